@@ -1,0 +1,76 @@
+/// Command-line arguments: positional words and `--flag [value]` options, read in any
+/// order. Anything left unread is reported as an error.
+pub struct Args {
+    words: Vec<String>,
+    used: Vec<bool>,
+}
+
+impl Args {
+    pub fn new(words: &[String]) -> Args {
+        Args {
+            words: words.to_vec(),
+            used: vec![false; words.len()],
+        }
+    }
+
+    /// Whether `--name` was given (as a switch).
+    pub fn flag(&mut self, name: &str) -> bool {
+        match self.words.iter().position(|w| w == name) {
+            Some(i) => {
+                self.used[i] = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The value after `--name`, if given.
+    pub fn option(&mut self, name: &str) -> Result<Option<String>, String> {
+        let Some(i) = self.words.iter().position(|w| w == name) else {
+            return Ok(None);
+        };
+        self.used[i] = true;
+        match self.words.get(i + 1) {
+            Some(value) if !self.used[i + 1] => {
+                self.used[i + 1] = true;
+                Ok(Some(value.clone()))
+            }
+            _ => Err(format!("{name} needs a value")),
+        }
+    }
+
+    /// The value after `--name`, parsed.
+    pub fn parsed<T>(
+        &mut self,
+        name: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, String> {
+        match self.option(name)? {
+            Some(text) => parse(&text).map(Some).map_err(|e| format!("{name}: {e}")),
+            None => Ok(None),
+        }
+    }
+
+    /// The next positional word not yet read; call after every option has been read.
+    pub fn positional(&mut self, what: &str) -> Result<String, String> {
+        let i = (0..self.words.len())
+            .find(|&i| !self.used[i] && !self.words[i].starts_with("--"))
+            .ok_or_else(|| format!("missing {what}"))?;
+        self.used[i] = true;
+        Ok(self.words[i].clone())
+    }
+
+    /// An error naming any word nobody asked for.
+    pub fn finish(&self) -> Result<(), String> {
+        match (0..self.words.len()).find(|&i| !self.used[i]) {
+            Some(i) => Err(format!("unexpected argument `{}`", self.words[i])),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Parses a whole number, naming it in the error.
+pub fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a valid number"))
+}

@@ -1,0 +1,51 @@
+//! The headless command line: the same engine and games as the app, without a window.
+//!
+//! Exit codes: 0 found / all matched, 1 no path / some differ, 2 bad input (a message on
+//! stderr, never a panic).
+
+mod args;
+mod path;
+
+use std::process::ExitCode;
+
+pub use args::Args;
+
+pub const USAGE: &str = "\
+usage: frontier                      open the app
+       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs]
+                     [--heuristic manhattan|euclidean|octile|chebyshev|zero]
+                     [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
+       frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
+       frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
+
+BOARD is a Frontier board file or a Moving AI .map file.";
+
+/// Outcome of a command, as the process exit code.
+pub enum Status {
+    Success,
+    Failure,
+    BadInput(String),
+}
+
+/// Runs the command line `args` (without the program name).
+pub fn run(args: Vec<String>) -> ExitCode {
+    let status = match args.first().map(String::as_str) {
+        Some("path") => path::path(Args::new(&args[1..])),
+        Some("scen") => path::scen(Args::new(&args[1..])),
+        Some("generate") => path::generate(Args::new(&args[1..])),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Status::Success
+        }
+        Some(other) => Status::BadInput(format!("unknown command `{other}`\n{USAGE}")),
+        None => Status::BadInput(USAGE.into()),
+    };
+    match status {
+        Status::Success => ExitCode::SUCCESS,
+        Status::Failure => ExitCode::from(1),
+        Status::BadInput(message) => {
+            eprintln!("frontier: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

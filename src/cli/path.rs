@@ -1,0 +1,225 @@
+//! `frontier path`, `frontier scen` and `frontier generate`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+use super::Status;
+use super::args::{Args, number};
+use crate::files::read_text;
+use crate::games::sandbox::generate::Generator;
+use crate::games::sandbox::movingai::parse_scenario;
+use crate::games::sandbox::{
+    Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm, parse_board_or_map,
+};
+use crate::grid::Pos;
+use crate::search::{Algorithm, Budget, Outcome};
+
+fn load_board(path: &Path) -> Result<Board, String> {
+    let text = read_text(path)?;
+    parse_board_or_map(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn check_endpoint(board: &Board, what: &str, pos: Pos) -> Result<(), String> {
+    if !board.contains(pos) {
+        return Err(format!(
+            "the {what} {pos} is outside the {} x {} board",
+            board.width(),
+            board.height()
+        ));
+    }
+    if !board.is_passable(pos) {
+        return Err(format!("the {what} {pos} is on a wall"));
+    }
+    Ok(())
+}
+
+struct PathOptions {
+    algorithm: PathAlgorithm,
+    heuristic: Heuristic,
+    connectivity: Connectivity,
+}
+
+fn read_path_options(args: &mut Args, default_diagonal: bool) -> Result<PathOptions, String> {
+    let algorithm = args
+        .parsed("--algo", PathAlgorithm::parse)?
+        .unwrap_or(PathAlgorithm::Search(Algorithm::AStar));
+    let connectivity = if args.flag("--diagonal") || default_diagonal {
+        Connectivity::Eight
+    } else {
+        Connectivity::Four
+    };
+    let heuristic = args
+        .parsed("--heuristic", Heuristic::parse)?
+        .unwrap_or(Heuristic::natural(connectivity));
+    Ok(PathOptions {
+        algorithm,
+        heuristic,
+        connectivity,
+    })
+}
+
+pub fn path(mut args: Args) -> Status {
+    match run_path(&mut args) {
+        Ok(status) => status,
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+fn run_path(args: &mut Args) -> Result<Status, String> {
+    let options = read_path_options(args, false)?;
+    let from = args.parsed("--from", Pos::parse)?;
+    let to = args.parsed("--to", Pos::parse)?;
+    let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
+    let file = args.positional("BOARD (a board or .map file)")?;
+    args.finish()?;
+
+    let board = load_board(Path::new(&file))?;
+    let (start, goal) = (from.unwrap_or(board.start), to.unwrap_or(board.goal));
+    check_endpoint(&board, "start", start)?;
+    check_endpoint(&board, "goal", goal)?;
+    let (width, height) = (board.width(), board.height());
+    let problem = GridProblem::new(Arc::new(board), options.connectivity, options.heuristic)
+        .between(start, goal);
+    let mut budget = Budget::UNLIMITED;
+    budget.max_expansions = max_expansions;
+    let result = GridRun::new(problem, options.algorithm, budget).run();
+
+    println!("board: {file} ({width} x {height})");
+    let connectivity = match options.connectivity {
+        Connectivity::Four => "4-connected",
+        Connectivity::Eight => "8-connected",
+    };
+    if options.algorithm.uses_heuristic() {
+        println!(
+            "algorithm: {}, {} heuristic, {connectivity}",
+            options.algorithm, options.heuristic
+        );
+    } else {
+        println!("algorithm: {}, {connectivity}", options.algorithm);
+    }
+    println!("from {start} to {goal}");
+    let status = match &result.outcome {
+        Outcome::Found { path, cost } => {
+            println!("result: path found");
+            println!("cost: {}", round(*cost));
+            println!("length: {} moves", path.len() - 1);
+            Status::Success
+        }
+        Outcome::NoPath => {
+            println!("result: no path");
+            Status::Failure
+        }
+        Outcome::GaveUp(limit) => {
+            println!("result: {limit}");
+            Status::Failure
+        }
+    };
+    println!("expanded: {}", result.expanded);
+    println!("time: {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
+    Ok(status)
+}
+
+/// Costs printed to 4 decimals, without trailing zeros.
+fn round(cost: f64) -> String {
+    let text = format!("{cost:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+pub fn scen(mut args: Args) -> Status {
+    match run_scen(&mut args) {
+        Ok(status) => status,
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+fn run_scen(args: &mut Args) -> Result<Status, String> {
+    let options = read_path_options(args, true)?;
+    let map_override = args.option("--map")?;
+    let verbose = args.flag("--verbose");
+    let file = args.positional("the .scen file")?;
+    args.finish()?;
+
+    let scen_path = PathBuf::from(&file);
+    let text = read_text(&scen_path)?;
+    let queries = parse_scenario(&text).map_err(|e| format!("{file}: {e}"))?;
+    let mut maps: HashMap<String, Arc<Board>> = HashMap::new();
+    let began = Instant::now();
+    let mut matched = 0;
+    let mut expanded = 0;
+    for (i, query) in queries.iter().enumerate() {
+        let map_path = match &map_override {
+            Some(path) => PathBuf::from(path),
+            None => {
+                let name = Path::new(&query.map)
+                    .file_name()
+                    .ok_or_else(|| format!("{file}: query {}: no map name", i + 1))?;
+                scen_path.with_file_name(name)
+            }
+        };
+        let key = map_path.display().to_string();
+        if !maps.contains_key(&key) {
+            let board = load_board(&map_path)?;
+            maps.insert(key.clone(), Arc::new(board));
+        }
+        let board = &maps[&key];
+        let label = format!("query {}: {} -> {}", i + 1, query.start, query.goal);
+        if let Err(problem) = check_endpoint(board, "start", query.start)
+            .and_then(|_| check_endpoint(board, "goal", query.goal))
+        {
+            println!("{label}: {problem}");
+            continue;
+        }
+        let problem = GridProblem::new(board.clone(), options.connectivity, options.heuristic)
+            .between(query.start, query.goal);
+        let result = GridRun::new(problem, options.algorithm, Budget::UNLIMITED).run();
+        expanded += result.expanded;
+        let cost = match result.outcome {
+            Outcome::Found { cost, .. } => Some(cost),
+            _ => None,
+        };
+        let ok = cost.is_some_and(|c| (c - query.optimal).abs() <= 1e-3);
+        if ok {
+            matched += 1;
+        }
+        if !ok || verbose {
+            let found = cost.map_or("no path".to_string(), round);
+            println!(
+                "{label}: expected {}, found {found}{}",
+                round(query.optimal),
+                if ok { "" } else { "  MISMATCH" }
+            );
+        }
+    }
+    println!(
+        "{} queries, {expanded} expansions, {:.1} ms",
+        queries.len(),
+        began.elapsed().as_secs_f64() * 1e3
+    );
+    println!("matched {matched} of {}", queries.len());
+    Ok(if matched == queries.len() {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
+
+pub fn generate(mut args: Args) -> Status {
+    let mut run = || -> Result<Status, String> {
+        let seed = args.parsed("--seed", number::<u64>)?.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0)
+        });
+        let generator = Generator::parse(&args.positional("the generator")?)?;
+        let width: usize = number(&args.positional("WIDTH")?)?;
+        let height: usize = number(&args.positional("HEIGHT")?)?;
+        args.finish()?;
+        crate::games::sandbox::board_check_size(width, height)?;
+        print!("{}", generator.generate(width, height, seed).to_text());
+        Ok(Status::Success)
+    };
+    run().unwrap_or_else(Status::BadInput)
+}

@@ -1,0 +1,7 @@
+//! The games and boards, with their rules, file formats and the search problems they pose.
+//! No GUI code lives here.
+
+mod parse_error;
+pub mod sandbox;
+
+pub use parse_error::ParseError;

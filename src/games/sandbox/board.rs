@@ -1,0 +1,287 @@
+use crate::grid::{Grid, Pos};
+use crate::search::Cost;
+
+/// The largest board side accepted from a file, a paste or a size typed in.
+pub const MAX_SIDE: usize = 4096;
+
+/// The most kinds of terrain one board's legend may define.
+pub const MAX_TERRAINS: usize = 32;
+
+/// One kind of cell, as the board's legend defines it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Terrain {
+    /// The character that stands for it in the board file.
+    pub symbol: char,
+    pub name: String,
+    /// What it costs to step onto it (times sqrt(2) diagonally); `None` for a wall.
+    pub cost: Option<Cost>,
+}
+
+impl Terrain {
+    pub fn new(symbol: char, name: &str, cost: Option<Cost>) -> Terrain {
+        Terrain {
+            symbol,
+            name: name.to_string(),
+            cost,
+        }
+    }
+
+    pub fn is_wall(&self) -> bool {
+        self.cost.is_none()
+    }
+}
+
+/// A grid board: every cell is one of the legend's terrains; a start and a goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    cells: Grid<u8>,
+    legend: Vec<Terrain>,
+    pub start: Pos,
+    pub goal: Pos,
+    /// Free text kept with the board (the `;` lines of its file).
+    pub notes: Vec<String>,
+}
+
+impl Board {
+    /// The legend a board gets unless its file says otherwise.
+    pub fn default_legend() -> Vec<Terrain> {
+        vec![
+            Terrain::new('.', "floor", Some(1.0)),
+            Terrain::new('#', "wall", None),
+            Terrain::new(',', "grass", Some(2.0)),
+            Terrain::new(':', "mud", Some(3.0)),
+            Terrain::new('~', "swamp", Some(5.0)),
+        ]
+    }
+
+    /// An empty floor board with the start at the top left and the goal at the bottom right.
+    /// Sizes are clamped to 1..=MAX_SIDE.
+    pub fn new(width: usize, height: usize) -> Board {
+        let (width, height) = (width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE));
+        Board {
+            cells: Grid::new(width, height, 0),
+            legend: Board::default_legend(),
+            start: Pos::new(0, 0),
+            goal: Pos::new(width as i32 - 1, height as i32 - 1),
+            notes: vec![],
+        }
+    }
+
+    /// A board from its parts, checked: the legend is valid, every cell names a legend entry,
+    /// and the start and goal lie on passable cells.
+    pub fn from_parts(
+        cells: Grid<u8>,
+        legend: Vec<Terrain>,
+        start: Pos,
+        goal: Pos,
+    ) -> Result<Board, String> {
+        check_size(cells.width(), cells.height())?;
+        check_legend(&legend)?;
+        if let Some(bad) = cells.cells().iter().find(|&&c| c as usize >= legend.len()) {
+            return Err(format!("cell terrain {bad} is not in the legend"));
+        }
+        let board = Board {
+            cells,
+            legend,
+            start,
+            goal,
+            notes: vec![],
+        };
+        board.check_endpoint("start", start)?;
+        board.check_endpoint("goal", goal)?;
+        Ok(board)
+    }
+
+    fn check_endpoint(&self, what: &str, pos: Pos) -> Result<(), String> {
+        if !self.cells.contains(pos) {
+            return Err(format!(
+                "the {what} {pos} is outside the {} x {} board",
+                self.width(),
+                self.height()
+            ));
+        }
+        if self.cost(pos).is_none() {
+            return Err(format!("the {what} {pos} is on a wall"));
+        }
+        Ok(())
+    }
+
+    pub fn width(&self) -> usize {
+        self.cells.width()
+    }
+
+    pub fn height(&self) -> usize {
+        self.cells.height()
+    }
+
+    pub fn contains(&self, pos: Pos) -> bool {
+        self.cells.contains(pos)
+    }
+
+    pub fn legend(&self) -> &[Terrain] {
+        &self.legend
+    }
+
+    /// The legend entry of every cell, row by row.
+    pub fn cells(&self) -> &Grid<u8> {
+        &self.cells
+    }
+
+    /// The legend index of the cell at `pos`.
+    pub fn terrain_index(&self, pos: Pos) -> Option<u8> {
+        self.cells.get(pos).copied()
+    }
+
+    pub fn terrain(&self, pos: Pos) -> Option<&Terrain> {
+        self.terrain_index(pos).map(|i| &self.legend[i as usize])
+    }
+
+    /// The cost of stepping orthogonally onto `pos`; `None` for walls and off the board.
+    pub fn cost(&self, pos: Pos) -> Option<Cost> {
+        self.terrain(pos).and_then(|t| t.cost)
+    }
+
+    pub fn is_passable(&self, pos: Pos) -> bool {
+        self.cost(pos).is_some()
+    }
+
+    /// The cheapest passable terrain's cost (heuristics assume at least 1).
+    pub fn min_cost(&self) -> Cost {
+        self.legend
+            .iter()
+            .filter_map(|t| t.cost)
+            .fold(Cost::INFINITY, Cost::min)
+    }
+
+    /// The legend index of the first wall terrain.
+    pub fn wall_terrain(&self) -> Option<u8> {
+        self.legend
+            .iter()
+            .position(Terrain::is_wall)
+            .map(|i| i as u8)
+    }
+
+    /// The legend index of the first passable terrain: what the eraser paints.
+    pub fn floor_terrain(&self) -> u8 {
+        self.legend.iter().position(|t| !t.is_wall()).unwrap_or(0) as u8
+    }
+
+    /// Paints one cell. Refuses (false) off the board, with a terrain not in the legend, and
+    /// when it would put a wall under the start or the goal.
+    pub fn paint(&mut self, pos: Pos, terrain: u8) -> bool {
+        let Some(t) = self.legend.get(terrain as usize) else {
+            return false;
+        };
+        if t.is_wall() && (pos == self.start || pos == self.goal) {
+            return false;
+        }
+        match self.cells.get_mut(pos) {
+            Some(cell) if *cell != terrain => {
+                *cell = terrain;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Moves the start (or the goal) to a passable cell; false if it cannot go there.
+    pub fn move_start(&mut self, pos: Pos) -> bool {
+        let ok = self.is_passable(pos) && pos != self.goal;
+        if ok {
+            self.start = pos;
+        }
+        ok
+    }
+
+    pub fn move_goal(&mut self, pos: Pos) -> bool {
+        let ok = self.is_passable(pos) && pos != self.start;
+        if ok {
+            self.goal = pos;
+        }
+        ok
+    }
+
+    /// The same board at another size: cells that fit are kept, new ones are floor, and
+    /// the start and goal are pulled inside (onto floor) if they fell off.
+    pub fn resized(&self, width: usize, height: usize) -> Result<Board, String> {
+        check_size(width, height)?;
+        let floor = self.floor_terrain();
+        let mut board = Board {
+            cells: self.cells.resized(width, height, floor),
+            legend: self.legend.clone(),
+            start: self.start,
+            goal: self.goal,
+            notes: self.notes.clone(),
+        };
+        let clamp = |p: Pos| Pos::new(p.x.min(width as i32 - 1), p.y.min(height as i32 - 1));
+        board.start = clamp(self.start);
+        board.goal = clamp(self.goal);
+        if board.start == board.goal && self.start != self.goal {
+            // Both fell onto the same corner: keep them apart if the board has room.
+            board.goal = [
+                Pos::new(0, 0),
+                Pos::new(width as i32 - 1, height as i32 - 1),
+            ]
+            .into_iter()
+            .find(|&p| p != board.start)
+            .unwrap_or(board.start);
+        }
+        board.cells.set(board.start, floor);
+        board.cells.set(board.goal, floor);
+        Ok(board)
+    }
+
+    /// Replaces every cell (same size), e.g. with a generated maze.
+    pub fn fill_from(&mut self, cells: Grid<u8>) {
+        if cells.width() == self.width() && cells.height() == self.height() {
+            self.cells = cells;
+        }
+    }
+}
+
+/// Sizes must be 1..=MAX_SIDE on each side.
+pub fn check_size(width: usize, height: usize) -> Result<(), String> {
+    if width == 0 || height == 0 {
+        return Err(format!("a board of {width} x {height} has no cells"));
+    }
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!(
+            "a board of {width} x {height} is too large (at most {MAX_SIDE} x {MAX_SIDE})"
+        ));
+    }
+    Ok(())
+}
+
+/// A legend needs 1..=MAX_TERRAINS entries with distinct printable symbols and costs that
+/// are finite and not negative.
+pub fn check_legend(legend: &[Terrain]) -> Result<(), String> {
+    if legend.is_empty() {
+        return Err("the legend is empty".into());
+    }
+    if legend.len() > MAX_TERRAINS {
+        return Err(format!(
+            "the legend has {} terrains (at most {MAX_TERRAINS})",
+            legend.len()
+        ));
+    }
+    for (i, t) in legend.iter().enumerate() {
+        if !t.symbol.is_ascii_graphic() {
+            return Err(format!(
+                "terrain symbol {:?} must be a visible ASCII character",
+                t.symbol
+            ));
+        }
+        if legend[..i].iter().any(|other| other.symbol == t.symbol) {
+            return Err(format!("the symbol `{}` is defined twice", t.symbol));
+        }
+        if let Some(cost) = t.cost
+            && !(cost.is_finite() && (0.0..=1e9).contains(&cost))
+        {
+            return Err(format!(
+                "the cost of `{}` must be a number from 0 to 1e9, got {cost}",
+                t.name
+            ));
+        }
+    }
+    Ok(())
+}

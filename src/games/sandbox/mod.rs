@@ -1,0 +1,28 @@
+//! The Pathfinding sandbox: a grid of floor, walls and weighted terrain with a start and a
+//! goal; the search problem it poses; maze generators; and its file formats.
+
+mod board;
+mod format;
+pub mod generate;
+mod heuristic;
+pub mod movingai;
+pub mod presets;
+mod problem;
+mod run;
+
+pub use board::{Board, MAX_SIDE, MAX_TERRAINS, Terrain, check_size as board_check_size};
+pub use heuristic::Heuristic;
+pub use problem::{Connectivity, GridProblem};
+pub use run::{CellMark, GridRun, PathAlgorithm};
+
+use crate::games::ParseError;
+
+/// Reads a board in Frontier's format, or a Moving AI map (recognised by its `type` line).
+pub fn parse_board_or_map(text: &str) -> Result<Board, ParseError> {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if first.trim_start().starts_with("type ") {
+        movingai::parse_map(text)
+    } else {
+        Board::parse(text)
+    }
+}

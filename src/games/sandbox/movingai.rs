@@ -1,0 +1,251 @@
+//! Moving AI benchmark files (Sturtevant, "Benchmarks for Grid-Based Pathfinding", 2012):
+//! `.map` grids and `.scen` scenario lists.
+//!
+//! Map letters: `.` and `G` are ground, `@` and `O` out of bounds, `T` trees (impassable),
+//! `S` swamp and `W` water (passable). The benchmark's optimal lengths treat every passable
+//! cell alike, so swamp and water import at cost 1; their own legend entries keep them
+//! apart, and their costs can be changed in the saved board.
+
+use super::Board;
+use super::board::{Terrain, check_size};
+use crate::games::ParseError;
+use crate::grid::{Grid, Pos};
+use crate::search::Cost;
+
+fn legend() -> Vec<Terrain> {
+    vec![
+        Terrain::new('.', "ground", Some(1.0)),
+        Terrain::new('@', "out-of-bounds", None),
+        Terrain::new('T', "trees", None),
+        Terrain::new('S', "swamp", Some(1.0)),
+        Terrain::new('W', "water", Some(1.0)),
+    ]
+}
+
+fn terrain_of(letter: char) -> Option<u8> {
+    Some(match letter {
+        '.' | 'G' => 0,
+        '@' | 'O' => 1,
+        'T' => 2,
+        'S' => 3,
+        'W' => 4,
+        _ => return None,
+    })
+}
+
+/// Reads a Moving AI `.map`. The start and goal go on the first and last passable cells.
+pub fn parse_map(text: &str) -> Result<Board, ParseError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let mut height = None;
+    let mut width = None;
+    let mut map_line = None;
+    for (number, line) in lines.by_ref() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => continue,
+            ["type", _] => {}
+            ["height", h] => height = Some(parse_side(h, number)?),
+            ["width", w] => width = Some(parse_side(w, number)?),
+            ["map"] => {
+                map_line = Some(number);
+                break;
+            }
+            _ => {
+                return Err(ParseError::at(
+                    number,
+                    format!("expected `type`, `height`, `width` or `map`, got `{line}`"),
+                ));
+            }
+        }
+    }
+    let map_line =
+        map_line.ok_or_else(|| ParseError::whole("no `map` line: not a Moving AI map"))?;
+    let (Some(width), Some(height)) = (width, height) else {
+        return Err(ParseError::at(
+            map_line,
+            "`height` and `width` must come before `map`",
+        ));
+    };
+    check_size(width, height).map_err(|m| ParseError::at(map_line, m))?;
+
+    let mut cells = Vec::with_capacity(width * height);
+    let mut last = map_line;
+    for row in 0..height {
+        let Some((number, line)) = lines.next() else {
+            return Err(ParseError::at(
+                last + 1,
+                format!("the map has {row} rows but its height is {height}"),
+            ));
+        };
+        last = number;
+        let before = cells.len();
+        for (column, letter) in line.chars().enumerate() {
+            let terrain = terrain_of(letter).ok_or_else(|| {
+                ParseError::at(
+                    number,
+                    format!("unknown map letter `{letter}` at column {column}"),
+                )
+            })?;
+            if column >= width {
+                return Err(ParseError::at(
+                    number,
+                    format!("row {row} is longer than the width {width}"),
+                ));
+            }
+            cells.push(terrain);
+        }
+        if cells.len() - before != width {
+            return Err(ParseError::at(
+                number,
+                format!(
+                    "row {row} has {} cells but the width is {width}",
+                    cells.len() - before
+                ),
+            ));
+        }
+    }
+    let grid = Grid::from_cells(width, height, cells)
+        .ok_or_else(|| ParseError::at(map_line, "the map does not match its size"))?;
+    let legend = legend();
+    let passable = |i: &usize| legend[grid.cells()[*i] as usize].cost.is_some();
+    let first = (0..grid.cells().len()).find(passable);
+    let last = (0..grid.cells().len()).rev().find(passable);
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(ParseError::at(map_line, "the map has no passable cell"));
+    };
+    let (start, goal) = (grid.pos(first), grid.pos(last));
+    Board::from_parts(grid, legend, start, goal).map_err(|m| ParseError::at(map_line, m))
+}
+
+fn parse_side(word: &str, line: usize) -> Result<usize, ParseError> {
+    word.parse()
+        .map_err(|_| ParseError::at(line, format!("`{word}` is not a whole number")))
+}
+
+/// One query of a `.scen` file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioQuery {
+    pub bucket: u32,
+    /// The map's name as the scenario gives it (often with a directory).
+    pub map: String,
+    pub width: usize,
+    pub height: usize,
+    pub start: Pos,
+    pub goal: Pos,
+    /// The optimal length: 8-connected, diagonals sqrt 2, no corner cutting.
+    pub optimal: Cost,
+}
+
+/// Reads a Moving AI `.scen` (version 1).
+pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
+    let mut queries = vec![];
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            continue;
+        }
+        if number == 1 && line.starts_with("version") {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() != 9 {
+            return Err(ParseError::at(
+                number,
+                format!("expected 9 tab-separated fields, found {}", fields.len()),
+            ));
+        }
+        let int = |k: usize, what: &str| -> Result<i64, ParseError> {
+            fields[k].trim().parse::<i64>().map_err(|_| {
+                ParseError::at(
+                    number,
+                    format!("the {what} `{}` is not a whole number", fields[k]),
+                )
+            })
+        };
+        let optimal: Cost = fields[8].trim().parse().map_err(|_| {
+            ParseError::at(
+                number,
+                format!("the optimal length `{}` is not a number", fields[8]),
+            )
+        })?;
+        let to_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+        queries.push(ScenarioQuery {
+            bucket: int(0, "bucket")?.max(0) as u32,
+            map: fields[1].to_string(),
+            width: int(2, "width")?.max(0) as usize,
+            height: int(3, "height")?.max(0) as usize,
+            start: Pos::new(to_i32(int(4, "start x")?), to_i32(int(5, "start y")?)),
+            goal: Pos::new(to_i32(int(6, "goal x")?), to_i32(int(7, "goal y")?)),
+            optimal,
+        });
+    }
+    if queries.is_empty() {
+        return Err(ParseError::whole("the scenario has no queries"));
+    }
+    Ok(queries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_map_imports_with_its_terrain() {
+        let board = parse_map("type octile\nheight 2\nwidth 4\nmap\n@.TS\nGW.O\n").unwrap();
+        assert_eq!((board.width(), board.height()), (4, 2));
+        assert_eq!(board.start, Pos::new(1, 0));
+        assert_eq!(board.goal, Pos::new(2, 1));
+        assert!(!board.is_passable(Pos::new(2, 0)));
+        assert_eq!(board.terrain(Pos::new(3, 0)).unwrap().name, "swamp");
+        assert_eq!(board.terrain(Pos::new(1, 1)).unwrap().name, "water");
+        assert!(!board.is_passable(Pos::new(3, 1)));
+    }
+
+    #[test]
+    fn malformed_maps_name_the_line() {
+        let cases = [
+            (
+                "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n",
+                6,
+                "unknown map letter `x`",
+            ),
+            (
+                "type octile\nheight 3\nwidth 2\nmap\n..\n..\n",
+                7,
+                "has 2 rows",
+            ),
+            ("type octile\nheight 1\nwidth 2\nmap\n...\n", 5, "longer"),
+            (
+                "type octile\nheight 1\nwidth 3\nmap\n..\n",
+                5,
+                "has 2 cells",
+            ),
+            ("type octile\nheight 99999\nwidth 3\nmap\n", 4, "too large"),
+            ("type octile\nheight x\n", 2, "not a whole number"),
+            ("type octile\nwidth 3\nmap\n", 3, "must come before"),
+            ("type octile\nheight 1\nwidth 1\nmap\n@\n", 4, "no passable"),
+            ("hello world\n", 1, "expected"),
+        ];
+        for (text, line, words) in cases {
+            let error = parse_map(text).expect_err(text);
+            assert_eq!(error.line, line, "{text:?}: {error}");
+            assert!(error.message.contains(words), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn scenarios_parse_and_complain_by_line() {
+        let queries = parse_scenario("version 1\n0\tmaps/a.map\t8\t8\t1\t2\t3\t4\t5.5\n").unwrap();
+        assert_eq!(queries[0].map, "maps/a.map");
+        assert_eq!(queries[0].start, Pos::new(1, 2));
+        assert_eq!(queries[0].optimal, 5.5);
+        let error = parse_scenario("version 1\n0\tmaps/a.map\t8\n").unwrap_err();
+        assert_eq!(error.line, 2);
+        let error = parse_scenario("version 1\n0\tm\t8\t8\t1\tq\t3\t4\t5\n").unwrap_err();
+        assert!(error.message.contains("start y"), "{error}");
+    }
+}

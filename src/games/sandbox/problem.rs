@@ -1,0 +1,178 @@
+use std::f64::consts::SQRT_2;
+use std::sync::Arc;
+
+use super::{Board, Heuristic};
+use crate::grid::Pos;
+use crate::search::{Cost, Problem, ReversibleProblem};
+
+/// Which neighbours a cell has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Connectivity {
+    /// Up, right, down, left.
+    Four,
+    /// Also the diagonals, at sqrt 2 times the cost, and only when both orthogonal cells
+    /// beside the diagonal are passable (no cutting corners).
+    Eight,
+}
+
+/// Orthogonal moves first, clockwise from up; then the diagonals, clockwise from up-right.
+/// This order is the tie-break order of BFS and DFS.
+const ORTHOGONAL: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+const DIAGONAL: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+
+/// The search problem a board poses: get from `start` to `goal` as cheaply as possible.
+#[derive(Clone)]
+pub struct GridProblem {
+    board: Arc<Board>,
+    /// Step cost of each cell, row by row; infinite for walls (looked up once per cell
+    /// instead of through the legend on every move).
+    costs: Arc<[Cost]>,
+    pub start: Pos,
+    pub goal: Pos,
+    pub connectivity: Connectivity,
+    pub heuristic: Heuristic,
+}
+
+impl GridProblem {
+    pub fn new(board: Arc<Board>, connectivity: Connectivity, heuristic: Heuristic) -> Self {
+        let costs = board
+            .cells()
+            .cells()
+            .iter()
+            .map(|&c| board.legend()[c as usize].cost.unwrap_or(Cost::INFINITY))
+            .collect();
+        GridProblem {
+            start: board.start,
+            goal: board.goal,
+            board,
+            costs,
+            connectivity,
+            heuristic,
+        }
+    }
+
+    /// The same problem between two other cells.
+    pub fn between(mut self, start: Pos, goal: Pos) -> Self {
+        self.start = start;
+        self.goal = goal;
+        self
+    }
+
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    #[inline]
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let (w, h) = (self.board.width(), self.board.height());
+        (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < w && (pos.y as usize) < h)
+            .then(|| pos.y as usize * w + pos.x as usize)
+    }
+
+    /// What stepping orthogonally onto `pos` costs; `None` for walls and off the board.
+    #[inline]
+    pub fn step_cost(&self, pos: Pos) -> Option<Cost> {
+        let cost = self.costs[self.index(pos)?];
+        cost.is_finite().then_some(cost)
+    }
+
+    /// Every cell next to `pos` that a move can connect with it, with the move's length
+    /// (1 or sqrt 2). Moves are symmetric, so these are both successors and predecessors.
+    #[inline]
+    fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost)) {
+        for (dx, dy) in ORTHOGONAL {
+            let next = pos.offset(dx, dy);
+            if self.step_cost(next).is_some() {
+                visit(next, 1.0);
+            }
+        }
+        if self.connectivity == Connectivity::Eight {
+            for (dx, dy) in DIAGONAL {
+                let next = pos.offset(dx, dy);
+                if self.step_cost(next).is_some()
+                    && self.step_cost(pos.offset(dx, 0)).is_some()
+                    && self.step_cost(pos.offset(0, dy)).is_some()
+                {
+                    visit(next, SQRT_2);
+                }
+            }
+        }
+    }
+
+    /// The cost of `path` if it is a valid walk on this board (consecutive cells adjacent,
+    /// all passable, no corner cutting, from start to goal); otherwise what is wrong.
+    pub fn check_path(&self, path: &[Pos]) -> Result<Cost, String> {
+        let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+            return Err("the path is empty".into());
+        };
+        if first != self.start || last != self.goal {
+            return Err(format!(
+                "the path runs from {first} to {last}, not {} to {}",
+                self.start, self.goal
+            ));
+        }
+        if self.step_cost(first).is_none() {
+            return Err(format!("the path starts on a wall at {first}"));
+        }
+        let mut cost = 0.0;
+        for pair in path.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let mut step = None;
+            self.neighbours(from, |next, length| {
+                if next == to {
+                    step = Some(length);
+                }
+            });
+            let length =
+                step.ok_or_else(|| format!("{from} -> {to} is not a legal move on this board"))?;
+            cost += length * self.step_cost(to).unwrap_or(Cost::INFINITY);
+        }
+        Ok(cost)
+    }
+}
+
+impl Problem for GridProblem {
+    type State = Pos;
+
+    fn start(&self) -> Pos {
+        self.start
+    }
+
+    fn is_goal(&self, pos: &Pos) -> bool {
+        *pos == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
+        self.neighbours(*pos, |next, length| {
+            out.push((next, length * self.costs[self.index(next).unwrap_or(0)]))
+        });
+    }
+
+    #[inline]
+    fn heuristic(&self, pos: &Pos) -> Cost {
+        self.heuristic.estimate(*pos, self.goal)
+    }
+
+    fn state_space_size(&self) -> Option<usize> {
+        Some(self.costs.len())
+    }
+
+    #[inline]
+    fn state_index(&self, pos: &Pos) -> Option<usize> {
+        self.index(*pos)
+    }
+}
+
+impl ReversibleProblem for GridProblem {
+    fn goal(&self) -> Pos {
+        self.goal
+    }
+
+    /// Entering `pos` costs the same from every side, so a predecessor's move costs what
+    /// stepping onto `pos` costs.
+    fn predecessors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
+        let here = self.step_cost(*pos).unwrap_or(Cost::INFINITY);
+        self.neighbours(*pos, |previous, length| out.push((previous, length * here)));
+    }
+}

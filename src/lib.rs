@@ -1,0 +1,13 @@
+//! Frontier: watch search algorithms think, step by step, on boards you paint; then play the
+//! games those algorithms solve.
+//!
+//! Layers, arrows pointing down only: `app` (the eframe shell) → `ui` (widgets) → `games`
+//! (rules, formats, the problems each game poses) → `search` (the engine) → `grid`.
+//! `search` and `games` never touch the GUI. `cli` runs the games headless.
+
+pub mod app;
+pub mod cli;
+pub mod files;
+pub mod games;
+pub mod grid;
+pub mod search;

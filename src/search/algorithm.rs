@@ -1,0 +1,133 @@
+use std::fmt;
+
+use super::Cost;
+
+/// Which node a [`Search`](super::Search) expands next. Every algorithm is the same engine
+/// with a different frontier policy.
+///
+/// Tie-breaking is fixed, so a run is reproducible event for event:
+/// - BFS takes the oldest frontier node (FIFO); DFS the newest (LIFO), and it explores a
+///   node's successors in the order the problem lists them.
+/// - The best-first family takes the lowest priority; among equal priorities the one with
+///   the larger g (for A*: the smaller h, i.e. the one that looks closer to the goal); among
+///   those, the one that entered the frontier first.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Algorithm {
+    /// Breadth-first: fewest moves, blind to costs.
+    Bfs,
+    /// Depth-first: follows one branch as deep as it goes; finds a path, rarely a short one.
+    Dfs,
+    /// Uniform-cost search, priority g: cheapest path.
+    Dijkstra,
+    /// Priority g + h: cheapest path when h never overestimates.
+    AStar,
+    /// Priority g + w·h with w >= 1: at most w times the cheapest cost, usually far fewer
+    /// expansions.
+    WeightedAStar(f64),
+    /// Priority h alone: heads straight for the goal and can be led astray.
+    Greedy,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Dijkstra,
+        Algorithm::AStar,
+        Algorithm::WeightedAStar(2.0),
+        Algorithm::Greedy,
+    ];
+
+    /// Short name used on the command line (`wastar:W` for weighted A*).
+    pub fn code(self) -> String {
+        match self {
+            Algorithm::Bfs => "bfs".into(),
+            Algorithm::Dfs => "dfs".into(),
+            Algorithm::Dijkstra => "dijkstra".into(),
+            Algorithm::AStar => "astar".into(),
+            Algorithm::WeightedAStar(w) => format!("wastar:{w}"),
+            Algorithm::Greedy => "greedy".into(),
+        }
+    }
+
+    /// Parses a command-line name: `bfs`, `dfs`, `dijkstra`, `astar`, `wastar:W`, `greedy`.
+    pub fn parse(text: &str) -> Result<Algorithm, String> {
+        let algorithm = match text.to_ascii_lowercase().as_str() {
+            "bfs" => Algorithm::Bfs,
+            "dfs" => Algorithm::Dfs,
+            "dijkstra" | "ucs" => Algorithm::Dijkstra,
+            "astar" | "a*" => Algorithm::AStar,
+            "greedy" => Algorithm::Greedy,
+            other => match other.strip_prefix("wastar:") {
+                Some(weight) => {
+                    let w: f64 = weight
+                        .parse()
+                        .map_err(|_| format!("weighted A* needs a number, got `{weight}`"))?;
+                    Algorithm::WeightedAStar(w)
+                }
+                None => {
+                    return Err(format!(
+                        "unknown algorithm `{text}` (expected bfs, dfs, dijkstra, astar, wastar:W or greedy)"
+                    ));
+                }
+            },
+        };
+        algorithm.validate()?;
+        Ok(algorithm)
+    }
+
+    /// Rejects a weighted A* weight that is not a finite number >= 1.
+    pub fn validate(self) -> Result<(), String> {
+        match self {
+            Algorithm::WeightedAStar(w) if !(w.is_finite() && w >= 1.0) => Err(format!(
+                "the weight of weighted A* must be a finite number >= 1, got {w}"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn uses_heuristic(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy
+        )
+    }
+
+    /// The best-first priority of a node (lower is expanded sooner). BFS and DFS order by
+    /// arrival instead; for them this is g, shown only for information.
+    pub fn priority(self, g: Cost, h: Cost) -> Cost {
+        match self {
+            Algorithm::Bfs | Algorithm::Dfs | Algorithm::Dijkstra => g,
+            Algorithm::AStar => g + h,
+            Algorithm::WeightedAStar(w) => g + w * h,
+            Algorithm::Greedy => h,
+        }
+    }
+
+    /// Does a cheaper route to a node already in the frontier replace its parent and g?
+    pub(super) fn relaxes_open(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::WeightedAStar(_)
+        )
+    }
+
+    /// Does a cheaper route to an already expanded node put it back in the frontier? Only A*
+    /// does, so it stays optimal even when the heuristic is admissible but inconsistent.
+    pub(super) fn reopens_closed(self) -> bool {
+        matches!(self, Algorithm::AStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Algorithm::Bfs => f.write_str("BFS"),
+            Algorithm::Dfs => f.write_str("DFS"),
+            Algorithm::Dijkstra => f.write_str("Dijkstra"),
+            Algorithm::AStar => f.write_str("A*"),
+            Algorithm::WeightedAStar(w) => write!(f, "Weighted A* (w = {w})"),
+            Algorithm::Greedy => f.write_str("Greedy best-first"),
+        }
+    }
+}

@@ -1,0 +1,283 @@
+use std::time::Instant;
+
+use super::budget::CLOCK_EVERY;
+use super::{
+    Algorithm, Budget, Cost, Event, NodeId, Outcome, Problem, ReversibleProblem, RunResult, Search,
+};
+
+/// A problem searched backwards: it starts at the goal and its moves are the original
+/// problem's moves reversed.
+#[derive(Clone)]
+pub struct Reversed<P>(pub P);
+
+impl<P: ReversibleProblem> Problem for Reversed<P> {
+    type State = P::State;
+    fn start(&self) -> P::State {
+        self.0.goal()
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        *state == self.0.start()
+    }
+    fn successors(&self, state: &P::State, out: &mut Vec<(P::State, Cost)>) {
+        self.0.predecessors(state, out)
+    }
+    fn state_space_size(&self) -> Option<usize> {
+        self.0.state_space_size()
+    }
+    fn state_index(&self, state: &P::State) -> Option<usize> {
+        self.0.state_index(state)
+    }
+    fn state_heap_bytes(&self, state: &P::State) -> usize {
+        self.0.state_heap_bytes(state)
+    }
+}
+
+/// Which of the two searches of a [`BiSearch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// From the start towards the goal.
+    Forward,
+    /// From the goal back towards the start.
+    Backward,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Forward => Side::Backward,
+            Side::Backward => Side::Forward,
+        }
+    }
+}
+
+/// One step of a bidirectional search: which side moved, and what it did. The final event
+/// is `Found` (the node where the two searches met, on `side`), `Exhausted` or `GaveUp`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BiEvent {
+    pub side: Side,
+    pub event: Event,
+}
+
+/// Where the two searches touch: the same state, discovered by both.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Meeting {
+    forward: NodeId,
+    backward: NodeId,
+    moves: u32,
+}
+
+/// Bidirectional BFS: a forward BFS from the start and a backward BFS from the goal, made of
+/// two ordinary [`Search`]es that expand one node in turn. Each time either side discovers
+/// a state the other side already knows, the two half-paths form a whole one; the search
+/// stops once no shorter one can appear (the two frontiers' depths add up to at least the
+/// best path's length), so the path has the fewest moves.
+#[derive(Clone)]
+pub struct BiSearch<P: ReversibleProblem + Clone> {
+    forward: Search<P>,
+    backward: Search<Reversed<P>>,
+    turn: Side,
+    best: Option<Meeting>,
+    budget: Budget,
+    ended: Option<BiEvent>,
+    last_side: Option<Side>,
+}
+
+impl<P: ReversibleProblem + Clone> BiSearch<P> {
+    pub fn new(problem: P) -> Self {
+        let forward = Search::new(problem.clone(), Algorithm::Bfs);
+        let backward = Search::new(Reversed(problem), Algorithm::Bfs);
+        let mut search = BiSearch {
+            forward,
+            backward,
+            turn: Side::Forward,
+            best: None,
+            budget: Budget::UNLIMITED,
+            ended: None,
+            last_side: None,
+        };
+        search.look_for_meetings(Side::Forward);
+        search
+    }
+
+    /// The same search, limited by `budget` (counting both sides together).
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    pub fn forward(&self) -> &Search<P> {
+        &self.forward
+    }
+
+    pub fn backward(&self) -> &Search<Reversed<P>> {
+        &self.backward
+    }
+
+    /// The side that moved in the latest step.
+    pub fn last_side(&self) -> Option<Side> {
+        self.last_side
+    }
+
+    /// Expansions of both sides together.
+    pub fn expansions(&self) -> usize {
+        self.forward.expansions() + self.backward.expansions()
+    }
+
+    pub fn discovered(&self) -> usize {
+        self.forward.discovered() + self.backward.discovered()
+    }
+
+    pub fn ended(&self) -> Option<BiEvent> {
+        self.ended
+    }
+
+    /// The meeting node on each side, once the searches have met.
+    pub fn meeting(&self) -> Option<(NodeId, NodeId)> {
+        self.best.map(|m| (m.forward, m.backward))
+    }
+
+    /// The shortest start-to-goal path through the best meeting found so far.
+    pub fn path(&self) -> Option<Vec<P::State>> {
+        let meeting = self.best?;
+        let mut path = self.forward.path_to(meeting.forward);
+        let mut back = self.backward.path_to(meeting.backward);
+        back.pop();
+        path.extend(back.into_iter().rev());
+        Some(path)
+    }
+
+    /// Cost of [`BiSearch::path`]: the two halves' g added up.
+    pub fn path_cost(&self) -> Option<Cost> {
+        self.best
+            .map(|m| self.forward.g(m.forward) + self.backward.g(m.backward))
+    }
+
+    /// Runs to the end: the headless solver.
+    pub fn run(mut self) -> RunResult<P::State> {
+        let began = Instant::now();
+        let last = self.by_ref().last();
+        let outcome = match last.map(|e| e.event) {
+            Some(Event::Found { .. }) => match (self.path(), self.path_cost()) {
+                (Some(path), Some(cost)) => Outcome::Found { path, cost },
+                _ => Outcome::NoPath,
+            },
+            Some(Event::GaveUp(limit)) => Outcome::GaveUp(limit),
+            _ => Outcome::NoPath,
+        };
+        RunResult {
+            outcome,
+            expanded: self.expansions(),
+            stored: self.discovered(),
+            elapsed: began.elapsed(),
+        }
+    }
+
+    /// Checks the nodes `side` just discovered against what the other side knows.
+    fn look_for_meetings(&mut self, side: Side) {
+        let found = match side {
+            Side::Forward => closest_meeting(&self.forward, &self.backward),
+            Side::Backward => closest_meeting(&self.backward, &self.forward)
+                .map(|(backward, forward, moves)| (forward, backward, moves)),
+        };
+        if let Some((forward, backward, moves)) = found
+            && self.best.is_none_or(|best| moves < best.moves)
+        {
+            self.best = Some(Meeting {
+                forward,
+                backward,
+                moves,
+            });
+        }
+    }
+
+    fn meeting_node(&self, side: Side) -> NodeId {
+        match (self.best, side) {
+            (Some(m), Side::Forward) => m.forward,
+            (Some(m), Side::Backward) => m.backward,
+            (None, _) => 0,
+        }
+    }
+
+    /// True once no path shorter than the best meeting can still be found.
+    fn settled(&mut self) -> bool {
+        let Some(best) = self.best else {
+            return false;
+        };
+        let forward_depth = self.forward.peek_next().map(|n| self.forward.depth(n));
+        let backward_depth = self.backward.peek_next().map(|n| self.backward.depth(n));
+        match (forward_depth, backward_depth) {
+            (Some(f), Some(b)) => f + b >= best.moves,
+            _ => true,
+        }
+    }
+
+    fn end(&mut self, side: Side, event: Event) -> Option<BiEvent> {
+        let event = BiEvent { side, event };
+        self.ended = Some(event);
+        Some(event)
+    }
+}
+
+impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
+    type Item = BiEvent;
+
+    fn next(&mut self) -> Option<BiEvent> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let side = self.turn;
+        let expansions = self.expansions();
+        let bytes = self.forward.memory_bytes() + self.backward.memory_bytes();
+        let check_clock = expansions.is_multiple_of(CLOCK_EVERY);
+        if let Some(limit) = self
+            .budget
+            .exceeded(expansions, self.discovered(), bytes, check_clock)
+        {
+            return self.end(side, Event::GaveUp(limit));
+        }
+        if self.settled() {
+            let goal = self.meeting_node(side);
+            return self.end(side, Event::Found { goal });
+        }
+        let event = match side {
+            Side::Forward => self.forward.next(),
+            Side::Backward => self.backward.next(),
+        };
+        self.last_side = Some(side);
+        self.turn = side.other();
+        match event {
+            Some(event @ Event::Expanded { .. }) => {
+                self.look_for_meetings(side);
+                Some(BiEvent { side, event })
+            }
+            // A side that reaches its own goal has met the other side's start.
+            Some(Event::Found { .. }) => {
+                let goal = self.meeting_node(side);
+                self.end(side, Event::Found { goal })
+            }
+            Some(Event::GaveUp(limit)) => self.end(side, Event::GaveUp(limit)),
+            Some(Event::Exhausted) | None => match self.best {
+                Some(_) => {
+                    let goal = self.meeting_node(side);
+                    self.end(side, Event::Found { goal })
+                }
+                None => self.end(side, Event::Exhausted),
+            },
+        }
+    }
+}
+
+/// Among the nodes `this` search just discovered, the one the `other` search also knows with
+/// the fewest moves through it: (node in this, node in other, total moves).
+fn closest_meeting<A: Problem, B: Problem<State = A::State>>(
+    this: &Search<A>,
+    other: &Search<B>,
+) -> Option<(NodeId, NodeId, u32)> {
+    this.last_added()
+        .iter()
+        .filter_map(|&node| {
+            let known = other.find(this.state(node))?;
+            Some((node, known, this.depth(node) + other.depth(known)))
+        })
+        .min_by_key(|&(_, _, moves)| moves)
+}

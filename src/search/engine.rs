@@ -1,0 +1,409 @@
+use std::collections::{BinaryHeap, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::budget::CLOCK_EVERY;
+use super::frontier::Frontier;
+use super::nodes::{NO_NODE, Nodes};
+use super::{Algorithm, Budget, Cost, Limit, NodeId, NodeStatus, Problem};
+
+/// What one step of a [`Search`] did. Every step but the last expands one node; the last
+/// one says how the run ended, and after it the iterator is over.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// `node` left the frontier and was expanded: `added` successors entered the frontier
+    /// and `improved` nodes got a cheaper route (see [`Search::last_added`] and
+    /// [`Search::last_improved`] for which).
+    Expanded {
+        node: NodeId,
+        added: usize,
+        improved: usize,
+    },
+    /// `goal` left the frontier and passed the goal test: the path to it is the answer.
+    Found { goal: NodeId },
+    /// The frontier ran empty: no goal is reachable.
+    Exhausted,
+    /// A budget ran out first.
+    GaveUp(Limit),
+}
+
+impl Event {
+    /// Whether this event ends the run.
+    pub fn is_final(&self) -> bool {
+        !matches!(self, Event::Expanded { .. })
+    }
+}
+
+/// How a run ended, with the path when one was found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<S> {
+    Found { path: Vec<S>, cost: Cost },
+    NoPath,
+    GaveUp(Limit),
+}
+
+/// A finished headless run: the outcome and what it took.
+#[derive(Clone, Debug)]
+pub struct RunResult<S> {
+    pub outcome: Outcome<S>,
+    /// Nodes expanded (the goal's selection counts as one).
+    pub expanded: usize,
+    /// Distinct states stored.
+    pub stored: usize,
+    pub elapsed: Duration,
+}
+
+/// A search in progress. Each call to `next()` expands one node and says what happened; the
+/// same iterator run to the end is the headless solver (see [`Search::run`]).
+///
+/// At any step the search exposes its frontier, its visited set, parent links and g, h and
+/// f of every node it has discovered, and the path once found.
+#[derive(Clone)]
+pub struct Search<P: Problem> {
+    problem: P,
+    algorithm: Algorithm,
+    budget: Budget,
+    cancel: Option<Arc<AtomicBool>>,
+    nodes: Nodes<P::State>,
+    frontier: Frontier,
+    frontier_len: usize,
+    visited_len: usize,
+    expansions: usize,
+    last_expanded: Option<NodeId>,
+    last_added: Vec<NodeId>,
+    last_improved: Vec<NodeId>,
+    successors: Vec<(P::State, Cost)>,
+    goal: Option<NodeId>,
+    ended: Option<Event>,
+}
+
+impl<P: Problem> Search<P> {
+    /// A search of `problem` by `algorithm`, with its start node in the frontier.
+    pub fn new(problem: P, algorithm: Algorithm) -> Self {
+        let frontier = match algorithm {
+            Algorithm::Bfs => Frontier::Fifo(VecDeque::new()),
+            Algorithm::Dfs => Frontier::Lifo(Vec::new()),
+            _ => Frontier::Best {
+                heap: BinaryHeap::new(),
+                pushed: 0,
+            },
+        };
+        let mut search = Search {
+            nodes: Nodes::new(problem.state_space_size()),
+            problem,
+            algorithm,
+            budget: Budget::UNLIMITED,
+            cancel: None,
+            frontier,
+            frontier_len: 0,
+            visited_len: 0,
+            expansions: 0,
+            last_expanded: None,
+            last_added: Vec::new(),
+            last_improved: Vec::new(),
+            successors: Vec::new(),
+            goal: None,
+            ended: None,
+        };
+        let start = search.problem.start();
+        let h = search.estimate(&start);
+        search.discover(start, 0.0, h, NO_NODE, 0);
+        search
+    }
+
+    /// The same search, limited by `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The same search, which ends with [`Limit::Cancelled`] once `flag` is set (from any
+    /// thread).
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Runs to the end and returns the outcome: the headless solver.
+    pub fn run(mut self) -> RunResult<P::State> {
+        let began = Instant::now();
+        let last = self.by_ref().last();
+        let outcome = match last {
+            Some(Event::Found { goal }) => Outcome::Found {
+                path: self.path_to(goal),
+                cost: self.g(goal),
+            },
+            Some(Event::GaveUp(limit)) => Outcome::GaveUp(limit),
+            _ => Outcome::NoPath,
+        };
+        RunResult {
+            outcome,
+            expanded: self.expansions,
+            stored: self.nodes.len(),
+            elapsed: began.elapsed(),
+        }
+    }
+
+    fn estimate(&self, state: &P::State) -> Cost {
+        if self.algorithm.uses_heuristic() {
+            self.problem.heuristic(state)
+        } else {
+            0.0
+        }
+    }
+
+    fn discover(&mut self, state: P::State, g: Cost, h: Cost, parent: NodeId, depth: u32) {
+        let index = self.problem.state_index(&state);
+        self.nodes.state_heap_bytes += self.problem.state_heap_bytes(&state);
+        let node = self.nodes.insert(index, state, g, h, parent, depth);
+        self.frontier.push(node, self.algorithm.priority(g, h), g);
+        self.frontier_len += 1;
+        self.last_added.push(node);
+    }
+
+    /// Points `node` at a new parent and cost and puts it (back) on the frontier.
+    fn reroute(&mut self, node: NodeId, g: Cost, parent: NodeId, depth: u32) {
+        let i = node as usize;
+        self.nodes.g[i] = g;
+        self.nodes.parent[i] = parent;
+        self.nodes.depth[i] = depth;
+        self.frontier
+            .push(node, self.algorithm.priority(g, self.nodes.h[i]), g);
+    }
+
+    fn over_budget(&self) -> Option<Limit> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(Limit::Cancelled);
+        }
+        self.budget.exceeded(
+            self.expansions,
+            self.nodes.len(),
+            self.memory_bytes(),
+            self.expansions.is_multiple_of(CLOCK_EVERY),
+        )
+    }
+
+    fn end(&mut self, event: Event) -> Option<Event> {
+        self.ended = Some(event);
+        Some(event)
+    }
+
+    fn expand(&mut self, node: NodeId) -> Event {
+        let i = node as usize;
+        let (g, depth) = (self.nodes.g[i], self.nodes.depth[i] + 1);
+        let mut successors = std::mem::take(&mut self.successors);
+        self.problem
+            .successors(&self.nodes.states[i], &mut successors);
+        if matches!(self.frontier, Frontier::Lifo(_)) {
+            // A stack pops the last push first; reversing keeps the problem's order.
+            successors.reverse();
+        }
+        for (state, cost) in successors.drain(..) {
+            let new_g = g + cost;
+            let index = self.problem.state_index(&state);
+            let Some(known) = self.nodes.find(index, &state) else {
+                let h = self.estimate(&state);
+                self.discover(state, new_g, h, node, depth);
+                continue;
+            };
+            let k = known as usize;
+            if self.nodes.closed[k] {
+                if self.algorithm.reopens_closed() && new_g < self.nodes.g[k] {
+                    self.nodes.closed[k] = false;
+                    self.visited_len -= 1;
+                    self.frontier_len += 1;
+                    self.reroute(known, new_g, node, depth);
+                    self.last_improved.push(known);
+                }
+            } else if self.algorithm == Algorithm::Dfs {
+                self.reroute(known, new_g, node, depth);
+                self.last_added.push(known);
+            } else if self.algorithm.relaxes_open() && new_g < self.nodes.g[k] {
+                self.reroute(known, new_g, node, depth);
+                self.last_improved.push(known);
+            }
+        }
+        self.successors = successors;
+        Event::Expanded {
+            node,
+            added: self.last_added.len(),
+            improved: self.last_improved.len(),
+        }
+    }
+
+    // ----- what the search exposes -----
+
+    pub fn problem(&self) -> &P {
+        &self.problem
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Nodes expanded so far (the goal's selection counts as one).
+    pub fn expansions(&self) -> usize {
+        self.expansions
+    }
+
+    /// Distinct states discovered so far.
+    pub fn discovered(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Nodes in the frontier now.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier_len
+    }
+
+    /// Nodes expanded and not reopened since.
+    pub fn visited_len(&self) -> usize {
+        self.visited_len
+    }
+
+    /// Approximate memory held by the search, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.bytes() + self.frontier.bytes()
+    }
+
+    /// The node of `state`, if the search has discovered it.
+    pub fn find(&self, state: &P::State) -> Option<NodeId> {
+        self.nodes.find(self.problem.state_index(state), state)
+    }
+
+    pub fn state(&self, node: NodeId) -> &P::State {
+        &self.nodes.states[node as usize]
+    }
+
+    pub fn status(&self, node: NodeId) -> NodeStatus {
+        if self.nodes.closed[node as usize] {
+            NodeStatus::Visited
+        } else {
+            NodeStatus::Frontier
+        }
+    }
+
+    /// Cost of the best route to `node` found so far.
+    pub fn g(&self, node: NodeId) -> Cost {
+        self.nodes.g[node as usize]
+    }
+
+    /// The heuristic estimate from `node` (zero for algorithms that do not use one).
+    pub fn h(&self, node: NodeId) -> Cost {
+        self.nodes.h[node as usize]
+    }
+
+    /// The node's priority in the frontier: g + h for A*, g + w·h for weighted A*, h for
+    /// greedy, g for the others.
+    pub fn f(&self, node: NodeId) -> Cost {
+        self.algorithm.priority(self.g(node), self.h(node))
+    }
+
+    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
+        let parent = self.nodes.parent[node as usize];
+        (parent != NO_NODE).then_some(parent)
+    }
+
+    /// Moves from the start to `node` along parent links.
+    pub fn depth(&self, node: NodeId) -> u32 {
+        self.nodes.depth[node as usize]
+    }
+
+    /// Every discovered node, in discovery order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        0..self.nodes.len() as NodeId
+    }
+
+    /// The frontier's nodes in the order they would be expanded.
+    pub fn frontier_in_order(&self) -> Vec<NodeId> {
+        self.frontier.in_order(&self.nodes)
+    }
+
+    /// The node the next step will expand, if any.
+    pub fn peek_next(&mut self) -> Option<NodeId> {
+        if self.ended.is_some() {
+            return None;
+        }
+        self.frontier.peek(&self.nodes)
+    }
+
+    /// The node expanded (or selected as the goal) by the latest step.
+    pub fn last_expanded(&self) -> Option<NodeId> {
+        self.last_expanded
+    }
+
+    /// Nodes that entered the frontier in the latest step.
+    pub fn last_added(&self) -> &[NodeId] {
+        &self.last_added
+    }
+
+    /// Nodes whose cost improved in the latest step.
+    pub fn last_improved(&self) -> &[NodeId] {
+        &self.last_improved
+    }
+
+    /// The final event, once the run is over.
+    pub fn ended(&self) -> Option<Event> {
+        self.ended
+    }
+
+    /// The goal node, once found.
+    pub fn goal(&self) -> Option<NodeId> {
+        self.goal
+    }
+
+    /// States from the start to `node` along parent links.
+    pub fn path_to(&self, node: NodeId) -> Vec<P::State> {
+        let mut path = vec![];
+        let mut at = node;
+        while at != NO_NODE {
+            path.push(self.nodes.states[at as usize].clone());
+            at = self.nodes.parent[at as usize];
+        }
+        path.reverse();
+        path
+    }
+
+    /// The path to the goal, once found.
+    pub fn path(&self) -> Option<Vec<P::State>> {
+        self.goal.map(|goal| self.path_to(goal))
+    }
+}
+
+impl<P: Problem> Iterator for Search<P> {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        if self.ended.is_some() {
+            return None;
+        }
+        self.last_added.clear();
+        self.last_improved.clear();
+        self.last_expanded = None;
+        if let Some(limit) = self.over_budget() {
+            return self.end(Event::GaveUp(limit));
+        }
+        let Some(node) = self.frontier.pop(&self.nodes) else {
+            return self.end(Event::Exhausted);
+        };
+        self.nodes.closed[node as usize] = true;
+        self.frontier_len -= 1;
+        self.visited_len += 1;
+        self.expansions += 1;
+        self.last_expanded = Some(node);
+        if self.problem.is_goal(&self.nodes.states[node as usize]) {
+            self.goal = Some(node);
+            return self.end(Event::Found { goal: node });
+        }
+        Some(self.expand(node))
+    }
+}

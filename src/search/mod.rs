@@ -1,0 +1,49 @@
+//! The search engine: a [`Problem`] says what the states are and how they connect; a
+//! [`Search`] explores it one expansion per `next()`. BFS, DFS, Dijkstra, A*, weighted A*
+//! and greedy best-first are one engine with different frontier policies ([`Algorithm`]);
+//! bidirectional BFS ([`BiSearch`]) runs two engines that step in turn until they meet.
+//!
+//! No GUI code lives here: the app draws what a `Search` exposes (its frontier, visited set,
+//! parents, g, h and f), and the command line runs the very same iterator to the end.
+//!
+//! ```
+//! use frontier::search::{Algorithm, Cost, Outcome, Problem, Search};
+//!
+//! /// Walk along a number line from 0 to 7; each step of +1 or +2 costs 1.
+//! struct Line;
+//! impl Problem for Line {
+//!     type State = i32;
+//!     fn start(&self) -> i32 { 0 }
+//!     fn is_goal(&self, s: &i32) -> bool { *s == 7 }
+//!     fn successors(&self, s: &i32, out: &mut Vec<(i32, Cost)>) {
+//!         for next in [s + 1, s + 2] {
+//!             if next <= 7 { out.push((next, 1.0)); }
+//!         }
+//!     }
+//! }
+//!
+//! let result = Search::new(Line, Algorithm::Bfs).run();
+//! let Outcome::Found { path, cost } = result.outcome else { panic!("no path") };
+//! assert_eq!(path.len(), 5); // four moves, the fewest possible
+//! assert_eq!((path[0], path[4]), (0, 7));
+//! assert_eq!(cost, 4.0);
+//! ```
+
+mod algorithm;
+mod bidirectional;
+mod budget;
+mod engine;
+mod frontier;
+mod hash;
+mod nodes;
+mod problem;
+mod timeline;
+
+pub use algorithm::Algorithm;
+pub use bidirectional::{BiEvent, BiSearch, Reversed, Side};
+pub use budget::{Budget, Limit};
+pub use engine::{Event, Outcome, RunResult, Search};
+pub use hash::{FxBuildHasher, FxHashMap, FxHasher};
+pub use nodes::{NodeId, NodeStatus};
+pub use problem::{Cost, Problem, ReversibleProblem};
+pub use timeline::Timeline;

@@ -1,0 +1,117 @@
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::HashTable;
+
+use super::{Cost, FxBuildHasher};
+
+/// A node's number inside one search: nodes are numbered in the order they are discovered.
+pub type NodeId = u32;
+
+/// "No parent": the start node's parent.
+pub(super) const NO_NODE: NodeId = NodeId::MAX;
+
+/// Where a discovered node stands. Nodes never discovered have no status at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeStatus {
+    /// In the frontier (the "open list"), waiting to be expanded.
+    Frontier,
+    /// Already expanded (the "closed" or "visited" set).
+    Visited,
+}
+
+/// Everything the search knows about each discovered node, in flat arrays indexed by
+/// [`NodeId`], plus the lookup from a state to its node: a flat array when the problem
+/// numbers its states densely, a hash table otherwise.
+#[derive(Clone)]
+pub(super) struct Nodes<S> {
+    pub states: Vec<S>,
+    pub g: Vec<Cost>,
+    pub h: Vec<Cost>,
+    pub parent: Vec<NodeId>,
+    pub depth: Vec<u32>,
+    pub closed: Vec<bool>,
+    dense: Vec<NodeId>,
+    hashed: HashTable<NodeId>,
+    /// Heap bytes the stored states own (reported by the problem), for memory budgets.
+    pub state_heap_bytes: usize,
+}
+
+impl<S: Clone + Eq + Hash> Nodes<S> {
+    pub fn new(dense_size: Option<usize>) -> Self {
+        Nodes {
+            states: Vec::new(),
+            g: Vec::new(),
+            h: Vec::new(),
+            parent: Vec::new(),
+            depth: Vec::new(),
+            closed: Vec::new(),
+            dense: vec![NO_NODE; dense_size.unwrap_or(0)],
+            hashed: HashTable::new(),
+            state_heap_bytes: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    fn hash_of(state: &S) -> u64 {
+        FxBuildHasher::default().hash_one(state)
+    }
+
+    /// The node of `state`, if discovered. `index` is the problem's dense number for it.
+    #[inline]
+    pub fn find(&self, index: Option<usize>, state: &S) -> Option<NodeId> {
+        if let Some(slot) = index.and_then(|i| self.dense.get(i)) {
+            return (*slot != NO_NODE).then_some(*slot);
+        }
+        let states = &self.states;
+        self.hashed
+            .find(Self::hash_of(state), |&id| states[id as usize] == *state)
+            .copied()
+    }
+
+    /// Stores a newly discovered state (which must not be stored yet) and returns its node.
+    #[inline]
+    pub fn insert(
+        &mut self,
+        index: Option<usize>,
+        state: S,
+        g: Cost,
+        h: Cost,
+        parent: NodeId,
+        depth: u32,
+    ) -> NodeId {
+        let id = self.states.len() as NodeId;
+        match index.and_then(|i| self.dense.get_mut(i)) {
+            Some(slot) => *slot = id,
+            None => {
+                let states = &self.states;
+                self.hashed
+                    .insert_unique(Self::hash_of(&state), id, |&other| {
+                        Self::hash_of(&states[other as usize])
+                    });
+            }
+        }
+        self.states.push(state);
+        self.g.push(g);
+        self.h.push(h);
+        self.parent.push(parent);
+        self.depth.push(depth);
+        self.closed.push(false);
+        id
+    }
+
+    /// Approximate bytes held, for memory budgets.
+    pub fn bytes(&self) -> usize {
+        let per_node = std::mem::size_of::<S>()
+            + 2 * std::mem::size_of::<Cost>()
+            + 2 * std::mem::size_of::<NodeId>()
+            + std::mem::size_of::<u32>()
+            + 1;
+        self.states.capacity() * per_node
+            + self.dense.len() * std::mem::size_of::<NodeId>()
+            + self.hashed.capacity() * (std::mem::size_of::<NodeId>() + 1)
+            + self.state_heap_bytes
+    }
+}

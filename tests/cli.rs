@@ -1,0 +1,303 @@
+//! The headless command line, run as a user runs it: output, exit codes, error messages.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn frontier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args(args)
+        .output()
+        .expect("the frontier binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn preset(name: &str) -> String {
+    format!("{}/presets/boards/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("frontier-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn path_prints_cost_length_expansions_and_time() {
+    let out = frontier(&[
+        "path",
+        &preset("weighted-swamp.board"),
+        "--algo",
+        "dijkstra",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for line in [
+        "result: path found",
+        "cost: 55",
+        "length: 55 moves",
+        "expanded: ",
+        "time: ",
+    ] {
+        assert!(text.contains(line), "missing `{line}` in:\n{text}");
+    }
+    // BFS counts moves, not costs: fewer moves, higher cost on this board.
+    let bfs = stdout(&frontier(&[
+        "path",
+        &preset("weighted-swamp.board"),
+        "--algo",
+        "bfs",
+    ]));
+    assert!(
+        bfs.contains("cost: 71") && bfs.contains("length: 29 moves"),
+        "{bfs}"
+    );
+}
+
+#[test]
+fn path_takes_every_algorithm_heuristic_and_endpoints() {
+    for algo in [
+        "bfs",
+        "dfs",
+        "dijkstra",
+        "astar",
+        "wastar:2.5",
+        "greedy",
+        "bibfs",
+    ] {
+        let out = frontier(&[
+            "path",
+            &preset("open-field.board"),
+            "--algo",
+            algo,
+            "--diagonal",
+            "--heuristic",
+            "chebyshev",
+            "--from",
+            "1,1",
+            "--to",
+            "30,20",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{algo}: {}", stderr(&out));
+        assert!(stdout(&out).contains("from (1,1) to (30,20)"));
+    }
+    let out = frontier(&[
+        "path",
+        &preset("open-field.board"),
+        "--diagonal",
+        "--from",
+        "0,0",
+        "--to",
+        "3,0",
+    ]);
+    assert!(stdout(&out).contains("cost: 3\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn no_path_exits_1_and_a_budget_says_it_gave_up() {
+    let board = temp_file(
+        "walled.board",
+        "frontier-board 1\nsize 3 1\nstart 0 0\ngoal 2 0\nmap\n.#.\n",
+    );
+    let out = frontier(&["path", board.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("result: no path"));
+    let out = frontier(&[
+        "path",
+        &preset("maze.board"),
+        "--algo",
+        "bfs",
+        "--max-expansions",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("gave up after 10 expansions"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message_never_a_panic() {
+    let broken = temp_file(
+        "broken.board",
+        "frontier-board 1\nsize 3 1\nstart 0 0\ngoal 2 0\nmap\n.?.\n",
+    );
+    let huge = temp_file("huge.board", "frontier-board 1\nsize 100000 100000\n");
+    let binary = temp_file("binary.board", "");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x01]).unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["path".into(), broken.display().to_string()],
+            "line 6: `?` at column 1 is not in the legend",
+        ),
+        (
+            vec!["path".into(), huge.display().to_string()],
+            "line 2: a board of 100000 x 100000 is too large",
+        ),
+        (
+            vec!["path".into(), binary.display().to_string()],
+            "not a text file",
+        ),
+        (
+            vec!["path".into(), "/no/such/file.board".into()],
+            "cannot open /no/such/file.board",
+        ),
+        (
+            vec![
+                "path".into(),
+                preset("maze.board"),
+                "--algo".into(),
+                "quick".into(),
+            ],
+            "unknown algorithm `quick`",
+        ),
+        (
+            vec![
+                "path".into(),
+                preset("maze.board"),
+                "--algo".into(),
+                "wastar:0.5".into(),
+            ],
+            "finite number >= 1",
+        ),
+        (
+            vec![
+                "path".into(),
+                preset("maze.board"),
+                "--heuristic".into(),
+                "psychic".into(),
+            ],
+            "unknown heuristic",
+        ),
+        (
+            vec![
+                "path".into(),
+                preset("maze.board"),
+                "--from".into(),
+                "0,0".into(),
+            ],
+            "the start (0,0) is on a wall",
+        ),
+        (
+            vec![
+                "path".into(),
+                preset("maze.board"),
+                "--to".into(),
+                "500,1".into(),
+            ],
+            "outside the 41 x 25 board",
+        ),
+        (
+            vec!["path".into(), preset("maze.board"), "--from".into()],
+            "--from needs a value",
+        ),
+        (vec!["path".into()], "missing BOARD"),
+        (
+            vec!["path".into(), preset("maze.board"), "extra".into()],
+            "unexpected argument `extra`",
+        ),
+        (vec!["fly".into()], "unknown command `fly`"),
+        (
+            vec!["scen".into(), broken.display().to_string()],
+            "expected 9 tab-separated fields",
+        ),
+        (
+            vec!["generate".into(), "spiral".into(), "9".into(), "9".into()],
+            "unknown generator",
+        ),
+        (
+            vec!["generate".into(), "prim".into(), "9".into(), "0".into()],
+            "has no cells",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = frontier(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(message),
+            "{args:?}: expected `{message}` in {}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{args:?} panicked");
+    }
+}
+
+#[test]
+fn scen_runs_every_query_and_reports_matches() {
+    let dir = common::shared_data().join("movingai");
+    let scen = dir.join("random-32-32-10-even-1.scen");
+    let out = frontier(&["scen", scen.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).ends_with("matched 90 of 90\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    // With the wrong map, the lengths differ: exit 1, and the mismatches are listed.
+    let out = frontier(&[
+        "scen",
+        scen.to_str().unwrap(),
+        "--map",
+        dir.join("empty-8-8.map").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("outside the 8 x 8 board") || stdout(&out).contains("MISMATCH"));
+
+    // 4-connected search is not what the scenario measures.
+    let out = frontier(&["scen", scen.to_str().unwrap(), "--algo", "bfs"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("MISMATCH"));
+}
+
+#[test]
+fn generate_prints_a_board_that_path_can_solve() {
+    let out = frontier(&["generate", "kruskal", "31", "21", "--seed", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("seed 5"));
+    let file = temp_file("kruskal.board", &text);
+    let solved = frontier(&["path", file.to_str().unwrap(), "--algo", "bfs"]);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    let again = frontier(&["generate", "kruskal", "31", "21", "--seed", "5"]);
+    assert_eq!(
+        stdout(&again),
+        text,
+        "the same seed must make the same board"
+    );
+}
+
+#[test]
+fn path_imports_moving_ai_maps() {
+    let map = common::shared_data().join("movingai/arena.map");
+    let out = frontier(&[
+        "path",
+        map.to_str().unwrap(),
+        "--diagonal",
+        "--from",
+        "1,11",
+        "--to",
+        "1,12",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("cost: 1\n"));
+}
