@@ -8,9 +8,11 @@ use super::Cost;
 /// Tie-breaking is fixed, so a run is reproducible event for event:
 /// - BFS takes the oldest frontier node (FIFO); DFS the newest (LIFO), and it explores a
 ///   node's successors in the order the problem lists them.
-/// - The best-first family takes the lowest priority; among equal priorities the one with
-///   the larger g (for A*: the smaller h, i.e. the one that looks closer to the goal); among
-///   those, the one that entered the frontier first.
+/// - The best-first family takes the lowest priority. Among equal priorities Dijkstra takes
+///   the node that entered the frontier first (so with equal costs it expands in BFS
+///   order), while A*, weighted A* and greedy take the one that entered last: depth-first
+///   among ties, which on open ground walks straight at the goal instead of widening a
+///   band of nodes with the same f.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Algorithm {
     /// Breadth-first: fewest moves, blind to costs.
@@ -102,6 +104,11 @@ impl Algorithm {
             Algorithm::WeightedAStar(w) => g + w * h,
             Algorithm::Greedy => h,
         }
+    }
+
+    /// Among frontier nodes of equal priority, is the newest expanded first?
+    pub(super) fn newest_first_on_ties(self) -> bool {
+        !matches!(self, Algorithm::Dijkstra)
     }
 
     /// Does a cheaper route to a node already in the frontier replace its parent and g?

@@ -227,8 +227,8 @@ impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
         }
         let side = self.turn;
         let expansions = self.expansions();
-        let bytes = self.forward.memory_bytes() + self.backward.memory_bytes();
         let check_clock = expansions.is_multiple_of(CLOCK_EVERY);
+        let bytes = || self.forward.memory_bytes() + self.backward.memory_bytes();
         if let Some(limit) = self
             .budget
             .exceeded(expansions, self.discovered(), bytes, check_clock)

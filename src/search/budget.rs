@@ -73,7 +73,7 @@ impl Budget {
         &self,
         expansions: usize,
         states: usize,
-        bytes: usize,
+        bytes: impl FnOnce() -> usize,
         check_clock: bool,
     ) -> Option<Limit> {
         if let Some(max) = self.max_expansions.filter(|&max| expansions >= max) {
@@ -82,7 +82,9 @@ impl Budget {
         if let Some(max) = self.max_states.filter(|&max| states >= max) {
             return Some(Limit::States(max));
         }
-        if let Some(max) = self.max_bytes.filter(|&max| bytes >= max) {
+        if let Some(max) = self.max_bytes
+            && bytes() >= max
+        {
             return Some(Limit::Bytes(max));
         }
         if check_clock
@@ -106,12 +108,21 @@ mod tests {
     #[test]
     fn each_limit_is_reported_once_reached() {
         let budget = Budget::UNLIMITED.expansions(10).states(100).bytes(1000);
-        assert_eq!(budget.exceeded(9, 99, 999, true), None);
-        assert_eq!(budget.exceeded(10, 0, 0, true), Some(Limit::Expansions(10)));
-        assert_eq!(budget.exceeded(0, 100, 0, true), Some(Limit::States(100)));
-        assert_eq!(budget.exceeded(0, 0, 1000, true), Some(Limit::Bytes(1000)));
+        assert_eq!(budget.exceeded(9, 99, || 999, true), None);
+        assert_eq!(
+            budget.exceeded(10, 0, || 0, true),
+            Some(Limit::Expansions(10))
+        );
+        assert_eq!(
+            budget.exceeded(0, 100, || 0, true),
+            Some(Limit::States(100))
+        );
+        assert_eq!(
+            budget.exceeded(0, 0, || 1000, true),
+            Some(Limit::Bytes(1000))
+        );
         let late = Budget::UNLIMITED.timeout(Duration::ZERO);
-        assert_eq!(late.exceeded(0, 0, 0, false), None);
-        assert_eq!(late.exceeded(0, 0, 0, true), Some(Limit::Time));
+        assert_eq!(late.exceeded(0, 0, || 0, false), None);
+        assert_eq!(late.exceeded(0, 0, || 0, true), Some(Limit::Time));
     }
 }

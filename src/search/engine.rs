@@ -1,4 +1,3 @@
-use std::collections::{BinaryHeap, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -54,6 +53,27 @@ pub struct RunResult<S> {
     pub elapsed: Duration,
 }
 
+/// What the algorithm does with a successor it already knows, looked up once per run
+/// rather than once per successor.
+#[derive(Clone, Copy)]
+struct Policy {
+    uses_heuristic: bool,
+    relaxes_open: bool,
+    reopens_closed: bool,
+    repushes_open: bool,
+}
+
+impl Policy {
+    fn of(algorithm: Algorithm) -> Policy {
+        Policy {
+            uses_heuristic: algorithm.uses_heuristic(),
+            relaxes_open: algorithm.relaxes_open(),
+            reopens_closed: algorithm.reopens_closed(),
+            repushes_open: algorithm == Algorithm::Dfs,
+        }
+    }
+}
+
 /// A search in progress. Each call to `next()` expands one node and says what happened; the
 /// same iterator run to the end is the headless solver (see [`Search::run`]).
 ///
@@ -63,6 +83,7 @@ pub struct RunResult<S> {
 pub struct Search<P: Problem> {
     problem: P,
     algorithm: Algorithm,
+    policy: Policy,
     budget: Budget,
     cancel: Option<Arc<AtomicBool>>,
     nodes: Nodes<P::State>,
@@ -81,18 +102,12 @@ pub struct Search<P: Problem> {
 impl<P: Problem> Search<P> {
     /// A search of `problem` by `algorithm`, with its start node in the frontier.
     pub fn new(problem: P, algorithm: Algorithm) -> Self {
-        let frontier = match algorithm {
-            Algorithm::Bfs => Frontier::Fifo(VecDeque::new()),
-            Algorithm::Dfs => Frontier::Lifo(Vec::new()),
-            _ => Frontier::Best {
-                heap: BinaryHeap::new(),
-                pushed: 0,
-            },
-        };
+        let frontier = Frontier::for_algorithm(algorithm);
         let mut search = Search {
             nodes: Nodes::new(problem.state_space_size()),
             problem,
             algorithm,
+            policy: Policy::of(algorithm),
             budget: Budget::UNLIMITED,
             cancel: None,
             frontier,
@@ -107,8 +122,8 @@ impl<P: Problem> Search<P> {
             ended: None,
         };
         let start = search.problem.start();
-        let h = search.estimate(&start);
-        search.discover(start, 0.0, h, NO_NODE, 0);
+        let index = search.problem.state_index(&start);
+        search.discover(index, start, 0.0, NO_NODE, 0);
         search
     }
 
@@ -146,18 +161,27 @@ impl<P: Problem> Search<P> {
     }
 
     fn estimate(&self, state: &P::State) -> Cost {
-        if self.algorithm.uses_heuristic() {
+        if self.policy.uses_heuristic {
             self.problem.heuristic(state)
         } else {
             0.0
         }
     }
 
-    fn discover(&mut self, state: P::State, g: Cost, h: Cost, parent: NodeId, depth: u32) {
-        let index = self.problem.state_index(&state);
+    /// Stores a state seen for the first time (`index` is its dense number) and puts it on
+    /// the frontier.
+    fn discover(
+        &mut self,
+        index: Option<usize>,
+        state: P::State,
+        g: Cost,
+        parent: NodeId,
+        depth: u32,
+    ) {
+        let h = self.estimate(&state);
         self.nodes.state_heap_bytes += self.problem.state_heap_bytes(&state);
         let node = self.nodes.insert(index, state, g, h, parent, depth);
-        self.frontier.push(node, self.algorithm.priority(g, h), g);
+        self.frontier.push(node, self.algorithm.priority(g, h));
         self.frontier_len += 1;
         self.last_added.push(node);
     }
@@ -165,11 +189,11 @@ impl<P: Problem> Search<P> {
     /// Points `node` at a new parent and cost and puts it (back) on the frontier.
     fn reroute(&mut self, node: NodeId, g: Cost, parent: NodeId, depth: u32) {
         let i = node as usize;
-        self.nodes.g[i] = g;
-        self.nodes.parent[i] = parent;
-        self.nodes.depth[i] = depth;
-        self.frontier
-            .push(node, self.algorithm.priority(g, self.nodes.h[i]), g);
+        self.nodes.records[i].g = g;
+        self.nodes.records[i].parent = parent;
+        self.nodes.records[i].depth = depth;
+        let h = self.nodes.records[i].h;
+        self.frontier.push(node, self.algorithm.priority(g, h));
     }
 
     fn over_budget(&self) -> Option<Limit> {
@@ -183,7 +207,7 @@ impl<P: Problem> Search<P> {
         self.budget.exceeded(
             self.expansions,
             self.nodes.len(),
-            self.memory_bytes(),
+            || self.memory_bytes(),
             self.expansions.is_multiple_of(CLOCK_EVERY),
         )
     }
@@ -195,7 +219,7 @@ impl<P: Problem> Search<P> {
 
     fn expand(&mut self, node: NodeId) -> Event {
         let i = node as usize;
-        let (g, depth) = (self.nodes.g[i], self.nodes.depth[i] + 1);
+        let (g, depth) = (self.nodes.records[i].g, self.nodes.records[i].depth + 1);
         let mut successors = std::mem::take(&mut self.successors);
         self.problem
             .successors(&self.nodes.states[i], &mut successors);
@@ -207,23 +231,22 @@ impl<P: Problem> Search<P> {
             let new_g = g + cost;
             let index = self.problem.state_index(&state);
             let Some(known) = self.nodes.find(index, &state) else {
-                let h = self.estimate(&state);
-                self.discover(state, new_g, h, node, depth);
+                self.discover(index, state, new_g, node, depth);
                 continue;
             };
             let k = known as usize;
-            if self.nodes.closed[k] {
-                if self.algorithm.reopens_closed() && new_g < self.nodes.g[k] {
-                    self.nodes.closed[k] = false;
+            if self.nodes.records[k].closed {
+                if self.policy.reopens_closed && new_g < self.nodes.records[k].g {
+                    self.nodes.records[k].closed = false;
                     self.visited_len -= 1;
                     self.frontier_len += 1;
                     self.reroute(known, new_g, node, depth);
                     self.last_improved.push(known);
                 }
-            } else if self.algorithm == Algorithm::Dfs {
+            } else if self.policy.repushes_open {
                 self.reroute(known, new_g, node, depth);
                 self.last_added.push(known);
-            } else if self.algorithm.relaxes_open() && new_g < self.nodes.g[k] {
+            } else if self.policy.relaxes_open && new_g < self.nodes.records[k].g {
                 self.reroute(known, new_g, node, depth);
                 self.last_improved.push(known);
             }
@@ -285,7 +308,7 @@ impl<P: Problem> Search<P> {
     }
 
     pub fn status(&self, node: NodeId) -> NodeStatus {
-        if self.nodes.closed[node as usize] {
+        if self.nodes.records[node as usize].closed {
             NodeStatus::Visited
         } else {
             NodeStatus::Frontier
@@ -294,12 +317,12 @@ impl<P: Problem> Search<P> {
 
     /// Cost of the best route to `node` found so far.
     pub fn g(&self, node: NodeId) -> Cost {
-        self.nodes.g[node as usize]
+        self.nodes.records[node as usize].g
     }
 
     /// The heuristic estimate from `node` (zero for algorithms that do not use one).
     pub fn h(&self, node: NodeId) -> Cost {
-        self.nodes.h[node as usize]
+        self.nodes.records[node as usize].h
     }
 
     /// The node's priority in the frontier: g + h for A*, g + w·h for weighted A*, h for
@@ -309,13 +332,13 @@ impl<P: Problem> Search<P> {
     }
 
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let parent = self.nodes.parent[node as usize];
+        let parent = self.nodes.records[node as usize].parent;
         (parent != NO_NODE).then_some(parent)
     }
 
     /// Moves from the start to `node` along parent links.
     pub fn depth(&self, node: NodeId) -> u32 {
-        self.nodes.depth[node as usize]
+        self.nodes.records[node as usize].depth
     }
 
     /// Every discovered node, in discovery order.
@@ -325,7 +348,7 @@ impl<P: Problem> Search<P> {
 
     /// The frontier's nodes in the order they would be expanded.
     pub fn frontier_in_order(&self) -> Vec<NodeId> {
-        self.frontier.in_order(&self.nodes)
+        self.frontier.in_order(&self.nodes, self.algorithm)
     }
 
     /// The node the next step will expand, if any.
@@ -333,7 +356,7 @@ impl<P: Problem> Search<P> {
         if self.ended.is_some() {
             return None;
         }
-        self.frontier.peek(&self.nodes)
+        self.frontier.peek(&self.nodes, self.algorithm)
     }
 
     /// The node expanded (or selected as the goal) by the latest step.
@@ -367,7 +390,7 @@ impl<P: Problem> Search<P> {
         let mut at = node;
         while at != NO_NODE {
             path.push(self.nodes.states[at as usize].clone());
-            at = self.nodes.parent[at as usize];
+            at = self.nodes.records[at as usize].parent;
         }
         path.reverse();
         path
@@ -392,10 +415,10 @@ impl<P: Problem> Iterator for Search<P> {
         if let Some(limit) = self.over_budget() {
             return self.end(Event::GaveUp(limit));
         }
-        let Some(node) = self.frontier.pop(&self.nodes) else {
+        let Some(node) = self.frontier.pop(&self.nodes, self.algorithm) else {
             return self.end(Event::Exhausted);
         };
-        self.nodes.closed[node as usize] = true;
+        self.nodes.records[node as usize].closed = true;
         self.frontier_len -= 1;
         self.visited_len += 1;
         self.expansions += 1;

@@ -19,17 +19,26 @@ pub enum NodeStatus {
     Visited,
 }
 
+/// What the search knows about one node besides its state; kept together because the
+/// engine reads them together.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Record {
+    pub g: Cost,
+    pub h: Cost,
+    pub parent: NodeId,
+    pub depth: u32,
+    pub closed: bool,
+}
+
 /// Everything the search knows about each discovered node, in flat arrays indexed by
 /// [`NodeId`], plus the lookup from a state to its node: a flat array when the problem
 /// numbers its states densely, a hash table otherwise.
 #[derive(Clone)]
 pub(super) struct Nodes<S> {
     pub states: Vec<S>,
-    pub g: Vec<Cost>,
-    pub h: Vec<Cost>,
-    pub parent: Vec<NodeId>,
-    pub depth: Vec<u32>,
-    pub closed: Vec<bool>,
+    pub records: Vec<Record>,
+    /// Dense lookup: node id + 1 by state number, 0 for "not discovered" (so that a fresh
+    /// table is zeroed memory, which the allocator hands out without writing it).
     dense: Vec<NodeId>,
     hashed: HashTable<NodeId>,
     /// Heap bytes the stored states own (reported by the problem), for memory budgets.
@@ -40,12 +49,8 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     pub fn new(dense_size: Option<usize>) -> Self {
         Nodes {
             states: Vec::new(),
-            g: Vec::new(),
-            h: Vec::new(),
-            parent: Vec::new(),
-            depth: Vec::new(),
-            closed: Vec::new(),
-            dense: vec![NO_NODE; dense_size.unwrap_or(0)],
+            records: Vec::new(),
+            dense: vec![0; dense_size.unwrap_or(0)],
             hashed: HashTable::new(),
             state_heap_bytes: 0,
         }
@@ -62,8 +67,8 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     /// The node of `state`, if discovered. `index` is the problem's dense number for it.
     #[inline]
     pub fn find(&self, index: Option<usize>, state: &S) -> Option<NodeId> {
-        if let Some(slot) = index.and_then(|i| self.dense.get(i)) {
-            return (*slot != NO_NODE).then_some(*slot);
+        if let Some(&slot) = index.and_then(|i| self.dense.get(i)) {
+            return slot.checked_sub(1);
         }
         let states = &self.states;
         self.hashed
@@ -84,7 +89,7 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     ) -> NodeId {
         let id = self.states.len() as NodeId;
         match index.and_then(|i| self.dense.get_mut(i)) {
-            Some(slot) => *slot = id,
+            Some(slot) => *slot = id + 1,
             None => {
                 let states = &self.states;
                 self.hashed
@@ -94,22 +99,20 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
             }
         }
         self.states.push(state);
-        self.g.push(g);
-        self.h.push(h);
-        self.parent.push(parent);
-        self.depth.push(depth);
-        self.closed.push(false);
+        self.records.push(Record {
+            g,
+            h,
+            parent,
+            depth,
+            closed: false,
+        });
         id
     }
 
     /// Approximate bytes held, for memory budgets.
     pub fn bytes(&self) -> usize {
-        let per_node = std::mem::size_of::<S>()
-            + 2 * std::mem::size_of::<Cost>()
-            + 2 * std::mem::size_of::<NodeId>()
-            + std::mem::size_of::<u32>()
-            + 1;
-        self.states.capacity() * per_node
+        self.states.capacity() * std::mem::size_of::<S>()
+            + self.records.capacity() * std::mem::size_of::<Record>()
             + self.dense.len() * std::mem::size_of::<NodeId>()
             + self.hashed.capacity() * (std::mem::size_of::<NodeId>() + 1)
             + self.state_heap_bytes

@@ -1,7 +1,7 @@
 use std::f64::consts::SQRT_2;
 use std::sync::Arc;
 
-use super::{Board, Heuristic};
+use super::{Board, Heuristic, MAX_TERRAINS};
 use crate::grid::Pos;
 use crate::search::{Cost, Problem, ReversibleProblem};
 
@@ -24,9 +24,9 @@ const DIAGONAL: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
 #[derive(Clone)]
 pub struct GridProblem {
     board: Arc<Board>,
-    /// Step cost of each cell, row by row; infinite for walls (looked up once per cell
-    /// instead of through the legend on every move).
-    costs: Arc<[Cost]>,
+    /// Step cost of each legend entry; infinite for walls. Looking a cell's cost up by its
+    /// one-byte terrain keeps the board's working set small (cache-friendly on big boards).
+    terrain_costs: [Cost; MAX_TERRAINS],
     pub start: Pos,
     pub goal: Pos,
     pub connectivity: Connectivity,
@@ -35,17 +35,15 @@ pub struct GridProblem {
 
 impl GridProblem {
     pub fn new(board: Arc<Board>, connectivity: Connectivity, heuristic: Heuristic) -> Self {
-        let costs = board
-            .cells()
-            .cells()
-            .iter()
-            .map(|&c| board.legend()[c as usize].cost.unwrap_or(Cost::INFINITY))
-            .collect();
+        let mut terrain_costs = [Cost::INFINITY; MAX_TERRAINS];
+        for (slot, terrain) in terrain_costs.iter_mut().zip(board.legend()) {
+            *slot = terrain.cost.unwrap_or(Cost::INFINITY);
+        }
         GridProblem {
             start: board.start,
             goal: board.goal,
             board,
-            costs,
+            terrain_costs,
             connectivity,
             heuristic,
         }
@@ -72,28 +70,32 @@ impl GridProblem {
     /// What stepping orthogonally onto `pos` costs; `None` for walls and off the board.
     #[inline]
     pub fn step_cost(&self, pos: Pos) -> Option<Cost> {
-        let cost = self.costs[self.index(pos)?];
+        let terrain = self.board.cells().cells()[self.index(pos)?];
+        let cost = self.terrain_costs[terrain as usize % MAX_TERRAINS];
         cost.is_finite().then_some(cost)
     }
 
     /// Every cell next to `pos` that a move can connect with it, with the move's length
-    /// (1 or sqrt 2). Moves are symmetric, so these are both successors and predecessors.
+    /// (1 or sqrt 2) and the neighbour's step cost. Moves are symmetric, so these are both
+    /// successors and predecessors.
     #[inline]
-    fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost)) {
-        for (dx, dy) in ORTHOGONAL {
+    fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost, Cost)) {
+        let mut open = [false; 4];
+        for (i, (dx, dy)) in ORTHOGONAL.into_iter().enumerate() {
             let next = pos.offset(dx, dy);
-            if self.step_cost(next).is_some() {
-                visit(next, 1.0);
+            if let Some(cost) = self.step_cost(next) {
+                open[i] = true;
+                visit(next, 1.0, cost);
             }
         }
         if self.connectivity == Connectivity::Eight {
-            for (dx, dy) in DIAGONAL {
-                let next = pos.offset(dx, dy);
-                if self.step_cost(next).is_some()
-                    && self.step_cost(pos.offset(dx, 0)).is_some()
-                    && self.step_cost(pos.offset(0, dy)).is_some()
-                {
-                    visit(next, SQRT_2);
+            // DIAGONAL[i] lies between ORTHOGONAL[i] and ORTHOGONAL[i + 1]: both must be open.
+            for (i, (dx, dy)) in DIAGONAL.into_iter().enumerate() {
+                if open[i] && open[(i + 1) % 4] {
+                    let next = pos.offset(dx, dy);
+                    if let Some(cost) = self.step_cost(next) {
+                        visit(next, SQRT_2, cost);
+                    }
                 }
             }
         }
@@ -118,14 +120,13 @@ impl GridProblem {
         for pair in path.windows(2) {
             let (from, to) = (pair[0], pair[1]);
             let mut step = None;
-            self.neighbours(from, |next, length| {
+            self.neighbours(from, |next, length, cost| {
                 if next == to {
-                    step = Some(length);
+                    step = Some(length * cost);
                 }
             });
-            let length =
+            cost +=
                 step.ok_or_else(|| format!("{from} -> {to} is not a legal move on this board"))?;
-            cost += length * self.step_cost(to).unwrap_or(Cost::INFINITY);
         }
         Ok(cost)
     }
@@ -144,9 +145,7 @@ impl Problem for GridProblem {
 
     #[inline]
     fn successors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
-        self.neighbours(*pos, |next, length| {
-            out.push((next, length * self.costs[self.index(next).unwrap_or(0)]))
-        });
+        self.neighbours(*pos, |next, length, cost| out.push((next, length * cost)));
     }
 
     #[inline]
@@ -155,7 +154,7 @@ impl Problem for GridProblem {
     }
 
     fn state_space_size(&self) -> Option<usize> {
-        Some(self.costs.len())
+        Some(self.board.width() * self.board.height())
     }
 
     #[inline]
@@ -173,6 +172,8 @@ impl ReversibleProblem for GridProblem {
     /// stepping onto `pos` costs.
     fn predecessors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
         let here = self.step_cost(*pos).unwrap_or(Cost::INFINITY);
-        self.neighbours(*pos, |previous, length| out.push((previous, length * here)));
+        self.neighbours(*pos, |previous, length, _| {
+            out.push((previous, length * here))
+        });
     }
 }

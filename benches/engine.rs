@@ -1,0 +1,308 @@
+//! Frontier's engine, driven through its stepping iterator, against the `pathfinding`
+//! crate on the same queries, in the same run; costs are asserted equal and the speed is
+//! reported as a ratio (pathfinding time / Frontier time), best of several rounds.
+//!
+//! Run with `cargo bench --bench engine`. Cases:
+//! (a) A*, 4-connected, 1024 x 1024 board with 25% random walls, 100 seeded start/goal pairs;
+//! (b) A*, octile without corner cutting, all queries of the shared Moving AI scenarios;
+//! (c) BFS flood to exhaustion, 2048 x 2048 open board, 4-connected.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use frontier::files::read_text;
+use frontier::games::sandbox::generate::Generator;
+use frontier::games::sandbox::movingai::{parse_map, parse_scenario};
+use frontier::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
+use frontier::grid::Pos;
+use frontier::search::{Algorithm, Event, Search};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const ROUNDS: usize = 3;
+/// Fixed-point scale for the peer, whose costs must be integers (`Ord`).
+const SCALE: f64 = 1_000_000.0;
+
+/// The board as the peer sees it: a passable mask and the step costs in fixed point.
+struct PeerGrid {
+    width: i32,
+    height: i32,
+    passable: Vec<bool>,
+}
+
+impl PeerGrid {
+    fn new(board: &Board) -> PeerGrid {
+        PeerGrid {
+            width: board.width() as i32,
+            height: board.height() as i32,
+            passable: board
+                .cells()
+                .positions()
+                .map(|p| board.is_passable(p))
+                .collect(),
+        }
+    }
+
+    fn open(&self, x: i32, y: i32) -> bool {
+        x >= 0
+            && y >= 0
+            && x < self.width
+            && y < self.height
+            && self.passable[(y * self.width + x) as usize]
+    }
+
+    fn four(&self, p: &Pos) -> impl Iterator<Item = (Pos, u64)> + use<> {
+        let mut out = [None; 4];
+        for (i, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+            if self.open(p.x + dx, p.y + dy) {
+                out[i] = Some((Pos::new(p.x + dx, p.y + dy), SCALE as u64));
+            }
+        }
+        out.into_iter().flatten()
+    }
+
+    fn eight(&self, p: &Pos) -> impl Iterator<Item = (Pos, u64)> + use<> {
+        let mut out = [None; 8];
+        for (i, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+            if self.open(p.x + dx, p.y + dy) {
+                out[i] = Some((Pos::new(p.x + dx, p.y + dy), SCALE as u64));
+            }
+        }
+        let diagonal = (SCALE * std::f64::consts::SQRT_2).round() as u64;
+        for (i, (dx, dy)) in [(1, -1), (1, 1), (-1, 1), (-1, -1)].into_iter().enumerate() {
+            if self.open(p.x + dx, p.y + dy) && self.open(p.x + dx, p.y) && self.open(p.x, p.y + dy)
+            {
+                out[4 + i] = Some((Pos::new(p.x + dx, p.y + dy), diagonal));
+            }
+        }
+        out.into_iter().flatten()
+    }
+}
+
+/// Frontier's A*, stepped through the iterator to the end; the path's cost if found.
+fn frontier_astar(problem: GridProblem) -> Option<f64> {
+    let mut search = Search::new(problem, Algorithm::AStar);
+    for event in search.by_ref() {
+        if let Event::Found { goal } = event {
+            return Some(search.g(goal));
+        }
+    }
+    None
+}
+
+fn octile_fixed(a: &Pos, b: &Pos) -> u64 {
+    // Rounded down, so the fixed-point heuristic stays admissible.
+    (Heuristic::Octile.estimate(*a, *b) * SCALE).floor() as u64
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let began = Instant::now();
+    let value = f();
+    (value, began.elapsed())
+}
+
+fn report(case: &str, ours: Duration, peer: Duration) {
+    println!(
+        "{case}: frontier {:.3} s, pathfinding {:.3} s, ratio {:.2}x",
+        ours.as_secs_f64(),
+        peer.as_secs_f64(),
+        peer.as_secs_f64() / ours.as_secs_f64()
+    );
+}
+
+fn passable_cells(board: &Board, count: usize, seed: u64) -> Vec<Pos> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut cells = vec![];
+    while cells.len() < count {
+        let p = Pos::new(
+            rng.random_range(0..board.width() as i32),
+            rng.random_range(0..board.height() as i32),
+        );
+        if board.is_passable(p) {
+            cells.push(p);
+        }
+    }
+    cells
+}
+
+fn case_a() {
+    let board = Arc::new(Generator::Scatter { density: 0.25 }.generate(1024, 1024, 2026));
+    let cells = passable_cells(&board, 200, 7);
+    let pairs: Vec<(Pos, Pos)> = cells.chunks(2).map(|c| (c[0], c[1])).collect();
+    let peer = PeerGrid::new(&board);
+    let base = GridProblem::new(board.clone(), Connectivity::Four, Heuristic::Manhattan);
+    let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
+    for round in 0..ROUNDS {
+        let (ours, t_ours) = time(|| {
+            pairs
+                .iter()
+                .map(|&(s, g)| frontier_astar(base.clone().between(s, g)))
+                .collect::<Vec<_>>()
+        });
+        let (theirs, t_peer) = time(|| {
+            pairs
+                .iter()
+                .map(|&(s, g)| {
+                    pathfinding::directed::astar::astar(
+                        &s,
+                        |p| peer.four(p),
+                        |p| (p.manhattan(g) as u64) * SCALE as u64,
+                        |p| *p == g,
+                    )
+                    .map(|(_, c)| c as f64 / SCALE)
+                })
+                .collect::<Vec<_>>()
+        });
+        if round == 0 {
+            assert_eq!(ours, theirs, "case (a): the two disagree on a cost");
+            let found = ours.iter().flatten().count();
+            println!(
+                "case (a): {found} of {} pairs connected, costs equal",
+                pairs.len()
+            );
+        }
+        best_ours = best_ours.min(t_ours);
+        best_peer = best_peer.min(t_peer);
+    }
+    report(
+        "case (a) A* 4-connected 1024x1024 25% walls, 100 pairs",
+        best_ours,
+        best_peer,
+    );
+}
+
+fn shared_data() -> PathBuf {
+    let dir = std::env::var_os("FRONTIER_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    assert!(
+        dir.is_dir(),
+        "the shared reference data is missing at {}",
+        dir.display()
+    );
+    dir
+}
+
+fn case_b() {
+    let dir = shared_data().join("movingai");
+    let mut queries = vec![];
+    let mut scens: Vec<_> = std::fs::read_dir(&dir)
+        .expect("movingai folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    scens.sort();
+    for scen in scens {
+        let list = parse_scenario(&read_text(&scen).expect("scen")).expect("valid scen");
+        let name = PathBuf::from(&list[0].map);
+        let board = Arc::new(
+            parse_map(&read_text(&dir.join(name.file_name().expect("name"))).expect("map"))
+                .expect("valid map"),
+        );
+        let peer = Arc::new(PeerGrid::new(&board));
+        let problem = GridProblem::new(board, Connectivity::Eight, Heuristic::Octile);
+        for q in list {
+            queries.push((problem.clone(), peer.clone(), q.start, q.goal, q.optimal));
+        }
+    }
+    let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
+    for round in 0..ROUNDS {
+        let (ours, t_ours) = time(|| {
+            queries
+                .iter()
+                .map(|(problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                .collect::<Vec<_>>()
+        });
+        let (theirs, t_peer) = time(|| {
+            queries
+                .iter()
+                .map(|(_, peer, s, g, _)| {
+                    pathfinding::directed::astar::astar(
+                        s,
+                        |p| peer.eight(p),
+                        |p| octile_fixed(p, g),
+                        |p| p == g,
+                    )
+                    .map(|(_, c)| c as f64 / SCALE)
+                })
+                .collect::<Vec<_>>()
+        });
+        if round == 0 {
+            for (i, ((a, b), q)) in ours.iter().zip(&theirs).zip(&queries).enumerate() {
+                let (a, b) = (a.expect("a path"), b.expect("a path"));
+                assert!(
+                    (a - b).abs() < 1e-3,
+                    "case (b) query {i}: frontier {a}, pathfinding {b}"
+                );
+                assert!(
+                    (a - q.4).abs() < 1e-3,
+                    "case (b) query {i}: frontier {a}, optimal {}",
+                    q.4
+                );
+            }
+            println!(
+                "case (b): {} queries, costs equal and optimal",
+                queries.len()
+            );
+        }
+        best_ours = best_ours.min(t_ours);
+        best_peer = best_peer.min(t_peer);
+    }
+    report(
+        "case (b) A* octile, all shared Moving AI queries",
+        best_ours,
+        best_peer,
+    );
+}
+
+fn case_c() {
+    let board = Arc::new(Board::new(2048, 2048));
+    let peer = PeerGrid::new(&board);
+    let start = Pos::new(1024, 1024);
+    // A goal off the board: the search floods everything.
+    let problem = GridProblem::new(board, Connectivity::Four, Heuristic::Zero)
+        .between(start, Pos::new(-1, -1));
+    let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
+    for round in 0..ROUNDS {
+        let (ours, t_ours) = time(|| {
+            let mut search = Search::new(problem.clone(), Algorithm::Bfs);
+            for _ in search.by_ref() {}
+            search.discovered()
+        });
+        let (theirs, t_peer) = time(|| {
+            pathfinding::directed::bfs::bfs_reach(start, |p| peer.four(p).map(|(q, _)| q)).count()
+        });
+        if round == 0 {
+            assert_eq!(ours, theirs, "case (c): different numbers of cells reached");
+            println!("case (c): both reached {ours} cells");
+        }
+        best_ours = best_ours.min(t_ours);
+        best_peer = best_peer.min(t_peer);
+    }
+    report(
+        "case (c) BFS flood 2048x2048 4-connected",
+        best_ours,
+        best_peer,
+    );
+}
+
+fn main() {
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |case: &str| only.is_empty() || only.iter().any(|o| o == case);
+    println!(
+        "best of {ROUNDS} rounds; ratio = pathfinding time / frontier time (higher is better for frontier)"
+    );
+    if wanted("a") {
+        case_a();
+    }
+    if wanted("b") {
+        case_b();
+    }
+    if wanted("c") {
+        case_c();
+    }
+}
