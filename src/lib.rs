@@ -10,4 +10,6 @@ pub mod cli;
 pub mod files;
 pub mod games;
 pub mod grid;
+pub mod history;
 pub mod search;
+pub mod ui;

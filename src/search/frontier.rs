@@ -293,12 +293,18 @@ mod tests {
                 let mut waiting: Vec<(f64, i64, u32)> = vec![];
                 let mut x = 99u64;
                 for arrival in 0..3000u32 {
-                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     let priority = ((x >> 33) % distinct) as f64 * 0.5;
                     buckets.push(arrival, priority);
-                    let tie = if newest_first { -(arrival as i64) } else { arrival as i64 };
+                    let tie = if newest_first {
+                        -(arrival as i64)
+                    } else {
+                        arrival as i64
+                    };
                     waiting.push((priority, tie, arrival));
-                    if (x >> 20) % 3 == 0 {
+                    if (x >> 20).is_multiple_of(3) {
                         waiting.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                         let expected = waiting.remove(0);
                         let (key, node) = buckets.pop().unwrap();

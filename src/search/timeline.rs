@@ -28,6 +28,7 @@ pub struct Timeline<R> {
     interval: usize,
     max_checkpoints: usize,
     end: Option<usize>,
+    furthest: usize,
 }
 
 impl<R: Iterator + Clone> Timeline<R> {
@@ -44,6 +45,7 @@ impl<R: Iterator + Clone> Timeline<R> {
             interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
             end: None,
+            furthest: 0,
         }
     }
 
@@ -62,6 +64,11 @@ impl<R: Iterator + Clone> Timeline<R> {
         self.end
     }
 
+    /// The furthest step reached so far (the length of the known timeline).
+    pub fn furthest(&self) -> usize {
+        self.furthest
+    }
+
     /// Whether the run has nothing more to yield at this position.
     pub fn at_end(&self) -> bool {
         self.end == Some(self.position)
@@ -75,6 +82,7 @@ impl<R: Iterator + Clone> Timeline<R> {
         match self.run.next() {
             Some(item) => {
                 self.position += 1;
+                self.furthest = self.furthest.max(self.position);
                 if self.position.is_multiple_of(self.interval) {
                     self.checkpoint();
                 }

@@ -184,6 +184,14 @@ impl Board {
         }
     }
 
+    /// Sets a cell's terrain without the checks of [`Board::paint`], for undo and redo,
+    /// which only ever restore states the checks once allowed.
+    pub(crate) fn set_terrain(&mut self, pos: Pos, terrain: u8) {
+        if (terrain as usize) < self.legend.len() {
+            self.cells.set(pos, terrain);
+        }
+    }
+
     /// Moves the start (or the goal) to a passable cell; false if it cannot go there.
     pub fn move_start(&mut self, pos: Pos) -> bool {
         let ok = self.is_passable(pos) && pos != self.goal;

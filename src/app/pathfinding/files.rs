@@ -1,0 +1,291 @@
+//! Opening and saving boards: menu, keyboard, dropped files, presets; errors shown with the
+//! line and the reason, and the board on screen left as it was; unsaved edits are never
+//! thrown away without asking.
+
+use std::path::{Path, PathBuf};
+
+use egui::Ui;
+
+use super::{Notice, PathfindingTab};
+use crate::files::{read_text, write_text};
+use crate::games::sandbox::{Board, parse_board_or_map, presets};
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+
+/// A board that will replace the current one once the user says what to do with unsaved
+/// edits.
+struct Pending {
+    board: Board,
+    file: Option<PathBuf>,
+}
+
+#[derive(Default)]
+pub(super) struct FileState {
+    dialog: Option<FileDialog>,
+    pending: Option<Pending>,
+    /// Where dialogs open.
+    folder: Option<PathBuf>,
+}
+
+const EXTENSIONS: [&str; 3] = ["board", "map", "txt"];
+
+impl PathfindingTab {
+    fn dialog_folder(&self) -> PathBuf {
+        self.files
+            .folder
+            .clone()
+            .or_else(|| {
+                self.file
+                    .as_ref()
+                    .and_then(|f| f.parent().map(Path::to_path_buf))
+            })
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+
+    pub fn open_dialog(&mut self) {
+        let folder = self.dialog_folder();
+        self.files.dialog = Some(FileDialog::new(
+            DialogMode::Open,
+            "Open a board",
+            &folder,
+            "",
+            &EXTENSIONS,
+        ));
+    }
+
+    pub fn save_as_dialog(&mut self) {
+        let folder = self.dialog_folder();
+        let name = self
+            .file
+            .as_ref()
+            .and_then(|f| f.file_stem())
+            .map_or("board".to_string(), |s| s.to_string_lossy().into_owned());
+        self.files.dialog = Some(FileDialog::new(
+            DialogMode::Save,
+            "Save the board",
+            &folder,
+            &format!("{name}.board"),
+            &["board"],
+        ));
+    }
+
+    /// Saves to the board's file, or asks where (Moving AI maps are saved as boards).
+    pub fn save(&mut self) {
+        match self.file.clone() {
+            Some(path) if path.extension().is_some_and(|e| e == "board") => self.save_to(&path),
+            _ => self.save_as_dialog(),
+        }
+    }
+
+    pub fn save_to(&mut self, path: &Path) {
+        let path = if path.extension().is_none() {
+            path.with_extension("board")
+        } else {
+            path.to_path_buf()
+        };
+        match write_text(&path, &self.board.to_text()) {
+            Ok(()) => {
+                self.dirty = false;
+                self.notice = Some(Notice {
+                    error: false,
+                    text: format!("Saved {}", path.display()),
+                });
+                self.files.folder = path.parent().map(Path::to_path_buf);
+                self.file = Some(path);
+            }
+            Err(message) => {
+                self.notice = Some(Notice {
+                    error: true,
+                    text: message,
+                })
+            }
+        }
+    }
+
+    /// Reads a board or Moving AI map; on error the current board stays and the error shows.
+    pub fn load_file(&mut self, path: &Path) {
+        let loaded = read_text(path).and_then(|text| {
+            parse_board_or_map(&text).map_err(|e| format!("Could not open {}: {e}", path.display()))
+        });
+        match loaded {
+            Ok(board) => {
+                self.files.folder = path.parent().map(Path::to_path_buf);
+                self.request_board(board, Some(path.to_path_buf()));
+            }
+            Err(message) => {
+                let message = if message.starts_with("Could not") {
+                    message
+                } else {
+                    format!("Could not open: {message}")
+                };
+                self.notice = Some(Notice {
+                    error: true,
+                    text: message,
+                });
+            }
+        }
+    }
+
+    /// Reads a board from text (a dropped file without a path, or a paste).
+    pub fn load_text(&mut self, name: &str, text: &str) {
+        match parse_board_or_map(text) {
+            Ok(board) => self.request_board(board, None),
+            Err(e) => {
+                self.notice = Some(Notice {
+                    error: true,
+                    text: format!("Could not open {name}: {e}"),
+                })
+            }
+        }
+    }
+
+    pub fn open_preset(&mut self, file: &str) {
+        match presets::board(file) {
+            Some(board) => self.request_board(board, None),
+            None => {
+                self.notice = Some(Notice {
+                    error: true,
+                    text: format!("No preset named {file}"),
+                })
+            }
+        }
+    }
+
+    /// Replaces the board, after asking if the current one has unsaved edits.
+    fn request_board(&mut self, board: Board, file: Option<PathBuf>) {
+        if self.dirty {
+            self.files.pending = Some(Pending { board, file });
+        } else {
+            self.take_board(board, file);
+        }
+    }
+
+    fn take_board(&mut self, board: Board, file: Option<PathBuf>) {
+        let name = file
+            .as_ref()
+            .map_or("preset".to_string(), |f| f.display().to_string());
+        self.replace_board(board);
+        self.file = file;
+        self.dirty = false;
+        self.notice = Some(Notice {
+            error: false,
+            text: format!("Opened {name}"),
+        });
+    }
+
+    /// Whether a modal (file dialog, question) is open, so shortcuts should wait.
+    pub fn modal_open(&self) -> bool {
+        self.files.dialog.is_some() || self.files.pending.is_some()
+    }
+
+    /// Files dropped on the window.
+    pub(super) fn handle_file_events(&mut self, ui: &Ui) {
+        let dropped = ui.input(|i| i.raw.dropped_files.clone());
+        if let Some(file) = dropped.first() {
+            let path = file.path().to_path_buf();
+            let name = path.file_name().map_or("the dropped file".into(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+            if path.is_file() {
+                self.load_file(&path);
+            } else {
+                match file.bytes() {
+                    Ok(bytes) => match std::str::from_utf8(&bytes) {
+                        Ok(text) => self.load_text(&name, text),
+                        Err(_) => {
+                            self.notice = Some(Notice {
+                                error: true,
+                                text: format!("{name} is not a text file"),
+                            })
+                        }
+                    },
+                    Err(e) => {
+                        self.notice = Some(Notice {
+                            error: true,
+                            text: format!("Could not read {name}: {e}"),
+                        })
+                    }
+                }
+            }
+        }
+    }
+
+    /// The file dialog, the unsaved-edits question and the error window.
+    pub(super) fn file_windows(&mut self, ui: &Ui) {
+        let ctx = ui.ctx().clone();
+        if let Some(dialog) = &mut self.files.dialog
+            && let Some(outcome) = dialog.show(&ctx)
+        {
+            let mode = dialog.mode();
+            self.files.dialog = None;
+            if let DialogOutcome::Chosen(path) = outcome {
+                match mode {
+                    DialogMode::Open => self.load_file(&path),
+                    DialogMode::Save => {
+                        self.save_to(&path);
+                        // Saved on the way to opening another board: open it now.
+                        if !self.dirty
+                            && let Some(pending) = self.files.pending.take()
+                        {
+                            self.take_board(pending.board, pending.file);
+                        }
+                    }
+                }
+            }
+        }
+        if self.files.pending.is_some() && self.files.dialog.is_none() {
+            let mut choice = None;
+            egui::Modal::new(egui::Id::unique("unsaved-board")).show(&ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label("The board on screen has edits that are not saved to a file.");
+                ui.horizontal(|ui| {
+                    if ui.button("Save first").clicked() {
+                        choice = Some("save");
+                    }
+                    if ui.button("Discard edits").clicked() {
+                        choice = Some("discard");
+                    }
+                    if ui.button("Cancel").clicked() {
+                        choice = Some("cancel");
+                    }
+                });
+            });
+            match choice {
+                Some("save") => {
+                    self.save();
+                    if !self.dirty
+                        && let Some(pending) = self.files.pending.take()
+                    {
+                        self.take_board(pending.board, pending.file);
+                    }
+                }
+                Some("discard") => {
+                    if let Some(pending) = self.files.pending.take() {
+                        self.take_board(pending.board, pending.file);
+                    }
+                }
+                Some(_) => self.files.pending = None,
+                None => {}
+            }
+        }
+        if let Some(notice) = self.notice.clone()
+            && notice.error
+        {
+            let mut open = true;
+            egui::Window::new("Problem")
+                .open(&mut open)
+                .collapsible(false)
+                .resizable(false)
+                .show(&ctx, |ui| {
+                    ui.colored_label(ui.visuals().error_fg_color, &notice.text);
+                    ui.label("The board on screen is unchanged.");
+                    if ui.button("OK").clicked() {
+                        self.notice = None;
+                    }
+                });
+            if !open {
+                self.notice = None;
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! One run shown on one board view: the timeline that can step back, the chart series,
+//! and the view's cell colours kept in step with the run.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use egui::Color32;
+
+use super::colors::{Overlays, marked, terrain_color};
+use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
+use crate::grid::Pos;
+use crate::search::{BiEvent, Budget, Event, Timeline};
+use crate::ui::BoardView;
+use crate::ui::plot::RunSeries;
+
+/// Searches in the app stop before they could exhaust memory.
+const UI_BUDGET: Budget = Budget {
+    max_expansions: None,
+    max_states: Some(40_000_000),
+    max_bytes: Some(3 << 30),
+    deadline: None,
+};
+
+pub struct Session {
+    pub algorithm: PathAlgorithm,
+    pub timeline: Timeline<GridRun>,
+    pub series: RunSeries,
+    pub last_event: Option<BiEvent>,
+    pub view: BoardView,
+    path: Option<Vec<Pos>>,
+    path_cells: HashSet<Pos>,
+    terrain_colors: Vec<Color32>,
+    /// A step the run should reach as soon as frames allow (after an edit restarted it).
+    pub catch_up: Option<usize>,
+}
+
+impl Session {
+    pub fn new(
+        view_id: &str,
+        board: Arc<Board>,
+        algorithm: PathAlgorithm,
+        heuristic: Heuristic,
+        connectivity: Connectivity,
+        overlays: Overlays,
+    ) -> Session {
+        let view = BoardView::new(view_id, board.width(), board.height());
+        let mut session = Session {
+            algorithm,
+            timeline: Timeline::with_checkpoints(
+                Self::fresh(board.clone(), algorithm, heuristic, connectivity),
+                256,
+                10,
+            ),
+            series: RunSeries::new(algorithm.to_string()),
+            last_event: None,
+            view,
+            path: None,
+            path_cells: HashSet::new(),
+            terrain_colors: board.legend().iter().map(terrain_color).collect(),
+            catch_up: None,
+        };
+        session.repaint(overlays);
+        session
+    }
+
+    fn fresh(
+        board: Arc<Board>,
+        algorithm: PathAlgorithm,
+        heuristic: Heuristic,
+        connectivity: Connectivity,
+    ) -> GridRun {
+        GridRun::new(
+            GridProblem::new(board, connectivity, heuristic),
+            algorithm,
+            UI_BUDGET,
+        )
+    }
+
+    /// Starts the run over on `board` (edited, or with other settings), keeping the view.
+    pub fn restart(
+        &mut self,
+        board: Arc<Board>,
+        algorithm: PathAlgorithm,
+        heuristic: Heuristic,
+        connectivity: Connectivity,
+        overlays: Overlays,
+    ) {
+        self.view.resize(board.width(), board.height());
+        self.terrain_colors = board.legend().iter().map(terrain_color).collect();
+        self.algorithm = algorithm;
+        self.timeline = Timeline::with_checkpoints(
+            Self::fresh(board, algorithm, heuristic, connectivity),
+            256,
+            10,
+        );
+        self.series = RunSeries::new(algorithm.to_string());
+        self.last_event = None;
+        self.catch_up = None;
+        self.repaint(overlays);
+    }
+
+    pub fn run(&self) -> &GridRun {
+        self.timeline.current()
+    }
+
+    pub fn board(&self) -> &Arc<Board> {
+        self.run().problem().board()
+    }
+
+    pub fn position(&self) -> usize {
+        self.timeline.position()
+    }
+
+    pub fn known(&self) -> usize {
+        self.timeline.furthest()
+    }
+
+    /// Whether the whole run is known (it has been seen to its end).
+    pub fn finished(&self) -> bool {
+        self.timeline.end().is_some()
+    }
+
+    /// Whether there is nothing more to step at this position.
+    pub fn at_end(&self) -> bool {
+        self.timeline.at_end()
+    }
+
+    /// The path, when the run has found one at this step.
+    pub fn path(&self) -> Option<&[Pos]> {
+        self.path.as_deref()
+    }
+
+    /// Takes one step; false when the run is over.
+    pub fn step(&mut self, overlays: Overlays) -> bool {
+        let Some(event) = self.timeline.step() else {
+            return false;
+        };
+        if event.event.is_final() {
+            // Let the timeline see the end now, so the controls know the run is over.
+            self.timeline.step();
+        }
+        self.last_event = Some(event);
+        let (position, frontier, visited) = (
+            self.position(),
+            self.run().frontier_len(),
+            self.run().visited_len(),
+        );
+        self.series.record(position, frontier, visited);
+        for pos in self.run().last_changed() {
+            self.color_cell(pos, overlays);
+        }
+        if matches!(event.event, Event::Found { .. }) {
+            self.show_path(overlays);
+        }
+        true
+    }
+
+    /// Goes to step `target` (clamped to the run's length) and redraws.
+    pub fn seek(&mut self, target: usize, overlays: Overlays) {
+        self.catch_up = None;
+        if target == 0 {
+            self.timeline.rewind();
+            self.last_event = None;
+        } else {
+            self.timeline.seek(target - 1);
+            let ended = self.run().ended().map(|event| BiEvent {
+                side: crate::search::Side::Forward,
+                event,
+            });
+            self.last_event = self.timeline.step().or(ended);
+            if self.last_event.is_some_and(|e| e.event.is_final()) {
+                self.timeline.step();
+            }
+        }
+        self.repaint(overlays);
+    }
+
+    /// Redraws every cell (after a jump in time, or overlays switched).
+    pub fn repaint(&mut self, overlays: Overlays) {
+        self.path = match self.run().ended() {
+            Some(Event::Found { .. }) => self.run().path(),
+            _ => None,
+        };
+        self.path_cells = self.path.iter().flatten().copied().collect();
+        let run = self.timeline.current();
+        let board = run.problem().board().clone();
+        let colors = &self.terrain_colors;
+        let cells = &self.path_cells;
+        self.view.paint_all(|pos| {
+            let base = board
+                .terrain_index(pos)
+                .map_or(Color32::BLACK, |t| colors[t as usize]);
+            marked(base, run.mark(pos), cells.contains(&pos), overlays)
+        });
+    }
+
+    fn show_path(&mut self, overlays: Overlays) {
+        self.path = self.run().path();
+        self.path_cells = self.path.iter().flatten().copied().collect();
+        for pos in self.path_cells.clone() {
+            self.color_cell(pos, overlays);
+        }
+    }
+
+    fn color_cell(&mut self, pos: Pos, overlays: Overlays) {
+        let run = self.timeline.current();
+        let Some(terrain) = run.problem().board().terrain_index(pos) else {
+            return;
+        };
+        let base = self.terrain_colors[terrain as usize];
+        let color = marked(
+            base,
+            run.mark(pos),
+            self.path_cells.contains(&pos),
+            overlays,
+        );
+        self.view.set_cell(pos, color);
+    }
+}

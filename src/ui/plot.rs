@@ -1,0 +1,111 @@
+//! Frontier size and visited count against step, for the current run and earlier ones.
+
+use egui::{Color32, Ui};
+use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoint, VLine};
+
+/// Points kept per series; past that, every other point goes and the spacing doubles.
+const MAX_POINTS: usize = 2048;
+
+/// Two counts sampled along a run: how big the frontier was and how many nodes had been
+/// visited, against the step number. Long runs are sampled more sparsely, so a series
+/// never takes more than a few thousand points.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunSeries {
+    pub label: String,
+    pub frontier: Vec<PlotPoint>,
+    pub visited: Vec<PlotPoint>,
+    stride: usize,
+    last_step: Option<usize>,
+}
+
+impl RunSeries {
+    pub fn new(label: impl Into<String>) -> RunSeries {
+        RunSeries {
+            label: label.into(),
+            stride: 1,
+            ..RunSeries::default()
+        }
+    }
+
+    /// Records the counts at `step`; steps already recorded are ignored (replays).
+    pub fn record(&mut self, step: usize, frontier: usize, visited: usize) {
+        if self.last_step.is_some_and(|last| step <= last) {
+            return;
+        }
+        self.last_step = Some(step);
+        if !step.is_multiple_of(self.stride) {
+            return;
+        }
+        self.frontier
+            .push(PlotPoint::new(step as f64, frontier as f64));
+        self.visited
+            .push(PlotPoint::new(step as f64, visited as f64));
+        if self.frontier.len() > MAX_POINTS {
+            self.stride *= 2;
+            let keep = |p: &PlotPoint| (p.x as usize).is_multiple_of(self.stride);
+            self.frontier.retain(keep);
+            self.visited.retain(keep);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.frontier.is_empty()
+    }
+}
+
+const PALETTE: [Color32; 6] = [
+    Color32::from_rgb(0x00, 0x72, 0xb2),
+    Color32::from_rgb(0xe6, 0x9f, 0x00),
+    Color32::from_rgb(0x00, 0x9e, 0x73),
+    Color32::from_rgb(0xcc, 0x79, 0xa7),
+    Color32::from_rgb(0x56, 0xb4, 0xe9),
+    Color32::from_rgb(0xd5, 0x5e, 0x00),
+];
+
+/// A chart of every series (solid: frontier size, dashed: visited), with a marker at
+/// the current step.
+pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: Option<usize>) {
+    Plot::new(id)
+        .height(ui.available_height().clamp(120.0, 220.0))
+        .legend(Legend::default())
+        .x_axis_label("step")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (i, s) in series.iter().enumerate() {
+                let color = PALETTE[i % PALETTE.len()];
+                plot.line(
+                    Line::new(format!("{} frontier", s.label), s.frontier.as_slice())
+                        .color(color)
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(format!("{} visited", s.label), s.visited.as_slice())
+                        .color(color)
+                        .style(LineStyle::dashed_loose()),
+                );
+            }
+            if let Some(step) = current_step {
+                plot.vline(VLine::new("now", step as f64).color(Color32::GRAY));
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_runs_are_thinned_and_replays_are_not_recorded_twice() {
+        let mut series = RunSeries::new("A*");
+        for step in 0..10_000 {
+            series.record(step, step * 2, step);
+        }
+        assert!(series.frontier.len() <= MAX_POINTS);
+        assert!(series.frontier.len() > MAX_POINTS / 4);
+        let last = series.frontier.last().unwrap();
+        assert_eq!(last.y, last.x * 2.0);
+        let before = series.clone();
+        series.record(500, 0, 0);
+        assert_eq!(series, before);
+    }
+}

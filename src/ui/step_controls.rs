@@ -1,0 +1,249 @@
+//! Play / pause / step / step back / reset / run to the end, a speed control and a
+//! timeline: the controls every stepping view shares. The widget reports what the user
+//! asked for; the owner applies it to its run.
+
+use std::time::{Duration, Instant};
+
+use egui::Ui;
+
+/// Speeds on offer, in steps per second; `None` is "as fast as the frame allows".
+pub const SPEEDS: [Option<f64>; 12] = [
+    Some(1.0),
+    Some(2.0),
+    Some(5.0),
+    Some(10.0),
+    Some(20.0),
+    Some(50.0),
+    Some(100.0),
+    Some(300.0),
+    Some(1000.0),
+    Some(5000.0),
+    Some(20000.0),
+    None,
+];
+
+/// How long a frame may spend stepping: the search never blocks a frame.
+pub const FRAME_BUDGET: Duration = Duration::from_millis(6);
+
+/// Whether a run is playing, and how fast.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Playback {
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Fractional steps carried over between frames at slow speeds.
+    #[serde(skip)]
+    carry: f64,
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Playback {
+            playing: false,
+            speed: 5,
+            carry: 0.0,
+        }
+    }
+}
+
+impl Playback {
+    /// Paused, at speed level `speed` (clamped to the levels on offer).
+    pub fn paused_at(speed: usize) -> Playback {
+        Playback {
+            playing: false,
+            speed: speed.min(SPEEDS.len() - 1),
+            carry: 0.0,
+        }
+    }
+
+    pub fn steps_per_second(&self) -> Option<f64> {
+        SPEEDS[self.speed.min(SPEEDS.len() - 1)]
+    }
+
+    pub fn speed_label(&self) -> String {
+        match self.steps_per_second() {
+            Some(s) if s >= 1000.0 => format!("{}k steps/s", s / 1000.0),
+            Some(s) => format!("{s} steps/s"),
+            None => "max speed".into(),
+        }
+    }
+
+    pub fn faster(&mut self) {
+        self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+    }
+
+    pub fn slower(&mut self) {
+        self.speed = self.speed.saturating_sub(1);
+    }
+
+    /// How many steps are due after `dt` seconds of play (at most `usize::MAX` for "max").
+    pub fn steps_due(&mut self, dt: f64) -> usize {
+        if !self.playing {
+            self.carry = 0.0;
+            return 0;
+        }
+        match self.steps_per_second() {
+            None => usize::MAX,
+            Some(rate) => {
+                // A long pause between frames should not turn into a burst.
+                self.carry += rate * dt.min(0.25);
+                let due = self.carry.floor();
+                self.carry -= due;
+                due as usize
+            }
+        }
+    }
+}
+
+/// Takes up to `due` steps with `step` (which returns false once there is nothing more),
+/// stopping early when the frame budget is spent. Returns how many were taken.
+pub fn step_within_budget(due: usize, budget: Duration, mut step: impl FnMut() -> bool) -> usize {
+    let began = Instant::now();
+    let mut taken = 0;
+    while taken < due {
+        if !step() {
+            break;
+        }
+        taken += 1;
+        if taken.is_multiple_of(64) && began.elapsed() >= budget {
+            break;
+        }
+    }
+    taken
+}
+
+/// What the user asked the controls for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepAction {
+    TogglePlay,
+    Step,
+    StepBack,
+    Reset,
+    RunToEnd,
+    Seek(usize),
+}
+
+/// The controls. `position` is the current step; `known` the furthest step reached so far
+/// (the timeline's length); `finished` whether the run has ended at `known`.
+pub fn step_controls(
+    ui: &mut Ui,
+    playback: &mut Playback,
+    position: usize,
+    known: usize,
+    finished: bool,
+) -> Vec<StepAction> {
+    let mut actions = vec![];
+    ui.horizontal(|ui| {
+        let at_end = finished && position >= known;
+        if ui
+            .add_enabled(position > 0, egui::Button::new("Reset"))
+            .on_hover_text("Reset to the beginning (Home)")
+            .clicked()
+        {
+            actions.push(StepAction::Reset);
+        }
+        if ui
+            .add_enabled(position > 0, egui::Button::new("Back"))
+            .on_hover_text("Step back (Left)")
+            .clicked()
+        {
+            actions.push(StepAction::StepBack);
+        }
+        let play_label = if playback.playing { "Pause" } else { "Play" };
+        let play_hint = if playback.playing {
+            "Pause (Space)"
+        } else {
+            "Play (Space)"
+        };
+        if ui
+            .add_enabled(!at_end || playback.playing, egui::Button::new(play_label))
+            .on_hover_text(play_hint)
+            .clicked()
+        {
+            actions.push(StepAction::TogglePlay);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("Step"))
+            .on_hover_text("Step forward (Right)")
+            .clicked()
+        {
+            actions.push(StepAction::Step);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("To end"))
+            .on_hover_text("Run to the end (End)")
+            .clicked()
+        {
+            actions.push(StepAction::RunToEnd);
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Speed");
+        let mut speed = playback.speed;
+        let text = playback.speed_label();
+        ui.add(
+            egui::Slider::new(&mut speed, 0..=SPEEDS.len() - 1)
+                .show_value(false)
+                .text(text),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Steps per second (+ / -)");
+        playback.speed = speed;
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Step");
+        let mut at = position;
+        let response = ui
+            .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
+            .labelled_by(label.id)
+            .on_hover_text("Drag to scrub through the run");
+        if response.changed() && at != position {
+            actions.push(StepAction::Seek(at));
+        }
+        if finished {
+            ui.label(format!("of {known}"));
+        } else {
+            ui.label(format!("of {known}+"));
+        }
+    });
+    actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slow_speeds_carry_fractions_and_pauses_do_not_burst() {
+        let mut playback = Playback {
+            playing: true,
+            speed: 0,
+            carry: 0.0,
+        };
+        let steps: usize = (0..60).map(|_| playback.steps_due(1.0 / 60.0)).sum();
+        assert_eq!(steps, 1, "one step per second at speed 1");
+        playback.speed = 3;
+        assert_eq!(
+            playback.steps_due(10.0),
+            2,
+            "a 10 s stall counts as a quarter second"
+        );
+        playback.playing = false;
+        assert_eq!(playback.steps_due(1.0), 0);
+        playback.playing = true;
+        playback.speed = SPEEDS.len() - 1;
+        assert_eq!(playback.steps_due(0.01), usize::MAX);
+    }
+
+    #[test]
+    fn stepping_stops_at_the_budget_or_the_end() {
+        let mut left = 10;
+        let taken = step_within_budget(usize::MAX, FRAME_BUDGET, || {
+            left -= 1;
+            left > 0
+        });
+        assert_eq!(taken, 9);
+        let taken = step_within_budget(usize::MAX, Duration::ZERO, || true);
+        assert_eq!(taken, 64, "the clock is read every 64 steps");
+    }
+}
