@@ -6,7 +6,7 @@ mod shell;
 
 use std::process::ExitCode;
 
-pub use pathfinding::{Notice, Overlays, PathfindingTab, Settings, Tool};
+pub use pathfinding::{Notice, Overlays, PathfindingTab, Session, Settings, Tool};
 pub use persistence::{STORAGE_KEY, SavedState};
 pub use shell::{FrontierApp, Tab};
 

@@ -106,9 +106,13 @@ impl FrontierApp {
 
     /// The whole window.
     pub fn show(&mut self, ui: &mut Ui) {
-        let typing = ui.ctx().egui_wants_keyboard_input();
+        let typing = ui.ctx().text_edit_focused();
         if !typing && ui.input(|i| i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark)) {
             self.help_open = !self.help_open;
+        }
+        // Shortcuts go first, before any widget: a focused button must not also take Space.
+        if self.tab == Tab::Pathfinding && !typing && !self.pathfinding.modal_open() {
+            self.pathfinding.handle_keys(ui);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
@@ -129,9 +133,6 @@ impl FrontierApp {
         });
         match self.tab {
             Tab::Pathfinding => {
-                if !typing && !self.pathfinding.modal_open() {
-                    self.pathfinding.handle_keys(ui);
-                }
                 let dt = ui.input(|i| i.unstable_dt) as f64;
                 if self.pathfinding.advance(dt) {
                     ui.ctx().request_repaint();

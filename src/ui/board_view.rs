@@ -89,6 +89,8 @@ pub struct BoardView {
     /// The last cell a primary drag reached (for gap-free lines between frames).
     last_drag_cell: Option<Pos>,
     painting: bool,
+    /// Where the board's top-left corner was drawn last frame (screen points).
+    last_origin: Option<Pos2>,
     /// Space is held and the mouse panned: the space release must not count as a key press.
     panned_with_space: bool,
 }
@@ -106,6 +108,7 @@ impl BoardView {
             fit_pending: true,
             last_drag_cell: None,
             painting: false,
+            last_origin: None,
             panned_with_space: false,
         };
         view.resize(width, height);
@@ -227,6 +230,7 @@ impl BoardView {
         }
 
         let origin = rect.min + self.offset;
+        self.last_origin = Some(origin);
         let cell_at = |p: Pos2| {
             let local = (p - origin) / self.cell;
             Pos::new(local.x.floor() as i32, local.y.floor() as i32)
@@ -305,6 +309,13 @@ impl BoardView {
         };
         overlay(&board_painter);
         input
+    }
+
+    /// Where the centre of cell `pos` was on screen in the last frame (for tests and
+    /// tooling that drive the view like a user).
+    pub fn screen_center(&self, pos: Pos) -> Option<Pos2> {
+        let origin = self.last_origin?;
+        Some(origin + vec2(pos.x as f32 + 0.5, pos.y as f32 + 0.5) * self.cell)
     }
 
     /// Whether space was used to pan (so its release should not count as a key press).

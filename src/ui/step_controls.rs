@@ -191,7 +191,7 @@ pub fn step_controls(
         playback.speed = speed;
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Step");
+        let label = ui.label("Timeline");
         let mut at = position;
         let response = ui
             .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use egui::{Key, Modifiers, Ui};
 
 pub use colors::Overlays;
-use session::Session;
+pub use session::Session;
 
 use crate::games::sandbox::edit::{BoardEdit, Stroke};
 use crate::games::sandbox::generate::Generator;
@@ -371,6 +371,8 @@ impl PathfindingTab {
             )
         });
         let (undo, redo, save, open) = ui.input_mut(|i| {
+            // Space belongs to play/pause here: take its press away from focused buttons.
+            i.consume_key(Modifiers::NONE, Key::Space);
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
                 i.consume_key(Modifiers::COMMAND, Key::Y)

@@ -188,7 +188,7 @@ impl PathfindingTab {
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Generate");
+            let label = ui.label("Generator");
             egui::ComboBox::from_id_salt("generator")
                 .selected_text(match self.generator {
                     Generator::Scatter { .. } => "Random scatter".to_string(),
@@ -258,9 +258,10 @@ impl PathfindingTab {
                 let name = if i as u8 == floor {
                     format!("Eraser ({})", terrain.name)
                 } else {
+                    let name = capitalized(&terrain.name);
                     match terrain.cost {
-                        Some(cost) => format!("{} ({cost})", terrain.name),
-                        None => terrain.name.clone(),
+                        Some(cost) => format!("{name} ({cost})"),
+                        None => name,
                     }
                 };
                 ui.selectable_value(&mut self.settings.tool, Tool::Paint(i as u8), name);
@@ -336,7 +337,7 @@ impl PathfindingTab {
         egui::Grid::new(format!("stats-{}", session.algorithm))
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label("Step");
+                ui.label("At step");
                 ui.label(session.position().to_string());
                 ui.end_row();
                 ui.label("Expanded");
@@ -374,6 +375,14 @@ impl PathfindingTab {
                 ui.end_row();
             });
     }
+}
+
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn round(x: f64) -> String {

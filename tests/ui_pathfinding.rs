@@ -1,0 +1,328 @@
+//! The Pathfinding tab driven as a user drives it (egui_kittest): mouse, keys, widgets;
+//! then assertions on the app's state.
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::FrontierApp;
+use frontier::games::sandbox::{Board, PathAlgorithm};
+use frontier::grid::Pos;
+use frontier::search::Algorithm;
+
+/// The app on a small open board, 12 x 8, start (1,1), goal (10,6), with the wall tool.
+fn app_on_open_board() -> Harness<'static, FrontierApp> {
+    let mut app = FrontierApp::from_saved(None);
+    let mut board = Board::new(12, 8);
+    board.start = Pos::new(1, 1);
+    board.goal = Pos::new(10, 6);
+    app.pathfinding.replace_board(board);
+    app.pathfinding.dirty = false;
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+fn cell(harness: &Harness<'_, FrontierApp>, pos: Pos) -> Pos2 {
+    harness.state().pathfinding.sessions[0]
+        .view
+        .screen_center(pos)
+        .expect("the board was drawn")
+}
+
+/// Presses at `from`, moves to each of `via` (one frame each), releases at the last.
+fn drag(harness: &mut Harness<'_, FrontierApp>, from: Pos, via: &[Pos]) {
+    let start = cell(harness, from);
+    harness.hover_at(start);
+    harness.step();
+    harness.drag_at(start);
+    harness.step();
+    for &pos in via {
+        let at = cell(harness, pos);
+        harness.hover_at(at);
+        harness.step();
+    }
+    let end = cell(harness, *via.last().unwrap_or(&from));
+    harness.drop_at(end);
+    harness.run_steps(2);
+}
+
+fn step_count(harness: &Harness<'_, FrontierApp>) -> usize {
+    harness.state().pathfinding.session().position()
+}
+
+#[test]
+fn dragging_paints_a_wall_without_gaps_and_undo_takes_it_back() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    // One big jump in a single frame: the line between must still be painted.
+    drag(
+        &mut harness,
+        Pos::new(3, 0),
+        &[Pos::new(3, 2), Pos::new(3, 7)],
+    );
+    let board = &harness.state().pathfinding.board;
+    for y in 0..8 {
+        assert!(!board.is_passable(Pos::new(3, y)), "gap at (3,{y})");
+    }
+    assert!(board.is_passable(Pos::new(4, 4)));
+    assert!(harness.state().pathfinding.dirty);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    let board = &harness.state().pathfinding.board;
+    assert!(
+        (0..8).all(|y| board.is_passable(Pos::new(3, y))),
+        "undo restores the whole stroke"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    assert!(
+        !harness
+            .state()
+            .pathfinding
+            .board
+            .is_passable(Pos::new(3, 5)),
+        "redo paints it again"
+    );
+}
+
+#[test]
+fn dragging_the_goal_moves_it_and_the_run_replans() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("To end").click();
+    harness.run_steps(4);
+    let before = harness
+        .state()
+        .pathfinding
+        .session()
+        .path()
+        .map(|p| p.to_vec());
+    assert_eq!(
+        before.as_ref().and_then(|p| p.last()),
+        Some(&Pos::new(10, 6))
+    );
+
+    drag(
+        &mut harness,
+        Pos::new(10, 6),
+        &[Pos::new(8, 5), Pos::new(6, 2)],
+    );
+    harness.run_steps(4);
+    let tab = &harness.state().pathfinding;
+    assert_eq!(tab.board.goal, Pos::new(6, 2));
+    let path = tab
+        .session()
+        .path()
+        .expect("the finished run re-plans at once");
+    assert_eq!(path.last(), Some(&Pos::new(6, 2)));
+    assert_eq!(
+        path.len() - 1,
+        5 + 1,
+        "Manhattan distance from (1,1) to (6,2)"
+    );
+}
+
+#[test]
+fn picking_an_algorithm_in_the_menu_restarts_the_run_with_it() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("Dijkstra").click();
+    harness.run_steps(2);
+    let tab = &harness.state().pathfinding;
+    assert_eq!(
+        tab.settings.algorithm,
+        PathAlgorithm::Search(Algorithm::Dijkstra)
+    );
+    assert_eq!(
+        tab.session().algorithm,
+        PathAlgorithm::Search(Algorithm::Dijkstra)
+    );
+    assert_eq!(step_count(&harness), 0);
+}
+
+#[test]
+fn play_step_step_back_and_scrub_the_timeline() {
+    let mut harness = app_on_open_board();
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 1);
+    harness.get_by_label("Step").click();
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 2);
+    harness.key_press(Key::ArrowLeft);
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 1);
+    assert_eq!(
+        harness.state().pathfinding.session().run().expansions(),
+        1,
+        "the run itself went back"
+    );
+
+    // Two notches faster (50 -> 300 steps per second), then play until the path is found.
+    let speed = harness.state().pathfinding.playback.speed;
+    harness.key_press(Key::Plus);
+    harness.step();
+    harness.key_press(Key::Plus);
+    harness.step();
+    assert_eq!(harness.state().pathfinding.playback.speed, speed + 2);
+    harness.key_press(Key::Space);
+    harness.step();
+    assert!(harness.state().pathfinding.playback.playing);
+    for _ in 0..200 {
+        harness.step();
+        if !harness.state().pathfinding.playback.playing {
+            break;
+        }
+    }
+    let tab = &harness.state().pathfinding;
+    assert!(!tab.playback.playing, "playing stops at the end");
+    let path = tab.session().path().expect("a path");
+    assert_eq!(path.len() - 1, 9 + 5);
+    let total = step_count(&harness);
+
+    // Scrub the timeline back to step 3: the run is as it was after three expansions.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "Timeline")
+        .set_value_accesskit(3.0);
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 3);
+    let tab = &harness.state().pathfinding;
+    assert_eq!(tab.session().run().expansions(), 3);
+    assert!(tab.session().path().is_none(), "no path yet at step 3");
+    // And forward again to the end.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "Timeline")
+        .set_value_accesskit(total as f64);
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), total);
+    assert!(harness.state().pathfinding.session().path().is_some());
+
+    harness.key_press(Key::Home);
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 0);
+}
+
+#[test]
+fn a_malformed_file_shows_the_line_and_leaves_the_board_intact() {
+    let mut harness = app_on_open_board();
+    let dir = std::env::temp_dir().join(format!("frontier-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.board");
+    std::fs::write(
+        &path,
+        "frontier-board 1\nsize 3 2\nstart 0 0\ngoal 2 1\nmap\n...\n.Q.\n",
+    )
+    .unwrap();
+    let before = harness.state().pathfinding.board.clone();
+
+    harness.state_mut().pathfinding.load_file(&path);
+    harness.run_steps(2);
+    harness.get_by_label_contains("line 7: `Q` at column 1 is not in the legend");
+    assert_eq!(
+        harness.state().pathfinding.board,
+        before,
+        "the old board is intact"
+    );
+    harness.get_by_label("OK").click();
+    harness.run_steps(2);
+    assert!(harness.state().pathfinding.notice.is_none());
+}
+
+#[test]
+fn opening_over_unsaved_edits_asks_first() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 3)]);
+    assert!(harness.state().pathfinding.dirty);
+    let painted = harness.state().pathfinding.board.clone();
+    harness.state_mut().pathfinding.open_preset("maze.board");
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().pathfinding.board,
+        painted,
+        "nothing replaced before the answer"
+    );
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().pathfinding.board, painted);
+    harness.state_mut().pathfinding.open_preset("maze.board");
+    harness.run_steps(2);
+    harness.get_by_label("Discard edits").click();
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().pathfinding.board.width(),
+        41,
+        "the maze is open"
+    );
+}
+
+#[test]
+fn compare_mode_runs_two_algorithms_in_lockstep() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Compare side by side").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().pathfinding.sessions.len(), 2);
+    for _ in 0..4 {
+        harness.key_press(Key::ArrowRight);
+        harness.step();
+    }
+    let sessions = &harness.state().pathfinding.sessions;
+    assert_eq!(sessions[0].position(), 4);
+    assert_eq!(sessions[1].position(), 4);
+    assert_ne!(sessions[0].algorithm, sessions[1].algorithm);
+    harness.get_by_label("To end").click();
+    harness.run_steps(4);
+    let sessions = &harness.state().pathfinding.sessions;
+    assert!(
+        sessions.iter().all(|s| s.path().is_some()),
+        "both runs found their paths"
+    );
+    assert!(
+        sessions[1].run().expansions() > sessions[0].run().expansions(),
+        "Dijkstra expands more than A*"
+    );
+}
+
+#[test]
+fn the_help_overlay_lists_the_shortcuts() {
+    let mut harness = app_on_open_board();
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    assert!(harness.state().help_open);
+    harness.get_by_label("play / pause");
+    harness.get_by_label("Ctrl+Z");
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    assert!(!harness.state().help_open);
+}
+
+#[test]
+fn generating_a_maze_is_one_undoable_edit() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Generate").click();
+    harness.run_steps(2);
+    let board = &harness.state().pathfinding.board;
+    let walls = board
+        .cells()
+        .positions()
+        .filter(|&p| !board.is_passable(p))
+        .count();
+    assert!(walls > 20, "a maze has walls ({walls})");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    let board = &harness.state().pathfinding.board;
+    assert_eq!(
+        board
+            .cells()
+            .positions()
+            .filter(|&p| !board.is_passable(p))
+            .count(),
+        0
+    );
+}
