@@ -12,6 +12,11 @@ pub use shell::{FrontierApp, Tab};
 
 /// Opens the app window.
 pub fn run() -> ExitCode {
+    run_with(None)
+}
+
+/// Opens the app window, with a board file opened in the Pathfinding tab if given.
+pub fn run_with(board_file: Option<std::path::PathBuf>) -> ExitCode {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Frontier")
@@ -20,11 +25,15 @@ pub fn run() -> ExitCode {
             .with_drag_and_drop(true),
         ..Default::default()
     };
-    match eframe::run_native(
-        "Frontier",
-        options,
-        Box::new(|cc| Ok(Box::new(FrontierApp::new(cc)))),
-    ) {
+    let creator = move |cc: &eframe::CreationContext<'_>| {
+        let mut app = FrontierApp::new(cc);
+        if let Some(file) = &board_file {
+            app.tab = Tab::Pathfinding;
+            app.pathfinding.load_file(file);
+        }
+        Ok(Box::new(app) as Box<dyn eframe::App>)
+    };
+    match eframe::run_native("Frontier", options, Box::new(creator)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("frontier: could not open the window: {e}");

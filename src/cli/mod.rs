@@ -12,6 +12,7 @@ pub use args::Args;
 
 pub const USAGE: &str = "\
 usage: frontier                      open the app
+       frontier open BOARD           open the app with a board (or .map) file
        frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs]
                      [--heuristic manhattan|euclidean|octile|chebyshev|zero]
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
@@ -30,6 +31,12 @@ pub enum Status {
 /// Runs the command line `args` (without the program name).
 pub fn run(args: Vec<String>) -> ExitCode {
     let status = match args.first().map(String::as_str) {
+        Some("open") => match args.get(1) {
+            Some(file) if args.len() == 2 => {
+                return crate::app::run_with(Some(std::path::PathBuf::from(file)));
+            }
+            _ => Status::BadInput("usage: frontier open BOARD".into()),
+        },
         Some("path") => path::path(Args::new(&args[1..])),
         Some("scen") => path::scen(Args::new(&args[1..])),
         Some("generate") => path::generate(Args::new(&args[1..])),

@@ -38,7 +38,12 @@ impl Tile {
     }
 
     fn upload(&mut self, ui: &Ui, name: &str) {
-        let options = TextureOptions::NEAREST;
+        // Crisp cells when zoomed in; averaged when a screen pixel covers many cells.
+        let options = TextureOptions {
+            magnification: egui::TextureFilter::Nearest,
+            minification: egui::TextureFilter::Linear,
+            ..TextureOptions::NEAREST
+        };
         match (&mut self.texture, self.dirty.take()) {
             (None, _) => {
                 self.texture = Some(ui.ctx().load_texture(name, self.image.clone(), options));
@@ -146,6 +151,15 @@ impl BoardView {
     /// Fits the whole board in the view at the next frame.
     pub fn fit(&mut self) {
         self.fit_pending = true;
+    }
+
+    /// Zooms to `cell` points per cell with `center` in the middle of the view (as of the
+    /// last frame's size).
+    pub fn zoom_to(&mut self, cell: f32, center: Pos, view_size: Vec2) {
+        self.cell = cell.clamp(MIN_CELL, MAX_CELL);
+        self.offset =
+            view_size / 2.0 - vec2(center.x as f32 + 0.5, center.y as f32 + 0.5) * self.cell;
+        self.fit_pending = false;
     }
 
     /// Cell size in points (how far the view is zoomed in).

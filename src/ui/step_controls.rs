@@ -149,17 +149,12 @@ pub fn step_controls(
         {
             actions.push(StepAction::StepBack);
         }
-        let play_label = if playback.playing { "Pause" } else { "Play" };
-        let play_hint = if playback.playing {
-            "Pause (Space)"
-        } else {
-            "Play (Space)"
+        let (play_label, play_hint) = match (playback.playing, at_end) {
+            (true, _) => ("Pause", "Pause (Space)"),
+            (false, true) => ("Replay", "Play again from the start (Space)"),
+            (false, false) => ("Play", "Play (Space)"),
         };
-        if ui
-            .add_enabled(!at_end || playback.playing, egui::Button::new(play_label))
-            .on_hover_text(play_hint)
-            .clicked()
-        {
+        if ui.button(play_label).on_hover_text(play_hint).clicked() {
             actions.push(StepAction::TogglePlay);
         }
         if ui
