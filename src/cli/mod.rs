@@ -5,6 +5,7 @@
 
 mod args;
 mod path;
+mod sokoban;
 
 use std::process::ExitCode;
 
@@ -18,6 +19,8 @@ usage: frontier                      open the app
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
+       frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy] [--moves]
+                     [--max-states N] [--timeout S] [--tsv]
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -39,6 +42,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         },
         Some("path") => path::path(Args::new(&args[1..])),
         Some("scen") => path::scen(Args::new(&args[1..])),
+        Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

@@ -3,5 +3,6 @@
 
 mod parse_error;
 pub mod sandbox;
+pub mod sokoban;
 
 pub use parse_error::ParseError;

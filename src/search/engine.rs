@@ -97,6 +97,7 @@ pub struct Search<P: Problem> {
     successors: Vec<(P::State, Cost)>,
     goal: Option<NodeId>,
     ended: Option<Event>,
+    dead_ends: usize,
 }
 
 impl<P: Problem> Search<P> {
@@ -120,6 +121,7 @@ impl<P: Problem> Search<P> {
             successors: Vec::new(),
             goal: None,
             ended: None,
+            dead_ends: 0,
         };
         let start = search.problem.start();
         let index = search.problem.state_index(&start);
@@ -179,6 +181,11 @@ impl<P: Problem> Search<P> {
         depth: u32,
     ) {
         let h = self.estimate(&state);
+        if h == Cost::INFINITY {
+            // The problem says no goal can be reached from here: not worth keeping.
+            self.dead_ends += 1;
+            return;
+        }
         self.nodes.state_heap_bytes += self.problem.state_heap_bytes(&state);
         let node = self.nodes.insert(index, state, g, h, parent, depth);
         self.frontier.push(node, self.algorithm.priority(g, h));
@@ -291,6 +298,12 @@ impl<P: Problem> Search<P> {
     /// Nodes expanded and not reopened since.
     pub fn visited_len(&self) -> usize {
         self.visited_len
+    }
+
+    /// Successors dropped because their heuristic was infinite (the problem's way of saying
+    /// that no goal can be reached from them).
+    pub fn dead_ends(&self) -> usize {
+        self.dead_ends
     }
 
     /// Approximate memory held by the search, in bytes.

@@ -23,7 +23,8 @@ pub trait Problem {
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::State, Cost)>);
 
     /// An estimate of the remaining cost to a goal; informed algorithms (A*, weighted A*,
-    /// greedy) order their frontier by it. Zero unless a problem says otherwise.
+    /// greedy) order their frontier by it. Zero unless a problem says otherwise. Infinity
+    /// means no goal can be reached from `state`: informed searches then drop it.
     fn heuristic(&self, _state: &Self::State) -> Cost {
         0.0
     }

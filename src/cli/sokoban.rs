@@ -1,0 +1,141 @@
+//! `frontier sokoban`: solve the levels of an XSB file headless.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::Status;
+use super::args::{Args, number};
+use crate::files::read_text;
+use crate::games::sokoban::parse_collection;
+use crate::games::sokoban::solver::{Detail, SolveOutcome, solve};
+use crate::search::{Algorithm, Budget};
+
+/// Memory allowed per level unless told otherwise.
+const DEFAULT_BYTES: usize = 2 << 30;
+
+pub fn sokoban(mut args: Args) -> Status {
+    match run(&mut args) {
+        Ok(status) => status,
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    match text {
+        "bfs" => Ok(Algorithm::Bfs),
+        "dfs" => Ok(Algorithm::Dfs),
+        "astar" => Ok(Algorithm::AStar),
+        "greedy" => Ok(Algorithm::Greedy),
+        other => Err(format!(
+            "unknown algorithm `{other}` (expected bfs, dfs, astar or greedy)"
+        )),
+    }
+}
+
+fn run(args: &mut Args) -> Result<Status, String> {
+    let algorithm = args
+        .parsed("--algo", parse_algorithm)?
+        .unwrap_or(Algorithm::AStar);
+    let which = args.option("--level")?.unwrap_or_else(|| "all".into());
+    let max_states = args.parsed("--max-states", number::<usize>)?;
+    let timeout = args.parsed("--timeout", |t| {
+        t.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| format!("`{t}` is not a number of seconds above 0"))
+    })?;
+    let detail = if args.flag("--moves") {
+        Detail::Moves
+    } else {
+        Detail::Pushes
+    };
+    let tsv = args.flag("--tsv");
+    let file = args.positional("FILE (an XSB level or collection)")?;
+    args.finish()?;
+
+    let text = read_text(Path::new(&file))?;
+    let entries = parse_collection(&text).map_err(|e| format!("{file}: {e}"))?;
+    let chosen: Vec<usize> = match which.as_str() {
+        "all" => (0..entries.len()).collect(),
+        n => {
+            let n: usize = number(n)?;
+            if n == 0 || n > entries.len() {
+                return Err(format!(
+                    "--level {n}: the file has levels 1 to {}",
+                    entries.len()
+                ));
+            }
+            vec![n - 1]
+        }
+    };
+
+    let mut all_solved = true;
+    for i in chosen {
+        let entry = &entries[i];
+        let number = i + 1;
+        let level = match &entry.level {
+            Ok(level) => level,
+            Err(problem) => {
+                all_solved = false;
+                if tsv {
+                    println!("{number}\tinvalid\t\t\t\t\t");
+                } else {
+                    println!("level {number} ({}): invalid: {problem}", entry.title);
+                }
+                continue;
+            }
+        };
+        let mut budget = Budget::UNLIMITED.bytes(DEFAULT_BYTES);
+        budget.max_states = max_states;
+        if let Some(seconds) = timeout {
+            budget = budget.timeout(Duration::from_secs_f64(seconds));
+        }
+        let report = solve(level, algorithm, detail, budget);
+        let ms = report.elapsed.as_secs_f64() * 1e3;
+        match &report.outcome {
+            SolveOutcome::Solved {
+                lurd,
+                moves,
+                pushes,
+            } => {
+                if tsv {
+                    println!(
+                        "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}",
+                        report.expanded
+                    );
+                } else {
+                    println!(
+                        "level {number} ({}): solved, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
+                        entry.title, report.expanded
+                    );
+                    println!("{lurd}");
+                }
+            }
+            outcome => {
+                all_solved = false;
+                let (status, words) = match outcome {
+                    SolveOutcome::NoSolution => ("no-solution", "no solution".to_string()),
+                    SolveOutcome::GaveUp(limit) => ("unsolved", format!("not solved: {limit}")),
+                    SolveOutcome::BadSolution(problem) => (
+                        "unsolved",
+                        format!("internal error, solution rejected: {problem}"),
+                    ),
+                    SolveOutcome::Solved { .. } => unreachable!("handled above"),
+                };
+                if tsv {
+                    println!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded);
+                } else {
+                    println!(
+                        "level {number} ({}): {words}, {} states expanded, {ms:.0} ms",
+                        entry.title, report.expanded
+                    );
+                }
+            }
+        }
+    }
+    Ok(if all_solved {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}

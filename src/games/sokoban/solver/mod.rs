@@ -1,0 +1,12 @@
+//! Solving Sokoban with the stepping engine: the push-level and move-level problems, their
+//! static analysis (dead squares, push distances), freeze deadlocks, the matching lower
+//! bound, and turning a found path into LURD.
+
+pub mod analysis;
+mod freeze;
+pub mod matching;
+mod push;
+mod solve;
+
+pub use push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
+pub use solve::{Detail, SokobanRun, SolveOutcome, SolveReport, solve};

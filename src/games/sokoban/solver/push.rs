@@ -1,0 +1,320 @@
+//! The Sokoban search problems. At the push level a state is where the boxes are plus the
+//! region the player can walk to (named by its first square), and a move is one push: the
+//! walking in between is free, so the state space is far smaller than at the move level,
+//! where every single step is a move, as in the classic teaching solver.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use super::analysis::{Analysis, NONE};
+use super::freeze::frozen_off_goal;
+use super::matching::{IMPOSSIBLE, Matcher};
+use crate::games::sokoban::level::Level;
+use crate::grid::Dir;
+use crate::search::{Cost, Problem};
+
+/// A push-level state: the boxes' squares (sorted) and the lowest-numbered square the
+/// player can reach (the name of the player's region).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PushState {
+    pub boxes: Box<[u16]>,
+    pub player: u16,
+}
+
+/// A move-level state: the boxes' squares (sorted) and the player's square.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveState {
+    pub boxes: Box<[u16]>,
+    pub player: u16,
+}
+
+/// How many successors each kind of pruning removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prunes {
+    /// Pushes onto a dead square.
+    pub dead_squares: u64,
+    /// Pushes that froze a box off a goal.
+    pub freezes: u64,
+    /// States the matching found hopeless (boxes that cannot all reach distinct goals).
+    pub matchings: u64,
+}
+
+/// Buffers reused across expansions.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    occupied: Vec<bool>,
+    mark: Vec<u32>,
+    generation: u32,
+    stack: Vec<u16>,
+    /// Where the player can stand before the pushes of the state being expanded.
+    stand: Vec<bool>,
+    matcher: Matcher,
+}
+
+impl Scratch {
+    /// Marks every square reachable from `from` without crossing boxes; returns the
+    /// lowest-numbered one. `mark[s] == generation` afterwards means reachable.
+    fn flood(&mut self, analysis: &Analysis, from: u16) -> u16 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let mut lowest = from;
+        self.stack.clear();
+        self.stack.push(from);
+        self.mark[from as usize] = generation;
+        while let Some(s) = self.stack.pop() {
+            lowest = lowest.min(s);
+            for &n in &analysis.neighbours[s as usize] {
+                if n != NONE && self.mark[n as usize] != generation && !self.occupied[n as usize] {
+                    self.mark[n as usize] = generation;
+                    self.stack.push(n);
+                }
+            }
+        }
+        lowest
+    }
+}
+
+/// The search problem a level poses, shared by both levels of detail.
+#[derive(Clone)]
+pub struct Sokoban {
+    pub analysis: Arc<Analysis>,
+    start_boxes: Box<[u16]>,
+    start_player: u16,
+    scratch: RefCell<Scratch>,
+    prunes: RefCell<Prunes>,
+}
+
+impl Sokoban {
+    /// The problem of a level that passed [`Level::check`].
+    pub fn new(level: &Level) -> Sokoban {
+        let analysis = Arc::new(Analysis::new(level));
+        let mut boxes: Vec<u16> = level.boxes().filter_map(|b| analysis.square(b)).collect();
+        boxes.sort_unstable();
+        let player = level.player.and_then(|p| analysis.square(p)).unwrap_or(0);
+        let n = analysis.len();
+        Sokoban {
+            start_boxes: boxes.into(),
+            start_player: player,
+            scratch: RefCell::new(Scratch {
+                occupied: vec![false; n],
+                mark: vec![0; n],
+                ..Scratch::default()
+            }),
+            prunes: RefCell::new(Prunes::default()),
+            analysis,
+        }
+    }
+
+    /// Pruning done so far.
+    pub fn prunes(&self) -> Prunes {
+        *self.prunes.borrow()
+    }
+
+    pub fn start_player(&self) -> u16 {
+        self.start_player
+    }
+
+    fn solved(&self, boxes: &[u16]) -> bool {
+        boxes.iter().all(|&b| self.analysis.goal[b as usize])
+    }
+
+    /// The matching lower bound on pushes left, or infinity for a dead end.
+    fn lower_bound(&self, boxes: &[u16]) -> Cost {
+        let goals = &self.analysis.goals;
+        let distance = &self.analysis.distance;
+        let mut scratch = self.scratch.borrow_mut();
+        let cost = |i: usize, j: usize| match distance[j][boxes[i] as usize] {
+            super::analysis::FAR => IMPOSSIBLE,
+            d => d as i64,
+        };
+        match scratch.matcher.min_cost(boxes.len().min(goals.len()), cost) {
+            Some(total) => total as Cost,
+            None => {
+                self.prunes.borrow_mut().matchings += 1;
+                Cost::INFINITY
+            }
+        }
+    }
+
+    /// Whether a push from `from` to `to` is pruned (dead square or freeze), counting why.
+    /// `occupied` must already show the box on `to`.
+    fn pruned(&self, occupied: &[bool], to: u16) -> bool {
+        if self.analysis.dead[to as usize] {
+            self.prunes.borrow_mut().dead_squares += 1;
+            return true;
+        }
+        if frozen_off_goal(&self.analysis, occupied, to) {
+            self.prunes.borrow_mut().freezes += 1;
+            return true;
+        }
+        false
+    }
+}
+
+/// The boxes with the one on `from` moved to `to`, kept sorted.
+fn moved(boxes: &[u16], from: u16, to: u16) -> Box<[u16]> {
+    let mut next: Vec<u16> = boxes
+        .iter()
+        .map(|&b| if b == from { to } else { b })
+        .collect();
+    next.sort_unstable();
+    next.into()
+}
+
+/// The push-level problem: successors are pushes, each costing 1.
+#[derive(Clone)]
+pub struct PushProblem(pub Sokoban);
+
+impl Problem for PushProblem {
+    type State = PushState;
+
+    fn start(&self) -> PushState {
+        let sokoban = &self.0;
+        let mut scratch = sokoban.scratch.borrow_mut();
+        for &b in sokoban.start_boxes.iter() {
+            scratch.occupied[b as usize] = true;
+        }
+        let player = scratch.flood(&sokoban.analysis, sokoban.start_player);
+        for &b in sokoban.start_boxes.iter() {
+            scratch.occupied[b as usize] = false;
+        }
+        PushState {
+            boxes: sokoban.start_boxes.clone(),
+            player,
+        }
+    }
+
+    fn is_goal(&self, state: &PushState) -> bool {
+        self.0.solved(&state.boxes)
+    }
+
+    fn successors(&self, state: &PushState, out: &mut Vec<(PushState, Cost)>) {
+        let sokoban = &self.0;
+        let analysis = &sokoban.analysis;
+        let mut guard = sokoban.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        for &b in state.boxes.iter() {
+            scratch.occupied[b as usize] = true;
+        }
+        scratch.flood(analysis, state.player);
+        // Keep the reach marks: the floods for the successors reuse the mark buffer.
+        let reachable = scratch.generation;
+        let Scratch { mark, stand, .. } = scratch;
+        stand.clear();
+        stand.extend(mark.iter().map(|&m| m == reachable));
+        for &b in state.boxes.iter() {
+            for dir in Dir::ALL {
+                let behind = analysis.next(b, dir.opposite());
+                let to = analysis.next(b, dir);
+                if behind == NONE
+                    || !scratch.stand[behind as usize]
+                    || to == NONE
+                    || scratch.occupied[to as usize]
+                {
+                    continue;
+                }
+                scratch.occupied[b as usize] = false;
+                scratch.occupied[to as usize] = true;
+                if !sokoban.pruned(&scratch.occupied, to) {
+                    let player = scratch.flood(analysis, b);
+                    out.push((
+                        PushState {
+                            boxes: moved(&state.boxes, b, to),
+                            player,
+                        },
+                        1.0,
+                    ));
+                }
+                scratch.occupied[to as usize] = false;
+                scratch.occupied[b as usize] = true;
+            }
+        }
+        for &b in state.boxes.iter() {
+            scratch.occupied[b as usize] = false;
+        }
+    }
+
+    fn heuristic(&self, state: &PushState) -> Cost {
+        self.0.lower_bound(&state.boxes)
+    }
+
+    fn state_heap_bytes(&self, state: &PushState) -> usize {
+        state.boxes.len() * 2 + 16
+    }
+}
+
+/// The move-level problem: successors are single steps (walks and pushes), each costing 1.
+#[derive(Clone)]
+pub struct MoveProblem(pub Sokoban);
+
+impl Problem for MoveProblem {
+    type State = MoveState;
+
+    fn start(&self) -> MoveState {
+        MoveState {
+            boxes: self.0.start_boxes.clone(),
+            player: self.0.start_player,
+        }
+    }
+
+    fn is_goal(&self, state: &MoveState) -> bool {
+        self.0.solved(&state.boxes)
+    }
+
+    fn successors(&self, state: &MoveState, out: &mut Vec<(MoveState, Cost)>) {
+        let sokoban = &self.0;
+        let analysis = &sokoban.analysis;
+        for dir in Dir::ALL {
+            let next = analysis.next(state.player, dir);
+            if next == NONE {
+                continue;
+            }
+            if state.boxes.binary_search(&next).is_err() {
+                out.push((
+                    MoveState {
+                        boxes: state.boxes.clone(),
+                        player: next,
+                    },
+                    1.0,
+                ));
+                continue;
+            }
+            let to = analysis.next(next, dir);
+            if to == NONE || state.boxes.binary_search(&to).is_ok() {
+                continue;
+            }
+            let mut scratch = sokoban.scratch.borrow_mut();
+            for &b in state.boxes.iter() {
+                scratch.occupied[b as usize] = b != next;
+            }
+            scratch.occupied[to as usize] = true;
+            let keep = !sokoban.pruned(&scratch.occupied, to);
+            for &b in state.boxes.iter() {
+                scratch.occupied[b as usize] = false;
+            }
+            scratch.occupied[to as usize] = false;
+            drop(scratch);
+            if keep {
+                out.push((
+                    MoveState {
+                        boxes: moved(&state.boxes, next, to),
+                        player: next,
+                    },
+                    1.0,
+                ));
+            }
+        }
+    }
+
+    fn heuristic(&self, state: &MoveState) -> Cost {
+        self.0.lower_bound(&state.boxes)
+    }
+
+    fn state_heap_bytes(&self, state: &MoveState) -> usize {
+        state.boxes.len() * 2 + 16
+    }
+}

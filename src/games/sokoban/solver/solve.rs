@@ -1,0 +1,245 @@
+//! Running a Sokoban search, stepped (for the app) or to the end (the headless solver), and
+//! turning the path it finds into a verified LURD solution.
+
+use std::time::{Duration, Instant};
+
+use super::push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
+use crate::games::sokoban::game::{Game, verify_solution};
+use crate::games::sokoban::level::Level;
+use crate::grid::{Dir, Pos};
+use crate::search::{Algorithm, Budget, Event, Limit, Search};
+
+/// The level of detail of a search: one push per step, or one move per step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Detail {
+    Pushes,
+    Moves,
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveOutcome {
+    /// Solved, with a solution that was replayed and checked before being reported.
+    Solved {
+        lurd: String,
+        moves: usize,
+        pushes: usize,
+    },
+    /// The whole (pruned) state space was searched: there is no solution.
+    NoSolution,
+    GaveUp(Limit),
+    /// The path found did not replay to a solution: a bug, reported rather than printed.
+    BadSolution(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    pub outcome: SolveOutcome,
+    pub expanded: usize,
+    pub stored: usize,
+    pub elapsed: Duration,
+    pub prunes: Prunes,
+}
+
+/// A Sokoban search at either level of detail, stepped like any other search.
+#[derive(Clone)]
+pub enum SokobanRun {
+    Pushes(Box<Search<PushProblem>>),
+    Moves(Box<Search<MoveProblem>>),
+}
+
+impl SokobanRun {
+    /// A search of `level` (which must pass [`Level::check`]).
+    pub fn new(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SokobanRun {
+        let sokoban = Sokoban::new(level);
+        match detail {
+            Detail::Pushes => SokobanRun::Pushes(Box::new(
+                Search::new(PushProblem(sokoban), algorithm).with_budget(budget),
+            )),
+            Detail::Moves => SokobanRun::Moves(Box::new(
+                Search::new(MoveProblem(sokoban), algorithm).with_budget(budget),
+            )),
+        }
+    }
+
+    pub fn sokoban(&self) -> &Sokoban {
+        match self {
+            SokobanRun::Pushes(s) => &s.problem().0,
+            SokobanRun::Moves(s) => &s.problem().0,
+        }
+    }
+
+    pub fn expansions(&self) -> usize {
+        match self {
+            SokobanRun::Pushes(s) => s.expansions(),
+            SokobanRun::Moves(s) => s.expansions(),
+        }
+    }
+
+    pub fn stored(&self) -> usize {
+        match self {
+            SokobanRun::Pushes(s) => s.discovered(),
+            SokobanRun::Moves(s) => s.discovered(),
+        }
+    }
+
+    pub fn frontier_len(&self) -> usize {
+        match self {
+            SokobanRun::Pushes(s) => s.frontier_len(),
+            SokobanRun::Moves(s) => s.frontier_len(),
+        }
+    }
+
+    pub fn visited_len(&self) -> usize {
+        match self {
+            SokobanRun::Pushes(s) => s.visited_len(),
+            SokobanRun::Moves(s) => s.visited_len(),
+        }
+    }
+
+    pub fn ended(&self) -> Option<Event> {
+        match self {
+            SokobanRun::Pushes(s) => s.ended(),
+            SokobanRun::Moves(s) => s.ended(),
+        }
+    }
+
+    /// Pruning so far, with the dead ends the matching found.
+    pub fn prunes(&self) -> Prunes {
+        self.sokoban().prunes()
+    }
+
+    fn positions(&self, squares: &[u16]) -> Vec<Pos> {
+        squares
+            .iter()
+            .map(|&s| self.sokoban().analysis.positions[s as usize])
+            .collect()
+    }
+
+    /// The boxes of the state expanded last, and where the player is (for a push-level
+    /// state, the first square of the player's region).
+    pub fn last_expanded(&self) -> Option<(Vec<Pos>, Pos)> {
+        let (boxes, player) = match self {
+            SokobanRun::Pushes(s) => {
+                let state = s.state(s.last_expanded()?);
+                (state.boxes.clone(), state.player)
+            }
+            SokobanRun::Moves(s) => {
+                let state = s.state(s.last_expanded()?);
+                (state.boxes.clone(), state.player)
+            }
+        };
+        Some((
+            self.positions(&boxes),
+            self.sokoban().analysis.positions[player as usize],
+        ))
+    }
+
+    /// The boxes of each state expanded so far (for the heat map), visited in `visit`.
+    pub fn expanded_boxes(&self, mut visit: impl FnMut(&[u16])) {
+        match self {
+            SokobanRun::Pushes(s) => s
+                .nodes()
+                .filter(|&n| s.status(n) == crate::search::NodeStatus::Visited)
+                .for_each(|n| visit(&s.state(n).boxes)),
+            SokobanRun::Moves(s) => s
+                .nodes()
+                .filter(|&n| s.status(n) == crate::search::NodeStatus::Visited)
+                .for_each(|n| visit(&s.state(n).boxes)),
+        }
+    }
+
+    /// The solution in LURD, once the goal is found.
+    pub fn solution(&self, level: &Level) -> Option<String> {
+        match self {
+            SokobanRun::Pushes(s) => s
+                .path()
+                .map(|path| push_path_to_lurd(level, &self.sokoban().analysis, &path)),
+            SokobanRun::Moves(s) => s
+                .path()
+                .map(|path| move_path_to_lurd(&self.sokoban().analysis, &path)),
+        }
+    }
+}
+
+impl Iterator for SokobanRun {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        match self {
+            SokobanRun::Pushes(s) => s.next(),
+            SokobanRun::Moves(s) => s.next(),
+        }
+    }
+}
+
+/// Walks between pushes: the player goes (by a shortest walk) behind each box and pushes.
+fn push_path_to_lurd(
+    level: &Level,
+    analysis: &super::analysis::Analysis,
+    path: &[PushState],
+) -> String {
+    let mut game = Game::new(level.clone());
+    for pair in path.windows(2) {
+        let (before, after) = (&pair[0].boxes, &pair[1].boxes);
+        let from = before.iter().find(|b| after.binary_search(b).is_err());
+        let to = after.iter().find(|b| before.binary_search(b).is_err());
+        let (Some(&from), Some(&to)) = (from, to) else {
+            break;
+        };
+        let (from_pos, to_pos) = (
+            analysis.positions[from as usize],
+            analysis.positions[to as usize],
+        );
+        let Some(dir) = Dir::between(from_pos, to_pos) else {
+            break;
+        };
+        if game.walk_to(from_pos.step(dir.opposite())).is_none() || game.step(dir).is_none() {
+            break;
+        }
+    }
+    game.lurd()
+}
+
+fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[MoveState]) -> String {
+    path.windows(2)
+        .filter_map(|pair| {
+            let (a, b) = (
+                analysis.positions[pair[0].player as usize],
+                analysis.positions[pair[1].player as usize],
+            );
+            let dir = Dir::between(a, b)?;
+            let pushed = pair[0].boxes != pair[1].boxes;
+            Some(crate::games::sokoban::game::Step { dir, pushed }.letter())
+        })
+        .collect()
+}
+
+/// Solves `level` headless. Every solution is replayed and checked before it is reported.
+pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SolveReport {
+    let began = Instant::now();
+    let mut run = SokobanRun::new(level, algorithm, detail, budget);
+    let last = run.by_ref().last();
+    let outcome = match last {
+        Some(Event::Found { .. }) => {
+            let lurd = run.solution(level).unwrap_or_default();
+            match verify_solution(level, &lurd) {
+                Ok((moves, pushes)) => SolveOutcome::Solved {
+                    lurd,
+                    moves,
+                    pushes,
+                },
+                Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
+            }
+        }
+        Some(Event::GaveUp(limit)) => SolveOutcome::GaveUp(limit),
+        _ => SolveOutcome::NoSolution,
+    };
+    SolveReport {
+        outcome,
+        expanded: run.expansions(),
+        stored: run.stored(),
+        elapsed: began.elapsed(),
+        prunes: run.prunes(),
+    }
+}
