@@ -3,6 +3,17 @@
 //! Exit codes: 0 found / all matched, 1 no path / some differ, 2 bad input (a message on
 //! stderr, never a panic).
 
+/// `println!` that ends the program quietly when whoever reads the output has gone (a
+/// closed pipe, as in `frontier ... | head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod args;
 mod path;
 mod sokoban;
@@ -45,7 +56,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Status::Success
         }
         Some(other) => Status::BadInput(format!("unknown command `{other}`\n{USAGE}")),

@@ -86,38 +86,39 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
     budget.max_expansions = max_expansions;
     let result = GridRun::new(problem, options.algorithm, budget).run();
 
-    println!("board: {file} ({width} x {height})");
+    say!("board: {file} ({width} x {height})");
     let connectivity = match options.connectivity {
         Connectivity::Four => "4-connected",
         Connectivity::Eight => "8-connected",
     };
     if options.algorithm.uses_heuristic() {
-        println!(
+        say!(
             "algorithm: {}, {} heuristic, {connectivity}",
-            options.algorithm, options.heuristic
+            options.algorithm,
+            options.heuristic
         );
     } else {
-        println!("algorithm: {}, {connectivity}", options.algorithm);
+        say!("algorithm: {}, {connectivity}", options.algorithm);
     }
-    println!("from {start} to {goal}");
+    say!("from {start} to {goal}");
     let status = match &result.outcome {
         Outcome::Found { path, cost } => {
-            println!("result: path found");
-            println!("cost: {}", round(*cost));
-            println!("length: {} moves", path.len() - 1);
+            say!("result: path found");
+            say!("cost: {}", round(*cost));
+            say!("length: {} moves", path.len() - 1);
             Status::Success
         }
         Outcome::NoPath => {
-            println!("result: no path");
+            say!("result: no path");
             Status::Failure
         }
         Outcome::GaveUp(limit) => {
-            println!("result: {limit}");
+            say!("result: {limit}");
             Status::Failure
         }
     };
-    println!("expanded: {}", result.expanded);
-    println!("time: {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
+    say!("expanded: {}", result.expanded);
+    say!("time: {:.3} ms", result.elapsed.as_secs_f64() * 1e3);
     Ok(status)
 }
 
@@ -168,7 +169,7 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
         if let Err(problem) = check_endpoint(board, "start", query.start)
             .and_then(|_| check_endpoint(board, "goal", query.goal))
         {
-            println!("{label}: {problem}");
+            say!("{label}: {problem}");
             continue;
         }
         let problem = GridProblem::new(board.clone(), options.connectivity, options.heuristic)
@@ -185,19 +186,19 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
         }
         if !ok || verbose {
             let found = cost.map_or("no path".to_string(), round);
-            println!(
+            say!(
                 "{label}: expected {}, found {found}{}",
                 round(query.optimal),
                 if ok { "" } else { "  MISMATCH" }
             );
         }
     }
-    println!(
+    say!(
         "{} queries, {expanded} expansions, {:.1} ms",
         queries.len(),
         began.elapsed().as_secs_f64() * 1e3
     );
-    println!("matched {matched} of {}", queries.len());
+    say!("matched {matched} of {}", queries.len());
     Ok(if matched == queries.len() {
         Status::Success
     } else {
@@ -218,7 +219,10 @@ pub fn generate(mut args: Args) -> Status {
         let height: usize = number(&args.positional("HEIGHT")?)?;
         args.finish()?;
         crate::games::sandbox::board_check_size(width, height)?;
-        print!("{}", generator.generate(width, height, seed).to_text());
+        say!(
+            "{}",
+            generator.generate(width, height, seed).to_text().trim_end()
+        );
         Ok(Status::Success)
     };
     run().unwrap_or_else(Status::BadInput)

@@ -78,9 +78,9 @@ fn run(args: &mut Args) -> Result<Status, String> {
             Err(problem) => {
                 all_solved = false;
                 if tsv {
-                    println!("{number}\tinvalid\t\t\t\t\t");
+                    say!("{number}\tinvalid\t\t\t\t\t");
                 } else {
-                    println!("level {number} ({}): invalid: {problem}", entry.title);
+                    say!("level {number} ({}): invalid: {problem}", entry.title);
                 }
                 continue;
             }
@@ -99,16 +99,17 @@ fn run(args: &mut Args) -> Result<Status, String> {
                 pushes,
             } => {
                 if tsv {
-                    println!(
+                    say!(
                         "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}",
                         report.expanded
                     );
                 } else {
-                    println!(
+                    say!(
                         "level {number} ({}): solved, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
-                        entry.title, report.expanded
+                        entry.title,
+                        report.expanded
                     );
-                    println!("{lurd}");
+                    say!("{lurd}");
                 }
             }
             outcome => {
@@ -123,11 +124,12 @@ fn run(args: &mut Args) -> Result<Status, String> {
                     SolveOutcome::Solved { .. } => unreachable!("handled above"),
                 };
                 if tsv {
-                    println!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded);
+                    say!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded);
                 } else {
-                    println!(
+                    say!(
                         "level {number} ({}): {words}, {} states expanded, {ms:.0} ms",
-                        entry.title, report.expanded
+                        entry.title,
+                        report.expanded
                     );
                 }
             }

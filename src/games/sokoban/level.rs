@@ -36,9 +36,14 @@ pub enum Problem {
     NoPlayer,
     TwoPlayers(Pos, Pos),
     NoBoxes,
-    BoxesGoals { boxes: usize, goals: usize },
+    BoxesGoals {
+        boxes: usize,
+        goals: usize,
+    },
     AlreadySolved,
     Open(Pos),
+    /// A box off its goal, or an empty goal, where the player can never go.
+    OutOfReach(Pos),
 }
 
 impl fmt::Display for Problem {
@@ -51,6 +56,10 @@ impl fmt::Display for Problem {
                 write!(f, "the level has {boxes} boxes but {goals} goals")
             }
             Problem::AlreadySolved => f.write_str("every box is already on a goal"),
+            Problem::OutOfReach(p) => write!(
+                f,
+                "the square {p} needs a box moved, but the player can never reach it"
+            ),
             Problem::Open(p) => write!(
                 f,
                 "the level is open: the player can walk off the board at {p} (walls must enclose the player)"
@@ -215,10 +224,17 @@ impl Level {
         if self.boxes().all(|b| self.is_goal(b)) {
             return Err(Problem::AlreadySolved);
         }
-        if let Some(leak) = self.region(player).1 {
+        let (region, leak) = self.region(player);
+        if let Some(leak) = leak {
             return Err(Problem::Open(leak));
         }
-        Ok(())
+        let stranded = self
+            .positions()
+            .find(|&p| self.has_box(p) != self.is_goal(p) && !region[p]);
+        match stranded {
+            Some(p) => Err(Problem::OutOfReach(p)),
+            None => Ok(()),
+        }
     }
 
     /// The level in XSB, with its title as a `;` line above it.
@@ -336,7 +352,9 @@ fn level_from_rows(
     }
     if let Err(problem) = level.check() {
         let line = match problem {
-            Problem::Open(p) => rows.get(p.y as usize).map_or(first_line, |r| r.0),
+            Problem::Open(p) | Problem::OutOfReach(p) => {
+                rows.get(p.y as usize).map_or(first_line, |r| r.0)
+            }
             _ => first_line,
         };
         return Err(ParseError::at(line, problem.to_string()));
@@ -451,6 +469,7 @@ mod tests {
             ("#####\n#@* #\n#####\n", 1, "already on a goal"),
             ("#####\n#@$.\n#####\n", 2, "open"),
             ("#####\n#@$x.#\n#####\n", 2, "`x` at column 4"),
+            ("#######\n#@#$ .#\n#######\n", 2, "can never reach"),
         ];
         for (text, line, words) in cases {
             let error = parse_level(text).expect_err(text);

@@ -1,0 +1,88 @@
+//! Frontier's Sokoban A* over the 155 Microban levels, 10 s and 2 GiB per level: how many it
+//! solves, in how long, and how many pushes above the known optimum (and, side by side, the
+//! pushes of the Festival solver's solutions, from the same table).
+//!
+//! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use frontier::files::read_text;
+use frontier::games::sokoban::parse_collection;
+use frontier::games::sokoban::solver::{Detail, SolveOutcome, solve};
+use frontier::search::{Algorithm, Budget};
+
+fn shared_data() -> PathBuf {
+    let dir = std::env::var_os("FRONTIER_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    assert!(
+        dir.is_dir(),
+        "the shared reference data is missing at {}",
+        dir.display()
+    );
+    dir
+}
+
+fn main() {
+    let seconds: f64 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(10.0);
+    let data = shared_data().join("sokoban");
+    let levels = parse_collection(&read_text(&data.join("microban-1.xsb")).expect("microban"))
+        .expect("valid");
+    // level -> (optimal pushes, Festival's pushes)
+    let table: Vec<(Option<usize>, Option<usize>)> =
+        read_text(&data.join("microban-1-optimal.tsv"))
+            .expect("optimal table")
+            .lines()
+            .skip(1)
+            .map(|line| {
+                let f: Vec<&str> = line.split('\t').collect();
+                (
+                    f.get(1).and_then(|v| v.parse().ok()),
+                    f.get(5).and_then(|v| v.parse().ok()),
+                )
+            })
+            .collect();
+
+    let began = Instant::now();
+    let (mut solved, mut above, mut compared, mut festival_above) = (0, 0, 0, 0i64);
+    let mut unsolved = vec![];
+    for (i, entry) in levels.iter().enumerate() {
+        let level = entry.level.as_ref().expect("Microban levels are valid");
+        let budget = Budget::UNLIMITED
+            .bytes(2 << 30)
+            .timeout(Duration::from_secs_f64(seconds));
+        let report = solve(level, Algorithm::AStar, Detail::Pushes, budget);
+        match report.outcome {
+            SolveOutcome::Solved { pushes, .. } => {
+                solved += 1;
+                if let Some((Some(best), festival)) = table.get(i) {
+                    above += pushes - best;
+                    compared += 1;
+                    if let Some(f) = festival {
+                        festival_above += *f as i64 - *best as i64;
+                    }
+                }
+            }
+            other => unsolved.push(format!("{} ({other:?}, {} states)", i + 1, report.expanded)),
+        }
+    }
+    let total = began.elapsed();
+    println!("Microban, A* over pushes, {seconds} s and 2 GiB per level:");
+    println!("solved: {solved} of {}", levels.len());
+    println!(
+        "total time: {:.1} s (unsolved levels count their full time limit)",
+        total.as_secs_f64()
+    );
+    println!(
+        "mean pushes above optimal: {:.3} over {compared} levels with a known optimum (Festival's solutions: {:.3})",
+        above as f64 / compared.max(1) as f64,
+        festival_above as f64 / compared.max(1) as f64
+    );
+    if !unsolved.is_empty() {
+        println!("unsolved: {}", unsolved.join(", "));
+    }
+}

@@ -1,0 +1,205 @@
+//! Sokoban solvers against the shared Microban data and the presets: every solution replays
+//! to a solved position, and BFS finds the push-optimal count.
+
+mod common;
+
+use std::collections::HashMap;
+
+use frontier::files::read_text;
+use frontier::games::sokoban::solver::{Detail, SolveOutcome, solve};
+use frontier::games::sokoban::{parse_collection, presets, verify_solution};
+use frontier::search::{Algorithm, Budget};
+
+fn microban() -> Vec<frontier::games::sokoban::Entry> {
+    let path = common::shared_data().join("sokoban/microban-1.xsb");
+    parse_collection(&read_text(&path).unwrap()).unwrap()
+}
+
+/// Push-optimal counts by level number, where known.
+fn optimal_pushes() -> HashMap<usize, usize> {
+    let path = common::shared_data().join("sokoban/microban-1-optimal.tsv");
+    read_text(&path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            Some((fields[0].parse().ok()?, fields.get(1)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Solves, and checks any solution by replaying it; returns the pushes if solved.
+fn solved_pushes(
+    level: &frontier::games::sokoban::Level,
+    algorithm: Algorithm,
+    detail: Detail,
+    states: usize,
+) -> Option<usize> {
+    let report = solve(level, algorithm, detail, Budget::UNLIMITED.states(states));
+    match report.outcome {
+        SolveOutcome::Solved {
+            lurd,
+            moves,
+            pushes,
+        } => {
+            assert_eq!(
+                verify_solution(level, &lurd),
+                Ok((moves, pushes)),
+                "{}: {lurd}",
+                level.title
+            );
+            Some(pushes)
+        }
+        SolveOutcome::BadSolution(problem) => panic!("{}: {problem}", level.title),
+        SolveOutcome::NoSolution => panic!("{}: reported unsolvable", level.title),
+        SolveOutcome::GaveUp(_) => None,
+    }
+}
+
+#[test]
+fn microban_has_155_levels_that_all_load() {
+    let levels = microban();
+    assert_eq!(levels.len(), 155);
+    assert!(levels.iter().all(|e| e.level.is_ok()));
+    assert_eq!(levels[0].title, "1");
+    assert_eq!(levels[152].title, "153");
+}
+
+#[test]
+fn every_astar_solution_on_microban_replays_and_is_push_optimal() {
+    let optimal = optimal_pushes();
+    let mut solved = 0;
+    for (i, entry) in microban().iter().enumerate() {
+        let level = entry.level.as_ref().unwrap();
+        if let Some(pushes) = solved_pushes(level, Algorithm::AStar, Detail::Pushes, 60_000) {
+            solved += 1;
+            if let Some(&best) = optimal.get(&(i + 1)) {
+                assert_eq!(
+                    pushes,
+                    best,
+                    "level {}: A* with an admissible bound is push-optimal",
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(
+        solved >= 130,
+        "only {solved} of 155 solved within 60,000 states each"
+    );
+}
+
+#[test]
+fn bfs_push_counts_equal_the_optimal_counts() {
+    let optimal = optimal_pushes();
+    let mut compared = 0;
+    for (i, entry) in microban().iter().enumerate() {
+        let level = entry.level.as_ref().unwrap();
+        if let Some(pushes) = solved_pushes(level, Algorithm::Bfs, Detail::Pushes, 30_000) {
+            assert_eq!(Some(&pushes), optimal.get(&(i + 1)), "level {}", i + 1);
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 60,
+        "BFS solved only {compared} levels within its budget"
+    );
+}
+
+#[test]
+fn every_preset_level_is_solved_by_every_algorithm_and_replays() {
+    for (file, _) in presets::COLLECTIONS {
+        for entry in presets::collection(file).unwrap() {
+            let level = entry
+                .level
+                .unwrap_or_else(|e| panic!("{file}: {}: {e}", entry.title));
+            for algorithm in [
+                Algorithm::AStar,
+                Algorithm::Bfs,
+                Algorithm::Dfs,
+                Algorithm::Greedy,
+            ] {
+                let pushes = solved_pushes(&level, algorithm, Detail::Pushes, 2_000_000);
+                assert!(
+                    pushes.is_some(),
+                    "{}: {algorithm} ran out of budget",
+                    level.title
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_move_level_search_solves_small_levels_move_optimally_with_bfs() {
+    let levels = presets::collection("frontier-tutorial.xsb").unwrap();
+    for entry in &levels[..5] {
+        let level = entry.level.as_ref().unwrap();
+        let by_moves = solve(
+            level,
+            Algorithm::Bfs,
+            Detail::Moves,
+            Budget::UNLIMITED.states(500_000),
+        );
+        let by_pushes = solve(level, Algorithm::Bfs, Detail::Pushes, Budget::UNLIMITED);
+        let (
+            SolveOutcome::Solved { moves, lurd, .. },
+            SolveOutcome::Solved {
+                moves: push_moves, ..
+            },
+        ) = (&by_moves.outcome, &by_pushes.outcome)
+        else {
+            panic!("{}: not solved", level.title);
+        };
+        assert!(verify_solution(level, lurd).is_ok());
+        assert!(
+            moves <= push_moves,
+            "{}: BFS over moves finds the fewest moves",
+            level.title
+        );
+        assert!(
+            by_moves.stored > by_pushes.stored,
+            "{}: the move-level state space is larger",
+            level.title
+        );
+    }
+}
+
+#[test]
+fn an_unsolvable_level_ends_as_no_solution_and_budgets_end_as_gave_up() {
+    // The box is stuck against the top wall: the goal is below.
+    let level =
+        frontier::games::sokoban::parse_level("#####\n#$  #\n#  @#\n# . #\n#####\n").unwrap();
+    for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::Dfs] {
+        assert_eq!(
+            solve(&level, algorithm, Detail::Pushes, Budget::UNLIMITED).outcome,
+            SolveOutcome::NoSolution
+        );
+    }
+    let hard = &microban()[92];
+    let report = solve(
+        hard.level.as_ref().unwrap(),
+        Algorithm::Bfs,
+        Detail::Pushes,
+        Budget::UNLIMITED.states(5_000),
+    );
+    assert!(
+        matches!(report.outcome, SolveOutcome::GaveUp(_)),
+        "{:?}",
+        report.outcome
+    );
+}
+
+#[test]
+fn the_prunes_are_counted() {
+    let level = &presets::collection("frontier-tutorial.xsb").unwrap()[7];
+    let report = solve(
+        level.level.as_ref().unwrap(),
+        Algorithm::Bfs,
+        Detail::Pushes,
+        Budget::UNLIMITED,
+    );
+    assert!(report.prunes.dead_squares > 0);
+    assert!(report.prunes.freezes > 0);
+}
