@@ -84,3 +84,26 @@ fn a_damaged_board_or_setting_inside_the_state_is_caught_too() {
             .contains("another version")
     );
 }
+
+#[test]
+fn sokoban_progress_and_the_open_collection_come_back() {
+    let mut app = FrontierApp::from_saved(None);
+    app.sokoban.load_collection(
+        "mine.xsb",
+        "; Mine\n#######\n#@ $ .#\n#######\n\n; Two\n######\n#@$ .#\n######\n",
+    );
+    app.sokoban.select(1);
+    let level = app.sokoban.level().unwrap().clone();
+    app.sokoban.progress.record(&level, 3, 2);
+    let restored = FrontierApp::from_saved(Some(&app.saved_state().to_ron()));
+    assert_eq!(restored.sokoban.collection_name, "mine.xsb");
+    assert_eq!(restored.sokoban.index, 1);
+    assert_eq!(
+        restored
+            .sokoban
+            .progress
+            .best(&level)
+            .map(|b| (b.moves, b.pushes)),
+        Some((3, 2))
+    );
+}

@@ -1,14 +1,18 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
+mod notice;
 mod pathfinding;
 mod persistence;
 mod shell;
+mod sokoban;
 
 use std::process::ExitCode;
 
-pub use pathfinding::{Notice, Overlays, PathfindingTab, Session, Settings, Tool};
+pub use notice::Notice;
+pub use pathfinding::{Overlays, PathfindingTab, Session, Settings, Tool};
 pub use persistence::{STORAGE_KEY, SavedState};
 pub use shell::{FrontierApp, Tab};
+pub use sokoban::{Best, Mode as SokobanMode, Progress, SokobanSaved, SokobanTab, fingerprint};
 
 /// Opens the app window.
 pub fn run() -> ExitCode {

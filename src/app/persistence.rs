@@ -7,13 +7,14 @@ use std::path::PathBuf;
 
 use super::Tab;
 use super::pathfinding::Settings;
+use super::sokoban::SokobanSaved;
 use crate::games::sandbox::Board;
 use crate::ui::Playback;
 
 pub const STORAGE_KEY: &str = "frontier-state";
 
 /// Bumped when the saved state changes shape; other versions start fresh.
-const VERSION: u32 = 1;
+pub const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SavedState {
@@ -24,6 +25,8 @@ pub struct SavedState {
     pub dirty: bool,
     pub settings: Settings,
     pub playback: Playback,
+    #[serde(default)]
+    pub sokoban: Option<SokobanSaved>,
 }
 
 /// The parts of a saved state, checked.
@@ -34,28 +37,10 @@ pub struct Restored {
     pub dirty: bool,
     pub settings: Settings,
     pub playback: Playback,
+    pub sokoban: Option<SokobanSaved>,
 }
 
 impl SavedState {
-    pub fn new(
-        tab: Tab,
-        board: &Board,
-        file: Option<PathBuf>,
-        dirty: bool,
-        settings: Settings,
-        playback: Playback,
-    ) -> SavedState {
-        SavedState {
-            version: VERSION,
-            tab,
-            board: board.to_text(),
-            file,
-            dirty,
-            settings,
-            playback,
-        }
-    }
-
     pub fn to_ron(&self) -> String {
         ron::ser::to_string(self).unwrap_or_default()
     }
@@ -80,6 +65,7 @@ impl SavedState {
             dirty: saved.dirty,
             settings: saved.settings,
             playback: Playback::paused_at(saved.playback.speed),
+            sokoban: saved.sokoban,
         })
     }
 }

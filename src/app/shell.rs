@@ -1,7 +1,9 @@
 use egui::{Key, Ui};
 
+use super::notice::Notice;
 use super::pathfinding::{PathfindingTab, Settings};
 use super::persistence::{STORAGE_KEY, SavedState};
+use super::sokoban::SokobanTab;
 use crate::games::sandbox::presets;
 use crate::ui::Playback;
 
@@ -28,7 +30,8 @@ impl Tab {
 }
 
 /// Keyboard shortcuts, as the help overlay lists them.
-pub const SHORTCUTS: [(&str, &str); 13] = [
+pub const SHORTCUTS: [(&str, &str); 21] = [
+    ("Pathfinding, and Sokoban's solver", ""),
     ("Space", "play / pause"),
     ("Right arrow", "step forward"),
     ("Left arrow", "step back"),
@@ -41,12 +44,20 @@ pub const SHORTCUTS: [(&str, &str); 13] = [
     ("Ctrl+O", "open a board"),
     ("F", "fit the board in view"),
     ("Wheel / middle-drag / Space+drag", "zoom / pan"),
+    ("Sokoban, playing", ""),
+    ("Arrows or WASD", "move and push"),
+    ("Ctrl+Z, U or Backspace", "undo a move (Ctrl+Y redoes)"),
+    ("R", "restart the level"),
+    ("N / P", "next / previous level"),
+    ("Ctrl+V", "paste a level"),
+    ("Anywhere", ""),
     ("F1 or ?", "this help"),
 ];
 
 pub struct FrontierApp {
     pub tab: Tab,
     pub pathfinding: PathfindingTab,
+    pub sokoban: SokobanTab,
     pub help_open: bool,
 }
 
@@ -64,44 +75,96 @@ impl FrontierApp {
                 .unwrap_or_else(|| crate::games::sandbox::Board::new(40, 25));
             PathfindingTab::new(board, Settings::default(), Playback::default())
         };
-        let (tab, pathfinding) = match saved.map(SavedState::restore) {
-            None => (Tab::Pathfinding, fresh()),
+        match saved.map(SavedState::restore) {
+            None => FrontierApp {
+                tab: Tab::Pathfinding,
+                pathfinding: fresh(),
+                sokoban: SokobanTab::new(None),
+                help_open: false,
+            },
             Some(Ok(restored)) => {
                 let mut pathfinding =
                     PathfindingTab::new(restored.board, restored.settings, restored.playback);
                 pathfinding.file = restored.file;
                 pathfinding.dirty = restored.dirty;
-                (restored.tab, pathfinding)
+                FrontierApp {
+                    tab: restored.tab,
+                    pathfinding,
+                    sokoban: SokobanTab::new(restored.sokoban),
+                    help_open: false,
+                }
             }
             Some(Err(problem)) => {
                 let mut pathfinding = fresh();
-                pathfinding.notice = Some(super::Notice {
-                    error: true,
-                    text: format!(
-                        "The saved state could not be used: {problem}. Frontier started fresh."
-                    ),
-                });
-                (Tab::Pathfinding, pathfinding)
+                pathfinding.notice = Some(Notice::error(format!(
+                    "The saved state could not be used: {problem}. Frontier started fresh."
+                )));
+                FrontierApp {
+                    tab: Tab::Pathfinding,
+                    pathfinding,
+                    sokoban: SokobanTab::new(None),
+                    help_open: false,
+                }
             }
-        };
-        FrontierApp {
-            tab,
-            pathfinding,
-            help_open: false,
         }
     }
 
     /// The state to save.
     pub fn saved_state(&self) -> SavedState {
         let p = &self.pathfinding;
-        SavedState::new(
-            self.tab,
-            &p.board,
-            p.file.clone(),
-            p.dirty,
-            p.settings.clone(),
-            p.playback.clone(),
-        )
+        SavedState {
+            version: super::persistence::VERSION,
+            tab: self.tab,
+            board: p.board.to_text(),
+            file: p.file.clone(),
+            dirty: p.dirty,
+            settings: p.settings.clone(),
+            playback: p.playback.clone(),
+            sokoban: Some(self.sokoban.saved()),
+        }
+    }
+
+    /// Files dropped on the window go to the tab that reads them.
+    fn dropped_files(&mut self, ui: &Ui) {
+        let dropped = ui.input(|i| i.raw.dropped_files.clone());
+        let Some(file) = dropped.first() else { return };
+        let path = file.path().to_path_buf();
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
+        let sokoban = matches!(extension.as_str(), "xsb" | "sok")
+            || (extension != "board" && extension != "map" && self.tab == Tab::Sokoban);
+        let text = if path.is_file() {
+            crate::files::read_text(&path)
+        } else {
+            file.bytes().and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| "it is not a text file".to_string())
+            })
+        };
+        let name = path.file_name().map_or("the dropped file".into(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+        match (sokoban, text) {
+            (true, Ok(text)) => {
+                self.tab = Tab::Sokoban;
+                self.sokoban.load_collection(&name, &text);
+            }
+            (false, Ok(_)) if path.is_file() => {
+                self.tab = Tab::Pathfinding;
+                self.pathfinding.load_file(&path);
+            }
+            (false, Ok(text)) => {
+                self.tab = Tab::Pathfinding;
+                self.pathfinding.load_text(&name, &text);
+            }
+            (true, Err(e)) => {
+                self.sokoban.notice = Some(Notice::error(format!("Could not open {name}: {e}")))
+            }
+            (false, Err(e)) => {
+                self.pathfinding.notice = Some(Notice::error(format!("Could not open {name}: {e}")))
+            }
+        }
     }
 
     /// The whole window.
@@ -110,9 +173,16 @@ impl FrontierApp {
         if !typing && ui.input(|i| i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark)) {
             self.help_open = !self.help_open;
         }
+        self.dropped_files(ui);
         // Shortcuts go first, before any widget: a focused button must not also take Space.
-        if self.tab == Tab::Pathfinding && !typing && !self.pathfinding.modal_open() {
-            self.pathfinding.handle_keys(ui);
+        if !typing {
+            match self.tab {
+                Tab::Pathfinding if !self.pathfinding.modal_open() => {
+                    self.pathfinding.handle_keys(ui)
+                }
+                Tab::Sokoban if !self.sokoban.modal_open() => self.sokoban.handle_keys(ui),
+                _ => {}
+            }
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
@@ -126,24 +196,32 @@ impl FrontierApp {
                     }
                     ui.label(self.pathfinding.status());
                 }
+                Tab::Sokoban => {
+                    ui.label(self.sokoban.status());
+                }
                 other => {
                     ui.label(format!("{}: coming in a later version", other.title()));
                 }
             });
         });
+        let dt = ui.input(|i| i.unstable_dt) as f64;
         match self.tab {
             Tab::Pathfinding => {
-                let dt = ui.input(|i| i.unstable_dt) as f64;
                 if self.pathfinding.advance(dt) {
                     ui.ctx().request_repaint();
                 }
                 self.pathfinding.ui(ui);
             }
+            Tab::Sokoban => {
+                if self.sokoban.advance(dt) {
+                    ui.ctx().request_repaint();
+                }
+                self.sokoban.ui(ui);
+            }
             other => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
                     ui.heading(other.title());
                     ui.label(match other {
-                        Tab::Sokoban => "Sokoban (play, edit, and watch BFS, DFS and A* solve levels) is coming in a later version.",
                         Tab::Snake => "Snake (play, and watch its autopilot plan every move) is coming in a later version.",
                         _ => "Link / Onet (play, and watch the fewest-turns link search) is coming in a later version.",
                     });
@@ -173,6 +251,19 @@ impl FrontierApp {
                         if ui.button(presets::title(file)).clicked() {
                             self.tab = Tab::Pathfinding;
                             self.pathfinding.open_preset(file);
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Open Sokoban levels…").clicked() {
+                    self.tab = Tab::Sokoban;
+                    self.sokoban.open_dialog();
+                }
+                ui.menu_button("Preset Sokoban levels", |ui| {
+                    for (file, text) in crate::games::sokoban::presets::COLLECTIONS {
+                        if ui.button(file).clicked() {
+                            self.tab = Tab::Sokoban;
+                            self.sokoban.load_collection(file, text);
                         }
                     }
                 });
@@ -218,8 +309,12 @@ impl FrontierApp {
             .show(ui.ctx(), |ui| {
                 egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
                     for (keys, what) in SHORTCUTS {
-                        ui.strong(keys);
-                        ui.label(what);
+                        if what.is_empty() {
+                            ui.heading(keys);
+                        } else {
+                            ui.strong(keys);
+                            ui.label(what);
+                        }
                         ui.end_row();
                     }
                 });

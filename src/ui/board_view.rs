@@ -96,6 +96,12 @@ pub struct BoardView {
     painting: bool,
     /// Where the board's top-left corner was drawn last frame (screen points).
     last_origin: Option<Pos2>,
+    /// The view size last frame, and whether the user has zoomed or panned since the last
+    /// fit: an untouched view refits when its space changes (a panel opening, say).
+    last_size: Vec2,
+    user_moved: bool,
+    /// The largest cell size "fit" picks (a tiny level need not fill the screen).
+    max_fit_cell: f32,
     /// Space is held and the mouse panned: the space release must not count as a key press.
     panned_with_space: bool,
 }
@@ -114,10 +120,19 @@ impl BoardView {
             last_drag_cell: None,
             painting: false,
             last_origin: None,
+            max_fit_cell: MAX_CELL,
+            last_size: Vec2::ZERO,
+            user_moved: false,
             panned_with_space: false,
         };
         view.resize(width, height);
         view
+    }
+
+    /// The same view, fitting boards at no more than `cell` points per cell.
+    pub fn with_max_fit(mut self, cell: f32) -> BoardView {
+        self.max_fit_cell = cell.clamp(MIN_CELL, MAX_CELL);
+        self
     }
 
     pub fn size(&self) -> (usize, usize) {
@@ -202,10 +217,15 @@ impl BoardView {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         let response = response.on_hover_text_at_pointer("");
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
+        if !self.user_moved && (rect.size() - self.last_size).length() > 1.0 {
+            self.fit_pending = true;
+        }
+        self.last_size = rect.size();
         if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
+            self.user_moved = false;
             self.cell = (rect.width() / self.width as f32)
                 .min(rect.height() / self.height as f32)
-                .clamp(MIN_CELL, MAX_CELL);
+                .clamp(MIN_CELL, self.max_fit_cell);
             let board = vec2(self.width as f32, self.height as f32) * self.cell;
             self.offset = (rect.size() - board) / 2.0;
             self.fit_pending = false;
@@ -228,6 +248,7 @@ impl BoardView {
                 // Keep the board point under the pointer where it is.
                 let anchor = at - rect.min;
                 self.offset = anchor - (anchor - self.offset) * (self.cell / before);
+                self.user_moved = true;
             }
         }
         let panning = response.dragged_by(PointerButton::Middle)
@@ -235,6 +256,7 @@ impl BoardView {
             || (space && response.dragged_by(PointerButton::Primary));
         if panning {
             self.offset += response.drag_delta();
+            self.user_moved = true;
             if space {
                 self.panned_with_space = true;
             }

@@ -11,3 +11,13 @@ pub mod step_controls;
 
 pub use board_view::{BoardInput, BoardPainter, BoardView};
 pub use step_controls::{Playback, StepAction};
+
+/// The colour a fraction `t` (0..=1) of the way from `a` to `b`.
+pub fn mix(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {
+    let blend = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t.clamp(0.0, 1.0)).round() as u8;
+    egui::Color32::from_rgb(
+        blend(a.r(), b.r()),
+        blend(a.g(), b.g()),
+        blend(a.b(), b.b()),
+    )
+}

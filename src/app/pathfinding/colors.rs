@@ -41,10 +41,7 @@ pub fn terrain_color(terrain: &Terrain) -> Color32 {
     }
 }
 
-pub fn lerp(a: Color32, b: Color32, t: f32) -> Color32 {
-    let mix = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t).round() as u8;
-    Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
-}
+pub use crate::ui::mix as lerp;
 
 /// Which marks are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

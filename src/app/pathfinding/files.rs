@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
-use super::{Notice, PathfindingTab};
+use super::PathfindingTab;
+use crate::app::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sandbox::{Board, parse_board_or_map, presets};
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
@@ -178,38 +179,6 @@ impl PathfindingTab {
         self.files.dialog.is_some() || self.files.pending.is_some()
     }
 
-    /// Files dropped on the window.
-    pub(super) fn handle_file_events(&mut self, ui: &Ui) {
-        let dropped = ui.input(|i| i.raw.dropped_files.clone());
-        if let Some(file) = dropped.first() {
-            let path = file.path().to_path_buf();
-            let name = path.file_name().map_or("the dropped file".into(), |n| {
-                n.to_string_lossy().into_owned()
-            });
-            if path.is_file() {
-                self.load_file(&path);
-            } else {
-                match file.bytes() {
-                    Ok(bytes) => match std::str::from_utf8(&bytes) {
-                        Ok(text) => self.load_text(&name, text),
-                        Err(_) => {
-                            self.notice = Some(Notice {
-                                error: true,
-                                text: format!("{name} is not a text file"),
-                            })
-                        }
-                    },
-                    Err(e) => {
-                        self.notice = Some(Notice {
-                            error: true,
-                            text: format!("Could not read {name}: {e}"),
-                        })
-                    }
-                }
-            }
-        }
-    }
-
     /// The file dialog, the unsaved-edits question and the error window.
     pub(super) fn file_windows(&mut self, ui: &Ui) {
         let ctx = ui.ctx().clone();
@@ -268,24 +237,6 @@ impl PathfindingTab {
                 None => {}
             }
         }
-        if let Some(notice) = self.notice.clone()
-            && notice.error
-        {
-            let mut open = true;
-            egui::Window::new("Problem")
-                .open(&mut open)
-                .collapsible(false)
-                .resizable(false)
-                .show(&ctx, |ui| {
-                    ui.colored_label(ui.visuals().error_fg_color, &notice.text);
-                    ui.label("The board on screen is unchanged.");
-                    if ui.button("OK").clicked() {
-                        self.notice = None;
-                    }
-                });
-            if !open {
-                self.notice = None;
-            }
-        }
+        error_window(&ctx, &mut self.notice, "The board on screen is unchanged.");
     }
 }

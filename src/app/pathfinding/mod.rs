@@ -14,6 +14,8 @@ use egui::{Key, Modifiers, Ui};
 pub use colors::Overlays;
 pub use session::Session;
 
+use super::notice::Notice;
+
 use crate::games::sandbox::edit::{BoardEdit, Stroke};
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
@@ -103,13 +105,6 @@ impl Reference {
         self.search = None;
         false
     }
-}
-
-/// A message for the user: errors in red, news in the status line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub error: bool,
-    pub text: String,
 }
 
 pub struct PathfindingTab {
@@ -558,7 +553,6 @@ impl PathfindingTab {
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
-        self.handle_file_events(ui);
         egui::Panel::left("pathfinding-controls")
             .resizable(true)
             .default_size(300.0)

@@ -174,6 +174,11 @@ impl Game {
         !self.undone.is_empty()
     }
 
+    /// Moves that redo would replay.
+    pub fn redo_len(&self) -> usize {
+        self.undone.len()
+    }
+
     /// Back to the start of the level (undo everything; redo brings it back).
     pub fn restart(&mut self) {
         while self.undo() {}
