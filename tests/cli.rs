@@ -303,7 +303,10 @@ fn path_imports_moving_ai_maps() {
 }
 
 fn tutorial() -> String {
-    format!("{}/presets/sokoban/frontier-tutorial.xsb", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/presets/sokoban/frontier-tutorial.xsb",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]
@@ -311,13 +314,22 @@ fn sokoban_prints_verified_solutions_and_a_tsv_line_per_level() {
     let out = frontier(&["sokoban", &tutorial(), "--level", "3"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("level 3 (Two boxes): solved, 16 moves, 6 pushes"), "{text}");
-    let lurd = text.lines().nth(1).unwrap();
-    let level = frontier::games::sokoban::parse_collection(&std::fs::read_to_string(tutorial()).unwrap()).unwrap()[2]
-        .level
-        .clone()
-        .unwrap();
-    assert_eq!(frontier::games::sokoban::verify_solution(&level, lurd), Ok((16, 6)));
+    assert!(
+        text.contains("level 3 (Two boxes): solved, 16 moves, 6 pushes"),
+        "{text}"
+    );
+    assert!(text.lines().nth(1).unwrap().contains("pruned:"), "{text}");
+    let lurd = text.lines().nth(2).unwrap();
+    let level =
+        frontier::games::sokoban::parse_collection(&std::fs::read_to_string(tutorial()).unwrap())
+            .unwrap()[2]
+            .level
+            .clone()
+            .unwrap();
+    assert_eq!(
+        frontier::games::sokoban::verify_solution(&level, lurd),
+        Ok((16, 6))
+    );
 
     let out = frontier(&["sokoban", &tutorial(), "--tsv", "--algo", "bfs"]);
     assert_eq!(out.status.code(), Some(0));
@@ -330,7 +342,11 @@ fn sokoban_prints_verified_solutions_and_a_tsv_line_per_level() {
         assert_eq!(fields[1], "solved");
         assert!(fields[2].parse::<usize>().is_ok() && fields[3].parse::<usize>().is_ok());
         assert!(fields[4].parse::<usize>().is_ok() && fields[5].parse::<usize>().is_ok());
-        assert_eq!(fields[6].len(), fields[2].parse::<usize>().unwrap(), "the LURD has one letter per move");
+        assert_eq!(
+            fields[6].len(),
+            fields[2].parse::<usize>().unwrap(),
+            "the LURD has one letter per move"
+        );
     }
 }
 
@@ -343,25 +359,88 @@ fn sokoban_statuses_no_solution_unsolved_and_invalid() {
     let out = frontier(&["sokoban", file.to_str().unwrap(), "--tsv"]);
     assert_eq!(out.status.code(), Some(1), "not every level solved");
     let text = stdout(&out);
-    let statuses: Vec<&str> = text.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
+    let statuses: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').nth(1).unwrap())
+        .collect();
     assert_eq!(statuses, ["no-solution", "invalid", "solved"]);
 
-    let out = frontier(&["sokoban", &tutorial(), "--level", "8", "--algo", "bfs", "--max-states", "1000"]);
+    let out = frontier(&[
+        "sokoban",
+        &tutorial(),
+        "--level",
+        "8",
+        "--algo",
+        "bfs",
+        "--max-states",
+        "1000",
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("not solved: gave up after storing 1000 states"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("not solved: gave up after storing 1000 states"),
+        "{}",
+        stdout(&out)
+    );
 
-    let out = frontier(&["sokoban", &tutorial(), "--level", "8", "--algo", "bfs", "--timeout", "0.05", "--tsv"]);
-    assert!(stdout(&out).starts_with("8\tunsolved\t"), "{}", stdout(&out));
+    let out = frontier(&[
+        "sokoban",
+        &tutorial(),
+        "--level",
+        "8",
+        "--algo",
+        "bfs",
+        "--timeout",
+        "0.05",
+        "--tsv",
+    ]);
+    assert!(
+        stdout(&out).starts_with("8\tunsolved\t"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
 fn sokoban_bad_input_exits_2() {
     for (args, message) in [
-        (vec!["sokoban".to_string(), tutorial(), "--level".into(), "9".into()], "has levels 1 to 8"),
-        (vec!["sokoban".to_string(), tutorial(), "--algo".into(), "dijkstra".into()], "unknown algorithm"),
-        (vec!["sokoban".to_string(), tutorial(), "--timeout".into(), "-1".into()], "seconds above 0"),
-        (vec!["sokoban".to_string(), "/nope.xsb".into()], "cannot open"),
-        (vec!["sokoban".to_string(), temp_file("words.xsb", "just words\n").display().to_string()], "no Sokoban level found"),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--level".into(),
+                "9".into(),
+            ],
+            "has levels 1 to 8",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--algo".into(),
+                "dijkstra".into(),
+            ],
+            "unknown algorithm",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--timeout".into(),
+                "-1".into(),
+            ],
+            "seconds above 0",
+        ),
+        (
+            vec!["sokoban".to_string(), "/nope.xsb".into()],
+            "cannot open",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                temp_file("words.xsb", "just words\n").display().to_string(),
+            ],
+            "no Sokoban level found",
+        ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = frontier(&args);

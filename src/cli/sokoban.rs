@@ -109,6 +109,14 @@ fn run(args: &mut Args) -> Result<Status, String> {
                         entry.title,
                         report.expanded
                     );
+                    let p = report.prunes;
+                    say!(
+                        "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts",
+                        p.dead_squares,
+                        p.freezes,
+                        p.matchings,
+                        p.corrals
+                    );
                     say!("{lurd}");
                 }
             }

@@ -911,6 +911,7 @@ impl SokobanTab {
                     ("Pruned: dead squares", prunes.dead_squares.to_string()),
                     ("Pruned: freeze deadlocks", prunes.freezes.to_string()),
                     ("Pruned: no matching", prunes.matchings.to_string()),
+                    ("PI-corral cuts", prunes.corrals.to_string()),
                 ] {
                     ui.label(name);
                     ui.label(value);

@@ -3,6 +3,7 @@
 //! bound, and turning a found path into LURD.
 
 pub mod analysis;
+mod corral;
 mod freeze;
 pub mod matching;
 mod push;

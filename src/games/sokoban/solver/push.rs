@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::analysis::{Analysis, NONE};
+use super::corral::{CorralScratch, Push, restrict};
 use super::freeze::frozen_off_goal;
 use super::matching::{IMPOSSIBLE, Matcher};
 use crate::games::sokoban::level::Level;
@@ -37,6 +38,8 @@ pub struct Prunes {
     pub freezes: u64,
     /// States the matching found hopeless (boxes that cannot all reach distinct goals).
     pub matchings: u64,
+    /// Expansions where a PI-corral let the search skip every push outside it.
+    pub corrals: u64,
 }
 
 /// Buffers reused across expansions.
@@ -48,6 +51,8 @@ struct Scratch {
     stack: Vec<u16>,
     /// Where the player can stand before the pushes of the state being expanded.
     stand: Vec<bool>,
+    pushes: Vec<Push>,
+    corrals: CorralScratch,
     matcher: Matcher,
 }
 
@@ -86,6 +91,8 @@ pub struct Sokoban {
     start_player: u16,
     scratch: RefCell<Scratch>,
     prunes: RefCell<Prunes>,
+    /// Whether PI-corral pruning is on (it is, unless switched off to compare).
+    pub corral_pruning: bool,
 }
 
 impl Sokoban {
@@ -105,6 +112,7 @@ impl Sokoban {
                 ..Scratch::default()
             }),
             prunes: RefCell::new(Prunes::default()),
+            corral_pruning: true,
             analysis,
         }
     }
@@ -206,33 +214,50 @@ impl Problem for PushProblem {
         let Scratch { mark, stand, .. } = scratch;
         stand.clear();
         stand.extend(mark.iter().map(|&m| m == reachable));
+        let mut pushes = std::mem::take(&mut scratch.pushes);
+        pushes.clear();
         for &b in state.boxes.iter() {
             for dir in Dir::ALL {
                 let behind = analysis.next(b, dir.opposite());
                 let to = analysis.next(b, dir);
-                if behind == NONE
-                    || !scratch.stand[behind as usize]
-                    || to == NONE
-                    || scratch.occupied[to as usize]
+                if behind != NONE
+                    && scratch.stand[behind as usize]
+                    && to != NONE
+                    && !scratch.occupied[to as usize]
                 {
-                    continue;
+                    pushes.push((b, dir, to));
                 }
-                scratch.occupied[b as usize] = false;
-                scratch.occupied[to as usize] = true;
-                if !sokoban.pruned(&scratch.occupied, to) {
-                    let player = scratch.flood(analysis, b);
-                    out.push((
-                        PushState {
-                            boxes: moved(&state.boxes, b, to),
-                            player,
-                        },
-                        1.0,
-                    ));
-                }
-                scratch.occupied[to as usize] = false;
-                scratch.occupied[b as usize] = true;
             }
         }
+        if sokoban.corral_pruning
+            && restrict(
+                analysis,
+                &scratch.occupied,
+                &scratch.stand,
+                &state.boxes,
+                &mut pushes,
+                &mut scratch.corrals,
+            )
+        {
+            sokoban.prunes.borrow_mut().corrals += 1;
+        }
+        for &(b, _, to) in &pushes {
+            scratch.occupied[b as usize] = false;
+            scratch.occupied[to as usize] = true;
+            if !sokoban.pruned(&scratch.occupied, to) {
+                let player = scratch.flood(analysis, b);
+                out.push((
+                    PushState {
+                        boxes: moved(&state.boxes, b, to),
+                        player,
+                    },
+                    1.0,
+                ));
+            }
+            scratch.occupied[to as usize] = false;
+            scratch.occupied[b as usize] = true;
+        }
+        scratch.pushes = pushes;
         for &b in state.boxes.iter() {
             scratch.occupied[b as usize] = false;
         }
