@@ -158,7 +158,6 @@ pub fn restrict(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::games::sokoban::level::parse_level;
     use crate::games::sokoban::solver::push::{PushProblem, Sokoban};
     use crate::search::{Algorithm, Outcome, Problem, Search};
