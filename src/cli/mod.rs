@@ -16,6 +16,7 @@ macro_rules! say {
 
 mod args;
 mod path;
+mod snake;
 mod sokoban;
 
 use std::process::ExitCode;
@@ -32,6 +33,7 @@ usage: frontier                      open the app
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
        frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy] [--moves]
                      [--max-states N] [--timeout S] [--tsv]
+       frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -54,6 +56,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("path") => path::path(Args::new(&args[1..])),
         Some("scen") => path::scen(Args::new(&args[1..])),
         Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
+        Some("snake") => snake::snake(Args::new(&args[1..])),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{USAGE}");

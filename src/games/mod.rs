@@ -3,6 +3,7 @@
 
 mod parse_error;
 pub mod sandbox;
+pub mod snake;
 pub mod sokoban;
 
 pub use parse_error::ParseError;

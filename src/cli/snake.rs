@@ -1,0 +1,60 @@
+//! `frontier snake`: play games headless with a planner and report how they went.
+
+use super::Status;
+use super::args::{Args, number};
+use crate::games::snake::SnakeGame;
+use crate::games::snake::play::{Autopilot, Planner, play_game};
+use crate::grid::Grid;
+
+pub fn snake(mut args: Args) -> Status {
+    match run(&mut args) {
+        Ok(status) => status,
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+fn run(args: &mut Args) -> Result<Status, String> {
+    let planner = args.parsed("--planner", Planner::parse)?.unwrap_or(Planner::Cycle);
+    let size: usize = args.parsed("--size", number)?.unwrap_or(10);
+    let games: usize = args.parsed("--games", number)?.unwrap_or(100);
+    let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);
+    args.finish()?;
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let walls = Grid::new(size.clamp(1, 64), size.clamp(1, 64), false);
+    SnakeGame::new(size, size, &walls, seed)?;
+    let autopilot = Autopilot::new(planner, &walls)?;
+
+    let (mut wins, mut deaths, mut loops, mut lengths, mut steps, mut eaten) = (0, 0, 0, 0, 0, 0);
+    for g in 0..games {
+        let game = SnakeGame::new(size, size, &walls, seed.wrapping_add(g as u64))?;
+        let report = play_game(&autopilot, game);
+        wins += report.won as usize;
+        deaths += report.death.is_some() as usize;
+        loops += report.looped as usize;
+        lengths += report.length;
+        steps += report.steps;
+        eaten += report.eaten;
+    }
+    let free = size * size;
+    let mean_length = lengths as f64 / games as f64;
+    let steps_per_apple = steps as f64 / eaten.max(1) as f64;
+    say!(
+        "{games} games of {} on {size} x {size} (seeds {seed}..{}): {wins} won ({:.1}%), {deaths} died, {loops} stopped looping",
+        match planner {
+            Planner::Classic => "the classic planner",
+            Planner::Cycle => "the cycle planner",
+        },
+        seed.wrapping_add(games as u64 - 1),
+        100.0 * wins as f64 / games as f64
+    );
+    say!("mean length {mean_length:.2} of {free}; {steps_per_apple:.2} steps per apple");
+    say!("games: {games}");
+    say!("wins: {wins}");
+    say!("deaths: {deaths}");
+    say!("loops: {loops}");
+    say!("mean_length: {mean_length:.2}");
+    say!("steps_per_apple: {steps_per_apple:.2}");
+    Ok(Status::Success)
+}

@@ -1,0 +1,371 @@
+//! The rules of Snake: a snake on a board (with optional walls), food placed by a seeded
+//! random generator, growth, collisions, and the win when the snake fills every free cell.
+
+use std::collections::VecDeque;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::grid::{Dir, Grid, Pos};
+
+/// Board sides allowed.
+pub const MIN_SIDE: usize = 6;
+pub const MAX_SIDE: usize = 40;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Death {
+    Wall,
+    Body,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    Dead(Death),
+    Won,
+}
+
+/// What one step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Moved,
+    Ate,
+    Died(Death),
+    Won,
+    /// The game was already over.
+    Over,
+}
+
+#[derive(Clone, Debug)]
+pub struct SnakeGame {
+    walls: Grid<bool>,
+    /// Head first.
+    body: VecDeque<Pos>,
+    occupied: Grid<bool>,
+    food: Option<Pos>,
+    rng: StdRng,
+    seed: u64,
+    free_cells: usize,
+    steps: usize,
+    steps_since_food: usize,
+    eaten: usize,
+    heading: Option<Dir>,
+    status: Status,
+}
+
+impl SnakeGame {
+    /// A game on a `width` x `height` board (each 6 to 40) with `walls`, the snake (length 1)
+    /// on the first free cell from the middle, and food placed from `seed`.
+    pub fn new(width: usize, height: usize, walls: &Grid<bool>, seed: u64) -> Result<SnakeGame, String> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(format!(
+                "a Snake board is {MIN_SIDE} to {MAX_SIDE} cells on each side, not {width} x {height}"
+            ));
+        }
+        let walls = walls.resized(width, height, false);
+        let free_cells = walls.cells().iter().filter(|&&w| !w).count();
+        if free_cells < 2 {
+            return Err("the walls leave no room for a snake and its food".into());
+        }
+        let middle = Pos::new(width as i32 / 2, height as i32 / 2);
+        let start = walls
+            .positions()
+            .filter(|&p| !walls[p])
+            .min_by_key(|p| (p.manhattan(middle), p.y, p.x))
+            .ok_or("no free cell")?;
+        let mut game = SnakeGame {
+            occupied: Grid::new(width, height, false),
+            body: VecDeque::from([start]),
+            walls,
+            food: None,
+            rng: StdRng::seed_from_u64(seed),
+            seed,
+            free_cells,
+            steps: 0,
+            steps_since_food: 0,
+            eaten: 0,
+            heading: None,
+            status: Status::Playing,
+        };
+        game.occupied.set(start, true);
+        game.place_food();
+        Ok(game)
+    }
+
+    /// An open board without walls.
+    pub fn open(width: usize, height: usize, seed: u64) -> Result<SnakeGame, String> {
+        SnakeGame::new(width, height, &Grid::new(width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE), false), seed)
+    }
+
+    fn place_food(&mut self) {
+        let free = self.free_cells - self.body.len();
+        if free == 0 {
+            self.food = None;
+            return;
+        }
+        let mut pick = self.rng.random_range(0..free);
+        for pos in self.walls.positions() {
+            if !self.walls[pos] && !self.occupied[pos] {
+                if pick == 0 {
+                    self.food = Some(pos);
+                    return;
+                }
+                pick -= 1;
+            }
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.walls.width()
+    }
+
+    pub fn height(&self) -> usize {
+        self.walls.height()
+    }
+
+    pub fn walls(&self) -> &Grid<bool> {
+        &self.walls
+    }
+
+    pub fn is_wall(&self, pos: Pos) -> bool {
+        self.walls.get(pos).copied().unwrap_or(true)
+    }
+
+    /// Whether `pos` is on the snake.
+    pub fn is_body(&self, pos: Pos) -> bool {
+        self.occupied.get(pos).copied().unwrap_or(false)
+    }
+
+    /// The snake, head first.
+    pub fn body(&self) -> &VecDeque<Pos> {
+        &self.body
+    }
+
+    pub fn head(&self) -> Pos {
+        self.body[0]
+    }
+
+    pub fn tail(&self) -> Pos {
+        self.body[self.body.len() - 1]
+    }
+
+    pub fn len(&self) -> usize {
+        self.body.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.body.is_empty()
+    }
+
+    pub fn food(&self) -> Option<Pos> {
+        self.food
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Cells that are not walls: the length that wins.
+    pub fn free_cells(&self) -> usize {
+        self.free_cells
+    }
+
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    pub fn steps_since_food(&self) -> usize {
+        self.steps_since_food
+    }
+
+    /// Apples eaten (the score).
+    pub fn eaten(&self) -> usize {
+        self.eaten
+    }
+
+    pub fn heading(&self) -> Option<Dir> {
+        self.heading
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// What moving the head in `dir` would do, without doing it. Turning back into the
+    /// neck counts as running into the body.
+    pub fn check(&self, dir: Dir) -> Outcome {
+        if self.status != Status::Playing {
+            return Outcome::Over;
+        }
+        let next = self.head().step(dir);
+        if self.is_wall(next) {
+            return Outcome::Died(Death::Wall);
+        }
+        if self.body.len() > 1 && next == self.body[1] {
+            return Outcome::Died(Death::Body);
+        }
+        let eating = self.food == Some(next);
+        // The tail leaves its cell this step, unless the snake grows.
+        if self.is_body(next) && !(next == self.tail() && !eating) {
+            return Outcome::Died(Death::Body);
+        }
+        match (eating, self.body.len() + 1 == self.free_cells) {
+            (true, true) => Outcome::Won,
+            (true, false) => Outcome::Ate,
+            (false, _) => Outcome::Moved,
+        }
+    }
+
+    /// A game in a given position: `body` head first (each cell next to the one before),
+    /// food at `food`. For tests and puzzles.
+    pub fn from_parts(walls: &Grid<bool>, body: &[Pos], food: Option<Pos>, seed: u64) -> Result<SnakeGame, String> {
+        let mut game = SnakeGame::new(walls.width(), walls.height(), walls, seed)?;
+        if body.is_empty() {
+            return Err("the snake needs at least a head".into());
+        }
+        game.occupied = Grid::new(walls.width(), walls.height(), false);
+        for (i, &p) in body.iter().enumerate() {
+            if game.is_wall(p) || game.occupied[p] {
+                return Err(format!("the body cell {p} is on a wall or on the body"));
+            }
+            if i > 0 && body[i - 1].manhattan(p) != 1 {
+                return Err(format!("the body is broken between {} and {p}", body[i - 1]));
+            }
+            game.occupied.set(p, true);
+        }
+        game.body = body.iter().copied().collect();
+        game.heading = (body.len() > 1).then(|| Dir::between(body[1], body[0])).flatten();
+        game.food = food.filter(|&f| !game.is_wall(f) && !game.occupied[f]);
+        if food.is_some() && game.food.is_none() {
+            return Err("the food is on a wall or on the snake".into());
+        }
+        Ok(game)
+    }
+
+    /// Moves one cell. A move straight back into the neck is taken as "keep going".
+    pub fn step(&mut self, dir: Dir) -> Outcome {
+        let dir = match self.heading {
+            Some(h) if self.body.len() > 1 && dir == h.opposite() => h,
+            _ => dir,
+        };
+        let outcome = self.check(dir);
+        match outcome {
+            Outcome::Over => return outcome,
+            Outcome::Died(death) => {
+                self.status = Status::Dead(death);
+                return outcome;
+            }
+            _ => {}
+        }
+        let next = self.head().step(dir);
+        self.steps += 1;
+        self.heading = Some(dir);
+        if outcome == Outcome::Moved {
+            let tail = self.body.pop_back().unwrap_or(next);
+            self.occupied.set(tail, false);
+            self.steps_since_food += 1;
+        } else {
+            self.eaten += 1;
+            self.steps_since_food = 0;
+        }
+        self.body.push_front(next);
+        self.occupied.set(next, true);
+        if outcome == Outcome::Won {
+            self.status = Status::Won;
+            self.food = None;
+        } else if outcome == Outcome::Ate {
+            self.place_food();
+        }
+        outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(width: usize, height: usize) -> Grid<bool> {
+        Grid::new(width, height, false)
+    }
+
+    #[test]
+    fn eating_grows_the_snake_and_places_new_food_off_the_snake() {
+        let mut g = SnakeGame::from_parts(&open(8, 6), &[Pos::new(2, 2), Pos::new(1, 2)], Some(Pos::new(3, 2)), 5).unwrap();
+        assert_eq!(g.step(Dir::Right), Outcome::Ate);
+        assert_eq!((g.len(), g.eaten(), g.head()), (3, 1, Pos::new(3, 2)));
+        let food = g.food().unwrap();
+        assert!(!g.is_body(food) && !g.is_wall(food));
+        assert_eq!(g.step(Dir::Up), Outcome::Moved);
+        assert_eq!(g.len(), 3);
+        assert!(!g.is_body(Pos::new(1, 2)), "the tail moved on");
+    }
+
+    #[test]
+    fn walls_the_edge_and_the_body_kill() {
+        let mut walls = open(8, 6);
+        walls.set(Pos::new(4, 2), true);
+        let g = SnakeGame::from_parts(&walls, &[Pos::new(3, 2)], None, 0).unwrap();
+        assert_eq!(g.check(Dir::Right), Outcome::Died(Death::Wall));
+        let mut g = SnakeGame::from_parts(&open(8, 6), &[Pos::new(0, 0)], None, 0).unwrap();
+        assert_eq!(g.step(Dir::Left), Outcome::Died(Death::Wall));
+        assert_eq!(g.status(), Status::Dead(Death::Wall));
+        assert_eq!(g.step(Dir::Right), Outcome::Over);
+        // A snake curled into a U: turning into its middle kills it.
+        let body = [Pos::new(2, 1), Pos::new(2, 2), Pos::new(3, 2), Pos::new(3, 1), Pos::new(3, 0)];
+        let g = SnakeGame::from_parts(&open(8, 6), &body, None, 0).unwrap();
+        assert_eq!(g.check(Dir::Right), Outcome::Died(Death::Body));
+        assert_eq!(g.check(Dir::Down), Outcome::Died(Death::Body), "the neck");
+        assert_eq!(g.check(Dir::Up), Outcome::Moved);
+    }
+
+    #[test]
+    fn the_head_may_move_into_the_cell_the_tail_leaves() {
+        // A 2x2 loop: the head is next to the tail.
+        let body = [Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2), Pos::new(1, 2)];
+        let mut g = SnakeGame::from_parts(&open(8, 6), &body, Some(Pos::new(5, 5)), 0).unwrap();
+        assert_eq!(g.step(Dir::Down), Outcome::Moved);
+        assert_eq!(g.head(), Pos::new(1, 2));
+        // But not when it eats on that step (the tail stays).
+        let g = SnakeGame::from_parts(&open(8, 6), &body, Some(Pos::new(1, 2)), 0);
+        assert!(g.is_err(), "food cannot be placed on the snake");
+    }
+
+    #[test]
+    fn filling_every_free_cell_wins() {
+        let mut walls = Grid::new(6, 6, true);
+        for x in 0..3 {
+            walls.set(Pos::new(x, 0), false);
+        }
+        let mut g = SnakeGame::from_parts(&walls, &[Pos::new(1, 0), Pos::new(0, 0)], Some(Pos::new(2, 0)), 0).unwrap();
+        assert_eq!(g.step(Dir::Right), Outcome::Won);
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!(g.food(), None);
+    }
+
+    #[test]
+    fn reversing_into_the_neck_keeps_going() {
+        let mut g = SnakeGame::from_parts(&open(8, 6), &[Pos::new(3, 3), Pos::new(2, 3)], None, 0).unwrap();
+        assert_eq!(g.step(Dir::Left), Outcome::Moved);
+        assert_eq!(g.head(), Pos::new(4, 3));
+    }
+
+    #[test]
+    fn the_same_seed_places_the_same_food() {
+        let foods = |seed| {
+            let mut g = SnakeGame::from_parts(&open(12, 12), &[Pos::new(5, 5)], Some(Pos::new(6, 5)), seed).unwrap();
+            g.step(Dir::Right);
+            (SnakeGame::open(12, 12, seed).unwrap().food(), g.food())
+        };
+        assert_eq!(foods(99), foods(99));
+        assert!((0..5).map(foods).collect::<std::collections::HashSet<_>>().len() > 1);
+    }
+
+    #[test]
+    fn sizes_outside_6_to_40_are_refused() {
+        assert!(SnakeGame::open(5, 10, 0).unwrap_err().contains("6 to 40"));
+        assert!(SnakeGame::open(10, 41, 0).is_err());
+        let all_walls = Grid::new(6, 6, true);
+        assert!(SnakeGame::new(6, 6, &all_walls, 0).unwrap_err().contains("no room"));
+        assert!(SnakeGame::from_parts(&open(8, 6), &[Pos::new(1, 1), Pos::new(3, 1)], None, 0).unwrap_err().contains("broken"));
+    }
+}
