@@ -14,7 +14,9 @@ pub fn snake(mut args: Args) -> Status {
 }
 
 fn run(args: &mut Args) -> Result<Status, String> {
-    let planner = args.parsed("--planner", Planner::parse)?.unwrap_or(Planner::Cycle);
+    let planner = args
+        .parsed("--planner", Planner::parse)?
+        .unwrap_or(Planner::Cycle);
     let size: usize = args.parsed("--size", number)?.unwrap_or(10);
     let games: usize = args.parsed("--games", number)?.unwrap_or(100);
     let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);

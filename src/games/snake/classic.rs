@@ -123,18 +123,23 @@ pub fn decide(game: &SnakeGame) -> Decision {
         // The neighbour of the head closest to the food (first in Dir order on ties).
         let first = safe
             .iter()
-            .filter_map(|&d| field.distance.get(head.step(d)).copied().flatten().map(|dist| (dist, d)))
+            .filter_map(|&d| {
+                field
+                    .distance
+                    .get(head.step(d))
+                    .copied()
+                    .flatten()
+                    .map(|dist| (dist, d))
+            })
             .min_by_key(|&(dist, _)| dist);
         if let Some((_, dir)) = first {
             let mut path = vec![head, head.step(dir)];
             while *path.last().unwrap_or(&food) != food {
                 let at = *path.last().unwrap_or(&food);
                 let here = field.distance[at].unwrap_or(0);
-                let Some(next) = Dir::ALL
-                    .into_iter()
-                    .map(|d| at.step(d))
-                    .find(|&n| field.distance.get(n).copied().flatten() == Some(here.wrapping_sub(1)))
-                else {
+                let Some(next) = Dir::ALL.into_iter().map(|d| at.step(d)).find(|&n| {
+                    field.distance.get(n).copied().flatten() == Some(here.wrapping_sub(1))
+                }) else {
                     break;
                 };
                 path.push(next);
@@ -176,8 +181,17 @@ pub fn decide(game: &SnakeGame) -> Decision {
         let next = head.step(dir);
         advance(&mut body, next, game.food() == Some(next));
         let (flood, tail) = tail_flood(game, &body);
-        let distance = if body.len() == 1 { Some(0) } else { flood.distance[tail] };
-        decision.follow.push(TailCheck { dir, flood, tail, distance });
+        let distance = if body.len() == 1 {
+            Some(0)
+        } else {
+            flood.distance[tail]
+        };
+        decision.follow.push(TailCheck {
+            dir,
+            flood,
+            tail,
+            distance,
+        });
     }
     let best = decision
         .follow
@@ -210,7 +224,9 @@ pub fn decide(game: &SnakeGame) -> Decision {
         }
         None => {
             decision.branch = Branch::Doomed;
-            decision.reason.push_str("Every move runs into a wall or the body.");
+            decision
+                .reason
+                .push_str("Every move runs into a wall or the body.");
         }
     }
     decision
@@ -232,7 +248,11 @@ mod tests {
         assert_eq!(d.choice, Dir::Right);
         assert_eq!(d.path.as_ref().unwrap().len(), 4);
         let food = d.food.as_ref().unwrap();
-        assert_eq!(food.distance[Pos::new(1, 1)], None, "the body is a wall to the food's BFS");
+        assert_eq!(
+            food.distance[Pos::new(1, 1)],
+            None,
+            "the body is a wall to the food's BFS"
+        );
         assert_eq!(food.distance[Pos::new(2, 1)], Some(2));
         assert_eq!(food.order[0], Pos::new(4, 1), "the BFS starts at the food");
     }
@@ -258,14 +278,23 @@ mod tests {
         ];
         let g = SnakeGame::from_parts(&walls, &body, Some(Pos::new(1, 5)), 1).unwrap();
         let d = decide(&g);
-        assert_ne!(g.check(d.choice), Outcome::Died(crate::games::snake::Death::Body));
+        assert_ne!(
+            g.check(d.choice),
+            Outcome::Died(crate::games::snake::Death::Body)
+        );
         assert!(matches!(g.check(d.choice), Outcome::Moved | Outcome::Ate));
     }
 
     #[test]
     fn with_no_safe_move_it_says_so() {
         // Head boxed in by its own body and the board's corner.
-        let body = [Pos::new(0, 0), Pos::new(1, 0), Pos::new(1, 1), Pos::new(0, 1), Pos::new(0, 2)];
+        let body = [
+            Pos::new(0, 0),
+            Pos::new(1, 0),
+            Pos::new(1, 1),
+            Pos::new(0, 1),
+            Pos::new(0, 2),
+        ];
         let g = SnakeGame::from_parts(&Grid::new(8, 8, false), &body, Some(Pos::new(5, 5)), 1);
         // (0,0) -> neighbours (1,0) neck, (0,1) body: the head is stuck.
         let g = g.unwrap();

@@ -65,7 +65,9 @@ pub fn hamiltonian_cycle(walls: &Grid<bool>) -> Result<Cycle, String> {
     let black = free.iter().filter(|p| (p.x + p.y) % 2 == 0).count();
     if black * 2 != free.len() {
         return Err(if free.len() == w * h {
-            format!("a {w} x {h} board has no Hamiltonian cycle: with both sides odd, a loop through every cell cannot close")
+            format!(
+                "a {w} x {h} board has no Hamiltonian cycle: with both sides odd, a loop through every cell cannot close"
+            )
         } else {
             format!(
                 "these walls leave {black} light and {} dark cells: a loop through every cell needs as many of each",
@@ -89,11 +91,18 @@ pub fn hamiltonian_cycle(walls: &Grid<bool>) -> Result<Cycle, String> {
 /// the others below the top row, and home along the top row.
 fn open_board_cycle(w: usize, h: usize) -> Vec<Pos> {
     if w % 2 == 1 {
-        return open_board_cycle(h, w).into_iter().map(|p| Pos::new(p.y, p.x)).collect();
+        return open_board_cycle(h, w)
+            .into_iter()
+            .map(|p| Pos::new(p.y, p.x))
+            .collect();
     }
     let mut order = vec![];
     for x in 0..w as i32 {
-        let rows: Vec<i32> = if x == 0 { (0..h as i32).collect() } else { (1..h as i32).collect() };
+        let rows: Vec<i32> = if x == 0 {
+            (0..h as i32).collect()
+        } else {
+            (1..h as i32).collect()
+        };
         if x % 2 == 0 {
             order.extend(rows.iter().map(|&y| Pos::new(x, y)));
         } else {
@@ -113,7 +122,8 @@ fn block_tree_cycle(walls: &Grid<bool>) -> Option<Vec<Pos>> {
     }
     let (bw, bh) = (w / 2, h / 2);
     let block_free = |bx: usize, by: usize| -> Option<bool> {
-        let cells = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| !walls[Pos::new((2 * bx + dx) as i32, (2 * by + dy) as i32)]);
+        let cells = [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .map(|(dx, dy)| !walls[Pos::new((2 * bx + dx) as i32, (2 * by + dy) as i32)]);
         if cells.iter().all(|&c| c) {
             Some(true)
         } else if cells.iter().all(|&c| !c) {
@@ -191,7 +201,10 @@ fn backtracking_cycle(walls: &Grid<bool>, budget: usize) -> Option<Vec<Pos>> {
     let free_count = walls.cells().iter().filter(|&&w| !w).count();
     let start = walls.positions().find(|&p| !walls[p])?;
     let open = |p: Pos| !walls.get(p).copied().unwrap_or(true);
-    if walls.positions().any(|p| open(p) && Dir::ALL.iter().filter(|&&d| open(p.step(d))).count() < 2) {
+    if walls
+        .positions()
+        .any(|p| open(p) && Dir::ALL.iter().filter(|&&d| open(p.step(d))).count() < 2)
+    {
         return None;
     }
     let mut used = Grid::new(walls.width(), walls.height(), false);
@@ -199,7 +212,12 @@ fn backtracking_cycle(walls: &Grid<bool>, budget: usize) -> Option<Vec<Pos>> {
     used.set(start, true);
     let mut choices: Vec<Vec<Pos>> = vec![];
     let mut steps = 0;
-    let onward = |p: Pos, used: &Grid<bool>| Dir::ALL.iter().filter(|&&d| open(p.step(d)) && !used[p.step(d)]).count();
+    let onward = |p: Pos, used: &Grid<bool>| {
+        Dir::ALL
+            .iter()
+            .filter(|&&d| open(p.step(d)) && !used[p.step(d)])
+            .count()
+    };
     loop {
         steps += 1;
         if steps > budget {
@@ -237,11 +255,17 @@ fn backtracking_cycle(walls: &Grid<bool>, budget: usize) -> Option<Vec<Pos>> {
 }
 
 fn skip_power() -> f64 {
-    std::env::var("FRONTIER_SNAKE_P").ok().and_then(|v| v.parse().ok()).unwrap_or(2.0)
+    std::env::var("FRONTIER_SNAKE_P")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2.0)
 }
 
 fn skip_charge() -> f64 {
-    std::env::var("FRONTIER_SNAKE_W").ok().and_then(|v| v.parse().ok()).unwrap_or(4.0)
+    std::env::var("FRONTIER_SNAKE_W")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4.0)
 }
 
 /// What the cycle planner decided, and why.
@@ -289,8 +313,14 @@ fn plan_on(game: &SnakeGame, cycle: &Cycle) -> Plan {
     let head = game.head();
     let head_rank = rank(head);
     let follow = Dir::between(head, cycle.next(head)).unwrap_or(Dir::Up);
-    let no_path = Plan { follow, path: None, skipped: 0 };
-    let Some(food) = game.food() else { return no_path };
+    let no_path = Plan {
+        follow,
+        path: None,
+        skipped: 0,
+    };
+    let Some(food) = game.food() else {
+        return no_path;
+    };
     let food_rank = rank(food);
     if food_rank <= head_rank {
         return no_path;
@@ -336,7 +366,11 @@ fn plan_on(game: &SnakeGame, cycle: &Cycle) -> Plan {
     }
     path.reverse();
     let skipped = path.get(1).map_or(0, |&p| rank(p) - head_rank - 1);
-    Plan { follow, path: Some((path, cost[food])), skipped }
+    Plan {
+        follow,
+        path: Some((path, cost[food])),
+        skipped,
+    }
 }
 
 /// The cycle planner's move: on each of `cycles` the body still climbs, the cheapest uphill
@@ -355,7 +389,9 @@ pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> CycleDeci
         }
         let cost = plan.path.as_ref().map(|(_, c)| *c);
         if let Some(cost) = cost
-            && best.as_ref().is_none_or(|(_, b)| b.path.as_ref().is_none_or(|(_, bc)| cost < *bc))
+            && best
+                .as_ref()
+                .is_none_or(|(_, b)| b.path.as_ref().is_none_or(|(_, bc)| cost < *bc))
         {
             best = Some((i, plan));
         }
@@ -414,9 +450,15 @@ pub fn cycles_for(walls: &Grid<bool>) -> Result<Vec<Cycle>, String> {
             orders.push(base.order.iter().map(|&p| map(p)).collect());
         }
     }
-    let reversed: Vec<Vec<Pos>> = orders.iter().map(|o| o.iter().rev().copied().collect()).collect();
+    let reversed: Vec<Vec<Pos>> = orders
+        .iter()
+        .map(|o| o.iter().rev().copied().collect())
+        .collect();
     orders.extend(reversed);
-    Ok(orders.into_iter().map(|o| Cycle::from_order(o, w, h)).collect())
+    Ok(orders
+        .into_iter()
+        .map(|o| Cycle::from_order(o, w, h))
+        .collect())
 }
 
 #[cfg(test)]
@@ -425,7 +467,15 @@ mod tests {
 
     #[test]
     fn open_boards_with_an_even_side_have_a_cycle_and_odd_by_odd_do_not() {
-        for (w, h) in [(6, 6), (7, 6), (6, 7), (10, 10), (20, 20), (31, 40), (40, 40)] {
+        for (w, h) in [
+            (6, 6),
+            (7, 6),
+            (6, 7),
+            (10, 10),
+            (20, 20),
+            (31, 40),
+            (40, 40),
+        ] {
             let walls = Grid::new(w, h, false);
             let cycle = hamiltonian_cycle(&walls).unwrap();
             assert!(cycle.is_valid(&walls), "{w}x{h}");

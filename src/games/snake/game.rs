@@ -56,7 +56,12 @@ pub struct SnakeGame {
 impl SnakeGame {
     /// A game on a `width` x `height` board (each 6 to 40) with `walls`, the snake (length 1)
     /// on the first free cell from the middle, and food placed from `seed`.
-    pub fn new(width: usize, height: usize, walls: &Grid<bool>, seed: u64) -> Result<SnakeGame, String> {
+    pub fn new(
+        width: usize,
+        height: usize,
+        walls: &Grid<bool>,
+        seed: u64,
+    ) -> Result<SnakeGame, String> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
             return Err(format!(
                 "a Snake board is {MIN_SIDE} to {MAX_SIDE} cells on each side, not {width} x {height}"
@@ -94,7 +99,12 @@ impl SnakeGame {
 
     /// An open board without walls.
     pub fn open(width: usize, height: usize, seed: u64) -> Result<SnakeGame, String> {
-        SnakeGame::new(width, height, &Grid::new(width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE), false), seed)
+        SnakeGame::new(
+            width,
+            height,
+            &Grid::new(width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE), false),
+            seed,
+        )
     }
 
     fn place_food(&mut self) {
@@ -206,7 +216,7 @@ impl SnakeGame {
         }
         let eating = self.food == Some(next);
         // The tail leaves its cell this step, unless the snake grows.
-        if self.is_body(next) && !(next == self.tail() && !eating) {
+        if self.is_body(next) && (next != self.tail() || eating) {
             return Outcome::Died(Death::Body);
         }
         match (eating, self.body.len() + 1 == self.free_cells) {
@@ -218,7 +228,12 @@ impl SnakeGame {
 
     /// A game in a given position: `body` head first (each cell next to the one before),
     /// food at `food`. For tests and puzzles.
-    pub fn from_parts(walls: &Grid<bool>, body: &[Pos], food: Option<Pos>, seed: u64) -> Result<SnakeGame, String> {
+    pub fn from_parts(
+        walls: &Grid<bool>,
+        body: &[Pos],
+        food: Option<Pos>,
+        seed: u64,
+    ) -> Result<SnakeGame, String> {
         let mut game = SnakeGame::new(walls.width(), walls.height(), walls, seed)?;
         if body.is_empty() {
             return Err("the snake needs at least a head".into());
@@ -229,12 +244,17 @@ impl SnakeGame {
                 return Err(format!("the body cell {p} is on a wall or on the body"));
             }
             if i > 0 && body[i - 1].manhattan(p) != 1 {
-                return Err(format!("the body is broken between {} and {p}", body[i - 1]));
+                return Err(format!(
+                    "the body is broken between {} and {p}",
+                    body[i - 1]
+                ));
             }
             game.occupied.set(p, true);
         }
         game.body = body.iter().copied().collect();
-        game.heading = (body.len() > 1).then(|| Dir::between(body[1], body[0])).flatten();
+        game.heading = (body.len() > 1)
+            .then(|| Dir::between(body[1], body[0]))
+            .flatten();
         game.food = food.filter(|&f| !game.is_wall(f) && !game.occupied[f]);
         if food.is_some() && game.food.is_none() {
             return Err("the food is on a wall or on the snake".into());
@@ -290,7 +310,13 @@ mod tests {
 
     #[test]
     fn eating_grows_the_snake_and_places_new_food_off_the_snake() {
-        let mut g = SnakeGame::from_parts(&open(8, 6), &[Pos::new(2, 2), Pos::new(1, 2)], Some(Pos::new(3, 2)), 5).unwrap();
+        let mut g = SnakeGame::from_parts(
+            &open(8, 6),
+            &[Pos::new(2, 2), Pos::new(1, 2)],
+            Some(Pos::new(3, 2)),
+            5,
+        )
+        .unwrap();
         assert_eq!(g.step(Dir::Right), Outcome::Ate);
         assert_eq!((g.len(), g.eaten(), g.head()), (3, 1, Pos::new(3, 2)));
         let food = g.food().unwrap();
@@ -311,7 +337,13 @@ mod tests {
         assert_eq!(g.status(), Status::Dead(Death::Wall));
         assert_eq!(g.step(Dir::Right), Outcome::Over);
         // A snake curled into a U: turning into its middle kills it.
-        let body = [Pos::new(2, 1), Pos::new(2, 2), Pos::new(3, 2), Pos::new(3, 1), Pos::new(3, 0)];
+        let body = [
+            Pos::new(2, 1),
+            Pos::new(2, 2),
+            Pos::new(3, 2),
+            Pos::new(3, 1),
+            Pos::new(3, 0),
+        ];
         let g = SnakeGame::from_parts(&open(8, 6), &body, None, 0).unwrap();
         assert_eq!(g.check(Dir::Right), Outcome::Died(Death::Body));
         assert_eq!(g.check(Dir::Down), Outcome::Died(Death::Body), "the neck");
@@ -321,7 +353,12 @@ mod tests {
     #[test]
     fn the_head_may_move_into_the_cell_the_tail_leaves() {
         // A 2x2 loop: the head is next to the tail.
-        let body = [Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2), Pos::new(1, 2)];
+        let body = [
+            Pos::new(1, 1),
+            Pos::new(2, 1),
+            Pos::new(2, 2),
+            Pos::new(1, 2),
+        ];
         let mut g = SnakeGame::from_parts(&open(8, 6), &body, Some(Pos::new(5, 5)), 0).unwrap();
         assert_eq!(g.step(Dir::Down), Outcome::Moved);
         assert_eq!(g.head(), Pos::new(1, 2));
@@ -336,7 +373,13 @@ mod tests {
         for x in 0..3 {
             walls.set(Pos::new(x, 0), false);
         }
-        let mut g = SnakeGame::from_parts(&walls, &[Pos::new(1, 0), Pos::new(0, 0)], Some(Pos::new(2, 0)), 0).unwrap();
+        let mut g = SnakeGame::from_parts(
+            &walls,
+            &[Pos::new(1, 0), Pos::new(0, 0)],
+            Some(Pos::new(2, 0)),
+            0,
+        )
+        .unwrap();
         assert_eq!(g.step(Dir::Right), Outcome::Won);
         assert_eq!(g.status(), Status::Won);
         assert_eq!(g.food(), None);
@@ -344,7 +387,8 @@ mod tests {
 
     #[test]
     fn reversing_into_the_neck_keeps_going() {
-        let mut g = SnakeGame::from_parts(&open(8, 6), &[Pos::new(3, 3), Pos::new(2, 3)], None, 0).unwrap();
+        let mut g =
+            SnakeGame::from_parts(&open(8, 6), &[Pos::new(3, 3), Pos::new(2, 3)], None, 0).unwrap();
         assert_eq!(g.step(Dir::Left), Outcome::Moved);
         assert_eq!(g.head(), Pos::new(4, 3));
     }
@@ -352,12 +396,20 @@ mod tests {
     #[test]
     fn the_same_seed_places_the_same_food() {
         let foods = |seed| {
-            let mut g = SnakeGame::from_parts(&open(12, 12), &[Pos::new(5, 5)], Some(Pos::new(6, 5)), seed).unwrap();
+            let mut g =
+                SnakeGame::from_parts(&open(12, 12), &[Pos::new(5, 5)], Some(Pos::new(6, 5)), seed)
+                    .unwrap();
             g.step(Dir::Right);
             (SnakeGame::open(12, 12, seed).unwrap().food(), g.food())
         };
         assert_eq!(foods(99), foods(99));
-        assert!((0..5).map(foods).collect::<std::collections::HashSet<_>>().len() > 1);
+        assert!(
+            (0..5)
+                .map(foods)
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                > 1
+        );
     }
 
     #[test]
@@ -365,7 +417,15 @@ mod tests {
         assert!(SnakeGame::open(5, 10, 0).unwrap_err().contains("6 to 40"));
         assert!(SnakeGame::open(10, 41, 0).is_err());
         let all_walls = Grid::new(6, 6, true);
-        assert!(SnakeGame::new(6, 6, &all_walls, 0).unwrap_err().contains("no room"));
-        assert!(SnakeGame::from_parts(&open(8, 6), &[Pos::new(1, 1), Pos::new(3, 1)], None, 0).unwrap_err().contains("broken"));
+        assert!(
+            SnakeGame::new(6, 6, &all_walls, 0)
+                .unwrap_err()
+                .contains("no room")
+        );
+        assert!(
+            SnakeGame::from_parts(&open(8, 6), &[Pos::new(1, 1), Pos::new(3, 1)], None, 0)
+                .unwrap_err()
+                .contains("broken")
+        );
     }
 }

@@ -20,7 +20,9 @@ impl Planner {
         match text {
             "classic" => Ok(Planner::Classic),
             "cycle" => Ok(Planner::Cycle),
-            other => Err(format!("unknown planner `{other}` (expected classic or cycle)")),
+            other => Err(format!(
+                "unknown planner `{other}` (expected classic or cycle)"
+            )),
         }
     }
 }
