@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 mod args;
+mod link;
 mod path;
 mod snake;
 mod sokoban;
@@ -34,6 +35,7 @@ usage: frontier                      open the app
        frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy] [--moves]
                      [--max-states N] [--timeout S] [--tsv]
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
+       frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -57,6 +59,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("scen") => path::scen(Args::new(&args[1..])),
         Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
         Some("snake") => snake::snake(Args::new(&args[1..])),
+        Some("link-game") => link::link_game(&args[1..]),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{USAGE}");

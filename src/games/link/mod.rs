@@ -1,0 +1,12 @@
+//! Link (连连看 / Onet): boards of tile pairs, the fewest-turns link search, dealing,
+//! playing, clearing a board automatically, and the contest problem POJ 1101.
+
+pub mod autoplay;
+mod board;
+pub mod deal;
+pub mod finder;
+pub mod game;
+pub mod poj;
+pub mod reach;
+
+pub use board::{LinkBoard, MAX_SIDE, SYMBOLS};

@@ -1,0 +1,215 @@
+//! Link: the contest problem's expected outputs byte for byte, the finder against brute
+//! force on seeded random boards, the naive search's failure, and dealt boards cleared.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use frontier::games::link::autoplay::clear;
+use frontier::games::link::deal::deal;
+use frontier::games::link::finder::{PLAY_TURNS, find_link, min_segments, naive_turns};
+use frontier::games::link::{LinkBoard, SYMBOLS};
+use frontier::grid::{Dir, Grid, Pos};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn run_link_game(input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .arg("link-game")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn link_game_reproduces_every_expected_output_byte_for_byte() {
+    let dir = common::shared_data().join("poj1101");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let expected = std::fs::read(path.with_extension("out")).unwrap();
+        let out = run_link_game(&std::fs::read(&path).unwrap());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, expected, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} cases in {}", dir.display());
+}
+
+#[test]
+fn link_game_rejects_malformed_input_with_a_message() {
+    for (input, message) in [
+        ("5 4\nXXXXX\n", "ends inside board 1"),
+        ("2 1\nX?\n1 1 2 1\n0 0 0 0\n0 0\n", "`?` is neither"),
+        ("2 1\nXX\n1 1 x 1\n", "`x` is not a whole number"),
+        ("2 1\nXX\n1 1 2\n", "expected 4 numbers"),
+        ("2 1\nXX\n0 0 0 0\n", "without the closing"),
+        ("999 1\n", "out of range"),
+    ] {
+        let out = run_link_game(input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{input:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// A random board with `density` tiles of a few kinds (not necessarily paired).
+fn random_board(rng: &mut StdRng, density: f64) -> LinkBoard {
+    let (w, h) = (rng.random_range(1..9), rng.random_range(1..8));
+    let mut tiles = Grid::new(w, h, None);
+    for p in tiles.positions().collect::<Vec<_>>() {
+        if rng.random_bool(density) {
+            tiles.set(p, Some(rng.random_range(0..3u8)));
+        }
+    }
+    LinkBoard::from_grid(tiles)
+}
+
+/// Reference: the fewest turns by breadth-first search over segments. From each reached
+/// cell, rays go out in every direction through empty cells (and the ring); every cell on a
+/// ray is one more segment away. Independent of the engine and of headings.
+fn reference_turns(board: &LinkBoard, a: Pos, b: Pos) -> Option<u32> {
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let index = |p: Pos| ((p.y + 1) * (w + 2) + p.x + 1) as usize;
+    let mut segments = vec![u32::MAX; ((w + 2) * (h + 2)) as usize];
+    segments[index(a)] = 0;
+    let mut layer = vec![a];
+    let mut k = 0;
+    while !layer.is_empty() {
+        k += 1;
+        let mut next = vec![];
+        for &from in &layer {
+            for dir in Dir::ALL {
+                let mut at = from.step(dir);
+                while board.in_reach(at) && (board.tile(at).is_none() || at == b) {
+                    if at == b {
+                        return Some(k - 1);
+                    }
+                    if segments[index(at)] == u32::MAX {
+                        segments[index(at)] = k;
+                        next.push(at);
+                    }
+                    at = at.step(dir);
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn the_finder_agrees_with_brute_force_for_every_pair_on_random_boards() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let mut compared = 0;
+    for _ in 0..300 {
+        let density = rng.random_range(0.2..0.9);
+        let board = random_board(&mut rng, density);
+        let tiles: Vec<Pos> = board
+            .positions()
+            .filter(|&p| board.tile(p).is_some())
+            .collect();
+        for &a in &tiles {
+            for &b in &tiles {
+                if a == b {
+                    continue;
+                }
+                let expected = reference_turns(&board, a, b);
+                assert_eq!(
+                    min_segments(&board, a, b),
+                    expected.map(|t| t + 1),
+                    "{a} {b}\n{}",
+                    board.to_text()
+                );
+                let play = find_link(&board, a, b, PLAY_TURNS);
+                assert_eq!(
+                    play.as_ref().map(|l| l.turns),
+                    expected.filter(|&t| t <= PLAY_TURNS),
+                    "{a} {b}"
+                );
+                if let Some(link) = play {
+                    // The path is real: adjacent steps over empty cells between the two tiles.
+                    assert_eq!((link.cells[0], *link.cells.last().unwrap()), (a, b));
+                    for pair in link.cells.windows(2) {
+                        assert_eq!(pair[0].manhattan(pair[1]), 1);
+                    }
+                    for &c in &link.cells[1..link.cells.len() - 1] {
+                        assert!(board.in_reach(c) && board.tile(c).is_none());
+                    }
+                    assert_eq!(link.corners().len() as u32, link.turns + 2);
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 5_000, "{compared}");
+}
+
+#[test]
+fn the_naive_search_misses_a_link_on_the_preset_built_to_show_it() {
+    let text = std::fs::read_to_string(format!(
+        "{}/presets/link/naive-trap.link",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let board = LinkBoard::parse(&text).unwrap();
+    let a_kind = SYMBOLS.find('A').unwrap() as u8;
+    let ends: Vec<Pos> = board
+        .positions()
+        .filter(|&p| board.tile(p) == Some(a_kind))
+        .collect();
+    // Searching from the right-hand A, as the preset's notes say.
+    let (a, b) = (ends[1], ends[0]);
+    let link = find_link(&board, a, b, PLAY_TURNS).expect("the finder links the two A tiles");
+    assert_eq!(
+        find_link(&board, b, a, PLAY_TURNS).map(|l| l.turns),
+        Some(link.turns),
+        "the finder is symmetric"
+    );
+    let (naive, visited) = naive_turns(&board, a, b);
+    assert!(
+        naive.is_none_or(|t| t > PLAY_TURNS),
+        "naive says {naive:?}, the best is {} turns",
+        link.turns
+    );
+    assert!(!visited.is_empty());
+}
+
+#[test]
+fn a_thousand_dealt_18_by_10_boards_are_each_cleared_by_the_auto_player() {
+    for seed in 0..1000 {
+        let board = deal(18, 10, seed).unwrap();
+        assert_eq!(board.count(), 180);
+        let moves =
+            clear(&board, false, 200_000).unwrap_or_else(|| panic!("seed {seed} was not cleared"));
+        // Replay the moves: each pair is equal and linkable when it is removed.
+        let mut replay = board.clone();
+        for (a, b) in moves {
+            assert_eq!(replay.tile(a), replay.tile(b));
+            assert!(
+                find_link(&replay, a, b, PLAY_TURNS).is_some(),
+                "seed {seed}: {a} {b}"
+            );
+            replay.set(a, None);
+            replay.set(b, None);
+        }
+        assert!(replay.is_empty());
+    }
+}
