@@ -1,17 +1,21 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
+mod link;
 mod notice;
 mod pathfinding;
 mod persistence;
 mod shell;
+mod snake;
 mod sokoban;
 
 use std::process::ExitCode;
 
+pub use link::{LinkSaved, LinkTab};
 pub use notice::Notice;
 pub use pathfinding::{Overlays, PathfindingTab, Session, Settings, Tool};
 pub use persistence::{STORAGE_KEY, SavedState};
 pub use shell::{FrontierApp, Tab};
+pub use snake::{Pilot, SnakeSaved, SnakeTab};
 pub use sokoban::{Best, Mode as SokobanMode, Progress, SokobanSaved, SokobanTab, fingerprint};
 
 /// Opens the app window.

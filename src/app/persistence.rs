@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 
 use super::Tab;
+use super::link::LinkSaved;
 use super::pathfinding::Settings;
+use super::snake::SnakeSaved;
 use super::sokoban::SokobanSaved;
 use crate::games::sandbox::Board;
 use crate::ui::Playback;
@@ -27,6 +29,10 @@ pub struct SavedState {
     pub playback: Playback,
     #[serde(default)]
     pub sokoban: Option<SokobanSaved>,
+    #[serde(default)]
+    pub snake: Option<SnakeSaved>,
+    #[serde(default)]
+    pub link: Option<LinkSaved>,
 }
 
 /// The parts of a saved state, checked.
@@ -38,6 +44,8 @@ pub struct Restored {
     pub settings: Settings,
     pub playback: Playback,
     pub sokoban: Option<SokobanSaved>,
+    pub snake: Option<SnakeSaved>,
+    pub link: Option<LinkSaved>,
 }
 
 impl SavedState {
@@ -66,6 +74,8 @@ impl SavedState {
             settings: saved.settings,
             playback: Playback::paused_at(saved.playback.speed),
             sokoban: saved.sokoban,
+            snake: saved.snake,
+            link: saved.link,
         })
     }
 }

@@ -1,8 +1,10 @@
 use egui::{Key, Ui};
 
+use super::link::LinkTab;
 use super::notice::Notice;
 use super::pathfinding::{PathfindingTab, Settings};
 use super::persistence::{STORAGE_KEY, SavedState};
+use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
 use crate::games::sandbox::presets;
 use crate::ui::Playback;
@@ -30,7 +32,7 @@ impl Tab {
 }
 
 /// Keyboard shortcuts, as the help overlay lists them.
-pub const SHORTCUTS: [(&str, &str); 21] = [
+pub const SHORTCUTS: [(&str, &str); 29] = [
     ("Pathfinding, and Sokoban's solver", ""),
     ("Space", "play / pause"),
     ("Right arrow", "step forward"),
@@ -50,6 +52,14 @@ pub const SHORTCUTS: [(&str, &str); 21] = [
     ("R", "restart the level"),
     ("N / P", "next / previous level"),
     ("Ctrl+V", "paste a level"),
+    ("Snake", ""),
+    ("Arrows or WASD", "steer (the first key starts the game)"),
+    ("Space", "pause / resume"),
+    (". or Enter", "one move"),
+    (",", "one part of the planner's decision"),
+    ("1 / 2 / 3", "you steer / classic planner / cycle planner"),
+    ("Link", ""),
+    ("H / S / U", "hint / shuffle / undo"),
     ("Anywhere", ""),
     ("F1 or ?", "this help"),
 ];
@@ -58,6 +68,8 @@ pub struct FrontierApp {
     pub tab: Tab,
     pub pathfinding: PathfindingTab,
     pub sokoban: SokobanTab,
+    pub snake: SnakeTab,
+    pub link: LinkTab,
     pub help_open: bool,
 }
 
@@ -80,6 +92,8 @@ impl FrontierApp {
                 tab: Tab::Pathfinding,
                 pathfinding: fresh(),
                 sokoban: SokobanTab::new(None),
+                snake: SnakeTab::new(None),
+                link: LinkTab::new(None),
                 help_open: false,
             },
             Some(Ok(restored)) => {
@@ -91,6 +105,8 @@ impl FrontierApp {
                     tab: restored.tab,
                     pathfinding,
                     sokoban: SokobanTab::new(restored.sokoban),
+                    snake: SnakeTab::new(restored.snake),
+                    link: LinkTab::new(restored.link),
                     help_open: false,
                 }
             }
@@ -103,6 +119,8 @@ impl FrontierApp {
                     tab: Tab::Pathfinding,
                     pathfinding,
                     sokoban: SokobanTab::new(None),
+                    snake: SnakeTab::new(None),
+                    link: LinkTab::new(None),
                     help_open: false,
                 }
             }
@@ -121,6 +139,8 @@ impl FrontierApp {
             settings: p.settings.clone(),
             playback: p.playback.clone(),
             sokoban: Some(self.sokoban.saved()),
+            snake: Some(self.snake.saved()),
+            link: Some(self.link.saved()),
         }
     }
 
@@ -133,6 +153,11 @@ impl FrontierApp {
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
+        if extension == "link" && path.is_file() {
+            self.tab = Tab::Link;
+            self.link.load_file(&path);
+            return;
+        }
         let sokoban = matches!(extension.as_str(), "xsb" | "sok")
             || (extension != "board" && extension != "map" && self.tab == Tab::Sokoban);
         let text = if path.is_file() {
@@ -181,6 +206,8 @@ impl FrontierApp {
                     self.pathfinding.handle_keys(ui)
                 }
                 Tab::Sokoban if !self.sokoban.modal_open() => self.sokoban.handle_keys(ui),
+                Tab::Snake => self.snake.handle_keys(ui),
+                Tab::Link if !self.link.modal_open() => self.link.handle_keys(ui),
                 _ => {}
             }
         }
@@ -199,8 +226,11 @@ impl FrontierApp {
                 Tab::Sokoban => {
                     ui.label(self.sokoban.status());
                 }
-                other => {
-                    ui.label(format!("{}: coming in a later version", other.title()));
+                Tab::Snake => {
+                    ui.label(self.snake.status());
+                }
+                Tab::Link => {
+                    ui.label(self.link.status());
                 }
             });
         });
@@ -218,14 +248,17 @@ impl FrontierApp {
                 }
                 self.sokoban.ui(ui);
             }
-            other => {
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    ui.heading(other.title());
-                    ui.label(match other {
-                        Tab::Snake => "Snake (play, and watch its autopilot plan every move) is coming in a later version.",
-                        _ => "Link / Onet (play, and watch the fewest-turns link search) is coming in a later version.",
-                    });
-                });
+            Tab::Snake => {
+                if self.snake.advance(dt) {
+                    ui.ctx().request_repaint();
+                }
+                self.snake.ui(ui);
+            }
+            Tab::Link => {
+                if self.link.advance(dt) {
+                    ui.ctx().request_repaint();
+                }
+                self.link.ui(ui);
             }
         }
         if self.help_open {

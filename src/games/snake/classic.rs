@@ -72,6 +72,14 @@ fn dir_name(dir: Dir) -> &'static str {
     }
 }
 
+fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".into()
+    } else {
+        format!("{n} steps")
+    }
+}
+
 /// Moves a body (head first) one cell to `next`, growing if `grow`.
 fn advance(body: &mut VecDeque<Pos>, next: Pos, grow: bool) {
     body.push_front(next);
@@ -159,15 +167,15 @@ pub fn decide(game: &SnakeGame) -> Decision {
                 decision.branch = Branch::Food;
                 decision.choice = dir;
                 decision.reason = format!(
-                    "The food is {} steps away. After eating it the snake could still reach its tail, so it heads {} for the food.",
-                    path.len() - 1,
+                    "The food is {} away. After eating it the snake could still reach its tail, so it heads {} for the food.",
+                    steps(path.len() - 1),
                     dir_name(dir)
                 );
                 return decision;
             }
             decision.reason = format!(
-                "The food is {} steps away, but after eating it the snake could not reach its tail. ",
-                path.len() - 1
+                "The food is {} away, but after eating it the snake could not reach its tail. ",
+                steps(path.len() - 1)
             );
         } else {
             decision.food = Some(field);

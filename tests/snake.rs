@@ -1,0 +1,168 @@
+//! Snake planners: they never pick a deadly move when a safe one exists, the cycle planner
+//! wins every seeded game on small boards (with and without walls), and the command line
+//! reports what it measured.
+
+use std::process::Command;
+
+use frontier::games::snake::cycle::cycles_for;
+use frontier::games::snake::play::{Autopilot, Planner, play_game};
+use frontier::games::snake::{Outcome, SnakeGame, Status};
+use frontier::grid::{Dir, Grid, Pos};
+
+/// Plays a game with `autopilot`, checking at every move that the move chosen does not die
+/// when some move would not.
+fn play_checked(autopilot: &Autopilot, mut game: SnakeGame) -> SnakeGame {
+    let patience = 4 * game.width() * game.height();
+    while game.status() == Status::Playing && game.steps_since_food() <= patience {
+        let choice = autopilot.choose(&game);
+        let safe_exists = Dir::ALL
+            .iter()
+            .any(|&d| !matches!(game.check(d), Outcome::Died(_)));
+        if safe_exists {
+            assert!(
+                !matches!(game.check(choice), Outcome::Died(_)),
+                "a deadly move was chosen with a safe one available, at step {}",
+                game.steps()
+            );
+        }
+        game.step(choice);
+    }
+    game
+}
+
+#[test]
+fn neither_planner_chooses_a_deadly_move_when_a_safe_one_exists() {
+    for planner in [Planner::Classic, Planner::Cycle] {
+        let walls = Grid::new(8, 8, false);
+        let autopilot = Autopilot::new(planner, &walls).unwrap();
+        for seed in 0..15 {
+            play_checked(&autopilot, SnakeGame::new(8, 8, &walls, seed).unwrap());
+        }
+    }
+}
+
+#[test]
+fn the_cycle_planner_wins_every_seeded_game_on_small_boards() {
+    for (w, h) in [(6, 6), (8, 6), (10, 10), (7, 8)] {
+        let walls = Grid::new(w, h, false);
+        let autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
+        for seed in 0..10 {
+            let game = play_checked(&autopilot, SnakeGame::new(w, h, &walls, seed).unwrap());
+            assert_eq!(game.status(), Status::Won, "{w}x{h} seed {seed}");
+            assert_eq!(game.len(), w * h);
+        }
+    }
+}
+
+#[test]
+fn the_cycle_planner_wins_with_walls_too() {
+    // Walls in 2 x 2 blocks, and a pair of walls that needs the general cycle search.
+    let mut blocks = Grid::new(10, 8, false);
+    for (x, y) in [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (6, 4),
+        (7, 4),
+        (6, 5),
+        (7, 5),
+    ] {
+        blocks.set(Pos::new(x, y), true);
+    }
+    let mut pair = Grid::new(6, 6, false);
+    pair.set(Pos::new(2, 2), true);
+    pair.set(Pos::new(3, 2), true);
+    for walls in [blocks, pair] {
+        let autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
+        let free = walls.cells().iter().filter(|&&w| !w).count();
+        for seed in 0..8 {
+            let report = play_game(
+                &autopilot,
+                SnakeGame::new(walls.width(), walls.height(), &walls, seed).unwrap(),
+            );
+            assert!(report.won, "seed {seed}: {report:?}");
+            assert_eq!(report.length, free);
+        }
+    }
+}
+
+#[test]
+fn boards_without_a_cycle_are_explained() {
+    let error = cycles_for(&Grid::new(7, 7, false)).unwrap_err();
+    assert!(error.contains("7 x 7"), "{error}");
+    let mut walls = Grid::new(6, 6, false);
+    walls.set(Pos::new(1, 1), true);
+    assert!(cycles_for(&walls).unwrap_err().contains("light"));
+}
+
+#[test]
+fn the_classic_planner_fills_most_of_a_small_board() {
+    let walls = Grid::new(10, 10, false);
+    let autopilot = Autopilot::new(Planner::Classic, &walls).unwrap();
+    let lengths: Vec<usize> = (0..6)
+        .map(|seed| play_game(&autopilot, SnakeGame::new(10, 10, &walls, seed).unwrap()).length)
+        .collect();
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    assert!(mean >= 80.0, "mean length {mean} ({lengths:?})");
+}
+
+#[test]
+fn the_command_line_plays_games_and_ends_with_key_value_lines() {
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "snake",
+            "--planner",
+            "cycle",
+            "--size",
+            "8",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(6).collect();
+    let keys: Vec<&str> = tail
+        .iter()
+        .rev()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "games",
+            "wins",
+            "deaths",
+            "loops",
+            "mean_length",
+            "steps_per_apple"
+        ]
+    );
+    assert!(text.contains("wins: 3\n"), "{text}");
+    assert!(text.contains("mean_length: 64.00\n"), "{text}");
+
+    for (args, message) in [
+        (vec!["snake", "--planner", "greedy"], "unknown planner"),
+        (vec!["snake", "--size", "3"], "6 to 40"),
+        (
+            vec!["snake", "--planner", "cycle", "--size", "7"],
+            "no Hamiltonian cycle",
+        ),
+        (vec!["snake", "--games", "0"], "at least 1"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! The Snake and Link tabs driven as a user drives them (egui_kittest).
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::{FrontierApp, Pilot, Tab};
+use frontier::games::link::LinkBoard;
+use frontier::games::snake::Status;
+use frontier::grid::Pos;
+
+fn app(tab: &str) -> Harness<'static, FrontierApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(
+            |ui, app: &mut FrontierApp| app.show(ui),
+            FrontierApp::from_saved(None),
+        );
+    harness.run_steps(2);
+    harness.get_by_label(tab).click();
+    harness.run_steps(2);
+    harness
+}
+
+#[test]
+fn the_snake_is_steered_with_the_keys_and_eats() {
+    let mut harness = app("Snake");
+    assert_eq!(harness.state().tab, Tab::Snake);
+    harness.state_mut().snake.speed = 60.0;
+    harness.state_mut().snake.restart();
+    // Steer towards the food one move at a time (Enter makes one move).
+    for _ in 0..200 {
+        let game = &harness.state().snake.game;
+        if game.eaten() > 0 || game.status() != Status::Playing {
+            break;
+        }
+        let (head, food) = (game.head(), game.food().unwrap());
+        let key = if head.x < food.x {
+            Key::ArrowRight
+        } else if head.x > food.x {
+            Key::A
+        } else if head.y < food.y {
+            Key::S
+        } else {
+            Key::ArrowUp
+        };
+        harness.key_press(key);
+        harness.key_press(Key::Space); // the first arrow starts play: pause again
+        harness.step();
+        harness.key_press(Key::Enter);
+        harness.step();
+    }
+    let game = &harness.state().snake.game;
+    assert_eq!(game.eaten(), 1, "the snake ate the food it was steered to");
+    assert_eq!(game.len(), 2);
+    harness.key_press(Key::R);
+    harness.step();
+    assert_eq!(harness.state().snake.game.len(), 1, "R restarts");
+}
+
+#[test]
+fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
+    let mut harness = app("Snake");
+    for _ in 0..60 {
+        harness.key_press(Key::ArrowLeft);
+        harness.key_press(Key::Period);
+        harness.step();
+        if harness.state().snake.game.status() != Status::Playing {
+            break;
+        }
+    }
+    assert!(matches!(
+        harness.state().snake.game.status(),
+        Status::Dead(_)
+    ));
+    harness.get_by_label_contains("Game over");
+}
+
+#[test]
+fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
+    let mut harness = app("Snake");
+    harness.key_press(Key::Num3);
+    harness.step();
+    assert_eq!(harness.state().snake.pilot, Pilot::Cycle);
+    for _ in 0..300 {
+        harness.key_press(Key::Period);
+        harness.step();
+    }
+    let game = &harness.state().snake.game;
+    assert_eq!(
+        game.status(),
+        Status::Playing,
+        "the cycle planner never dies"
+    );
+    assert!(game.eaten() >= 3, "it ate {}", game.eaten());
+
+    harness.key_press(Key::Num2);
+    harness.step();
+    assert_eq!(harness.state().snake.pilot, Pilot::Classic);
+    // Step through one decision part by part: the food search, the path, the tail check.
+    let moves_before = harness.state().snake.game.steps();
+    harness.get_by_label("Step through the decision").click();
+    harness.run_steps(1);
+    harness.get_by_label_contains("1. BFS from the food");
+    for _ in 0..400 {
+        if harness.state().snake.game.steps() > moves_before {
+            break;
+        }
+        harness.key_press(Key::Comma);
+        harness.step();
+    }
+    assert_eq!(
+        harness.state().snake.game.steps(),
+        moves_before + 1,
+        "the decision ends with its move"
+    );
+    assert!(harness.state().snake.decision.is_some());
+}
+
+#[test]
+fn an_odd_by_odd_board_says_why_the_cycle_planner_cannot_play() {
+    let mut harness = app("Snake");
+    harness.state_mut().snake.resize(7, 9);
+    harness.run_steps(1);
+    harness.key_press(Key::Num3);
+    harness.run_steps(2);
+    assert_eq!(harness.state().snake.pilot, Pilot::Player);
+    harness.get_by_label_contains("no Hamiltonian cycle");
+}
+
+fn link_board(rows: &[&str]) -> LinkBoard {
+    LinkBoard::parse(&format!(
+        "frontier-link 1\nsize {} {}\ntiles\n{}\n",
+        rows[0].len(),
+        rows.len(),
+        rows.join("\n")
+    ))
+    .unwrap()
+}
+
+fn click(harness: &mut Harness<'_, FrontierApp>, pos: Pos) {
+    let at = harness.state().link.view_center(pos).expect("drawn");
+    harness.hover_at(at);
+    harness.step();
+    harness.drag_at(at);
+    harness.step();
+    harness.drop_at(at);
+    harness.run_steps(1);
+}
+
+#[test]
+fn a_small_board_is_cleared_by_clicks_with_a_hint_and_an_undo() {
+    let mut harness = app("Link");
+    assert_eq!(harness.state().tab, Tab::Link);
+    harness
+        .state_mut()
+        .link
+        .start(link_board(&["AB.", "C.B", "CA."]));
+    harness.run_steps(2);
+    // A different second tile becomes the selection.
+    click(&mut harness, Pos::new(0, 0));
+    click(&mut harness, Pos::new(1, 0));
+    assert_eq!(harness.state().link.game.selected(), Some(Pos::new(1, 0)));
+    // B and B link around the corner.
+    click(&mut harness, Pos::new(2, 1));
+    assert_eq!(harness.state().link.game.board().count(), 4);
+    harness.key_press(Key::U);
+    harness.step();
+    assert_eq!(
+        harness.state().link.game.board().count(),
+        6,
+        "U undoes the removal"
+    );
+    harness.get_by_label("Hint").click();
+    harness.run_steps(1);
+    let (a, b) = harness.state().link.hint.expect("a hint");
+    click(&mut harness, a);
+    click(&mut harness, b);
+    while let Some((a, b)) = {
+        let tab = &mut harness.state_mut().link;
+        tab.game.hint()
+    } {
+        click(&mut harness, a);
+        click(&mut harness, b);
+    }
+    assert!(harness.state().link.game.is_won());
+    harness.get_by_label("Cleared!");
+}
+
+#[test]
+fn the_computer_clears_a_dealt_board_showing_its_searches() {
+    let mut harness = app("Link");
+    harness.get_by_label("8 x 6").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().link.game.board().count(), 48);
+    harness.get_by_label("Let the computer clear it").click();
+    harness.step();
+    harness.step();
+    assert!(
+        harness.state().link.shown.is_some(),
+        "a link search is on screen"
+    );
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().link.game.is_won() {
+            break;
+        }
+    }
+    assert!(harness.state().link.game.is_won());
+}
+
+#[test]
+fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
+    let mut harness = app("Link");
+    harness.get_by_label("Naive trap").click();
+    harness.run_steps(2);
+    assert!(harness.state().link.naive && harness.state().link.show_search);
+    harness.state_mut().link.search_paused = true;
+    click(&mut harness, Pos::new(5, 0));
+    click(&mut harness, Pos::new(0, 0));
+    for _ in 0..500 {
+        harness.get_by_label("Step the search").click();
+        harness.step();
+        if harness
+            .state()
+            .link
+            .shown
+            .as_ref()
+            .is_some_and(|s| s.finished)
+        {
+            break;
+        }
+    }
+    harness.get_by_label_contains("Linked with 2 turns");
+    harness.get_by_label_contains("The naive search");
+    let naive = harness
+        .state()
+        .link
+        .shown
+        .as_ref()
+        .unwrap()
+        .naive
+        .clone()
+        .unwrap()
+        .0;
+    assert!(naive.is_none_or(|t| t > 2));
+}
