@@ -9,7 +9,7 @@ use std::collections::{HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use frontier::games::link::LinkBoard;
-use frontier::games::link::finder::{LinkField, min_segments_on};
+use frontier::games::link::finder::LinkFinder;
 use frontier::grid::{Dir, Grid, Pos};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -59,7 +59,7 @@ fn main() {
         }
     }
     let board = LinkBoard::from_grid(tiles);
-    let field = LinkField::new(&board);
+    let mut finder = LinkFinder::new(&board);
     let queries: Vec<(Pos, Pos)> = (0..QUERIES)
         .map(|_| {
             (
@@ -74,7 +74,7 @@ fn main() {
         let began = Instant::now();
         let ours: Vec<Option<u32>> = queries
             .iter()
-            .map(|&(a, b)| min_segments_on(&field, &board, a, b))
+            .map(|&(a, b)| finder.min_segments(&board, a, b))
             .collect();
         let ours_time = began.elapsed();
         let began = Instant::now();

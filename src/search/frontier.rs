@@ -176,6 +176,21 @@ impl Buckets {
 }
 
 impl Frontier {
+    /// Empties the frontier, keeping its memory.
+    pub fn clear(&mut self) {
+        match self {
+            Frontier::Fifo(queue) => queue.clear(),
+            Frontier::Lifo(stack) => stack.clear(),
+            Frontier::Best(buckets) => {
+                buckets.heap.clear();
+                for group in &mut buckets.groups {
+                    group.entries.clear();
+                }
+                buckets.arrivals = 0;
+            }
+        }
+    }
+
     pub fn for_algorithm(algorithm: Algorithm) -> Frontier {
         match algorithm {
             Algorithm::Bfs => Frontier::Fifo(VecDeque::new()),

@@ -56,6 +56,25 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
         }
     }
 
+    /// Forgets every node, keeping the memory. `index_of` gives each stored state's dense
+    /// number (so only the entries in use are reset); `dense_size` is the new problem's.
+    pub fn clear(&mut self, dense_size: Option<usize>, index_of: impl Fn(&S) -> Option<usize>) {
+        let size = dense_size.unwrap_or(0);
+        if self.dense.len() == size {
+            for state in &self.states {
+                if let Some(slot) = index_of(state).and_then(|i| self.dense.get_mut(i)) {
+                    *slot = 0;
+                }
+            }
+        } else {
+            self.dense = vec![0; size];
+        }
+        self.hashed.clear();
+        self.states.clear();
+        self.records.clear();
+        self.state_heap_bytes = 0;
+    }
+
     pub fn len(&self) -> usize {
         self.states.len()
     }

@@ -9,7 +9,9 @@
 //! [`naive_turns`] is the classic mistake for comparison: a BFS that marks cells visited
 //! (not cell and heading) keeps only the first way into each cell and can miss a link.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use super::LinkBoard;
@@ -32,6 +34,18 @@ pub struct LinkField {
     open: Arc<[bool]>,
     width: i32,
     height: i32,
+    /// The current query's turns-left table, reused from query to query.
+    hints: Rc<RefCell<Hints>>,
+}
+
+/// For each cell and heading (cell * 4 + heading), the turns still needed to reach the
+/// target as far as the board shows: 0 when it is in plain sight straight ahead, 1 when a
+/// single turn somewhere ahead sees it, 2 (at least) otherwise.
+#[derive(Clone, Debug, Default)]
+struct Hints {
+    left: Vec<u8>,
+    /// Bit d set: the target is in plain sight from this cell going in direction d.
+    sees: Vec<u8>,
 }
 
 impl LinkField {
@@ -47,6 +61,7 @@ impl LinkField {
             open: open.into(),
             width,
             height,
+            hints: Rc::default(),
         }
     }
 
@@ -59,12 +74,65 @@ impl LinkField {
 
     /// The problem of linking `from` to `to` on this board.
     pub fn problem(&self, from: Pos, to: Pos) -> LinkProblem {
+        self.fill_hints(from, to);
         let target = self.cell(to).unwrap_or(usize::MAX);
         LinkProblem {
             target,
             field: self.clone(),
             from,
             to,
+        }
+    }
+
+    fn fill_hints(&self, from: Pos, to: Pos) {
+        let cells = (self.width * self.height) as usize;
+        let mut hints = self.hints.borrow_mut();
+        let Hints { left, sees } = &mut *hints;
+        left.clear();
+        left.resize(cells * 4, 2);
+        sees.clear();
+        sees.resize(cells, 0);
+        if self.cell(to).is_none() {
+            return;
+        }
+        let start = self.cell(from);
+        let open = |c: usize| self.open[c] || Some(c) == start;
+        // In plain sight: walking back from the target against each heading.
+        for dir in Dir::ALL {
+            let mut at = to.step(dir.opposite());
+            while let Some(c) = self.cell(at).filter(|&c| open(c)) {
+                sees[c] |= 1 << dir.index();
+                at = at.step(dir.opposite());
+            }
+        }
+        // One turn: along each line, from its far end back, whether some cell ahead (through
+        // open cells) sees the target across the heading.
+        let (w, h) = (self.width - 2, self.height - 2);
+        for dir in Dir::ALL {
+            let across = (1 << dir.clockwise().index()) | (1 << dir.clockwise().opposite().index());
+            let far_ends: Vec<Pos> = match dir {
+                Dir::Right => (-1..=h).map(|y| Pos::new(w, y)).collect(),
+                Dir::Left => (-1..=h).map(|y| Pos::new(-1, y)).collect(),
+                Dir::Down => (-1..=w).map(|x| Pos::new(x, h)).collect(),
+                Dir::Up => (-1..=w).map(|x| Pos::new(x, -1)).collect(),
+            };
+            for far in far_ends {
+                let mut carry = false;
+                let mut at = far;
+                while let Some(c) = self.cell(at) {
+                    let turn_here = sees[c] & across != 0 || carry;
+                    left[c * 4 + dir.index()] = if sees[c] & (1 << dir.index()) != 0 {
+                        0
+                    } else if turn_here {
+                        1
+                    } else {
+                        2
+                    };
+                    // The cell behind reaches that turn only through this one.
+                    carry = turn_here && open(c);
+                    at = at.step(dir.opposite());
+                }
+            }
         }
     }
 }
@@ -127,28 +195,22 @@ impl Problem for LinkProblem {
         }
     }
 
-    /// The fewest turns still needed, walls aside: none if the target is straight ahead,
-    /// one if a single turn can reach it (it is ahead or beside), two otherwise.
+    /// The fewest turns still needed as far as the board shows: none with the target in
+    /// plain sight ahead, one if a single turn ahead sees it, else at least two. Exact up to
+    /// one turn, so A* spends its effort on the few paths that can still be best.
     fn heuristic(&self, &(pos, heading): &LinkState) -> Cost {
-        let (dx, dy) = (self.to.x - pos.x, self.to.y - pos.y);
-        if dx == 0 && dy == 0 {
+        if pos == self.to {
             return 0.0;
         }
-        let Some(heading) = heading else {
-            return if dx == 0 || dy == 0 { 0.0 } else { 1.0 };
+        let Some(c) = self.cell(pos) else { return 2.0 };
+        let hints = self.field.hints.borrow();
+        let of = |d: Dir| hints.left.get(c * 4 + d.index()).copied().unwrap_or(2);
+        let left = match heading {
+            Some(d) => of(d),
+            // Leaving the first tile, any heading is free.
+            None => Dir::ALL.into_iter().map(of).min().unwrap_or(2),
         };
-        // Distance ahead along the heading, and across it.
-        let (ahead, across) = match heading {
-            Dir::Right => (dx, dy),
-            Dir::Left => (-dx, dy),
-            Dir::Down => (dy, dx),
-            Dir::Up => (-dy, dx),
-        };
-        match (ahead, across) {
-            (a, 0) if a > 0 => 0.0,
-            (a, c) if a >= 0 && c != 0 => 1.0,
-            _ => 2.0,
-        }
+        left as Cost
     }
 
     fn state_space_size(&self) -> Option<usize> {
@@ -191,36 +253,7 @@ impl Link {
 
 /// The link with the fewest turns from `from` to `to`, if one has at most `max_turns`.
 pub fn find_link(board: &LinkBoard, from: Pos, to: Pos, max_turns: u32) -> Option<Link> {
-    find_link_on(&LinkField::new(board), board, from, to, max_turns)
-}
-
-/// [`find_link`] on a board whose field is already made (for many queries on one board).
-pub fn find_link_on(
-    field: &LinkField,
-    board: &LinkBoard,
-    from: Pos,
-    to: Pos,
-    max_turns: u32,
-) -> Option<Link> {
-    if from == to || !board.contains(from) || !board.contains(to) {
-        return None;
-    }
-    let mut search = Search::new(field.problem(from, to), Algorithm::AStar);
-    while let Some(event) = search.next() {
-        match event {
-            Event::Found { goal } => {
-                let turns = search.g(goal) as u32;
-                return (turns <= max_turns).then(|| Link {
-                    turns,
-                    cells: search.path_to(goal).into_iter().map(|(p, _)| p).collect(),
-                });
-            }
-            Event::Expanded { node, .. } if search.g(node) as u32 > max_turns => return None,
-            Event::Expanded { .. } => {}
-            _ => return None,
-        }
-    }
-    None
+    LinkFinder::new(board).find(board, from, to, max_turns)
 }
 
 /// The fewest segments between two tiles with no limit (the contest problem's measure).
@@ -228,9 +261,55 @@ pub fn min_segments(board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
     find_link(board, from, to, u32::MAX).map(|l| l.segments())
 }
 
-/// [`min_segments`] on a board whose field is already made.
-pub fn min_segments_on(field: &LinkField, board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
-    find_link_on(field, board, from, to, u32::MAX).map(|l| l.segments())
+/// Link queries on one board, one after another, reusing one search's memory.
+pub struct LinkFinder {
+    field: LinkField,
+    search: Option<Search<LinkProblem>>,
+}
+
+impl LinkFinder {
+    pub fn new(board: &LinkBoard) -> LinkFinder {
+        LinkFinder {
+            field: LinkField::new(board),
+            search: None,
+        }
+    }
+
+    /// The link with the fewest turns, if one has at most `max_turns` (`board` must be the
+    /// board the finder was made for).
+    pub fn find(&mut self, board: &LinkBoard, from: Pos, to: Pos, max_turns: u32) -> Option<Link> {
+        if from == to || !board.contains(from) || !board.contains(to) {
+            return None;
+        }
+        let problem = self.field.problem(from, to);
+        let search = match &mut self.search {
+            Some(search) => {
+                search.restart(problem);
+                search
+            }
+            None => self.search.insert(Search::new(problem, Algorithm::AStar)),
+        };
+        while let Some(event) = search.next() {
+            match event {
+                Event::Found { goal } => {
+                    let turns = search.g(goal) as u32;
+                    return (turns <= max_turns).then(|| Link {
+                        turns,
+                        cells: search.path_to(goal).into_iter().map(|(p, _)| p).collect(),
+                    });
+                }
+                Event::Expanded { node, .. } if search.g(node) as u32 > max_turns => return None,
+                Event::Expanded { .. } => {}
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The fewest segments between two tiles, with no limit.
+    pub fn min_segments(&mut self, board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
+        self.find(board, from, to, u32::MAX).map(|l| l.segments())
+    }
 }
 
 /// The classic mistake: BFS over cells, each cell visited once, with the heading and turn

@@ -3,7 +3,7 @@
 //! input format and writes its output format exactly.
 
 use super::LinkBoard;
-use super::finder::{LinkField, min_segments_on};
+use super::finder::LinkFinder;
 use crate::grid::{Grid, Pos};
 
 /// Answers every board of the input; the error names the line that could not be read.
@@ -74,7 +74,7 @@ pub fn answer(input: &str) -> Result<String, String> {
             at += 1;
         }
         let board = LinkBoard::from_grid(cards);
-        let field = LinkField::new(&board);
+        let mut finder = LinkFinder::new(&board);
         number += 1;
         output.push_str(&format!("Board #{number}:\n"));
         let mut pair = 0;
@@ -90,7 +90,7 @@ pub fn answer(input: &str) -> Result<String, String> {
             pair += 1;
             let a = Pos::new(q[0] as i32 - 1, q[1] as i32 - 1);
             let b = Pos::new(q[2] as i32 - 1, q[3] as i32 - 1);
-            match min_segments_on(&field, &board, a, b) {
+            match finder.min_segments(&board, a, b) {
                 Some(k) => output.push_str(&format!("Pair {pair}: {k} segments.\n")),
                 None => output.push_str(&format!("Pair {pair}: impossible.\n")),
             }
