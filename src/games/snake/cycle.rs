@@ -254,19 +254,10 @@ fn backtracking_cycle(walls: &Grid<bool>, budget: usize) -> Option<Vec<Pos>> {
     }
 }
 
-fn skip_power() -> f64 {
-    std::env::var("FRONTIER_SNAKE_P")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2.0)
-}
-
-fn skip_charge() -> f64 {
-    std::env::var("FRONTIER_SNAKE_W")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4.0)
-}
+/// How much a skipped cell costs on a full board, in steps; scaled by fill^SKIP_POWER so
+/// a short snake cuts freely and a long one keeps to the cycle.
+const SKIP_CHARGE: f64 = 4.0;
+const SKIP_POWER: f64 = 2.0;
 
 /// What the cycle planner decided, and why.
 #[derive(Clone, Debug)]
@@ -330,7 +321,7 @@ fn plan_on(game: &SnakeGame, cycle: &Cycle) -> Plan {
     // the head, and food that lands in a gap must wait for the tail to pass it, which
     // costs more the longer the snake is.
     let fill = game.len() as f64 / n as f64;
-    let charge = skip_charge() * fill.powf(skip_power());
+    let charge = SKIP_CHARGE * fill.powf(SKIP_POWER);
     let mut cost: Grid<f64> = Grid::new(game.width(), game.height(), f64::INFINITY);
     let mut came_from: Grid<Option<Pos>> = Grid::new(game.width(), game.height(), None);
     cost.set(head, 0.0);
