@@ -4,14 +4,16 @@
 
 use std::process::Command;
 
+use frontier::games::snake::blocks::{Blocks, Ties};
 use frontier::games::snake::cycle::cycles_for;
+use frontier::games::snake::planner::CyclePlanner;
 use frontier::games::snake::play::{Autopilot, Planner, play_game};
 use frontier::games::snake::{Outcome, SnakeGame, Status};
 use frontier::grid::{Dir, Grid, Pos};
 
 /// Plays a game with `autopilot`, checking at every move that the move chosen does not die
 /// when some move would not.
-fn play_checked(autopilot: &Autopilot, mut game: SnakeGame) -> SnakeGame {
+fn play_checked(autopilot: &mut Autopilot, mut game: SnakeGame) -> SnakeGame {
     let patience = 4 * game.width() * game.height();
     while game.status() == Status::Playing && game.steps_since_food() <= patience {
         let choice = autopilot.choose(&game);
@@ -34,9 +36,9 @@ fn play_checked(autopilot: &Autopilot, mut game: SnakeGame) -> SnakeGame {
 fn neither_planner_chooses_a_deadly_move_when_a_safe_one_exists() {
     for planner in [Planner::Classic, Planner::Cycle] {
         let walls = Grid::new(8, 8, false);
-        let autopilot = Autopilot::new(planner, &walls).unwrap();
         for seed in 0..15 {
-            play_checked(&autopilot, SnakeGame::new(8, 8, &walls, seed).unwrap());
+            let mut autopilot = Autopilot::new(planner, &walls).unwrap();
+            play_checked(&mut autopilot, SnakeGame::new(8, 8, &walls, seed).unwrap());
         }
     }
 }
@@ -45,9 +47,9 @@ fn neither_planner_chooses_a_deadly_move_when_a_safe_one_exists() {
 fn the_cycle_planner_wins_every_seeded_game_on_small_boards() {
     for (w, h) in [(6, 6), (8, 6), (10, 10), (7, 8)] {
         let walls = Grid::new(w, h, false);
-        let autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
         for seed in 0..10 {
-            let game = play_checked(&autopilot, SnakeGame::new(w, h, &walls, seed).unwrap());
+            let mut autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
+            let game = play_checked(&mut autopilot, SnakeGame::new(w, h, &walls, seed).unwrap());
             assert_eq!(game.status(), Status::Won, "{w}x{h} seed {seed}");
             assert_eq!(game.len(), w * h);
         }
@@ -74,11 +76,10 @@ fn the_cycle_planner_wins_with_walls_too() {
     pair.set(Pos::new(2, 2), true);
     pair.set(Pos::new(3, 2), true);
     for walls in [blocks, pair] {
-        let autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
         let free = walls.cells().iter().filter(|&&w| !w).count();
         for seed in 0..8 {
             let report = play_game(
-                &autopilot,
+                &mut Autopilot::new(Planner::Cycle, &walls).unwrap(),
                 SnakeGame::new(walls.width(), walls.height(), &walls, seed).unwrap(),
             );
             assert!(report.won, "seed {seed}: {report:?}");
@@ -99,9 +100,15 @@ fn boards_without_a_cycle_are_explained() {
 #[test]
 fn the_classic_planner_fills_most_of_a_small_board() {
     let walls = Grid::new(10, 10, false);
-    let autopilot = Autopilot::new(Planner::Classic, &walls).unwrap();
+    let mut autopilot = Autopilot::new(Planner::Classic, &walls).unwrap();
     let lengths: Vec<usize> = (0..6)
-        .map(|seed| play_game(&autopilot, SnakeGame::new(10, 10, &walls, seed).unwrap()).length)
+        .map(|seed| {
+            play_game(
+                &mut autopilot,
+                SnakeGame::new(10, 10, &walls, seed).unwrap(),
+            )
+            .length
+        })
         .collect();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     assert!(mean >= 80.0, "mean length {mean} ({lengths:?})");
@@ -165,4 +172,68 @@ fn the_command_line_plays_games_and_ends_with_key_value_lines() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// Whether the body, tail first, lies along some Hamiltonian cycle around a tree of blocks.
+fn body_lies_along_a_cycle(blocks: &Blocks, game: &SnakeGame) -> bool {
+    Ties::of_body(blocks, game.body().iter().rev().copied())
+        .and_then(|ties| blocks.spanning_tree(&ties))
+        .is_some()
+}
+
+#[test]
+fn on_block_boards_the_body_lies_along_some_cycle_after_every_move() {
+    let walls = Grid::new(10, 8, false);
+    let blocks = Blocks::of(&walls).unwrap();
+    for seed in 0..6 {
+        let mut planner = CyclePlanner::new(&walls).unwrap();
+        assert!(planner.rewires());
+        let mut game = SnakeGame::new(10, 8, &walls, seed).unwrap();
+        while game.status() == Status::Playing {
+            let choice = planner.decide(&game);
+            // The cycle shown is a whole cycle through the head.
+            assert_eq!(choice.cycle.len(), 80);
+            assert_eq!(choice.cycle[0], game.head());
+            game.step(choice.choice);
+            assert!(
+                game.status() == Status::Won || body_lies_along_a_cycle(&blocks, &game),
+                "seed {seed}, step {}: the body left every cycle",
+                game.steps()
+            );
+        }
+        assert_eq!(game.status(), Status::Won, "seed {seed}");
+    }
+}
+
+#[test]
+fn rewiring_the_cycle_takes_far_fewer_steps_than_a_fixed_cycle() {
+    let walls = Grid::new(10, 10, false);
+    let (mut steps, mut eaten) = (0, 0);
+    for seed in 0..10 {
+        let report = play_game(
+            &mut Autopilot::new(Planner::Cycle, &walls).unwrap(),
+            SnakeGame::new(10, 10, &walls, seed).unwrap(),
+        );
+        assert!(report.won);
+        steps += report.steps;
+        eaten += report.eaten;
+    }
+    // Shortcuts on fixed cycles take about 16 steps per apple here; a zig-zag about 25.
+    let per_apple = steps as f64 / eaten as f64;
+    assert!(per_apple < 12.5, "{per_apple:.2} steps per apple");
+}
+
+#[test]
+fn a_body_steered_off_the_block_moves_falls_back_to_the_fixed_cycles() {
+    let walls = Grid::new(8, 8, false);
+    // Up the left column: (0, y) cells may only move down or across, so this body fits
+    // no cycle of blocks; it does climb the fixed zig-zag cycles' reversed left column.
+    let body = [Pos::new(0, 2), Pos::new(0, 3), Pos::new(0, 4)];
+    let game = SnakeGame::from_parts(&walls, &body, Some(Pos::new(5, 5)), 1).unwrap();
+    let blocks = Blocks::of(&walls).unwrap();
+    assert!(!body_lies_along_a_cycle(&blocks, &game));
+    let mut planner = CyclePlanner::new(&walls).unwrap();
+    let choice = planner.decide(&game);
+    assert!(!matches!(game.check(choice.choice), Outcome::Died(_)));
+    assert!(!choice.reason.is_empty());
 }

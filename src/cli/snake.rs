@@ -3,7 +3,7 @@
 use super::Status;
 use super::args::{Args, number};
 use crate::games::snake::SnakeGame;
-use crate::games::snake::play::{Autopilot, Planner, play_game};
+use crate::games::snake::play::{Autopilot, GameReport, Planner, play_game};
 use crate::grid::Grid;
 
 pub fn snake(mut args: Args) -> Status {
@@ -26,12 +26,36 @@ fn run(args: &mut Args) -> Result<Status, String> {
     }
     let walls = Grid::new(size.clamp(1, 64), size.clamp(1, 64), false);
     SnakeGame::new(size, size, &walls, seed)?;
-    let autopilot = Autopilot::new(planner, &walls)?;
+    Autopilot::new(planner, &walls)?;
 
+    // Games are independent: play them on every core, each from its own seed.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games);
+    let reports: Vec<GameReport> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let walls = &walls;
+                scope.spawn(move || -> Result<Vec<GameReport>, String> {
+                    (t..games)
+                        .step_by(threads)
+                        .map(|g| {
+                            let game =
+                                SnakeGame::new(size, size, walls, seed.wrapping_add(g as u64))?;
+                            Ok(play_game(&mut Autopilot::new(planner, walls)?, game))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|_| Err("a game panicked".into())))
+            .collect::<Result<Vec<Vec<GameReport>>, String>>()
+            .map(|r| r.into_iter().flatten().collect())
+    })?;
     let (mut wins, mut deaths, mut loops, mut lengths, mut steps, mut eaten) = (0, 0, 0, 0, 0, 0);
-    for g in 0..games {
-        let game = SnakeGame::new(size, size, &walls, seed.wrapping_add(g as u64))?;
-        let report = play_game(&autopilot, game);
+    for report in &reports {
         wins += report.won as usize;
         deaths += report.death.is_some() as usize;
         loops += report.looped as usize;

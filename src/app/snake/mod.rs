@@ -7,7 +7,7 @@ use egui::{Color32, Key, Modifiers, Stroke, Ui};
 
 use super::notice::Notice;
 use crate::games::snake::classic::{self, Branch, Decision};
-use crate::games::snake::cycle::{self, Cycle, CycleDecision};
+use crate::games::snake::planner::{CycleChoice, CyclePlanner};
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};
 use crate::grid::{Dir, Grid, Pos};
 use crate::ui::{BoardView, mix};
@@ -74,9 +74,9 @@ pub struct SnakeTab {
     /// The classic planner's decision for the current position, and how much of it is shown.
     pub decision: Option<Decision>,
     reveal: Option<usize>,
-    cycle: Option<Result<Vec<Cycle>, String>>,
-    pub cycle_decision: Option<CycleDecision>,
-    preferred_cycle: usize,
+    /// The cycle planner for the current board and game (made when first needed).
+    cycle_planner: Option<Result<CyclePlanner, String>>,
+    pub cycle_decision: Option<CycleChoice>,
     pub notice: Option<Notice>,
     recorded: bool,
 }
@@ -125,9 +125,8 @@ impl SnakeTab {
             show_cycle: false,
             decision: None,
             reveal: None,
-            cycle: None,
+            cycle_planner: None,
             cycle_decision: None,
-            preferred_cycle: 0,
             notice: None,
             recorded: false,
         };
@@ -175,6 +174,7 @@ impl SnakeTab {
                 self.game = game;
                 self.recorded = false;
                 self.queued = None;
+                self.cycle_planner = None;
                 self.replan();
             }
             Err(message) => self.notice = Some(Notice::error(message)),
@@ -186,19 +186,18 @@ impl SnakeTab {
         self.width = width.clamp(MIN_SIDE, MAX_SIDE);
         self.height = height.clamp(MIN_SIDE, MAX_SIDE);
         self.walls = self.walls.resized(self.width, self.height, false);
-        self.cycle = None;
         self.view.resize(self.width, self.height);
         self.restart();
     }
 
-    fn cycles(&mut self) -> Result<&Vec<Cycle>, String> {
-        if self.cycle.is_none() {
-            self.cycle = Some(cycle::cycles_for(&self.walls));
-        }
-        match self.cycle.as_ref() {
-            Some(Ok(cycles)) => Ok(cycles),
-            Some(Err(e)) => Err(e.clone()),
-            None => Err("no cycle".into()),
+    fn cycle_planner(&mut self) -> Result<&mut CyclePlanner, String> {
+        let walls = &self.walls;
+        match self
+            .cycle_planner
+            .get_or_insert_with(|| CyclePlanner::new(walls))
+        {
+            Ok(planner) => Ok(planner),
+            Err(message) => Err(message.clone()),
         }
     }
 
@@ -214,14 +213,9 @@ impl SnakeTab {
             Pilot::Player => {}
             Pilot::Classic => self.decision = Some(classic::decide(&self.game)),
             Pilot::Cycle => {
-                let preferred = self.preferred_cycle;
                 let game = self.game.clone();
-                match self.cycles() {
-                    Ok(cycles) => {
-                        let decision = cycle::decide(&game, cycles, preferred);
-                        self.preferred_cycle = decision.cycle;
-                        self.cycle_decision = Some(decision);
-                    }
+                match self.cycle_planner() {
+                    Ok(planner) => self.cycle_decision = Some(planner.decide(&game)),
                     Err(message) => {
                         self.notice = Some(Notice::info(format!(
                             "The cycle planner cannot play this board: {message}."
@@ -534,7 +528,6 @@ impl SnakeTab {
         );
         if ui.button("Clear walls").clicked() {
             self.walls = Grid::new(self.width, self.height, false);
-            self.cycle = None;
             self.restart();
         }
         ui.small("Keys: arrows/WASD steer, Space pause, . or Enter one move, comma one part of a decision, R restart, 1/2/3 who steers, +/- speed.");
@@ -609,13 +602,20 @@ impl SnakeTab {
             }
             Pilot::Cycle => {
                 ui.heading("The cycle planner");
-                ui.label(
+                let rewires = matches!(&self.cycle_planner, Some(Ok(p)) if p.rewires());
+                ui.label(if rewires {
+                    "Each cell may move two ways: around its 2 x 2 block, or out into one neighbouring block. A loop of such \
+                     moves through every cell (a Hamiltonian cycle) is the walk around a spanning tree of the blocks. The snake \
+                     only makes moves after which its body still lies along such a loop, so it can always follow the loop: it \
+                     never dies. It takes the shortest way to the food that keeps this true after every move, and when there is \
+                     none it follows the loop until one opens. The loop is chosen afresh each move."
+                } else {
                     "The snake follows a Hamiltonian cycle through every cell. Ranked from the tail along the cycle, \
                      its body climbs from tail to head, so every cell ranked above the head is free and the next cycle \
                      cell is always open: it never dies. It takes the cheapest uphill path to the food, skipping ahead \
-                     when that cannot trap it.",
-                );
-                if let Some(Err(message)) = &self.cycle {
+                     when that cannot trap it."
+                });
+                if let Some(Err(message)) = &self.cycle_planner {
                     ui.colored_label(ui.visuals().error_fg_color, message);
                 }
                 if let Some(d) = &self.cycle_decision {
@@ -692,10 +692,11 @@ impl SnakeTab {
             .as_ref()
             .and_then(|d| d.path.clone())
             .filter(|_| self.show_plan);
-        let cycle_order = match (&self.cycle, self.show_cycle) {
-            (Some(Ok(cycles)), true) => cycles.get(self.preferred_cycle).map(|c| c.order.clone()),
-            _ => None,
-        };
+        let cycle_order = self
+            .cycle_decision
+            .as_ref()
+            .map(|d| d.cycle.clone())
+            .filter(|_| self.show_cycle);
         let input = self.view.show(ui, |painter| {
             let cell = painter.cell_size();
             // The tail check's search: a dot in each cell it reached.
@@ -756,7 +757,6 @@ impl SnakeTab {
                 }
             }
             if changed {
-                self.cycle = None;
                 self.restart();
             }
         }

@@ -1,9 +1,12 @@
 //! Snake: the game, its rules, and the planners that play it.
 
+pub mod blocks;
 pub mod classic;
 pub mod cycle;
 mod field;
 mod game;
+pub mod planner;
 pub mod play;
+pub mod rewire;
 
 pub use game::{Death, MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};

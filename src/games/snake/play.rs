@@ -1,9 +1,7 @@
 //! Playing whole games headless with a planner, for the command line and the tests.
 
-use std::cell::Cell;
-
-use super::cycle::{Cycle, cycles_for};
-use super::{Death, Outcome, SnakeGame, Status, classic, cycle};
+use super::planner::CyclePlanner;
+use super::{Death, Outcome, SnakeGame, Status, classic};
 use crate::grid::{Dir, Grid};
 
 /// Which planner drives the snake.
@@ -30,8 +28,7 @@ impl Planner {
 /// A planner ready to play one board.
 pub enum Autopilot {
     Classic,
-    /// The cycles, and the one followed last (kept while the food is behind).
-    Cycle(Vec<Cycle>, Cell<usize>),
+    Cycle(Box<CyclePlanner>),
 }
 
 impl Autopilot {
@@ -40,18 +37,14 @@ impl Autopilot {
     pub fn new(planner: Planner, walls: &Grid<bool>) -> Result<Autopilot, String> {
         match planner {
             Planner::Classic => Ok(Autopilot::Classic),
-            Planner::Cycle => cycles_for(walls).map(|c| Autopilot::Cycle(c, Cell::new(0))),
+            Planner::Cycle => CyclePlanner::new(walls).map(|p| Autopilot::Cycle(Box::new(p))),
         }
     }
 
-    pub fn choose(&self, game: &SnakeGame) -> Dir {
+    pub fn choose(&mut self, game: &SnakeGame) -> Dir {
         match self {
             Autopilot::Classic => classic::decide(game).choice,
-            Autopilot::Cycle(cycles, last) => {
-                let decision = cycle::decide(game, cycles, last.get());
-                last.set(decision.cycle);
-                decision.choice
-            }
+            Autopilot::Cycle(planner) => planner.choose(game),
         }
     }
 }
@@ -69,7 +62,7 @@ pub struct GameReport {
 }
 
 /// Plays one game to its end (win, death, or a loop).
-pub fn play_game(autopilot: &Autopilot, mut game: SnakeGame) -> GameReport {
+pub fn play_game(autopilot: &mut Autopilot, mut game: SnakeGame) -> GameReport {
     let patience = 4 * game.width() * game.height();
     let mut looped = false;
     while game.status() == Status::Playing {

@@ -1,0 +1,111 @@
+//! The cycle planner as one object: on boards of whole 2 x 2 blocks it re-chooses its
+//! Hamiltonian cycle every move (`rewire`); elsewhere, or when the body lies along none of
+//! those cycles, it keeps to fixed cycles and takes the shortcuts they allow (`cycle`).
+
+use super::blocks::{Blocks, Ties};
+use super::cycle::{self, Cycle, cycles_for};
+use super::{SnakeGame, rewire};
+use crate::grid::{Dir, Grid, Pos};
+
+/// A cycle planner for one board.
+#[derive(Clone, Debug)]
+pub struct CyclePlanner {
+    blocks: Option<Blocks>,
+    cycles: Vec<Cycle>,
+    /// The fixed cycle followed last (kept while the food is behind).
+    preferred: usize,
+    committed: Option<Commitment>,
+}
+
+/// A cycle kept to until the next apple, when re-choosing has gone on too long without
+/// one: following a single cycle reaches every cell, so the food within one lap.
+#[derive(Clone, Debug)]
+struct Commitment {
+    tree: Vec<bool>,
+    eaten: usize,
+    step: usize,
+}
+
+/// What the cycle planner decided, and why.
+#[derive(Clone, Debug)]
+pub struct CycleChoice {
+    pub choice: Dir,
+    /// The way to the food, head first, when it goes for the food.
+    pub path: Option<Vec<Pos>>,
+    /// The Hamiltonian cycle the body lies along, in order.
+    pub cycle: Vec<Pos>,
+    pub reason: String,
+}
+
+impl CyclePlanner {
+    /// The planner for a board, or why the board has no Hamiltonian cycle.
+    pub fn new(walls: &Grid<bool>) -> Result<CyclePlanner, String> {
+        Ok(CyclePlanner {
+            blocks: Blocks::of(walls),
+            cycles: cycles_for(walls)?,
+            preferred: 0,
+            committed: None,
+        })
+    }
+
+    /// Whether the board is made of 2 x 2 blocks, so the cycle is re-chosen every move.
+    pub fn rewires(&self) -> bool {
+        self.blocks.is_some()
+    }
+
+    /// The planner's move, with the cycle and the reasons to show.
+    pub fn decide(&mut self, game: &SnakeGame) -> CycleChoice {
+        self.decide_showing(game, true)
+    }
+
+    /// Just the planner's move, for playing headless.
+    pub fn choose(&mut self, game: &SnakeGame) -> Dir {
+        self.decide_showing(game, false).choice
+    }
+
+    fn decide_showing(&mut self, game: &SnakeGame, with_cycle: bool) -> CycleChoice {
+        if let Some(blocks) = &self.blocks {
+            if self
+                .committed
+                .as_ref()
+                .is_some_and(|c| c.eaten != game.eaten() || c.step > game.steps())
+            {
+                self.committed = None;
+            }
+            if self.committed.is_none() && game.steps_since_food() >= game.width() * game.height() {
+                let body = game.body().iter().rev().copied();
+                self.committed = Ties::of_body(blocks, body)
+                    .and_then(|ties| blocks.spanning_tree(&ties))
+                    .map(|tree| Commitment {
+                        tree,
+                        eaten: game.eaten(),
+                        step: game.steps(),
+                    });
+            }
+            let committed = self.committed.as_ref().map(|c| c.tree.as_slice());
+            if let Some(d) = rewire::decide(game, blocks, committed, with_cycle) {
+                return CycleChoice {
+                    choice: d.choice,
+                    path: d.path,
+                    cycle: d
+                        .tree
+                        .map(|tree| blocks.cycle_from(&tree, game.head()))
+                        .unwrap_or_default(),
+                    reason: d.reason,
+                };
+            }
+        }
+        let d = cycle::decide(game, &self.cycles, self.preferred);
+        self.preferred = d.cycle;
+        CycleChoice {
+            choice: d.choice,
+            path: d.path,
+            cycle: if with_cycle {
+                self.cycles[d.cycle].order.clone()
+            } else {
+                vec![]
+            },
+            reason: d.reason,
+        }
+    }
+}
