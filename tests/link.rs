@@ -170,6 +170,7 @@ fn the_naive_search_misses_a_link_on_the_preset_built_to_show_it() {
     ))
     .unwrap();
     let board = LinkBoard::parse(&text).unwrap();
+    assert_eq!(board.check(), Ok(()), "the preset can be played to the end");
     let a_kind = SYMBOLS.find('A').unwrap() as u8;
     let ends: Vec<Pos> = board
         .positions()

@@ -580,10 +580,8 @@ impl LinkTab {
             {
                 match LinkBoard::parse(include_str!("../../../presets/link/naive-trap.link")) {
                     Ok(board) => {
-                        self.game = LinkGame::new(board, false, self.seed);
-                        self.width = self.game.board().width();
-                        self.height = self.game.board().height();
-                        self.view.resize(self.width + 2, self.height + 2);
+                        self.gravity = false;
+                        self.start(board);
                         self.naive = true;
                         self.show_search = true;
                     }
