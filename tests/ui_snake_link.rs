@@ -245,3 +245,49 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
         .0;
     assert!(naive.is_none_or(|t| t > 2));
 }
+
+/// Steps the shown search by hand to its end; returns its expansions and verdict.
+fn step_shown_search_to_the_end(harness: &mut Harness<'_, FrontierApp>) -> (usize, bool) {
+    for _ in 0..500 {
+        harness.get_by_label("Step the search").click();
+        harness.step();
+        if let Some(shown) = harness.state().link.shown.as_ref().filter(|s| s.finished) {
+            let found = matches!(
+                shown.search.ended(),
+                Some(frontier::search::Event::Found { .. })
+            );
+            return (shown.search.expansions(), found);
+        }
+    }
+    panic!("the shown search did not finish");
+}
+
+#[test]
+fn guiding_the_shown_search_by_the_turns_still_needed_expands_fewer_states() {
+    let mut expansions = vec![];
+    for guided in [false, true] {
+        let mut harness = app("Link");
+        harness.get_by_label("Naive trap").click();
+        harness.run_steps(2);
+        if guided {
+            harness
+                .get_by_label("Guide it by the turns still needed (A*)")
+                .click();
+            harness.run_steps(1);
+        }
+        assert_eq!(harness.state().link.guided, guided);
+        harness.state_mut().link.search_paused = true;
+        click(&mut harness, Pos::new(5, 0));
+        click(&mut harness, Pos::new(0, 0));
+        let (expanded, found) = step_shown_search_to_the_end(&mut harness);
+        assert!(found, "guided {guided}: the link exists");
+        harness.get_by_label_contains("Linked with 2 turns");
+        expansions.push(expanded);
+    }
+    assert!(
+        expansions[1] * 2 <= expansions[0],
+        "uniform cost expanded {}, A* {}",
+        expansions[0],
+        expansions[1]
+    );
+}

@@ -77,6 +77,9 @@ pub struct LinkTab {
     pub gravity: bool,
     /// Animate each link search (otherwise links are found at once).
     pub show_search: bool,
+    /// Show the search guided by the turns still needed (A*) rather than by turns so far
+    /// alone (uniform cost), which spreads along every ray.
+    pub guided: bool,
     pub naive: bool,
     pub shown: Option<Shown>,
     /// The link just made, drawn for a moment.
@@ -119,6 +122,7 @@ impl LinkTab {
             seed: saved.seed,
             gravity: saved.gravity,
             show_search: saved.show_search,
+            guided: false,
             naive: false,
             shown: None,
             flash: None,
@@ -238,7 +242,12 @@ impl LinkTab {
     /// Starts showing the link search from `from` to `to`.
     pub fn show_search_for(&mut self, from: Pos, to: Pos, remove: bool) {
         let field = LinkField::new(self.game.board());
-        let search = Search::new(field.problem(from, to), Algorithm::AStar);
+        let algorithm = if self.guided {
+            Algorithm::AStar
+        } else {
+            Algorithm::Dijkstra
+        };
+        let search = Search::new(field.problem(from, to), algorithm);
         let naive = self.naive.then(|| naive_turns(self.game.board(), from, to));
         self.shown = Some(Shown {
             search,
@@ -260,7 +269,9 @@ impl LinkTab {
         }
         let event = shown.search.next();
         let found = match event {
-            Some(Event::Expanded { node, .. }) if (shown.search.g(node) as u32) <= PLAY_TURNS => {
+            // Nodes come out in order of their fewest possible turns (f), so one beyond the
+            // limit means no link is left to find.
+            Some(Event::Expanded { node, .. }) if (shown.search.f(node) as u32) <= PLAY_TURNS => {
                 return false;
             }
             Some(Event::Found { goal }) if (shown.search.g(goal) as u32) <= PLAY_TURNS => Some(
@@ -485,6 +496,11 @@ impl LinkTab {
             }
         });
         ui.checkbox(&mut self.show_search, "Show each link search");
+        ui.checkbox(
+            &mut self.guided,
+            "Guide it by the turns still needed (A*)",
+        )
+        .on_hover_text("Without: uniform cost, fewest turns so far first, spreading along every ray. With: A* adds the turns still needed, worked out backwards from the second tile, and heads straight for it.");
         ui.checkbox(
             &mut self.naive,
             "Compare with the naive search (marks cells, not headings)",

@@ -2,9 +2,10 @@
 //! around the board) made of straight segments. The search runs over states (cell,
 //! heading): going straight costs 0, turning costs 1, so Dijkstra's order (a 0-1 BFS, here
 //! the stepping engine's uniform-cost search) finds the fewest turns, and the frontier
-//! spreads along straight rays. A* orders it by turns so far plus the turns the target's
-//! position still forces (zero, one or two), which never overestimates. A play link has
-//! at most two turns (three segments).
+//! spreads along straight rays. A* orders it by turns so far plus the turns still needed,
+//! worked out backwards from the target along its lines of sight up to a few turns (and
+//! "more" beyond), which never overestimates. A play link has at most two turns (three
+//! segments).
 //!
 //! [`naive_turns`] is the classic mistake for comparison: a BFS that marks cells visited
 //! (not cell and heading) keeps only the first way into each cell and can miss a link.
@@ -16,7 +17,7 @@ use std::sync::Arc;
 
 use super::LinkBoard;
 use crate::grid::{Dir, Grid, Pos};
-use crate::search::{Algorithm, Cost, Event, Problem, Search};
+use crate::search::{Algorithm, Cost, Event, NodeId, Problem, Search};
 
 /// Most turns in a link the game accepts (three segments).
 pub const PLAY_TURNS: u32 = 2;
@@ -38,14 +39,46 @@ pub struct LinkField {
     hints: Rc<RefCell<Hints>>,
 }
 
+/// Turns the heuristic knows exactly: beyond this many it only says "more".
+const EXACT_TURNS: u8 = 4;
+
 /// For each cell and heading (cell * 4 + heading), the turns still needed to reach the
-/// target as far as the board shows: 0 when it is in plain sight straight ahead, 1 when a
-/// single turn somewhere ahead sees it, 2 (at least) otherwise.
+/// target (going on from that cell with that heading), exactly up to [`EXACT_TURNS`] and
+/// `EXACT_TURNS + 1` meaning "at least that many". Only the cells near the target's lines
+/// of sight have fewer, so a query writes (and the next one resets) just those instead
+/// of the whole board.
 #[derive(Clone, Debug, Default)]
 struct Hints {
     left: Vec<u8>,
-    /// Bit d set: the target is in plain sight from this cell going in direction d.
-    sees: Vec<u8>,
+    /// Cells whose entries are below the default.
+    touched: Vec<usize>,
+    /// The lines (cell and heading) needing k turns and k + 1 turns, while filling.
+    lines: Vec<(Pos, Dir)>,
+    next_lines: Vec<(Pos, Dir)>,
+}
+
+impl Hints {
+    fn reset(&mut self, cells: usize) {
+        if self.left.len() != cells * 4 {
+            self.left = vec![EXACT_TURNS + 1; cells * 4];
+        } else {
+            for &c in &self.touched {
+                self.left[c * 4..c * 4 + 4].fill(EXACT_TURNS + 1);
+            }
+        }
+        self.touched.clear();
+    }
+
+    /// Records that `turns` suffice from `cell` heading `dir`; whether that is news.
+    fn lower(&mut self, cell: usize, dir: Dir, turns: u8) -> bool {
+        let slot = &mut self.left[cell * 4 + dir.index()];
+        let news = turns < *slot;
+        if news {
+            *slot = turns;
+            self.touched.push(cell);
+        }
+        news
+    }
 }
 
 impl LinkField {
@@ -74,7 +107,7 @@ impl LinkField {
 
     /// The problem of linking `from` to `to` on this board.
     pub fn problem(&self, from: Pos, to: Pos) -> LinkProblem {
-        self.fill_hints(from, to);
+        self.fill_hints(to);
         let target = self.cell(to).unwrap_or(usize::MAX);
         LinkProblem {
             target,
@@ -84,55 +117,64 @@ impl LinkField {
         }
     }
 
-    fn fill_hints(&self, from: Pos, to: Pos) {
-        let cells = (self.width * self.height) as usize;
+    /// Works out the turns-left table backwards from the target, one turn at a time, as a
+    /// breadth-first search over lines of sight: the cells from which the target lies
+    /// straight ahead need no turn; a cell from which, straight ahead, one turn steps onto
+    /// a cell that needs k needs k + 1.
+    fn fill_hints(&self, to: Pos) {
         let mut hints = self.hints.borrow_mut();
-        let Hints { left, sees } = &mut *hints;
-        left.clear();
-        left.resize(cells * 4, 2);
-        sees.clear();
-        sees.resize(cells, 0);
+        hints.reset((self.width * self.height) as usize);
         if self.cell(to).is_none() {
             return;
         }
-        let start = self.cell(from);
-        let open = |c: usize| self.open[c] || Some(c) == start;
-        // In plain sight: walking back from the target against each heading.
-        for dir in Dir::ALL {
-            let mut at = to.step(dir.opposite());
-            while let Some(c) = self.cell(at).filter(|&c| open(c)) {
-                sees[c] |= 1 << dir.index();
-                at = at.step(dir.opposite());
-            }
+        let mut lines = std::mem::take(&mut hints.lines);
+        let mut next_lines = std::mem::take(&mut hints.next_lines);
+        lines.clear();
+        for onward in Dir::ALL {
+            // Arriving at the target with any heading: nothing left to do.
+            lines.push((to, onward));
+            self.mark_straight_back(
+                &mut hints,
+                to.step(onward.opposite()),
+                onward,
+                0,
+                &mut lines,
+            );
         }
-        // One turn: along each line, from its far end back, whether some cell ahead (through
-        // open cells) sees the target across the heading.
-        let (w, h) = (self.width - 2, self.height - 2);
-        for dir in Dir::ALL {
-            let across = (1 << dir.clockwise().index()) | (1 << dir.clockwise().opposite().index());
-            let far_ends: Vec<Pos> = match dir {
-                Dir::Right => (-1..=h).map(|y| Pos::new(w, y)).collect(),
-                Dir::Left => (-1..=h).map(|y| Pos::new(-1, y)).collect(),
-                Dir::Down => (-1..=w).map(|x| Pos::new(x, h)).collect(),
-                Dir::Up => (-1..=w).map(|x| Pos::new(x, -1)).collect(),
-            };
-            for far in far_ends {
-                let mut carry = false;
-                let mut at = far;
-                while let Some(c) = self.cell(at) {
-                    let turn_here = sees[c] & across != 0 || carry;
-                    left[c * 4 + dir.index()] = if sees[c] & (1 << dir.index()) != 0 {
-                        0
-                    } else if turn_here {
-                        1
-                    } else {
-                        2
-                    };
-                    // The cell behind reaches that turn only through this one.
-                    carry = turn_here && open(c);
-                    at = at.step(dir.opposite());
+        for turns in 1..=EXACT_TURNS {
+            next_lines.clear();
+            for &(reached, onward) in &lines {
+                let turn_at = reached.step(onward.opposite());
+                for dir in [onward.clockwise(), onward.clockwise().opposite()] {
+                    self.mark_straight_back(&mut hints, turn_at, dir, turns, &mut next_lines);
                 }
             }
+            std::mem::swap(&mut lines, &mut next_lines);
+        }
+        hints.lines = lines;
+        hints.next_lines = next_lines;
+    }
+
+    /// Marks `turns` for heading `dir` at `from` and at every cell behind it (against
+    /// `dir`) that reaches it straight through empty cells, up to and including the first
+    /// occupied one (a path may start there: it may be the first tile). The empty cells
+    /// marked are new lines to turn onto. Stops early at a cell already known to need no
+    /// more: the cells behind it are known too.
+    fn mark_straight_back(
+        &self,
+        hints: &mut Hints,
+        from: Pos,
+        dir: Dir,
+        turns: u8,
+        lines: &mut Vec<(Pos, Dir)>,
+    ) {
+        let mut at = from;
+        while let Some(c) = self.cell(at) {
+            if !hints.lower(c, dir, turns) || !self.open[c] {
+                break;
+            }
+            lines.push((at, dir));
+            at = at.step(dir.opposite());
         }
     }
 }
@@ -195,20 +237,29 @@ impl Problem for LinkProblem {
         }
     }
 
-    /// The fewest turns still needed as far as the board shows: none with the target in
-    /// plain sight ahead, one if a single turn ahead sees it, else at least two. Exact up to
-    /// one turn, so A* spends its effort on the few paths that can still be best.
+    /// The fewest turns still needed: exact up to [`EXACT_TURNS`], one more than that
+    /// otherwise (never too many), so A* spends its effort on the few paths that can
+    /// still be best; a play link needs no search beyond following the table.
     fn heuristic(&self, &(pos, heading): &LinkState) -> Cost {
         if pos == self.to {
             return 0.0;
         }
-        let Some(c) = self.cell(pos) else { return 2.0 };
+        let unknown = EXACT_TURNS + 1;
+        let Some(c) = self.cell(pos) else {
+            return unknown as Cost;
+        };
         let hints = self.field.hints.borrow();
-        let of = |d: Dir| hints.left.get(c * 4 + d.index()).copied().unwrap_or(2);
+        let of = |d: Dir| {
+            hints
+                .left
+                .get(c * 4 + d.index())
+                .copied()
+                .unwrap_or(unknown)
+        };
         let left = match heading {
             Some(d) => of(d),
             // Leaving the first tile, any heading is free.
-            None => Dir::ALL.into_iter().map(of).min().unwrap_or(2),
+            None => Dir::ALL.into_iter().map(of).min().unwrap_or(unknown),
         };
         left as Cost
     }
@@ -278,6 +329,30 @@ impl LinkFinder {
     /// The link with the fewest turns, if one has at most `max_turns` (`board` must be the
     /// board the finder was made for).
     pub fn find(&mut self, board: &LinkBoard, from: Pos, to: Pos, max_turns: u32) -> Option<Link> {
+        let goal = self.search_link(board, from, to, max_turns)?;
+        let search = self.search.as_ref()?;
+        Some(Link {
+            turns: search.g(goal) as u32,
+            cells: search.path_to(goal).into_iter().map(|(p, _)| p).collect(),
+        })
+    }
+
+    /// The fewest segments between two tiles, with no limit.
+    pub fn min_segments(&mut self, board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
+        let goal = self.search_link(board, from, to, u32::MAX)?;
+        Some(self.search.as_ref()?.g(goal) as u32 + 1)
+    }
+
+    /// Runs the search for a link of at most `max_turns` and returns its goal node. A* takes
+    /// nodes in order of their least possible turns (f), so the first node over the limit
+    /// ends the search.
+    fn search_link(
+        &mut self,
+        board: &LinkBoard,
+        from: Pos,
+        to: Pos,
+        max_turns: u32,
+    ) -> Option<NodeId> {
         if from == to || !board.contains(from) || !board.contains(to) {
             return None;
         }
@@ -289,26 +364,16 @@ impl LinkFinder {
             }
             None => self.search.insert(Search::new(problem, Algorithm::AStar)),
         };
+        let limit = max_turns as Cost;
         while let Some(event) = search.next() {
             match event {
-                Event::Found { goal } => {
-                    let turns = search.g(goal) as u32;
-                    return (turns <= max_turns).then(|| Link {
-                        turns,
-                        cells: search.path_to(goal).into_iter().map(|(p, _)| p).collect(),
-                    });
-                }
-                Event::Expanded { node, .. } if search.g(node) as u32 > max_turns => return None,
+                Event::Found { goal } => return (search.g(goal) <= limit).then_some(goal),
+                Event::Expanded { node, .. } if search.f(node) > limit => return None,
                 Event::Expanded { .. } => {}
                 _ => return None,
             }
         }
         None
-    }
-
-    /// The fewest segments between two tiles, with no limit.
-    pub fn min_segments(&mut self, board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
-        self.find(board, from, to, u32::MAX).map(|l| l.segments())
     }
 }
 
@@ -392,5 +457,80 @@ mod tests {
         let b = board(&["A.B", "BBB", "BBA"]);
         assert_eq!(find_link(&b, Pos::new(0, 0), Pos::new(2, 2), 2), None);
         assert_eq!(min_segments(&b, Pos::new(0, 0), Pos::new(2, 2)), Some(4));
+    }
+
+    /// The true fewest turns from `state` to the target, by a 0-1 BFS over the problem's
+    /// own moves.
+    fn true_turns_left(problem: &LinkProblem, state: LinkState) -> Option<u32> {
+        let mut queue = VecDeque::from([(state, 0u32)]);
+        let mut done = std::collections::HashSet::new();
+        let mut next = vec![];
+        while let Some((at, turns)) = queue.pop_front() {
+            if at.0 == problem.to {
+                return Some(turns);
+            }
+            if !done.insert(at) {
+                continue;
+            }
+            next.clear();
+            problem.successors(&at, &mut next);
+            for &(s, cost) in &next {
+                if cost == 0.0 {
+                    queue.push_front((s, turns));
+                } else {
+                    queue.push_back((s, turns + 1));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_turns_left_table_is_exact_up_to_its_limit_and_never_too_high() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(17);
+        for _ in 0..60 {
+            let (w, h) = (rng.random_range(1..8), rng.random_range(1..7));
+            let mut tiles = Grid::new(w, h, None);
+            for p in tiles.positions().collect::<Vec<_>>() {
+                if rng.random_bool(0.45) {
+                    tiles.set(p, Some(0u8));
+                }
+            }
+            let board = LinkBoard::from_grid(tiles);
+            let field = LinkField::new(&board);
+            let cards: Vec<Pos> = board
+                .positions()
+                .filter(|&p| board.tile(p).is_some())
+                .collect();
+            for &from in &cards {
+                for &to in &cards {
+                    if from == to {
+                        continue;
+                    }
+                    let problem = field.problem(from, to);
+                    for y in -1..=h as i32 {
+                        for x in -1..=w as i32 {
+                            let pos = Pos::new(x, y);
+                            if pos == to || (board.tile(pos).is_some() && pos != from) {
+                                continue;
+                            }
+                            for dir in Dir::ALL {
+                                let state = (pos, Some(dir));
+                                let exact = true_turns_left(&problem, state);
+                                let told = problem.heuristic(&state) as u32;
+                                let limit = EXACT_TURNS as u32 + 1;
+                                assert_eq!(
+                                    told,
+                                    exact.unwrap_or(limit).min(limit),
+                                    "{board:?} from {from:?} to {to:?} at {state:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
