@@ -185,6 +185,11 @@ fn a_small_board_is_cleared_by_clicks_with_a_hint_and_an_undo() {
     }
     assert!(harness.state().link.game.is_won());
     harness.get_by_label("Cleared!");
+    assert_eq!(
+        harness.state().link.best_times.len(),
+        1,
+        "clearing by hand sets a best time"
+    );
 }
 
 #[test]
@@ -207,6 +212,10 @@ fn the_computer_clears_a_dealt_board_showing_its_searches() {
         }
     }
     assert!(harness.state().link.game.is_won());
+    assert!(
+        harness.state().link.best_times.is_empty(),
+        "the computer's clear is no best time"
+    );
 }
 
 #[test]

@@ -89,6 +89,8 @@ pub struct LinkTab {
     pub hint: Option<(Pos, Pos)>,
     pub elapsed: f64,
     pub autoplay: Option<Vec<(Pos, Pos)>>,
+    /// The computer played on this board: clearing it sets no best time.
+    pub computer_played: bool,
     /// Search steps per second when showing searches.
     pub search_speed: f64,
     /// Holds the shown search still, to step it by hand.
@@ -130,6 +132,7 @@ impl LinkTab {
             hint: None,
             elapsed: 0.0,
             autoplay: None,
+            computer_played: false,
             search_speed: 200.0,
             search_paused: false,
             carry: 0.0,
@@ -178,6 +181,7 @@ impl LinkTab {
         self.flash = None;
         self.hint = None;
         self.autoplay = None;
+        self.computer_played = false;
         self.editing = false;
     }
 
@@ -223,7 +227,12 @@ impl LinkTab {
                 "No pair could be removed: the tiles were shuffled.",
             ));
         }
-        if self.game.is_won() {
+        if self.game.is_won() && self.computer_played {
+            self.notice = Some(Notice::info(format!(
+                "Cleared with the computer's help in {:.0} s (no best time)",
+                self.elapsed
+            )));
+        } else if self.game.is_won() {
             let key = self.key();
             let best = self.best_times.entry(key).or_insert(f64::INFINITY);
             let record = self.elapsed < *best;
@@ -317,6 +326,7 @@ impl LinkTab {
                 let mut moves = moves;
                 moves.reverse();
                 self.autoplay = Some(moves);
+                self.computer_played = true;
             }
             None => {
                 self.notice = Some(Notice::info(

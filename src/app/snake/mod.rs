@@ -51,7 +51,7 @@ const BODY: Color32 = Color32::from_rgb(0x2e, 0x8b, 0x57);
 const HEAD: Color32 = Color32::from_rgb(0x1b, 0x5e, 0x20);
 const FOOD: Color32 = Color32::from_rgb(0xd6, 0x28, 0x28);
 const PLAN: Color32 = Color32::from_rgb(0x24, 0x5c, 0xc4);
-const CYCLE: Color32 = Color32::from_rgba_premultiplied(0x60, 0x60, 0x60, 0x60);
+const CYCLE: Color32 = Color32::from_rgba_premultiplied(0x30, 0x3a, 0x50, 0x90);
 
 pub struct SnakeTab {
     pub width: usize,
