@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use frontier::games::link::autoplay::clear;
 use frontier::games::link::deal::deal;
 use frontier::games::link::finder::{PLAY_TURNS, find_link, min_segments, naive_turns};
-use frontier::games::link::{LinkBoard, SYMBOLS};
+use frontier::games::link::{LinkBoard, SYMBOLS, presets};
 use frontier::grid::{Dir, Grid, Pos};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -191,6 +191,41 @@ fn the_naive_search_misses_a_link_on_the_preset_built_to_show_it() {
         link.turns
     );
     assert!(!visited.is_empty());
+}
+
+#[test]
+fn every_preset_is_a_valid_board_the_computer_can_clear() {
+    for (file, _) in presets::BOARDS {
+        let board = presets::board(file).unwrap();
+        assert_eq!(board.check(), Ok(()), "{file}");
+        assert!(
+            clear(&board, false, 100_000).is_some(),
+            "{file} cannot be cleared"
+        );
+    }
+}
+
+#[test]
+fn first_steps_shows_each_kind_of_link_as_its_notes_say() {
+    let board = presets::board("first-steps.link").unwrap();
+    let turns = |kind: char| {
+        let kind = SYMBOLS.find(kind).unwrap() as u8;
+        let ends: Vec<Pos> = board
+            .positions()
+            .filter(|&p| board.tile(p) == Some(kind))
+            .collect();
+        find_link(&board, ends[0], ends[1], PLAY_TURNS).map(|l| (l.turns, l.cells))
+    };
+    assert_eq!(turns('C').map(|t| t.0), Some(0));
+    assert_eq!(turns('E').map(|t| t.0), Some(0));
+    assert_eq!(turns('D').map(|t| t.0), Some(1));
+    let (b_turns, b_cells) = turns('B').unwrap();
+    assert_eq!(b_turns, 2);
+    assert!(
+        b_cells.iter().any(|p| !board.contains(*p)),
+        "B goes around the edge"
+    );
+    assert_eq!(turns('A'), None, "A waits for D or E to go");
 }
 
 #[test]

@@ -300,3 +300,52 @@ fn guiding_the_shown_search_by_the_turns_still_needed_expands_fewer_states() {
         expansions[1]
     );
 }
+
+#[test]
+fn the_first_steps_preset_opens_from_the_menu_and_is_cleared_by_clicks() {
+    let mut harness = app("Link");
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("Preset Link boards").hover();
+    harness.run_steps(2);
+    harness.get_by_label("First steps").click();
+    harness.run_steps(2);
+    let board = harness.state().link.game.board().clone();
+    assert_eq!((board.width(), board.height(), board.count()), (6, 4, 10));
+    // A and A cannot link yet: the second click only moves the selection.
+    click(&mut harness, Pos::new(0, 1));
+    click(&mut harness, Pos::new(5, 3));
+    assert_eq!(harness.state().link.game.board().count(), 10);
+    assert_eq!(harness.state().link.game.selected(), Some(Pos::new(5, 3)));
+    // B over the top, then take it back with Undo.
+    click(&mut harness, Pos::new(0, 0));
+    click(&mut harness, Pos::new(5, 0));
+    assert_eq!(harness.state().link.game.board().count(), 8);
+    harness.get_by_label("Undo").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().link.game.board().count(), 10);
+    for (a, b) in [((2, 0), (3, 0)), ((0, 3), (3, 3)), ((4, 1), (3, 2))] {
+        click(&mut harness, Pos::new(a.0, a.1));
+        click(&mut harness, Pos::new(b.0, b.1));
+    }
+    assert_eq!(harness.state().link.game.board().count(), 4);
+    // The hint shows one of the two pairs left; clear it and the other.
+    harness.get_by_label("Hint").click();
+    harness.run_steps(1);
+    let (a, b) = harness.state().link.hint.expect("a hint");
+    click(&mut harness, a);
+    click(&mut harness, b);
+    assert_eq!(harness.state().link.game.board().count(), 2);
+    let left: Vec<Pos> = harness
+        .state()
+        .link
+        .game
+        .board()
+        .positions()
+        .filter(|&p| harness.state().link.game.board().tile(p).is_some())
+        .collect();
+    click(&mut harness, left[0]);
+    click(&mut harness, left[1]);
+    assert!(harness.state().link.game.is_won());
+    harness.get_by_label("Cleared!");
+}

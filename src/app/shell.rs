@@ -281,7 +281,7 @@ impl FrontierApp {
                 }
                 ui.menu_button("Preset boards", |ui| {
                     for (file, _) in presets::BOARDS {
-                        if ui.button(presets::title(file)).clicked() {
+                        if ui.button(crate::games::preset_title(file)).clicked() {
                             self.tab = Tab::Pathfinding;
                             self.pathfinding.open_preset(file);
                         }
@@ -297,6 +297,15 @@ impl FrontierApp {
                         if ui.button(file).clicked() {
                             self.tab = Tab::Sokoban;
                             self.sokoban.load_collection(file, text);
+                        }
+                    }
+                });
+                ui.separator();
+                ui.menu_button("Preset Link boards", |ui| {
+                    for (file, _) in crate::games::link::presets::BOARDS {
+                        if ui.button(crate::games::preset_title(file)).clicked() {
+                            self.tab = Tab::Link;
+                            self.link.open_preset(file);
                         }
                     }
                 });

@@ -12,6 +12,7 @@ use crate::games::link::autoplay::clear;
 use crate::games::link::deal::deal;
 use crate::games::link::finder::{LinkField, LinkProblem, LinkState, PLAY_TURNS, naive_turns};
 use crate::games::link::game::{Click, LinkGame};
+use crate::games::link::presets;
 use crate::games::link::{LinkBoard, SYMBOLS};
 use crate::grid::{Grid, Pos};
 use crate::search::{Algorithm, Event, NodeStatus, Search};
@@ -160,6 +161,21 @@ impl LinkTab {
     pub fn new_deal(&mut self) {
         match deal(self.width, self.height, self.seed) {
             Ok(board) => self.start(board),
+            Err(message) => self.notice = Some(Notice::error(message)),
+        }
+    }
+
+    /// Starts playing a shipped board; the naive trap is set up to be searched both ways.
+    pub fn open_preset(&mut self, file: &str) {
+        match presets::board(file) {
+            Ok(board) => {
+                self.gravity = false;
+                self.start(board);
+                if file == "naive-trap.link" {
+                    self.naive = true;
+                    self.show_search = true;
+                }
+            }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
     }
@@ -604,15 +620,7 @@ impl LinkTab {
                 .on_hover_text("A board where the naive search misses a link")
                 .clicked()
             {
-                match LinkBoard::parse(include_str!("../../../presets/link/naive-trap.link")) {
-                    Ok(board) => {
-                        self.gravity = false;
-                        self.start(board);
-                        self.naive = true;
-                        self.show_search = true;
-                    }
-                    Err(e) => self.notice = Some(Notice::error(e.to_string())),
-                }
+                self.open_preset("naive-trap.link");
             }
         });
         if self.show_search || self.autoplay.is_some() {

@@ -37,13 +37,3 @@ pub fn board(name: &str) -> Option<Board> {
         .find(|(file, _)| *file == name)
         .and_then(|(_, text)| Board::parse(text).ok())
 }
-
-/// A readable title for a preset file name: `concave-trap.board` -> `Concave trap`.
-pub fn title(file: &str) -> String {
-    let stem = file.trim_end_matches(".board").replace('-', " ");
-    let mut chars = stem.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
