@@ -107,3 +107,20 @@ fn sokoban_progress_and_the_open_collection_come_back() {
         Some((3, 2))
     );
 }
+
+#[test]
+fn snake_and_link_settings_and_best_scores_come_back() {
+    let mut app = FrontierApp::from_saved(None);
+    app.snake.high_scores.insert("16x12".into(), 41);
+    app.snake.seed = 77;
+    app.link.best_times.insert("12x8".into(), 93.5);
+    app.link.gravity = true;
+    app.link.seed = 5;
+    let saved = app.saved_state().to_ron();
+    let restored = FrontierApp::from_saved(Some(&saved));
+    assert_eq!(restored.snake.high_scores.get("16x12"), Some(&41));
+    assert_eq!(restored.snake.seed, 77);
+    assert_eq!(restored.link.best_times.get("12x8"), Some(&93.5));
+    assert!(restored.link.gravity);
+    assert_eq!(restored.link.seed, 5);
+}

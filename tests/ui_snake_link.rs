@@ -6,7 +6,7 @@ use egui_kittest::kittest::Queryable;
 use frontier::app::{FrontierApp, Pilot, Tab};
 use frontier::games::link::LinkBoard;
 use frontier::games::snake::Status;
-use frontier::grid::Pos;
+use frontier::grid::{Dir, Pos};
 
 fn app(tab: &str) -> Harness<'static, FrontierApp> {
     let mut harness = Harness::builder()
@@ -74,6 +74,53 @@ fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
         Status::Dead(_)
     ));
     harness.get_by_label_contains("Game over");
+}
+
+/// Plays with the keys: toward the food until `apples` are eaten, then into the left wall.
+fn eat_then_crash(harness: &mut Harness<'_, FrontierApp>, apples: usize) {
+    for _ in 0..400 {
+        let game = &harness.state().snake.game;
+        if game.status() != Status::Playing {
+            break;
+        }
+        let (head, heading) = (game.head(), game.heading());
+        let key = match game.food().filter(|_| game.eaten() < apples) {
+            Some(food) if food.x > head.x && heading != Some(Dir::Left) => Key::ArrowRight,
+            Some(food) if food.x < head.x && heading != Some(Dir::Right) => Key::ArrowLeft,
+            Some(food) if food.y > head.y && heading != Some(Dir::Up) => Key::ArrowDown,
+            Some(food) if food.y < head.y && heading != Some(Dir::Down) => Key::ArrowUp,
+            Some(_) => Key::ArrowDown,
+            None => Key::ArrowLeft,
+        };
+        harness.key_press(key);
+        harness.key_press(Key::Period);
+        harness.step();
+    }
+}
+
+#[test]
+fn a_game_played_by_hand_sets_a_high_score_and_one_helped_by_a_planner_does_not() {
+    let mut harness = app("Snake");
+    eat_then_crash(&mut harness, 2);
+    let snake = &harness.state().snake;
+    assert!(matches!(snake.game.status(), Status::Dead(_)));
+    assert_eq!(snake.game.eaten(), 2);
+    assert_eq!(snake.high_score(), 2, "by hand: a high score");
+
+    harness.key_press(Key::R);
+    harness.step();
+    harness.key_press(Key::Num2);
+    harness.step();
+    harness.key_press(Key::Period);
+    harness.step();
+    harness.key_press(Key::Num1);
+    harness.step();
+    eat_then_crash(&mut harness, 4);
+    let snake = &harness.state().snake;
+    assert!(matches!(snake.game.status(), Status::Dead(_)));
+    assert_eq!(snake.game.eaten(), 4);
+    assert!(snake.planner_moved);
+    assert_eq!(snake.high_score(), 2, "a planner's help sets no high score");
 }
 
 #[test]

@@ -79,6 +79,8 @@ pub struct SnakeTab {
     pub cycle_decision: Option<CycleChoice>,
     pub notice: Option<Notice>,
     recorded: bool,
+    /// A planner made a move in this game: its score is no high score.
+    pub planner_moved: bool,
 }
 
 impl SnakeTab {
@@ -129,6 +131,7 @@ impl SnakeTab {
             cycle_decision: None,
             notice: None,
             recorded: false,
+            planner_moved: false,
         };
         tab.replan();
         tab
@@ -173,6 +176,7 @@ impl SnakeTab {
             Ok(game) => {
                 self.game = game;
                 self.recorded = false;
+                self.planner_moved = false;
                 self.queued = None;
                 self.cycle_planner = None;
                 self.replan();
@@ -238,6 +242,7 @@ impl SnakeTab {
             Pilot::Classic => self.decision.as_ref().map_or(Dir::Up, |d| d.choice),
             Pilot::Cycle => self.cycle_decision.as_ref().map_or(Dir::Up, |d| d.choice),
         };
+        self.planner_moved |= self.pilot != Pilot::Player;
         let outcome = self.game.step(dir);
         if matches!(outcome, Outcome::Died(_) | Outcome::Won) {
             self.playing = false;
@@ -252,6 +257,9 @@ impl SnakeTab {
             return;
         }
         self.recorded = true;
+        if self.planner_moved {
+            return;
+        }
         let key = self.board_key();
         let score = self.game.eaten();
         let best = self.high_scores.entry(key).or_insert(0);
