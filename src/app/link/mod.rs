@@ -199,6 +199,8 @@ impl LinkTab {
         self.autoplay = None;
         self.computer_played = false;
         self.editing = false;
+        // News about the last board is stale now; errors stay until dismissed.
+        self.notice = self.notice.take().filter(|n| n.error);
     }
 
     fn key(&self) -> String {
