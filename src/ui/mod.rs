@@ -21,3 +21,24 @@ pub fn mix(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {
         blend(a.b(), b.b()),
     )
 }
+
+/// Takes this frame's arrow and WASD presses (without modifiers) out of the input, in
+/// order, as directions.
+pub fn consume_direction_keys(input: &mut egui::InputState) -> Vec<crate::grid::Dir> {
+    use crate::grid::Dir;
+    use egui::{Key, Modifiers};
+    let mut dirs = vec![];
+    for (keys, dir) in [
+        ([Key::ArrowUp, Key::W], Dir::Up),
+        ([Key::ArrowDown, Key::S], Dir::Down),
+        ([Key::ArrowLeft, Key::A], Dir::Left),
+        ([Key::ArrowRight, Key::D], Dir::Right),
+    ] {
+        for key in keys {
+            if input.consume_key(Modifiers::NONE, key) {
+                dirs.push(dir);
+            }
+        }
+    }
+    dirs
+}

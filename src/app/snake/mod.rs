@@ -322,19 +322,7 @@ impl SnakeTab {
     pub fn handle_keys(&mut self, ui: &Ui) {
         let (dirs, space, step, decision, restart, manual, classic, cycle, faster, slower) = ui
             .input_mut(|i| {
-                let mut dirs = vec![];
-                for (keys, dir) in [
-                    ([Key::ArrowUp, Key::W], Dir::Up),
-                    ([Key::ArrowDown, Key::S], Dir::Down),
-                    ([Key::ArrowLeft, Key::A], Dir::Left),
-                    ([Key::ArrowRight, Key::D], Dir::Right),
-                ] {
-                    for key in keys {
-                        if i.consume_key(Modifiers::NONE, key) {
-                            dirs.push(dir);
-                        }
-                    }
-                }
+                let dirs = crate::ui::consume_direction_keys(i);
                 (
                     dirs,
                     i.consume_key(Modifiers::NONE, Key::Space),

@@ -280,19 +280,7 @@ impl SokobanTab {
         match self.mode {
             Mode::Play => {
                 let (dirs, undo, redo, restart, next, previous) = ui.input_mut(|i| {
-                    let mut dirs = vec![];
-                    for (keys, dir) in [
-                        ([Key::ArrowUp, Key::W], Dir::Up),
-                        ([Key::ArrowDown, Key::S], Dir::Down),
-                        ([Key::ArrowLeft, Key::A], Dir::Left),
-                        ([Key::ArrowRight, Key::D], Dir::Right),
-                    ] {
-                        for key in keys {
-                            if i.consume_key(Modifiers::NONE, key) {
-                                dirs.push(dir);
-                            }
-                        }
-                    }
+                    let dirs = crate::ui::consume_direction_keys(i);
                     (
                         dirs,
                         i.consume_key(Modifiers::COMMAND, Key::Z)
