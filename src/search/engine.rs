@@ -86,6 +86,8 @@ pub struct Search<P: Problem> {
     policy: Policy,
     budget: Budget,
     cancel: Option<Arc<AtomicBool>>,
+    /// No budget and no cancel flag: nothing to check between steps.
+    unlimited: bool,
     nodes: Nodes<P::State>,
     frontier: Frontier,
     frontier_len: usize,
@@ -111,6 +113,7 @@ impl<P: Problem> Search<P> {
             policy: Policy::of(algorithm),
             budget: Budget::UNLIMITED,
             cancel: None,
+            unlimited: true,
             frontier,
             frontier_len: 0,
             visited_len: 0,
@@ -155,6 +158,7 @@ impl<P: Problem> Search<P> {
     /// The same search, limited by `budget`.
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
+        self.unlimited = budget == Budget::UNLIMITED && self.cancel.is_none();
         self
     }
 
@@ -162,6 +166,7 @@ impl<P: Problem> Search<P> {
     /// thread).
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
+        self.unlimited = false;
         self
     }
 
@@ -227,6 +232,9 @@ impl<P: Problem> Search<P> {
     }
 
     fn over_budget(&self) -> Option<Limit> {
+        if self.unlimited {
+            return None;
+        }
         if self
             .cancel
             .as_ref()
@@ -265,18 +273,27 @@ impl<P: Problem> Search<P> {
                 continue;
             };
             let k = known as usize;
-            if self.nodes.records[k].closed {
-                if self.policy.reopens_closed && new_g < self.nodes.records[k].g {
+            let record = self.nodes.records[k];
+            if self.policy.repushes_open && !record.closed {
+                self.reroute(known, new_g, node, depth);
+                self.last_added.push(known);
+                continue;
+            }
+            // Most known successors are reached no cheaper than before: one test says so
+            // before asking whether they were expanded.
+            let cheaper = new_g < record.g;
+            if !cheaper {
+                continue;
+            }
+            if record.closed {
+                if self.policy.reopens_closed {
                     self.nodes.records[k].closed = false;
                     self.visited_len -= 1;
                     self.frontier_len += 1;
                     self.reroute(known, new_g, node, depth);
                     self.last_improved.push(known);
                 }
-            } else if self.policy.repushes_open {
-                self.reroute(known, new_g, node, depth);
-                self.last_added.push(known);
-            } else if self.policy.relaxes_open && new_g < self.nodes.records[k].g {
+            } else if self.policy.relaxes_open {
                 self.reroute(known, new_g, node, depth);
                 self.last_improved.push(known);
             }

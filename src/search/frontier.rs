@@ -32,7 +32,7 @@ pub(super) struct Buckets {
     arrivals: u32,
 }
 
-const GROUPS: usize = 4;
+const GROUPS: usize = 2;
 
 /// Entries of one priority, in expansion order from the front. Empty groups are free.
 #[derive(Clone, Default)]
@@ -78,7 +78,7 @@ fn node_part(entry: u128) -> NodeId {
 impl Buckets {
     fn new(newest_first: bool) -> Buckets {
         Buckets {
-            heap: BinaryHeap::new(),
+            heap: BinaryHeap::with_capacity(256),
             groups: Default::default(),
             newest_first,
             arrivals: 0,

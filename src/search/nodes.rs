@@ -48,8 +48,8 @@ pub(super) struct Nodes<S> {
 impl<S: Clone + Eq + Hash> Nodes<S> {
     pub fn new(dense_size: Option<usize>) -> Self {
         Nodes {
-            states: Vec::new(),
-            records: Vec::new(),
+            states: Vec::with_capacity(256),
+            records: Vec::with_capacity(256),
             dense: vec![0; dense_size.unwrap_or(0)],
             hashed: HashTable::new(),
             state_heap_bytes: 0,
