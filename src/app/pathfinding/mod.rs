@@ -175,6 +175,9 @@ impl PathfindingTab {
 
     /// New runs for the current board and settings, from step 0 (views are kept).
     fn rebuild_sessions(&mut self) {
+        // Work the move sets out on the board being edited, not on each copy: edits then
+        // keep them up to date cell by cell, and every copy carries them along.
+        self.board.move_sets();
         let board = Arc::new(self.board.clone());
         let algorithms = self.algorithms();
         let overlays = self.settings.overlays;

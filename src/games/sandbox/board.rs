@@ -1,3 +1,4 @@
+use super::moves::{MoveSets, Moves};
 use crate::grid::{Grid, Pos};
 use crate::search::Cost;
 
@@ -40,6 +41,7 @@ pub struct Board {
     pub goal: Pos,
     /// Free text kept with the board (the `;` lines of its file).
     pub notes: Vec<String>,
+    moves: MoveSets,
 }
 
 impl Board {
@@ -64,6 +66,7 @@ impl Board {
             start: Pos::new(0, 0),
             goal: Pos::new(width as i32 - 1, height as i32 - 1),
             notes: vec![],
+            moves: MoveSets::default(),
         }
     }
 
@@ -86,6 +89,7 @@ impl Board {
             start,
             goal,
             notes: vec![],
+            moves: MoveSets::default(),
         };
         board.check_endpoint("start", start)?;
         board.check_endpoint("goal", goal)?;
@@ -145,6 +149,34 @@ impl Board {
         self.cost(pos).is_some()
     }
 
+    /// Every cell's legal moves, row by row, as bit sets over
+    /// [`MOVES`](super::moves::MOVES): what a search reads instead of testing neighbours.
+    /// Worked out on first use, then kept up to date by edits (and copied by clones).
+    pub fn move_sets(&self) -> &[u8] {
+        &self.moves().sets
+    }
+
+    /// The step cost every passable cell of the board shares, if they all cost the same.
+    pub fn uniform_step_cost(&self) -> Option<Cost> {
+        let used = self.moves().terrains;
+        let mut costs = (self.legend.iter().enumerate())
+            .filter(|&(i, _)| used >> (i % 32) & 1 == 1)
+            .filter_map(|(_, t)| t.cost);
+        let first = costs.next()?;
+        costs.all(|c| c == first).then_some(first)
+    }
+
+    fn moves(&self) -> &Moves {
+        let legend = &self.legend;
+        self.moves.get(&self.cells, |t| passable(legend, t))
+    }
+
+    fn cell_changed(&mut self, pos: Pos) {
+        let legend = &self.legend;
+        self.moves
+            .cell_changed(&self.cells, pos, |t| passable(legend, t));
+    }
+
     /// The cheapest passable terrain's cost (heuristics assume at least 1).
     pub fn min_cost(&self) -> Cost {
         self.legend
@@ -178,6 +210,7 @@ impl Board {
         match self.cells.get_mut(pos) {
             Some(cell) if *cell != terrain => {
                 *cell = terrain;
+                self.cell_changed(pos);
                 true
             }
             _ => false,
@@ -189,6 +222,7 @@ impl Board {
     pub(crate) fn set_terrain(&mut self, pos: Pos, terrain: u8) {
         if (terrain as usize) < self.legend.len() {
             self.cells.set(pos, terrain);
+            self.cell_changed(pos);
         }
     }
 
@@ -220,6 +254,7 @@ impl Board {
             start: self.start,
             goal: self.goal,
             notes: self.notes.clone(),
+            moves: MoveSets::default(),
         };
         let clamp = |p: Pos| Pos::new(p.x.min(width as i32 - 1), p.y.min(height as i32 - 1));
         board.start = clamp(self.start);
@@ -243,8 +278,13 @@ impl Board {
     pub fn fill_from(&mut self, cells: Grid<u8>) {
         if cells.width() == self.width() && cells.height() == self.height() {
             self.cells = cells;
+            self.moves.reset();
         }
     }
+}
+
+fn passable(legend: &[Terrain], terrain: u8) -> bool {
+    legend.get(terrain as usize).is_some_and(|t| !t.is_wall())
 }
 
 /// Sizes must be 1..=MAX_SIDE on each side.

@@ -1,6 +1,7 @@
 use std::f64::consts::SQRT_2;
 use std::sync::Arc;
 
+use super::moves::MOVES;
 use super::{Board, Heuristic, MAX_TERRAINS};
 use crate::grid::Pos;
 use crate::search::{Cost, Problem, ReversibleProblem};
@@ -15,11 +16,6 @@ pub enum Connectivity {
     Eight,
 }
 
-/// Orthogonal moves first, clockwise from up; then the diagonals, clockwise from up-right.
-/// This order is the tie-break order of BFS and DFS.
-const ORTHOGONAL: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-const DIAGONAL: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
-
 /// The search problem a board poses: get from `start` to `goal` as cheaply as possible.
 #[derive(Clone)]
 pub struct GridProblem {
@@ -27,6 +23,9 @@ pub struct GridProblem {
     /// Step cost of each legend entry; infinite for walls. Looking a cell's cost up by its
     /// one-byte terrain keeps the board's working set small (cache-friendly on big boards).
     terrain_costs: [Cost; MAX_TERRAINS],
+    /// The step cost shared by every passable terrain, when they all cost the same (most
+    /// maps): then no cell's terrain needs reading to price a move.
+    uniform_cost: Option<Cost>,
     pub start: Pos,
     pub goal: Pos,
     pub connectivity: Connectivity,
@@ -40,6 +39,7 @@ impl GridProblem {
             *slot = terrain.cost.unwrap_or(Cost::INFINITY);
         }
         GridProblem {
+            uniform_cost: board.uniform_step_cost(),
             start: board.start,
             goal: board.goal,
             board,
@@ -76,28 +76,40 @@ impl GridProblem {
     }
 
     /// Every cell next to `pos` that a move can connect with it, with the move's length
-    /// (1 or sqrt 2) and the neighbour's step cost. Moves are symmetric, so these are both
-    /// successors and predecessors.
+    /// (1 or sqrt 2) and the neighbour's step cost, in the order of
+    /// [`MOVES`](super::moves::MOVES) (the tie-break order of BFS and DFS). Moves are
+    /// symmetric, so these are both successors and predecessors.
     #[inline]
     fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost, Cost)) {
-        let mut open = [false; 4];
-        for (i, (dx, dy)) in ORTHOGONAL.into_iter().enumerate() {
-            let next = pos.offset(dx, dy);
-            if let Some(cost) = self.step_cost(next) {
-                open[i] = true;
-                visit(next, 1.0, cost);
-            }
-        }
-        if self.connectivity == Connectivity::Eight {
-            // DIAGONAL[i] lies between ORTHOGONAL[i] and ORTHOGONAL[i + 1]: both must be open.
-            for (i, (dx, dy)) in DIAGONAL.into_iter().enumerate() {
-                if open[i] && open[(i + 1) % 4] {
-                    let next = pos.offset(dx, dy);
-                    if let Some(cost) = self.step_cost(next) {
-                        visit(next, SQRT_2, cost);
-                    }
+        if self.connectivity == Connectivity::Four {
+            // Four moves need no corner checks: testing each neighbour directly lets the
+            // processor fetch all four at once, where reading the move set first would
+            // make every fetch wait for it (it shows on boards far larger than the cache).
+            for &(dx, dy) in &MOVES[..4] {
+                let next = pos.offset(dx, dy);
+                if let Some(cost) = self.step_cost(next) {
+                    visit(next, 1.0, cost);
                 }
             }
+            return;
+        }
+        let Some(index) = self.index(pos) else {
+            return;
+        };
+        let mut moves = self.board.move_sets()[index];
+        let cells = self.board.cells().cells();
+        let width = self.board.width() as isize;
+        while moves != 0 {
+            let i = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = MOVES[i];
+            let cost = self.uniform_cost.unwrap_or_else(|| {
+                // The move set vouches that this neighbour is on the board and passable.
+                let next = (index as isize + dy as isize * width + dx as isize) as usize;
+                self.terrain_costs[cells[next] as usize % MAX_TERRAINS]
+            });
+            let length = if i < 4 { 1.0 } else { SQRT_2 };
+            visit(pos.offset(dx, dy), length, cost);
         }
     }
 
