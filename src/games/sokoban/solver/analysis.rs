@@ -95,7 +95,7 @@ impl Analysis {
 /// Pushes needed to bring a lone box from each square to `goal`: a breadth-first search of
 /// *pulls* out of the goal (a box at b can be pulled to b + d when the player can stand at
 /// b + d and step back to b + 2d).
-fn pull_distances(neighbours: &[[u16; 4]], goal: u16) -> Vec<u16> {
+pub fn pull_distances(neighbours: &[[u16; 4]], goal: u16) -> Vec<u16> {
     let mut distance = vec![FAR; neighbours.len()];
     distance[goal as usize] = 0;
     let mut queue = VecDeque::from([goal]);

@@ -13,6 +13,13 @@ pub fn frozen_off_goal(analysis: &Analysis, occupied: &[bool], square: u16) -> b
     frozen(analysis, occupied, square, &mut held, &mut off_goal) && off_goal
 }
 
+/// Whether the box on `square` can never move again, with boxes on the squares where
+/// `occupied` is true.
+pub fn is_frozen(analysis: &Analysis, occupied: &[bool], square: u16) -> bool {
+    let mut held = Vec::with_capacity(8);
+    frozen(analysis, occupied, square, &mut held, &mut false)
+}
+
 /// Whether the box on `square` is frozen, treating the boxes in `held` as walls (they are
 /// being examined further up the recursion, so cycles end).
 fn frozen(

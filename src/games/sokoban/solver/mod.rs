@@ -5,6 +5,7 @@
 pub mod analysis;
 mod corral;
 mod freeze;
+mod frozen;
 pub mod matching;
 mod push;
 mod solve;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::analysis::{Analysis, NONE};
 use super::corral::{CorralScratch, Push, restrict};
 use super::freeze::frozen_off_goal;
+use super::frozen::{FrozenCache, frozen_on_goals};
 use super::matching::{IMPOSSIBLE, Matcher};
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
@@ -54,6 +55,9 @@ struct Scratch {
     pushes: Vec<Push>,
     corrals: CorralScratch,
     matcher: Matcher,
+    frozen: Vec<u16>,
+    unfrozen: Vec<u16>,
+    frozen_tables: FrozenCache,
 }
 
 impl Scratch {
@@ -130,16 +134,41 @@ impl Sokoban {
         boxes.iter().all(|&b| self.analysis.goal[b as usize])
     }
 
-    /// The matching lower bound on pushes left, or infinity for a dead end.
+    /// The matching lower bound on pushes left, or infinity for a dead end. Boxes frozen
+    /// on goals count as walls (see [`super::frozen`]).
     fn lower_bound(&self, boxes: &[u16]) -> Cost {
-        let goals = &self.analysis.goals;
-        let distance = &self.analysis.distance;
-        let mut scratch = self.scratch.borrow_mut();
-        let cost = |i: usize, j: usize| match distance[j][boxes[i] as usize] {
+        let analysis = &self.analysis;
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        let mut frozen = std::mem::take(&mut scratch.frozen);
+        frozen.clear();
+        if boxes.iter().any(|&b| analysis.goal[b as usize]) {
+            for &b in boxes {
+                scratch.occupied[b as usize] = true;
+            }
+            frozen_on_goals(analysis, &scratch.occupied, boxes, &mut frozen);
+            for &b in boxes {
+                scratch.occupied[b as usize] = false;
+            }
+        }
+        let far = |d: u16| match d {
             super::analysis::FAR => IMPOSSIBLE,
             d => d as i64,
         };
-        match scratch.matcher.min_cost(boxes.len().min(goals.len()), cost) {
+        let total = if frozen.is_empty() {
+            let distance = &analysis.distance;
+            let n = boxes.len().min(analysis.goals.len());
+            (scratch.matcher).min_cost(n, |i, j| far(distance[j][boxes[i] as usize]))
+        } else {
+            let tables = scratch.frozen_tables.tables(analysis, &frozen);
+            let unfrozen = &mut scratch.unfrozen;
+            unfrozen.clear();
+            unfrozen.extend(boxes.iter().filter(|b| frozen.binary_search(b).is_err()));
+            let n = unfrozen.len().min(tables.goals.len());
+            (scratch.matcher).min_cost(n, |i, j| far(tables.distance[j][unfrozen[i] as usize]))
+        };
+        scratch.frozen = frozen;
+        match total {
             Some(total) => total as Cost,
             None => {
                 self.prunes.borrow_mut().matchings += 1;
