@@ -2,7 +2,8 @@
 //! solves, in how long, and how many pushes above the known optimum (and, side by side, the
 //! pushes of the Festival solver's solutions, from the same table).
 //!
-//! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit).
+//! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit, and an
+//! algorithm name such as `greedy` or `wastar:2` to measure another search than A*).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -29,6 +30,10 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(10.0);
+    let algorithm = std::env::args()
+        .skip(1)
+        .find_map(|a| Algorithm::parse(&a).ok())
+        .unwrap_or(Algorithm::AStar);
     let data = shared_data().join("sokoban");
     let levels = parse_collection(&read_text(&data.join("microban-1.xsb")).expect("microban"))
         .expect("valid");
@@ -55,7 +60,7 @@ fn main() {
         let budget = Budget::UNLIMITED
             .bytes(2 << 30)
             .timeout(Duration::from_secs_f64(seconds));
-        let report = solve(level, Algorithm::AStar, Detail::Pushes, budget);
+        let report = solve(level, algorithm, Detail::Pushes, budget);
         match report.outcome {
             SolveOutcome::Solved { pushes, .. } => {
                 solved += 1;
@@ -71,7 +76,7 @@ fn main() {
         }
     }
     let total = began.elapsed();
-    println!("Microban, A* over pushes, {seconds} s and 2 GiB per level:");
+    println!("Microban, {algorithm} over pushes, {seconds} s and 2 GiB per level:");
     println!("solved: {solved} of {}", levels.len());
     println!(
         "total time: {:.1} s (unsolved levels count their full time limit)",
