@@ -39,10 +39,7 @@ impl MoveSets {
     /// The moves of every cell. `passable` says which terrains can be entered.
     pub fn get(&self, cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> &Moves {
         self.0.get_or_init(|| Moves {
-            sets: cells
-                .positions()
-                .map(|pos| move_set(cells, pos, &passable))
-                .collect(),
+            sets: all_move_sets(cells, passable),
             terrains: cells.cells().iter().fold(0, |set, &t| set | 1 << (t % 32)),
         })
     }
@@ -60,8 +57,10 @@ impl MoveSets {
             for dx in -1..=1 {
                 let at = pos.offset(dx, dy);
                 if cells.contains(at) {
-                    sets[at.y as usize * cells.width() + at.x as usize] =
-                        move_set(cells, at, &passable);
+                    let open = |(dx, dy)| {
+                        (cells.get(at.offset(dx, dy))).is_some_and(|&terrain| passable(terrain))
+                    };
+                    sets[at.y as usize * cells.width() + at.x as usize] = move_set(open);
                 }
             }
         }
@@ -85,11 +84,31 @@ impl std::fmt::Debug for MoveSets {
     }
 }
 
-/// The moves out of `pos`: onto passable cells, and diagonally only when both orthogonal
-/// cells beside the diagonal are passable (no cutting corners). Orthogonal bits stand on
-/// their own, so 4-connected searches use those bits alone.
-fn move_set(cells: &Grid<u8>, pos: Pos, passable: impl Fn(u8) -> bool) -> u8 {
-    let open = |(dx, dy): (i32, i32)| cells.get(pos.offset(dx, dy)).is_some_and(|&t| passable(t));
+/// Every cell's move set, row by row: the passable cells first, once, then each cell's
+/// neighbours looked up in that (a board of 4096 x 4096 takes a fraction of a second).
+fn all_move_sets(cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> Vec<u8> {
+    let by_terrain: [bool; 256] = std::array::from_fn(|t| passable(t as u8));
+    let open: Vec<bool> = (cells.cells().iter())
+        .map(|&t| by_terrain[t as usize])
+        .collect();
+    let (w, h) = (cells.width() as i32, cells.height() as i32);
+    let mut sets = Vec::with_capacity(open.len());
+    for y in 0..h {
+        for x in 0..w {
+            sets.push(move_set(|(dx, dy)| {
+                let (nx, ny) = (x + dx, y + dy);
+                nx >= 0 && ny >= 0 && nx < w && ny < h && open[(ny * w + nx) as usize]
+            }));
+        }
+    }
+    sets
+}
+
+/// The moves out of a cell whose neighbour at offset (dx, dy) is passable when `open` says
+/// so: onto passable cells, and diagonally only when both orthogonal cells beside the
+/// diagonal are passable (no cutting corners). Orthogonal bits stand on their own, so
+/// 4-connected searches can use those bits alone.
+fn move_set(open: impl Fn((i32, i32)) -> bool) -> u8 {
     let mut set = 0u8;
     for (i, &step) in MOVES[..4].iter().enumerate() {
         set |= (open(step) as u8) << i;
