@@ -90,7 +90,7 @@ impl PathfindingTab {
             {
                 ui.colored_label(
                     Color32::from_rgb(0xd0, 0x70, 0x00),
-                    "⚠ This heuristic can overestimate here: the path may not be the cheapest.",
+                    "Careful: this heuristic can overestimate here, so the path may not be the cheapest.",
                 );
             }
         });
