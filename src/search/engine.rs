@@ -82,53 +82,65 @@ impl Policy {
 #[derive(Clone)]
 pub struct Search<P: Problem> {
     problem: P,
-    algorithm: Algorithm,
-    policy: Policy,
+    book: Book<P::State>,
     budget: Budget,
     cancel: Option<Arc<AtomicBool>>,
     /// No budget and no cancel flag: nothing to check between steps.
     unlimited: bool,
-    nodes: Nodes<P::State>,
-    frontier: Frontier,
-    frontier_len: usize,
-    visited_len: usize,
     expansions: usize,
     last_expanded: Option<NodeId>,
-    last_added: Vec<NodeId>,
-    last_improved: Vec<NodeId>,
     successors: Vec<(P::State, Cost)>,
     goal: Option<NodeId>,
     ended: Option<Event>,
+}
+
+/// The search's bookkeeping: the nodes, the frontier and the counts. Kept apart from the
+/// problem so that the problem can hand over successors one by one while they are
+/// recorded.
+#[derive(Clone)]
+struct Book<S> {
+    algorithm: Algorithm,
+    policy: Policy,
+    nodes: Nodes<S>,
+    frontier: Frontier,
+    frontier_len: usize,
+    visited_len: usize,
+    last_added: Vec<NodeId>,
+    last_improved: Vec<NodeId>,
     dead_ends: usize,
 }
 
 impl<P: Problem> Search<P> {
     /// A search of `problem` by `algorithm`, with its start node in the frontier.
     pub fn new(problem: P, algorithm: Algorithm) -> Self {
-        let frontier = Frontier::for_algorithm(algorithm);
-        let mut search = Search {
-            nodes: Nodes::new(problem.state_space_size()),
-            problem,
+        let book = Book {
             algorithm,
             policy: Policy::of(algorithm),
+            nodes: Nodes::new(problem.state_space_size()),
+            frontier: Frontier::for_algorithm(algorithm),
+            frontier_len: 0,
+            visited_len: 0,
+            last_added: Vec::new(),
+            last_improved: Vec::new(),
+            dead_ends: 0,
+        };
+        let mut search = Search {
+            problem,
+            book,
             budget: Budget::UNLIMITED,
             cancel: None,
             unlimited: true,
-            frontier,
-            frontier_len: 0,
-            visited_len: 0,
             expansions: 0,
             last_expanded: None,
-            last_added: Vec::new(),
-            last_improved: Vec::new(),
             successors: Vec::new(),
             goal: None,
             ended: None,
-            dead_ends: 0,
         };
         let start = search.problem.start();
         let index = search.problem.state_index(&start);
-        search.discover(index, start, 0.0, NO_NODE, 0);
+        search
+            .book
+            .discover(&search.problem, index, start, 0.0, NO_NODE, 0);
         search
     }
 
@@ -137,22 +149,24 @@ impl<P: Problem> Search<P> {
     /// and touching fresh memory each time. Budget and cancel flag stay as they were.
     pub fn restart(&mut self, problem: P) {
         let old = &self.problem;
-        self.nodes
+        self.book
+            .nodes
             .clear(problem.state_space_size(), |s| old.state_index(s));
         self.problem = problem;
-        self.frontier.clear();
-        self.frontier_len = 0;
-        self.visited_len = 0;
+        self.book.frontier.clear();
+        self.book.frontier_len = 0;
+        self.book.visited_len = 0;
         self.expansions = 0;
         self.last_expanded = None;
-        self.last_added.clear();
-        self.last_improved.clear();
+        self.book.last_added.clear();
+        self.book.last_improved.clear();
         self.goal = None;
         self.ended = None;
-        self.dead_ends = 0;
+        self.book.dead_ends = 0;
         let start = self.problem.start();
         let index = self.problem.state_index(&start);
-        self.discover(index, start, 0.0, NO_NODE, 0);
+        self.book
+            .discover(&self.problem, index, start, 0.0, NO_NODE, 0);
     }
 
     /// The same search, limited by `budget`.
@@ -185,50 +199,9 @@ impl<P: Problem> Search<P> {
         RunResult {
             outcome,
             expanded: self.expansions,
-            stored: self.nodes.len(),
+            stored: self.book.nodes.len(),
             elapsed: began.elapsed(),
         }
-    }
-
-    fn estimate(&self, state: &P::State) -> Cost {
-        if self.policy.uses_heuristic {
-            self.problem.heuristic(state)
-        } else {
-            0.0
-        }
-    }
-
-    /// Stores a state seen for the first time (`index` is its dense number) and puts it on
-    /// the frontier.
-    fn discover(
-        &mut self,
-        index: Option<usize>,
-        state: P::State,
-        g: Cost,
-        parent: NodeId,
-        depth: u32,
-    ) {
-        let h = self.estimate(&state);
-        if h == Cost::INFINITY {
-            // The problem says no goal can be reached from here: not worth keeping.
-            self.dead_ends += 1;
-            return;
-        }
-        self.nodes.state_heap_bytes += self.problem.state_heap_bytes(&state);
-        let node = self.nodes.insert(index, state, g, h, parent, depth);
-        self.frontier.push(node, self.algorithm.priority(g, h));
-        self.frontier_len += 1;
-        self.last_added.push(node);
-    }
-
-    /// Points `node` at a new parent and cost and puts it (back) on the frontier.
-    fn reroute(&mut self, node: NodeId, g: Cost, parent: NodeId, depth: u32) {
-        let i = node as usize;
-        self.nodes.records[i].g = g;
-        self.nodes.records[i].parent = parent;
-        self.nodes.records[i].depth = depth;
-        let h = self.nodes.records[i].h;
-        self.frontier.push(node, self.algorithm.priority(g, h));
     }
 
     fn over_budget(&self) -> Option<Limit> {
@@ -244,7 +217,7 @@ impl<P: Problem> Search<P> {
         }
         self.budget.exceeded(
             self.expansions,
-            self.nodes.len(),
+            self.book.nodes.len(),
             || self.memory_bytes(),
             self.expansions.is_multiple_of(CLOCK_EVERY),
         )
@@ -257,52 +230,29 @@ impl<P: Problem> Search<P> {
 
     fn expand(&mut self, node: NodeId) -> Event {
         let i = node as usize;
-        let (g, depth) = (self.nodes.records[i].g, self.nodes.records[i].depth + 1);
+        let record = self.book.nodes.records[i];
+        let (g, depth) = (record.g, record.depth + 1);
         let mut successors = std::mem::take(&mut self.successors);
-        self.problem
-            .successors(&self.nodes.states[i], &mut successors);
-        if matches!(self.frontier, Frontier::Lifo(_)) {
+        let (problem, book) = (&self.problem, &mut self.book);
+        if matches!(book.frontier, Frontier::Lifo(_)) {
+            successors.clear();
+            problem.successors(&book.nodes.states[i], &mut successors);
             // A stack pops the last push first; reversing keeps the problem's order.
             successors.reverse();
-        }
-        for (state, cost) in successors.drain(..) {
-            let new_g = g + cost;
-            let index = self.problem.state_index(&state);
-            let Some(known) = self.nodes.find(index, &state) else {
-                self.discover(index, state, new_g, node, depth);
-                continue;
-            };
-            let k = known as usize;
-            let record = self.nodes.records[k];
-            if self.policy.repushes_open && !record.closed {
-                self.reroute(known, new_g, node, depth);
-                self.last_added.push(known);
-                continue;
+            for (state, cost) in successors.drain(..) {
+                book.consider(problem, state, g + cost, node, depth);
             }
-            // Most known successors are reached no cheaper than before: one test says so
-            // before asking whether they were expanded.
-            let cheaper = new_g < record.g;
-            if !cheaper {
-                continue;
-            }
-            if record.closed {
-                if self.policy.reopens_closed {
-                    self.nodes.records[k].closed = false;
-                    self.visited_len -= 1;
-                    self.frontier_len += 1;
-                    self.reroute(known, new_g, node, depth);
-                    self.last_improved.push(known);
-                }
-            } else if self.policy.relaxes_open {
-                self.reroute(known, new_g, node, depth);
-                self.last_improved.push(known);
-            }
+        } else {
+            let state = book.nodes.states[i].clone();
+            problem.visit_successors(&state, &mut successors, |next, cost| {
+                book.consider(problem, next, g + cost, node, depth)
+            });
         }
         self.successors = successors;
         Event::Expanded {
             node,
-            added: self.last_added.len(),
-            improved: self.last_improved.len(),
+            added: self.book.last_added.len(),
+            improved: self.book.last_improved.len(),
         }
     }
 
@@ -313,7 +263,7 @@ impl<P: Problem> Search<P> {
     }
 
     pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        self.book.algorithm
     }
 
     pub fn budget(&self) -> Budget {
@@ -327,41 +277,41 @@ impl<P: Problem> Search<P> {
 
     /// Distinct states discovered so far.
     pub fn discovered(&self) -> usize {
-        self.nodes.len()
+        self.book.nodes.len()
     }
 
     /// Nodes in the frontier now.
     pub fn frontier_len(&self) -> usize {
-        self.frontier_len
+        self.book.frontier_len
     }
 
     /// Nodes expanded and not reopened since.
     pub fn visited_len(&self) -> usize {
-        self.visited_len
+        self.book.visited_len
     }
 
     /// Successors dropped because their heuristic was infinite (the problem's way of saying
     /// that no goal can be reached from them).
     pub fn dead_ends(&self) -> usize {
-        self.dead_ends
+        self.book.dead_ends
     }
 
     /// Approximate memory held by the search, in bytes.
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.bytes() + self.frontier.bytes()
+        self.book.nodes.bytes() + self.book.frontier.bytes()
     }
 
     /// The node of `state`, if the search has discovered it.
     pub fn find(&self, state: &P::State) -> Option<NodeId> {
-        self.nodes.find(self.problem.state_index(state), state)
+        self.book.nodes.find(self.problem.state_index(state), state)
     }
 
     pub fn state(&self, node: NodeId) -> &P::State {
-        &self.nodes.states[node as usize]
+        &self.book.nodes.states[node as usize]
     }
 
     pub fn status(&self, node: NodeId) -> NodeStatus {
-        if self.nodes.records[node as usize].closed {
+        if self.book.nodes.records[node as usize].closed {
             NodeStatus::Visited
         } else {
             NodeStatus::Frontier
@@ -370,38 +320,40 @@ impl<P: Problem> Search<P> {
 
     /// Cost of the best route to `node` found so far.
     pub fn g(&self, node: NodeId) -> Cost {
-        self.nodes.records[node as usize].g
+        self.book.nodes.records[node as usize].g
     }
 
     /// The heuristic estimate from `node` (zero for algorithms that do not use one).
     pub fn h(&self, node: NodeId) -> Cost {
-        self.nodes.records[node as usize].h
+        self.book.nodes.records[node as usize].h
     }
 
     /// The node's priority in the frontier: g + h for A*, g + w·h for weighted A*, h for
     /// greedy, g for the others.
     pub fn f(&self, node: NodeId) -> Cost {
-        self.algorithm.priority(self.g(node), self.h(node))
+        self.book.algorithm.priority(self.g(node), self.h(node))
     }
 
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let parent = self.nodes.records[node as usize].parent;
+        let parent = self.book.nodes.records[node as usize].parent;
         (parent != NO_NODE).then_some(parent)
     }
 
     /// Moves from the start to `node` along parent links.
     pub fn depth(&self, node: NodeId) -> u32 {
-        self.nodes.records[node as usize].depth
+        self.book.nodes.records[node as usize].depth
     }
 
     /// Every discovered node, in discovery order.
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        0..self.nodes.len() as NodeId
+        0..self.book.nodes.len() as NodeId
     }
 
     /// The frontier's nodes in the order they would be expanded.
     pub fn frontier_in_order(&self) -> Vec<NodeId> {
-        self.frontier.in_order(&self.nodes, self.algorithm)
+        self.book
+            .frontier
+            .in_order(&self.book.nodes, self.book.algorithm)
     }
 
     /// The node the next step will expand, if any.
@@ -409,7 +361,9 @@ impl<P: Problem> Search<P> {
         if self.ended.is_some() {
             return None;
         }
-        self.frontier.peek(&self.nodes, self.algorithm)
+        self.book
+            .frontier
+            .peek(&self.book.nodes, self.book.algorithm)
     }
 
     /// The node expanded (or selected as the goal) by the latest step.
@@ -419,12 +373,12 @@ impl<P: Problem> Search<P> {
 
     /// Nodes that entered the frontier in the latest step.
     pub fn last_added(&self) -> &[NodeId] {
-        &self.last_added
+        &self.book.last_added
     }
 
     /// Nodes whose cost improved in the latest step.
     pub fn last_improved(&self) -> &[NodeId] {
-        &self.last_improved
+        &self.book.last_improved
     }
 
     /// The final event, once the run is over.
@@ -442,8 +396,8 @@ impl<P: Problem> Search<P> {
         let mut path = vec![];
         let mut at = node;
         while at != NO_NODE {
-            path.push(self.nodes.states[at as usize].clone());
-            at = self.nodes.records[at as usize].parent;
+            path.push(self.book.nodes.states[at as usize].clone());
+            at = self.book.nodes.records[at as usize].parent;
         }
         path.reverse();
         path
@@ -455,6 +409,89 @@ impl<P: Problem> Search<P> {
     }
 }
 
+impl<S: Clone + Eq + std::hash::Hash> Book<S> {
+    /// What a successor reached with cost `g` from `parent` does to the search: a new
+    /// node, a cheaper route to a known one, or nothing.
+    #[inline]
+    fn consider<P: Problem<State = S>>(
+        &mut self,
+        problem: &P,
+        state: S,
+        g: Cost,
+        parent: NodeId,
+        depth: u32,
+    ) {
+        let index = problem.state_index(&state);
+        let Some(known) = self.nodes.find(index, &state) else {
+            self.discover(problem, index, state, g, parent, depth);
+            return;
+        };
+        let k = known as usize;
+        let record = self.nodes.records[k];
+        if self.policy.repushes_open && !record.closed {
+            self.reroute(known, g, parent, depth);
+            self.last_added.push(known);
+            return;
+        }
+        // Most known successors are reached no cheaper than before: one test says so
+        // before asking whether they were expanded.
+        let cheaper = g < record.g;
+        if !cheaper {
+            return;
+        }
+        if record.closed {
+            if self.policy.reopens_closed {
+                self.nodes.records[k].closed = false;
+                self.visited_len -= 1;
+                self.frontier_len += 1;
+                self.reroute(known, g, parent, depth);
+                self.last_improved.push(known);
+            }
+        } else if self.policy.relaxes_open {
+            self.reroute(known, g, parent, depth);
+            self.last_improved.push(known);
+        }
+    }
+
+    /// Stores a state seen for the first time (`index` is its dense number) and puts it on
+    /// the frontier.
+    fn discover<P: Problem<State = S>>(
+        &mut self,
+        problem: &P,
+        index: Option<usize>,
+        state: S,
+        g: Cost,
+        parent: NodeId,
+        depth: u32,
+    ) {
+        let h = if self.policy.uses_heuristic {
+            problem.heuristic(&state)
+        } else {
+            0.0
+        };
+        if h == Cost::INFINITY {
+            // The problem says no goal can be reached from here: not worth keeping.
+            self.dead_ends += 1;
+            return;
+        }
+        self.nodes.state_heap_bytes += problem.state_heap_bytes(&state);
+        let node = self.nodes.insert(index, state, g, h, parent, depth);
+        self.frontier.push(node, self.algorithm.priority(g, h));
+        self.frontier_len += 1;
+        self.last_added.push(node);
+    }
+
+    /// Points `node` at a new parent and cost and puts it (back) on the frontier.
+    fn reroute(&mut self, node: NodeId, g: Cost, parent: NodeId, depth: u32) {
+        let i = node as usize;
+        self.nodes.records[i].g = g;
+        self.nodes.records[i].parent = parent;
+        self.nodes.records[i].depth = depth;
+        let h = self.nodes.records[i].h;
+        self.frontier.push(node, self.algorithm.priority(g, h));
+    }
+}
+
 impl<P: Problem> Iterator for Search<P> {
     type Item = Event;
 
@@ -462,21 +499,25 @@ impl<P: Problem> Iterator for Search<P> {
         if self.ended.is_some() {
             return None;
         }
-        self.last_added.clear();
-        self.last_improved.clear();
+        self.book.last_added.clear();
+        self.book.last_improved.clear();
         self.last_expanded = None;
         if let Some(limit) = self.over_budget() {
             return self.end(Event::GaveUp(limit));
         }
-        let Some(node) = self.frontier.pop(&self.nodes, self.algorithm) else {
+        let Some(node) = self
+            .book
+            .frontier
+            .pop(&self.book.nodes, self.book.algorithm)
+        else {
             return self.end(Event::Exhausted);
         };
-        self.nodes.records[node as usize].closed = true;
-        self.frontier_len -= 1;
-        self.visited_len += 1;
+        self.book.nodes.records[node as usize].closed = true;
+        self.book.frontier_len -= 1;
+        self.book.visited_len += 1;
         self.expansions += 1;
         self.last_expanded = Some(node);
-        if self.problem.is_goal(&self.nodes.states[node as usize]) {
+        if self.problem.is_goal(&self.book.nodes.states[node as usize]) {
             self.goal = Some(node);
             return self.end(Event::Found { goal: node });
         }

@@ -22,6 +22,25 @@ pub trait Problem {
     /// onto `out`. The order matters: it is the order in which ties are broken.
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::State, Cost)>);
 
+    /// Calls `visit` with every successor of `state` and its move's cost, in the order of
+    /// [`Problem::successors`]; the engine calls this. The default gathers the successors
+    /// in `buffer` first; a problem that makes successors cheaply may hand each over as it
+    /// goes instead.
+    fn visit_successors(
+        &self,
+        state: &Self::State,
+        buffer: &mut Vec<(Self::State, Cost)>,
+        mut visit: impl FnMut(Self::State, Cost),
+    ) where
+        Self: Sized,
+    {
+        buffer.clear();
+        self.successors(state, buffer);
+        for (next, cost) in buffer.drain(..) {
+            visit(next, cost);
+        }
+    }
+
     /// An estimate of the remaining cost to a goal; informed algorithms (A*, weighted A*,
     /// greedy) order their frontier by it. Zero unless a problem says otherwise. Infinity
     /// means no goal can be reached from `state`: informed searches then drop it.

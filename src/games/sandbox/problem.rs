@@ -161,6 +161,16 @@ impl Problem for GridProblem {
     }
 
     #[inline]
+    fn visit_successors(
+        &self,
+        pos: &Pos,
+        _buffer: &mut Vec<(Pos, Cost)>,
+        mut visit: impl FnMut(Pos, Cost),
+    ) {
+        self.neighbours(*pos, |next, length, cost| visit(next, length * cost));
+    }
+
+    #[inline]
     fn heuristic(&self, pos: &Pos) -> Cost {
         self.heuristic.estimate(*pos, self.goal)
     }
