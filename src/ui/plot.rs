@@ -1,7 +1,7 @@
 //! Frontier size and visited count against step, for the current run and earlier ones.
 
 use egui::{Color32, Ui};
-use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoint, VLine};
+use egui_plot::{Corner, Legend, Line, LineStyle, Plot, PlotPoint, VLine};
 
 /// Points kept per series; past that, every other point goes and the spacing doubles.
 const MAX_POINTS: usize = 2048;
@@ -67,7 +67,8 @@ const PALETTE: [Color32; 6] = [
 pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: Option<usize>) {
     Plot::new(id)
         .height(ui.available_height().clamp(120.0, 220.0))
-        .legend(Legend::default())
+        // Counts mostly grow, so the top-left corner is the one the lines leave empty.
+        .legend(Legend::default().position(Corner::LeftTop))
         .x_axis_label("step")
         .allow_scroll(false)
         .show(ui, |plot| {
