@@ -85,6 +85,40 @@ impl Scratch {
         }
         lowest
     }
+
+    /// The player's region after the push from `from` to `to` (the player steps onto
+    /// `from`), named by its lowest square. `stand` must hold the region before the push
+    /// (named `region`) and `occupied` the boxes after it. Most pushes neither join two
+    /// regions nor cut one in two, and then the new region is the old one with `from` added
+    /// and `to` taken away, with no flood needed.
+    fn region_after_push(&mut self, analysis: &Analysis, region: u16, from: u16, to: u16) -> u16 {
+        let free = |s: u16| s != NONE && !self.occupied[s as usize];
+        let joins_another_region = analysis.neighbours[from as usize]
+            .iter()
+            .any(|&n| free(n) && !self.stand[n as usize]);
+        let may_cut =
+            self.stand[to as usize] && (to == region || !ring_is_connected(analysis, to, free));
+        if joins_another_region || may_cut {
+            return self.flood(analysis, from);
+        }
+        let lowest = region.min(from);
+        debug_assert_eq!(lowest, self.flood(analysis, from), "push {from} -> {to}");
+        lowest
+    }
+}
+
+/// Whether the free squares beside `square` stay connected to one another around it (through
+/// the diagonal squares) when `square` itself is blocked: then blocking it cuts no region.
+fn ring_is_connected(analysis: &Analysis, square: u16, free: impl Fn(u16) -> bool) -> bool {
+    let side = Dir::ALL.map(|d| analysis.next(square, d));
+    let linked = |i: usize| {
+        let (a, b) = (side[i], side[(i + 1) % 4]);
+        free(a) && free(b) && free(analysis.next(a, Dir::ALL[(i + 1) % 4]))
+    };
+    let groups = (0..4)
+        .filter(|&i| free(side[i]) && !linked((i + 3) % 4))
+        .count();
+    groups <= 1
 }
 
 /// The search problem a level poses, shared by both levels of detail.
@@ -274,7 +308,7 @@ impl Problem for PushProblem {
             scratch.occupied[b as usize] = false;
             scratch.occupied[to as usize] = true;
             if !sokoban.pruned(&scratch.occupied, to) {
-                let player = scratch.flood(analysis, b);
+                let player = scratch.region_after_push(analysis, state.player, b, to);
                 out.push((
                     PushState {
                         boxes: moved(&state.boxes, b, to),
