@@ -18,6 +18,10 @@ pub struct CorralScratch {
     stack: Vec<u16>,
     box_seen: Vec<u32>,
     generation: u32,
+    parent: Vec<u32>,
+    /// Per corral: whether an empty goal lies inside it.
+    empty_goal: Vec<bool>,
+    touching: Vec<u16>,
 }
 
 /// The pushes to keep: those into the PI-corral with the fewest pushes, if there is one
@@ -68,7 +72,9 @@ pub fn restrict(
     }
     // Corrals that touch the same box are one corral: moving that box changes both, so
     // neither can be dealt with alone.
-    let mut parent: Vec<u32> = (0..=corrals).collect();
+    let parent = &mut scratch.parent;
+    parent.clear();
+    parent.extend(0..=corrals);
     fn root(parent: &mut [u32], mut k: u32) -> u32 {
         while parent[k as usize] != k {
             parent[k as usize] = parent[parent[k as usize] as usize];
@@ -82,7 +88,7 @@ pub fn restrict(
             if s == NONE || scratch.label[s as usize] <= base {
                 continue;
             }
-            let k = root(&mut parent, scratch.label[s as usize] - base);
+            let k = root(parent, scratch.label[s as usize] - base);
             match first {
                 None => first = Some(k),
                 Some(f) if f != k => parent[k as usize] = f,
@@ -90,9 +96,14 @@ pub fn restrict(
             }
         }
     }
+    let empty_goal = &mut scratch.empty_goal;
+    empty_goal.clear();
+    empty_goal.resize(corrals as usize + 1, false);
     for s in 0..n {
         if scratch.label[s] > base {
-            scratch.label[s] = base + root(&mut parent, scratch.label[s] - base);
+            let k = root(parent, scratch.label[s] - base);
+            scratch.label[s] = base + k;
+            empty_goal[k as usize] |= analysis.goal[s];
         }
     }
     let in_corral = |s: u16, id: u32| s != NONE && scratch.label[s as usize] == id;
@@ -104,8 +115,9 @@ pub fn restrict(
         }
         let id = base + k;
         // The boxes touching the corral.
-        let mut touching: Vec<u16> = vec![];
-        let mut unsolved = (0..n as u16).any(|s| in_corral(s, id) && analysis.goal[s as usize]);
+        let touching = &mut scratch.touching;
+        touching.clear();
+        let mut unsolved = scratch.empty_goal[k as usize];
         for &b in boxes {
             if analysis.neighbours[b as usize]
                 .iter()
@@ -120,7 +132,7 @@ pub fn restrict(
         }
         let mut inward = 0;
         let mut ok = true;
-        for &b in &touching {
+        for &b in touching.iter() {
             for dir in Dir::ALL {
                 let to = analysis.next(b, dir);
                 let behind = analysis.next(b, dir.opposite());
