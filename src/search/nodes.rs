@@ -40,7 +40,9 @@ pub(super) struct Nodes<S> {
     /// Dense lookup: node id + 1 by state number, 0 for "not discovered" (so that a fresh
     /// table is zeroed memory, which the allocator hands out without writing it).
     dense: Vec<NodeId>,
-    hashed: HashTable<NodeId>,
+    /// Each hashed node with its state's hash folded to 32 bits: growing the table and
+    /// most failed probes then never touch the states themselves.
+    hashed: HashTable<(NodeId, u32)>,
     /// Heap bytes the stored states own (reported by the problem), for memory budgets.
     pub state_heap_bytes: usize,
 }
@@ -79,8 +81,14 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
         self.states.len()
     }
 
-    fn hash_of(state: &S) -> u64 {
-        FxBuildHasher::default().hash_one(state)
+    fn short_hash(state: &S) -> u32 {
+        (FxBuildHasher::default().hash_one(state) >> 32) as u32
+    }
+
+    /// The table's hash of a short hash: the table takes its bucket from the low bits and
+    /// its tag from the high ones, so the short hash is repeated in both halves.
+    fn table_hash(short: u32) -> u64 {
+        (short as u64) << 32 | short as u64
     }
 
     /// The node of `state`, if discovered. `index` is the problem's dense number for it.
@@ -90,9 +98,12 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
             return slot.checked_sub(1);
         }
         let states = &self.states;
+        let short = Self::short_hash(state);
         self.hashed
-            .find(Self::hash_of(state), |&id| states[id as usize] == *state)
-            .copied()
+            .find(Self::table_hash(short), |&(id, other)| {
+                other == short && states[id as usize] == *state
+            })
+            .map(|&(id, _)| id)
     }
 
     /// Stores a newly discovered state (which must not be stored yet) and returns its node.
@@ -110,10 +121,10 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
         match index.and_then(|i| self.dense.get_mut(i)) {
             Some(slot) => *slot = id + 1,
             None => {
-                let states = &self.states;
+                let short = Self::short_hash(&state);
                 self.hashed
-                    .insert_unique(Self::hash_of(&state), id, |&other| {
-                        Self::hash_of(&states[other as usize])
+                    .insert_unique(Self::table_hash(short), (id, short), |&(_, other)| {
+                        Self::table_hash(other)
                     });
             }
         }
@@ -133,7 +144,7 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
         self.states.capacity() * std::mem::size_of::<S>()
             + self.records.capacity() * std::mem::size_of::<Record>()
             + self.dense.len() * std::mem::size_of::<NodeId>()
-            + self.hashed.capacity() * (std::mem::size_of::<NodeId>() + 1)
+            + self.hashed.capacity() * (std::mem::size_of::<(NodeId, u32)>() + 1)
             + self.state_heap_bytes
     }
 }
