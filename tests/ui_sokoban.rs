@@ -157,7 +157,12 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     let tab = &harness.state().sokoban;
     let session = tab.session.as_ref().unwrap();
     let lurd = session.solution.clone().expect("solved").expect("checked");
-    assert!(verify_solution(&session.level, &lurd).is_ok());
+    let (_, pushes) = verify_solution(&session.level, &lurd).expect("replays");
+    // A* ends on the goal: g is the solution's pushes, and nothing is left to push.
+    assert_eq!(session.run().last_costs(), Some((pushes as f64, 0.0)));
+    harness.get_by_label("g + h");
+    harness.get_by_label("Lower bound on pushes left (h)");
+    harness.get_by_label("Pushes so far (g)");
     harness.get_by_label("Copy LURD");
     harness.get_by_label("Replay solution").click();
     harness.run_steps(2);

@@ -905,6 +905,30 @@ impl SokobanTab {
                     ui.label(value);
                     ui.end_row();
                 }
+                if let Some((g, h)) = run.last_costs() {
+                    // These describe the state expanded last (the one drawn on the board).
+                    let (units, unit) = match session.detail {
+                        Detail::Pushes => ("Pushes", "pushes"),
+                        Detail::Moves => ("Moves", "moves"),
+                    };
+                    let bound = if h.is_finite() {
+                        format!("{h}")
+                    } else {
+                        "none (dead end)".to_string()
+                    };
+                    let mut rows = vec![(format!("{units} so far (g)"), format!("{g}"))];
+                    if session.algorithm.uses_heuristic() {
+                        rows.push((format!("Lower bound on {unit} left (h)"), bound));
+                        if h.is_finite() {
+                            rows.push(("g + h".to_string(), format!("{}", g + h)));
+                        }
+                    }
+                    for (name, value) in rows {
+                        ui.label(name);
+                        ui.label(value);
+                        ui.end_row();
+                    }
+                }
             });
         let outcome = match run.ended() {
             Some(Event::Found { .. }) => "Solved.".to_string(),

@@ -135,6 +135,15 @@ impl SokobanRun {
         ))
     }
 
+    /// The cost so far (g) and the lower bound on the cost left (h) of the state expanded
+    /// last: under A*, g + h is the bound the search has proved no solution beats.
+    pub fn last_costs(&self) -> Option<(f64, f64)> {
+        match self {
+            SokobanRun::Pushes(s) => s.last_expanded().map(|n| (s.g(n), s.h(n))),
+            SokobanRun::Moves(s) => s.last_expanded().map(|n| (s.g(n), s.h(n))),
+        }
+    }
+
     /// The boxes of each state expanded so far (for the heat map), visited in `visit`.
     pub fn expanded_boxes(&self, mut visit: impl FnMut(&[u16])) {
         match self {
