@@ -244,3 +244,25 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     assert_eq!(tab.entries.len(), 1);
     assert_eq!(tab.entries[0].title, "Pasted");
 }
+
+#[test]
+fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
+    use frontier::games::sokoban::solver::analysis::Analysis;
+    let mut harness = app();
+    harness.state_mut().sokoban.select(3); // "Mind the corners"
+    harness.run_steps(1);
+    assert!(
+        harness.state_mut().sokoban.dead_squares_shown().is_empty(),
+        "only the Solve board marks them"
+    );
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    let level = harness.state().sokoban.level().expect("a valid preset").clone();
+    let expected: Vec<Pos> = Analysis::new(&level).dead_positions().collect();
+    assert!(!expected.is_empty(), "the level teaches corners");
+    assert_eq!(harness.state_mut().sokoban.dead_squares_shown(), expected);
+    harness.get_by_label("Show dead squares").click();
+    harness.run_steps(2);
+    assert!(!harness.state().sokoban.show_dead_squares);
+    assert!(harness.state_mut().sokoban.dead_squares_shown().is_empty());
+}

@@ -26,6 +26,8 @@ pub struct Position<'a> {
     pub heat: Option<&'a [f32]>,
     /// Draw the player as a region marker (push-level states know only the region).
     pub player_is_region: bool,
+    /// Squares to mark as dead (no box there can ever reach a goal).
+    pub dead: &'a [Pos],
 }
 
 pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> BoardInput {
@@ -46,6 +48,17 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
     });
     view.show(ui, |painter| {
         let cell = painter.cell_size();
+        let cross = Stroke::new((cell * 0.05).max(1.0), Color32::from_black_alpha(110));
+        for &pos in position.dead {
+            let center = painter.cell_rect(pos).center();
+            let arm = cell * 0.14;
+            for (dx, dy) in [(arm, arm), (arm, -arm)] {
+                painter.painter.line_segment(
+                    [center - egui::vec2(dx, dy), center + egui::vec2(dx, dy)],
+                    cross,
+                );
+            }
+        }
         for pos in painter.visible_cells() {
             let rect = painter.cell_rect(pos);
             if level.is_goal(pos) {

@@ -14,6 +14,7 @@ pub use solve::SolveSession;
 use super::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sokoban::solver::Detail;
+use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::{Entry, Game, Level, Square, parse_collection, presets};
 use crate::grid::{Dir, Pos};
 use crate::search::{Algorithm, Event};
@@ -86,6 +87,10 @@ pub struct SokobanTab {
     paste: Option<String>,
     /// The win has been recorded for the current game (so it is counted once).
     won_recorded: bool,
+    /// Mark the dead squares on the board while solving.
+    pub show_dead_squares: bool,
+    /// The dead squares of the level last asked about.
+    dead_squares: Option<(Level, Vec<Pos>)>,
 }
 
 impl SokobanTab {
@@ -128,6 +133,8 @@ impl SokobanTab {
             dialog: None,
             paste: None,
             won_recorded: false,
+            show_dead_squares: true,
+            dead_squares: None,
         };
         if !matches!(
             tab.algorithm,
@@ -846,6 +853,8 @@ impl SokobanTab {
             .labelled_by(label.id);
             ui.label("states");
         });
+        ui.checkbox(&mut self.show_dead_squares, "Show dead squares")
+            .on_hover_text("A box pushed onto a square marked × can never reach a goal; the solvers never push one there.");
         if ui
             .add_enabled(self.level().is_some(), egui::Button::new("Start solving"))
             .clicked()
@@ -988,7 +997,30 @@ impl SokobanTab {
         }
     }
 
+    /// The dead squares of the level on the Solve board, when they are to be shown.
+    pub fn dead_squares_shown(&mut self) -> Vec<Pos> {
+        if self.mode != Mode::Solve || !self.show_dead_squares {
+            return vec![];
+        }
+        let level = match &self.session {
+            Some(session) => Some(&session.level),
+            None => self.level(),
+        };
+        let Some(level) = level.filter(|l| l.check().is_ok()) else {
+            return vec![];
+        };
+        match &self.dead_squares {
+            Some((cached, dead)) if cached == level => dead.clone(),
+            _ => {
+                let dead: Vec<Pos> = Analysis::new(level).dead_positions().collect();
+                self.dead_squares = Some((level.clone(), dead.clone()));
+                dead
+            }
+        }
+    }
+
     fn board(&mut self, ui: &mut Ui) {
+        let dead = self.dead_squares_shown();
         let input = match self.mode {
             Mode::Play => match &self.game {
                 Some(game) => {
@@ -1000,6 +1032,7 @@ impl SokobanTab {
                         player: Some(game.player()),
                         heat: None,
                         player_is_region: false,
+                        dead: &[],
                     };
                     board::draw(ui, &mut self.view, &position)
                 }
@@ -1018,6 +1051,7 @@ impl SokobanTab {
                     player: level.player,
                     heat: None,
                     player_is_region: false,
+                    dead: &[],
                 };
                 board::draw(ui, &mut self.view, &position)
             }
@@ -1032,6 +1066,7 @@ impl SokobanTab {
                         player: Some(game.player()),
                         heat: None,
                         player_is_region: false,
+                        dead: &dead,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(session) = &self.session {
@@ -1050,6 +1085,7 @@ impl SokobanTab {
                         player,
                         heat: Some(&heat),
                         player_is_region: session.detail == Detail::Pushes && shown.is_some(),
+                        dead: &dead,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(game) = &self.game {
@@ -1062,6 +1098,7 @@ impl SokobanTab {
                         player: level.player,
                         heat: None,
                         player_is_region: false,
+                        dead: &dead,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else {

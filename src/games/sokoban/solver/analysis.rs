@@ -86,6 +86,15 @@ impl Analysis {
         self.index.get(pos).copied().filter(|&s| s != NONE)
     }
 
+    /// The board positions of the dead squares.
+    pub fn dead_positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.positions
+            .iter()
+            .zip(&self.dead)
+            .filter(|&(_, &dead)| dead)
+            .map(|(&pos, _)| pos)
+    }
+
     #[inline]
     pub fn next(&self, square: u16, dir: Dir) -> u16 {
         self.neighbours[square as usize][dir.index()]
@@ -130,6 +139,9 @@ mod tests {
             !dead(2, 2) && !dead(4, 2),
             "the middle row leads to the goal"
         );
+        let listed: Vec<Pos> = a.dead_positions().collect();
+        assert_eq!(listed.len(), a.dead.iter().filter(|&&d| d).count());
+        assert!(listed.contains(&Pos::new(1, 1)) && !listed.contains(&Pos::new(2, 2)));
         let goal = 0;
         assert_eq!(
             a.distance[goal][a.square(Pos::new(2, 2)).unwrap() as usize],
