@@ -3,6 +3,7 @@
 //! bound, and turning a found path into LURD.
 
 pub mod analysis;
+mod box_squares;
 mod corral;
 mod freeze;
 mod frozen;
@@ -10,5 +11,6 @@ pub mod matching;
 mod push;
 mod solve;
 
+pub use box_squares::BoxSquares;
 pub use push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
 pub use solve::{Detail, SokobanRun, SolveOutcome, SolveReport, solve};

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::analysis::{Analysis, NONE};
+use super::box_squares::BoxSquares;
 use super::corral::{CorralScratch, Push, restrict};
 use super::freeze::frozen_off_goal;
 use super::frozen::{FrozenCache, frozen_on_goals};
@@ -19,14 +20,14 @@ use crate::search::{Cost, Problem};
 /// player can reach (the name of the player's region).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PushState {
-    pub boxes: Box<[u16]>,
+    pub boxes: BoxSquares,
     pub player: u16,
 }
 
 /// A move-level state: the boxes' squares (sorted) and the player's square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveState {
-    pub boxes: Box<[u16]>,
+    pub boxes: BoxSquares,
     pub player: u16,
 }
 
@@ -125,7 +126,7 @@ fn ring_is_connected(analysis: &Analysis, square: u16, free: impl Fn(u16) -> boo
 #[derive(Clone)]
 pub struct Sokoban {
     pub analysis: Arc<Analysis>,
-    start_boxes: Box<[u16]>,
+    start_boxes: BoxSquares,
     start_player: u16,
     scratch: RefCell<Scratch>,
     prunes: RefCell<Prunes>,
@@ -142,7 +143,7 @@ impl Sokoban {
         let player = level.player.and_then(|p| analysis.square(p)).unwrap_or(0);
         let n = analysis.len();
         Sokoban {
-            start_boxes: boxes.into(),
+            start_boxes: BoxSquares::new(&boxes),
             start_player: player,
             scratch: RefCell::new(Scratch {
                 occupied: vec![false; n],
@@ -226,16 +227,6 @@ impl Sokoban {
     }
 }
 
-/// The boxes with the one on `from` moved to `to`, kept sorted.
-fn moved(boxes: &[u16], from: u16, to: u16) -> Box<[u16]> {
-    let mut next: Vec<u16> = boxes
-        .iter()
-        .map(|&b| if b == from { to } else { b })
-        .collect();
-    next.sort_unstable();
-    next.into()
-}
-
 /// The push-level problem: successors are pushes, each costing 1.
 #[derive(Clone)]
 pub struct PushProblem(pub Sokoban);
@@ -311,7 +302,7 @@ impl Problem for PushProblem {
                 let player = scratch.region_after_push(analysis, state.player, b, to);
                 out.push((
                     PushState {
-                        boxes: moved(&state.boxes, b, to),
+                        boxes: state.boxes.moved(b, to),
                         player,
                     },
                     1.0,
@@ -331,7 +322,7 @@ impl Problem for PushProblem {
     }
 
     fn state_heap_bytes(&self, state: &PushState) -> usize {
-        state.boxes.len() * 2 + 16
+        state.boxes.heap_bytes()
     }
 }
 
@@ -389,7 +380,7 @@ impl Problem for MoveProblem {
             if keep {
                 out.push((
                     MoveState {
-                        boxes: moved(&state.boxes, next, to),
+                        boxes: state.boxes.moved(next, to),
                         player: next,
                     },
                     1.0,
@@ -403,6 +394,6 @@ impl Problem for MoveProblem {
     }
 
     fn state_heap_bytes(&self, state: &MoveState) -> usize {
-        state.boxes.len() * 2 + 16
+        state.boxes.heap_bytes()
     }
 }
