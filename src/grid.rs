@@ -103,6 +103,16 @@ impl Dir {
         self as usize
     }
 
+    /// The direction in words: "up", "right", "down" or "left".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Right => "right",
+            Dir::Down => "down",
+            Dir::Left => "left",
+        }
+    }
+
     /// The direction of a one-cell orthogonal step from `from` to `to`.
     pub fn between(from: Pos, to: Pos) -> Option<Dir> {
         Dir::ALL.into_iter().find(|&d| from.step(d) == to)

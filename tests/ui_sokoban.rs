@@ -257,7 +257,12 @@ fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
     );
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    let level = harness.state().sokoban.level().expect("a valid preset").clone();
+    let level = harness
+        .state()
+        .sokoban
+        .level()
+        .expect("a valid preset")
+        .clone();
     let expected: Vec<Pos> = Analysis::new(&level).dead_positions().collect();
     assert!(!expected.is_empty(), "the level teaches corners");
     assert_eq!(harness.state_mut().sokoban.dead_squares_shown(), expected);
@@ -265,4 +270,99 @@ fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
     harness.run_steps(2);
     assert!(!harness.state().sokoban.show_dead_squares);
     assert!(harness.state_mut().sokoban.dead_squares_shown().is_empty());
+}
+
+/// Steps the app until the hint search has finished (it thinks a slice per frame).
+fn wait_for_hint(harness: &mut Harness<'static, FrontierApp>) {
+    for _ in 0..600 {
+        harness.step();
+        if !harness.state().sokoban.aid.is_thinking() {
+            return;
+        }
+    }
+    panic!("the hint never came");
+}
+
+#[test]
+fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
+    use frontier::games::sokoban::solver::HintOutcome;
+    let mut harness = app();
+    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.run_steps(1);
+    harness.key_press(Key::H);
+    wait_for_hint(&mut harness);
+    let Some(HintOutcome::Push(hint)) = harness.state().sokoban.aid.outcome().cloned() else {
+        panic!("a hint for a fresh level")
+    };
+    harness.get_by_label_contains("Hint: push the marked box");
+    let game = harness.state().sokoban.game.clone().expect("playing");
+    assert!(game.has_box(hint.box_at));
+    assert_eq!(
+        harness.state().sokoban.aid.hinted_push(),
+        Some((hint.box_at, hint.dir))
+    );
+
+    // The player follows the hint: walk behind the box (a click), then push with a key.
+    let behind = hint.box_at.step(hint.dir.opposite());
+    let path = game
+        .walk_path(behind)
+        .expect("the player can get behind the box");
+    for dir in path {
+        harness.key_press(key_of(dir));
+        harness.step();
+    }
+    assert_eq!(
+        harness.state().sokoban.aid.hinted_push(),
+        None,
+        "stale once moved"
+    );
+    harness.key_press(key_of(hint.dir));
+    harness.step();
+    assert!(
+        harness
+            .state()
+            .sokoban
+            .game
+            .as_ref()
+            .unwrap()
+            .has_box(hint.box_at.step(hint.dir))
+    );
+    harness.get_by_label("Hint").click();
+    harness.step();
+    wait_for_hint(&mut harness);
+    let Some(HintOutcome::Push(next)) = harness.state().sokoban.aid.outcome().cloned() else {
+        panic!("still solvable after following the hint")
+    };
+    assert_eq!(next.pushes_left, hint.pushes_left - 1);
+}
+
+#[test]
+fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
+    use frontier::games::sokoban::solver::HintOutcome;
+    let mut harness = app();
+    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.run_steps(1);
+    // Round the boxes and push the left one up against the top wall, where no goal is.
+    for dir in [Dir::Down, Dir::Left, Dir::Left, Dir::Left, Dir::Up] {
+        harness.key_press(key_of(dir));
+        harness.step();
+    }
+    let tab = &mut harness.state_mut().sokoban;
+    let game = tab.game.clone().expect("playing");
+    assert!(game.has_box(Pos::new(2, 1)), "the box went up");
+    assert_eq!(tab.aid.stuck(&game), vec![Pos::new(2, 1)]);
+    harness.run_steps(1);
+    harness.get_by_label_contains("can never reach a goal now");
+    harness.key_press(Key::H);
+    wait_for_hint(&mut harness);
+    assert_eq!(
+        harness.state().sokoban.aid.outcome(),
+        Some(&HintOutcome::NoSolution)
+    );
+    harness.get_by_label_contains("No solution from here");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    let tab = &mut harness.state_mut().sokoban;
+    let game = tab.game.clone().expect("playing");
+    assert!(tab.aid.stuck(&game).is_empty(), "undo saves the box");
 }

@@ -32,7 +32,7 @@ impl Tab {
 }
 
 /// Keyboard shortcuts, as the help overlay lists them.
-pub const SHORTCUTS: [(&str, &str); 29] = [
+pub const SHORTCUTS: [(&str, &str); 30] = [
     ("Pathfinding, and Sokoban's solver", ""),
     ("Space", "play / pause"),
     ("Right arrow", "step forward"),
@@ -51,6 +51,7 @@ pub const SHORTCUTS: [(&str, &str); 29] = [
     ("Ctrl+Z, U or Backspace", "undo a move (Ctrl+Y redoes)"),
     ("R", "restart the level"),
     ("N / P", "next / previous level"),
+    ("H", "hint: the first push of a shortest solution from here"),
     ("Ctrl+V", "paste a level"),
     ("Snake", ""),
     ("Arrows or WASD", "steer (the first key starts the game)"),

@@ -4,7 +4,7 @@
 use egui::{Color32, Stroke, Ui};
 
 use crate::games::sokoban::Level;
-use crate::grid::{Grid, Pos};
+use crate::grid::{Dir, Grid, Pos};
 use crate::ui::{BoardInput, BoardView};
 
 const OUTSIDE: Color32 = Color32::from_rgb(0x1e, 0x1e, 0x24);
@@ -15,6 +15,8 @@ const GOAL: Color32 = Color32::from_rgb(0x2a, 0x9d, 0x8f);
 const BOX: Color32 = Color32::from_rgb(0xc8, 0x86, 0x2e);
 const BOX_ON_GOAL: Color32 = Color32::from_rgb(0x3a, 0x8f, 0x3e);
 const PLAYER: Color32 = Color32::from_rgb(0x24, 0x5c, 0xc4);
+const STUCK: Color32 = Color32::from_rgb(0xd6, 0x20, 0x20);
+const HINT: Color32 = Color32::from_rgb(0xf0, 0xd0, 0x20);
 
 /// What to draw.
 pub struct Position<'a> {
@@ -28,6 +30,10 @@ pub struct Position<'a> {
     pub player_is_region: bool,
     /// Squares to mark as dead (no box there can ever reach a goal).
     pub dead: &'a [Pos],
+    /// Boxes that can never reach a goal any more, outlined in red.
+    pub stuck: &'a [Pos],
+    /// A hinted push: the box and the way to push it, drawn as an arrow.
+    pub hint: Option<(Pos, Dir)>,
 }
 
 pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> BoardInput {
@@ -82,6 +88,25 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
                         .circle_filled(rect.center(), cell * 0.12, Color32::WHITE);
                 }
             }
+        }
+        for &pos in position.stuck {
+            let rect = painter.cell_rect(pos).shrink(cell * 0.04);
+            painter.painter.rect_stroke(
+                rect,
+                cell * 0.14,
+                Stroke::new((cell * 0.08).max(2.0), STUCK),
+                egui::StrokeKind::Inside,
+            );
+        }
+        if let Some((pos, dir)) = position.hint {
+            let center = painter.cell_rect(pos).center();
+            let (dx, dy) = dir.delta();
+            let way = egui::vec2(dx as f32, dy as f32) * cell;
+            painter.painter.arrow(
+                center - way * 0.3,
+                way * 0.75,
+                Stroke::new((cell * 0.1).max(2.0), HINT),
+            );
         }
         if let Some(player) = position.player {
             let rect = painter.cell_rect(player);

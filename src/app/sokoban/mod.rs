@@ -1,5 +1,6 @@
 //! The Sokoban tab: play levels, edit them, and watch BFS, DFS, A* and greedy solve them.
 
+mod aid;
 mod board;
 mod progress;
 mod solve;
@@ -87,6 +88,8 @@ pub struct SokobanTab {
     paste: Option<String>,
     /// The win has been recorded for the current game (so it is counted once).
     won_recorded: bool,
+    /// Lost boxes and hints while playing.
+    pub aid: aid::PlayAid,
     /// Mark the dead squares on the board while solving.
     pub show_dead_squares: bool,
     /// The dead squares of the level last asked about.
@@ -133,6 +136,7 @@ impl SokobanTab {
             dialog: None,
             paste: None,
             won_recorded: false,
+            aid: aid::PlayAid::default(),
             show_dead_squares: true,
             dead_squares: None,
         };
@@ -286,7 +290,7 @@ impl SokobanTab {
     pub fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
             Mode::Play => {
-                let (dirs, undo, redo, restart, next, previous) = ui.input_mut(|i| {
+                let (dirs, undo, redo, restart, next, previous, hint) = ui.input_mut(|i| {
                     let dirs = crate::ui::consume_direction_keys(i);
                     (
                         dirs,
@@ -298,8 +302,12 @@ impl SokobanTab {
                         i.consume_key(Modifiers::NONE, Key::R),
                         i.consume_key(Modifiers::NONE, Key::N),
                         i.consume_key(Modifiers::NONE, Key::P),
+                        i.consume_key(Modifiers::NONE, Key::H),
                     )
                 });
+                if hint && let Some(game) = &self.game {
+                    self.aid.request_hint(game);
+                }
                 for dir in dirs {
                     self.play_step(dir);
                 }
@@ -604,6 +612,12 @@ impl SokobanTab {
                     egui::ScrollArea::vertical().show(ui, |ui| self.solver_panel(ui))
                 });
         }
+        if self.mode == Mode::Play {
+            self.aid.update_in_frame(self.game.as_ref());
+            if self.aid.is_thinking() {
+                ctx.request_repaint();
+            }
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
         self.windows(&ctx);
     }
@@ -719,6 +733,30 @@ impl SokobanTab {
                 game.restart();
             }
         });
+        let stuck = self.aid.stuck(game);
+        if !stuck.is_empty() {
+            ui.colored_label(
+                egui::Color32::from_rgb(0xd6, 0x45, 0x2a),
+                format!(
+                    "{} can never reach a goal now (marked red): undo (Ctrl+Z).",
+                    if stuck.len() == 1 {
+                        "A box".to_string()
+                    } else {
+                        format!("{} boxes", stuck.len())
+                    }
+                ),
+            );
+        }
+        if ui
+            .add_enabled(!game.is_won(), egui::Button::new("Hint"))
+            .on_hover_text(
+                "H: the solver works out the first push of a shortest solution from here",
+            )
+            .clicked()
+        {
+            self.aid.request_hint(game);
+        }
+        self.aid.show_status(ui);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(self.index > 0, egui::Button::new("Previous level"))
@@ -739,7 +777,7 @@ impl SokobanTab {
             }
         });
         ui.small(
-            "Arrows or WASD move; click a square to walk there; click next to a box to push it.",
+            "Arrows or WASD move; click a square to walk there; click next to a box to push it; H asks for a hint.",
         );
         self.after_play();
     }
@@ -1024,6 +1062,7 @@ impl SokobanTab {
         let input = match self.mode {
             Mode::Play => match &self.game {
                 Some(game) => {
+                    let stuck = self.aid.stuck(game);
                     let inside = game.level().inside();
                     let position = board::Position {
                         level: game.level(),
@@ -1033,6 +1072,8 @@ impl SokobanTab {
                         heat: None,
                         player_is_region: false,
                         dead: &[],
+                        stuck: &stuck,
+                        hint: self.aid.hinted_push(),
                     };
                     board::draw(ui, &mut self.view, &position)
                 }
@@ -1052,6 +1093,8 @@ impl SokobanTab {
                     heat: None,
                     player_is_region: false,
                     dead: &[],
+                    stuck: &[],
+                    hint: None,
                 };
                 board::draw(ui, &mut self.view, &position)
             }
@@ -1067,6 +1110,8 @@ impl SokobanTab {
                         heat: None,
                         player_is_region: false,
                         dead: &dead,
+                        stuck: &[],
+                        hint: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(session) = &self.session {
@@ -1086,6 +1131,8 @@ impl SokobanTab {
                         heat: Some(&heat),
                         player_is_region: session.detail == Detail::Pushes && shown.is_some(),
                         dead: &dead,
+                        stuck: &[],
+                        hint: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(game) = &self.game {
@@ -1099,6 +1146,8 @@ impl SokobanTab {
                         heat: None,
                         player_is_region: false,
                         dead: &dead,
+                        stuck: &[],
+                        hint: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else {

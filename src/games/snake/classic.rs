@@ -63,15 +63,6 @@ fn blocked(game: &SnakeGame, body: impl IntoIterator<Item = Pos>) -> Grid<bool> 
     grid
 }
 
-fn dir_name(dir: Dir) -> &'static str {
-    match dir {
-        Dir::Up => "up",
-        Dir::Down => "down",
-        Dir::Left => "left",
-        Dir::Right => "right",
-    }
-}
-
 fn steps(n: usize) -> String {
     if n == 1 {
         "1 step".into()
@@ -169,7 +160,7 @@ pub fn decide(game: &SnakeGame) -> Decision {
                 decision.reason = format!(
                     "The food is {} away. After eating it the snake could still reach its tail, so it heads {} for the food.",
                     steps(path.len() - 1),
-                    dir_name(dir)
+                    dir.name()
                 );
                 return decision;
             }
@@ -211,7 +202,7 @@ pub fn decide(game: &SnakeGame) -> Decision {
         decision.choice = dir;
         decision.reason.push_str(&format!(
             "It follows its tail: {} keeps the tail reachable, {distance} steps away, the farthest of the safe moves.",
-            dir_name(dir)
+            dir.name()
         ));
         return decision;
     }
@@ -227,7 +218,7 @@ pub fn decide(game: &SnakeGame) -> Decision {
             decision.choice = dir;
             decision.reason.push_str(&format!(
                 "No move keeps the tail reachable; {} does not die now and leaves {room} cells of room.",
-                dir_name(dir)
+                dir.name()
             ));
         }
         None => {

@@ -97,6 +97,21 @@ impl Game {
         self.pushes
     }
 
+    /// The position on the board as a level of its own (boxes and player where they are
+    /// now), for solving from here.
+    pub fn position(&self) -> Level {
+        let mut level = self.level.clone();
+        for b in self.level.boxes().collect::<Vec<_>>() {
+            level.set_box(b, false);
+        }
+        level.player = None;
+        for b in self.boxes() {
+            level.set_box(b, true);
+        }
+        level.set_player(self.player);
+        level
+    }
+
     /// Every box on a goal.
     pub fn is_won(&self) -> bool {
         self.boxes().all(|b| self.level.is_goal(b))

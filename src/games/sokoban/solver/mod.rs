@@ -7,10 +7,14 @@ mod box_squares;
 mod corral;
 mod freeze;
 mod frozen;
+mod hint;
 pub mod matching;
 mod push;
 mod solve;
+mod stuck;
 
 pub use box_squares::BoxSquares;
+pub use hint::{Hint, HintOutcome, HintSearch};
 pub use push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
 pub use solve::{Detail, SokobanRun, SolveOutcome, SolveReport, solve};
+pub use stuck::stuck_boxes;

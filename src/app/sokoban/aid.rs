@@ -1,0 +1,113 @@
+//! Help while playing: boxes that can no longer reach a goal are marked the moment they are
+//! lost, and a hint (the first push of a shortest solution from here) is worked out a slice
+//! per frame, so the board keeps answering while the solver thinks.
+
+use std::time::Duration;
+
+use egui::Ui;
+
+use crate::games::sokoban::solver::analysis::Analysis;
+use crate::games::sokoban::solver::{HintOutcome, HintSearch, stuck_boxes};
+use crate::games::sokoban::{Game, Level};
+use crate::grid::{Dir, Pos};
+use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+
+/// States a hint may store before it gives up.
+pub const HINT_MAX_STATES: usize = 1_000_000;
+
+#[derive(Default)]
+pub struct PlayAid {
+    /// The hint being worked out or shown, with the level and the moves (LURD) it was
+    /// asked after: once the game is anywhere else, it is stale.
+    hint: Option<(HintSearch, (Level, String))>,
+    /// The static facts of the level being played, for telling lost boxes.
+    analysis: Option<(Level, Analysis)>,
+}
+
+impl PlayAid {
+    /// Starts working out a hint for the position of `game` (nothing to do once it is won).
+    pub fn request_hint(&mut self, game: &Game) {
+        let position = game.position();
+        if game.is_won() || position.check().is_err() {
+            self.hint = None;
+            return;
+        }
+        let asked_after = (game.level().clone(), game.lurd());
+        self.hint = Some((HintSearch::new(position, HINT_MAX_STATES), asked_after));
+    }
+
+    /// Forgets a hint the game has moved on from, and thinks a little more about the
+    /// current one (within `budget`).
+    pub fn update(&mut self, game: Option<&Game>, budget: Duration) {
+        if let Some((search, (level, lurd))) = &mut self.hint {
+            if game.is_none_or(|g| g.level() != level || g.lurd() != *lurd) {
+                self.hint = None;
+            } else {
+                step_within_budget(usize::MAX, budget, || search.step());
+            }
+        }
+    }
+
+    /// The same, within one frame's budget.
+    pub fn update_in_frame(&mut self, game: Option<&Game>) {
+        self.update(game, FRAME_BUDGET);
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.hint
+            .as_ref()
+            .is_some_and(|(s, _)| s.outcome().is_none())
+    }
+
+    pub fn outcome(&self) -> Option<&HintOutcome> {
+        self.hint.as_ref().and_then(|(s, _)| s.outcome())
+    }
+
+    /// The box to push and which way, when a hint is ready.
+    pub fn hinted_push(&self) -> Option<(Pos, Dir)> {
+        match self.outcome()? {
+            HintOutcome::Push(hint) => Some((hint.box_at, hint.dir)),
+            _ => None,
+        }
+    }
+
+    /// The boxes of `game` that can never reach a goal.
+    pub fn stuck(&mut self, game: &Game) -> Vec<Pos> {
+        let level = game.level();
+        if self.analysis.as_ref().is_none_or(|(l, _)| l != level) {
+            if level.check().is_err() {
+                return vec![];
+            }
+            self.analysis = Some((level.clone(), Analysis::new(level)));
+        }
+        let Some((_, analysis)) = &self.analysis else {
+            return vec![];
+        };
+        let boxes: Vec<Pos> = game.boxes().collect();
+        stuck_boxes(analysis, &boxes)
+    }
+
+    /// What the hint says, in words.
+    pub fn status(&self) -> Option<String> {
+        let (search, _) = self.hint.as_ref()?;
+        Some(match search.outcome() {
+            None => format!("Thinking… {} positions looked at", search.expanded()),
+            Some(HintOutcome::Push(hint)) => format!(
+                "Hint: push the marked box {} ({} push{} to go).",
+                hint.dir.name(),
+                hint.pushes_left,
+                if hint.pushes_left == 1 { "" } else { "es" }
+            ),
+            Some(HintOutcome::NoSolution) => {
+                "No solution from here: undo a few moves (Ctrl+Z).".to_string()
+            }
+            Some(HintOutcome::GaveUp(limit)) => format!("No hint: the solver {limit}."),
+        })
+    }
+
+    pub fn show_status(&self, ui: &mut Ui) {
+        if let Some(status) = self.status() {
+            ui.label(status);
+        }
+    }
+}
