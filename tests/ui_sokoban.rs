@@ -366,3 +366,36 @@ fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
     let game = tab.game.clone().expect("playing");
     assert!(tab.aid.stuck(&game).is_empty(), "undo saves the box");
 }
+
+#[test]
+fn the_solver_can_start_from_the_position_reached_in_play() {
+    let mut harness = app();
+    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.run_steps(1);
+    // Round the right-hand box and push it down, one square nearer the goals.
+    for dir in [Dir::Up, Dir::Left, Dir::Left, Dir::Down] {
+        harness.key_press(key_of(dir));
+        harness.step();
+    }
+    let game = harness.state().sokoban.game.clone().expect("playing");
+    assert!(game.has_box(Pos::new(3, 3)), "the box went down");
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Start from the position in Play").click();
+    harness.run_steps(1);
+    harness.get_by_label("Start solving").click();
+    harness.run_steps(1);
+    harness.get_by_label("To end").click();
+    for _ in 0..100 {
+        harness.step();
+        if harness.state().sokoban.session.as_ref().unwrap().solution.is_some() {
+            break;
+        }
+    }
+    let session = harness.state().sokoban.session.as_ref().unwrap();
+    assert_eq!(session.level, game.position());
+    assert_ne!(&session.level, game.level(), "not the level's start");
+    let lurd = session.solution.clone().expect("solved").expect("checked");
+    assert!(verify_solution(&session.level, &lurd).is_ok());
+    assert!(verify_solution(game.level(), &lurd).is_err(), "it starts mid-game");
+}

@@ -90,6 +90,8 @@ pub struct SokobanTab {
     won_recorded: bool,
     /// Lost boxes and hints while playing.
     pub aid: aid::PlayAid,
+    /// Solve from the position reached in Play instead of the level's start.
+    pub solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
     pub show_dead_squares: bool,
     /// The dead squares of the level last asked about.
@@ -137,6 +139,7 @@ impl SokobanTab {
             paste: None,
             won_recorded: false,
             aid: aid::PlayAid::default(),
+            solve_from_play: false,
             show_dead_squares: true,
             dead_squares: None,
         };
@@ -464,8 +467,23 @@ impl SokobanTab {
 
     // ----- solve -----
 
+    /// Whether Start solving will start from the position reached in Play (asked for, and
+    /// there is such a position) rather than from the level's start.
+    pub fn solves_from_play(&self) -> bool {
+        self.solve_from_play
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.moves() > 0 && !g.is_won())
+    }
+
     pub fn start_solving(&mut self) {
-        if let Some(level) = self.level().cloned() {
+        let start = if self.solves_from_play() {
+            self.game.as_ref().map(Game::position)
+        } else {
+            self.level().cloned()
+        };
+        if let Some(level) = start.filter(|l| l.check().is_ok()) {
             self.session = Some(SolveSession::new(
                 level,
                 self.algorithm,
@@ -891,6 +909,15 @@ impl SokobanTab {
             .labelled_by(label.id);
             ui.label("states");
         });
+        let played = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.moves() > 0 && !g.is_won());
+        ui.add_enabled(
+            played,
+            egui::Checkbox::new(&mut self.solve_from_play, "Start from the position in Play"),
+        )
+        .on_hover_text("Solve from where you left the level in Play, not from its start.");
         ui.checkbox(&mut self.show_dead_squares, "Show dead squares")
             .on_hover_text("A box pushed onto a square marked × can never reach a goal; the solvers never push one there.");
         if ui
@@ -1138,11 +1165,22 @@ impl SokobanTab {
                 } else if let Some(game) = &self.game {
                     let inside = game.level().inside();
                     let level = game.level();
+                    let from_play = self.solves_from_play();
                     let position = board::Position {
                         level,
                         inside: &inside,
-                        boxes: &|p| level.has_box(p),
-                        player: level.player,
+                        boxes: &|p| {
+                            if from_play {
+                                game.has_box(p)
+                            } else {
+                                level.has_box(p)
+                            }
+                        },
+                        player: if from_play {
+                            Some(game.player())
+                        } else {
+                            level.player
+                        },
                         heat: None,
                         player_is_region: false,
                         dead: &dead,
