@@ -381,14 +381,24 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
     assert!(game.has_box(Pos::new(3, 3)), "the box went down");
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    harness.get_by_label("Start from the position in Play").click();
+    harness
+        .get_by_label("Start from the position in Play")
+        .click();
     harness.run_steps(1);
     harness.get_by_label("Start solving").click();
     harness.run_steps(1);
     harness.get_by_label("To end").click();
     for _ in 0..100 {
         harness.step();
-        if harness.state().sokoban.session.as_ref().unwrap().solution.is_some() {
+        if harness
+            .state()
+            .sokoban
+            .session
+            .as_ref()
+            .unwrap()
+            .solution
+            .is_some()
+        {
             break;
         }
     }
@@ -397,5 +407,71 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
     assert_ne!(&session.level, game.level(), "not the level's start");
     let lurd = session.solution.clone().expect("solved").expect("checked");
     assert!(verify_solution(&session.level, &lurd).is_ok());
-    assert!(verify_solution(game.level(), &lurd).is_err(), "it starts mid-game");
+    assert!(
+        verify_solution(game.level(), &lurd).is_err(),
+        "it starts mid-game"
+    );
+}
+
+#[test]
+fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
+    let mut harness = app();
+    harness.state_mut().sokoban.select(2); // "Two boxes": boxes at (2,2) and (3,2)
+    harness.run_steps(2);
+    let drag = |harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos| {
+        let (from, to) = {
+            let tab = &harness.state().sokoban;
+            (tab.view_center(from).unwrap(), tab.view_center(to).unwrap())
+        };
+        harness.hover_at(from);
+        harness.step();
+        harness.drag_at(from);
+        harness.step();
+        harness.hover_at(to);
+        harness.step();
+        harness.drop_at(to);
+        harness.run_steps(2);
+    };
+    drag(&mut harness, Pos::new(3, 2), Pos::new(3, 4));
+    let game = harness.state().sokoban.game.clone().unwrap();
+    assert!(game.has_box(Pos::new(3, 4)) && !game.has_box(Pos::new(3, 2)));
+    assert_eq!(game.pushes(), 2, "down twice");
+    assert!(
+        verify_solution(game.level(), &game.lurd()).is_err(),
+        "one box to go"
+    );
+
+    // Against the top wall nothing can push it down again, so the goal is out of reach.
+    drag(&mut harness, Pos::new(2, 2), Pos::new(2, 1));
+    let before = harness.state().sokoban.game.clone().unwrap();
+    assert!(before.has_box(Pos::new(2, 1)));
+    drag(&mut harness, Pos::new(2, 1), Pos::new(4, 4));
+    let after = harness.state().sokoban.game.clone().unwrap();
+    assert_eq!(after.lurd(), before.lurd(), "nothing moved");
+    harness.get_by_label_contains("cannot be pushed there");
+}
+
+#[test]
+fn clicking_a_box_beside_the_player_pushes_it() {
+    let mut harness = app();
+    harness.state_mut().sokoban.select(0); // "First push": #@ $ .#
+    harness.run_steps(2);
+    let click = |harness: &mut Harness<'static, FrontierApp>, at: Pos| {
+        let at = harness.state().sokoban.view_center(at).unwrap();
+        harness.hover_at(at);
+        harness.step();
+        harness.drag_at(at);
+        harness.step();
+        harness.drop_at(at);
+        harness.run_steps(2);
+    };
+    click(&mut harness, Pos::new(2, 1));
+    assert_eq!(
+        harness.state().sokoban.game.as_ref().unwrap().player(),
+        Pos::new(2, 1)
+    );
+    click(&mut harness, Pos::new(3, 1));
+    let game = harness.state().sokoban.game.as_ref().unwrap();
+    assert!(game.has_box(Pos::new(4, 1)), "pushed one square");
+    assert_eq!(game.pushes(), 1);
 }

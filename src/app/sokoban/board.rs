@@ -34,6 +34,8 @@ pub struct Position<'a> {
     pub stuck: &'a [Pos],
     /// A hinted push: the box and the way to push it, drawn as an arrow.
     pub hint: Option<(Pos, Dir)>,
+    /// The box being dragged, outlined.
+    pub picked: Option<Pos>,
 }
 
 pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> BoardInput {
@@ -88,6 +90,14 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
                         .circle_filled(rect.center(), cell * 0.12, Color32::WHITE);
                 }
             }
+        }
+        if let Some(pos) = position.picked {
+            painter.painter.rect_stroke(
+                painter.cell_rect(pos),
+                cell * 0.14,
+                Stroke::new((cell * 0.08).max(2.0), HINT),
+                egui::StrokeKind::Inside,
+            );
         }
         for &pos in position.stuck {
             let rect = painter.cell_rect(pos).shrink(cell * 0.04);

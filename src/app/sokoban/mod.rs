@@ -16,7 +16,7 @@ use super::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::analysis::Analysis;
-use crate::games::sokoban::{Entry, Game, Level, Square, parse_collection, presets};
+use crate::games::sokoban::{Entry, Game, Level, Square, box_route, parse_collection, presets};
 use crate::grid::{Dir, Pos};
 use crate::search::{Algorithm, Event};
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
@@ -90,6 +90,8 @@ pub struct SokobanTab {
     won_recorded: bool,
     /// Lost boxes and hints while playing.
     pub aid: aid::PlayAid,
+    /// The box picked up by a press, to be pushed where the pointer lets go.
+    dragging_box: Option<Pos>,
     /// Solve from the position reached in Play instead of the level's start.
     pub solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
@@ -139,6 +141,7 @@ impl SokobanTab {
             paste: None,
             won_recorded: false,
             aid: aid::PlayAid::default(),
+            dragging_box: None,
             solve_from_play: false,
             show_dead_squares: true,
             dead_squares: None,
@@ -183,6 +186,7 @@ impl SokobanTab {
         self.session = None;
         self.replay = None;
         self.won_recorded = false;
+        self.dragging_box = None;
         if let Some(level) = self.level() {
             self.editing = level.clone();
         }
@@ -795,8 +799,52 @@ impl SokobanTab {
             }
         });
         ui.small(
-            "Arrows or WASD move; click a square to walk there; click next to a box to push it; H asks for a hint.",
+            "Arrows or WASD move; click a square to walk there; click a box beside you to push it, or drag a box where it should go; H asks for a hint.",
         );
+        self.after_play();
+    }
+
+    /// A press on a square steps or walks there; a box is picked up instead and, when let
+    /// go on another square, pushed there by the fewest pushes (let go where it was, it is a
+    /// click: pushed if the player stands beside it).
+    fn play_pointer(&mut self, input: &crate::ui::BoardInput) {
+        let Some(game) = &mut self.game else { return };
+        if game.is_won() {
+            self.dragging_box = None;
+            return;
+        }
+        if let Some(pos) = input.pressed {
+            if game.has_box(pos) {
+                self.dragging_box = Some(pos);
+            } else {
+                match Dir::between(game.player(), pos) {
+                    Some(dir) => {
+                        game.step(dir);
+                    }
+                    None => {
+                        game.walk_to(pos);
+                    }
+                }
+            }
+        }
+        if input.released
+            && let Some(from) = self.dragging_box.take()
+        {
+            let to = input.hovered.unwrap_or(from);
+            if to == from {
+                if let Some(dir) = Dir::between(game.player(), from) {
+                    game.step(dir);
+                }
+            } else if let Some(route) = box_route(game, from, to) {
+                for dir in route {
+                    game.step(dir);
+                }
+            } else {
+                self.notice = Some(Notice::info(
+                    "That box cannot be pushed there without moving another box.".to_string(),
+                ));
+            }
+        }
         self.after_play();
     }
 
@@ -1101,6 +1149,7 @@ impl SokobanTab {
                         dead: &[],
                         stuck: &stuck,
                         hint: self.aid.hinted_push(),
+                        picked: self.dragging_box,
                     };
                     board::draw(ui, &mut self.view, &position)
                 }
@@ -1122,6 +1171,7 @@ impl SokobanTab {
                     dead: &[],
                     stuck: &[],
                     hint: None,
+                    picked: None,
                 };
                 board::draw(ui, &mut self.view, &position)
             }
@@ -1139,6 +1189,7 @@ impl SokobanTab {
                         dead: &dead,
                         stuck: &[],
                         hint: None,
+                        picked: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(session) = &self.session {
@@ -1160,6 +1211,7 @@ impl SokobanTab {
                         dead: &dead,
                         stuck: &[],
                         hint: None,
+                        picked: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(game) = &self.game {
@@ -1186,6 +1238,7 @@ impl SokobanTab {
                         dead: &dead,
                         stuck: &[],
                         hint: None,
+                        picked: None,
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else {
@@ -1194,21 +1247,7 @@ impl SokobanTab {
             }
         };
         match self.mode {
-            Mode::Play => {
-                if let (Some(pos), Some(game)) = (input.pressed, &mut self.game)
-                    && !game.is_won()
-                {
-                    match Dir::between(game.player(), pos) {
-                        Some(dir) => {
-                            game.step(dir);
-                        }
-                        None => {
-                            game.walk_to(pos);
-                        }
-                    }
-                    self.after_play();
-                }
-            }
+            Mode::Play => self.play_pointer(&input),
             Mode::Edit => {
                 if let Some(pos) = input.pressed {
                     self.edit_snapshot();

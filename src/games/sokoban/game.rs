@@ -117,7 +117,8 @@ impl Game {
         self.boxes().all(|b| self.level.is_goal(b))
     }
 
-    fn free(&self, pos: Pos) -> bool {
+    /// Neither a wall nor a box (nor off the board).
+    pub fn free(&self, pos: Pos) -> bool {
         !self.level.is_wall(pos) && !self.has_box(pos)
     }
 

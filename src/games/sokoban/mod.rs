@@ -1,10 +1,12 @@
 //! Sokoban: levels in XSB, the game itself, and the search problems it poses.
 
+pub mod box_route;
 pub mod game;
 pub mod level;
 pub mod presets;
 pub mod solver;
 
+pub use box_route::box_route;
 pub use game::{Game, Step, verify_solution};
 pub use level::{
     Entry, Level, MAX_LEVEL_SIDE, Problem as LevelProblem, Square, parse_collection, parse_level,
