@@ -1,0 +1,174 @@
+//! Edit mode: painting squares, the editor's undo, checking the level and playing it.
+
+use egui::{Key, Modifiers, Ui};
+
+use super::{EditTool, Mode, SokobanTab};
+use crate::games::sokoban::{Entry, Level, Square};
+use crate::grid::Pos;
+
+impl SokobanTab {
+    /// Keys while editing.
+    pub(super) fn edit_keys(&mut self, ui: &Ui) {
+        let (undo, redo) = ui.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::COMMAND, Key::Y)
+                    || i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+            )
+        });
+        if undo {
+            self.edit_undo_step();
+        }
+        if redo {
+            self.edit_redo_step();
+        }
+    }
+
+    pub(super) fn edit_snapshot(&mut self) {
+        self.edit_undo.push(self.editing.clone());
+        self.edit_redo.clear();
+        self.check_message = None;
+    }
+
+    pub(super) fn edit_undo_step(&mut self) {
+        if let Some(previous) = self.edit_undo.pop() {
+            self.edit_redo
+                .push(std::mem::replace(&mut self.editing, previous));
+        }
+    }
+
+    pub(super) fn edit_redo_step(&mut self) {
+        if let Some(next) = self.edit_redo.pop() {
+            self.edit_undo
+                .push(std::mem::replace(&mut self.editing, next));
+        }
+    }
+
+    pub(super) fn paint(&mut self, pos: Pos) {
+        let level = &mut self.editing;
+        match self.tool {
+            EditTool::Wall => level.set_square(pos, Square::Wall),
+            EditTool::Floor => {
+                level.set_square(pos, Square::Floor);
+                level.set_box(pos, false);
+            }
+            EditTool::Goal => level.set_square(pos, Square::Goal),
+            EditTool::Box => level.set_box(pos, true),
+            EditTool::Player => level.set_player(pos),
+        }
+    }
+
+    /// Checks the level in the editor and says what is wrong (or that it is fine).
+    pub fn check_editing(&mut self) {
+        self.check_message = Some(match self.editing.check() {
+            Ok(()) => Ok("The level is ready to play.".into()),
+            Err(problem) => Err(problem.to_string()),
+        });
+    }
+
+    /// Puts the edited level into the collection in place of the current one and plays it.
+    pub fn play_edited(&mut self) {
+        self.check_editing();
+        if let Ok(()) = self.editing.check() {
+            let entry = Entry {
+                title: if self.editing.title.is_empty() {
+                    "Edited level".into()
+                } else {
+                    self.editing.title.clone()
+                },
+                level: Ok(self.editing.clone()),
+            };
+            if self.entries.is_empty() {
+                self.entries.push(entry);
+            } else {
+                self.entries[self.index] = entry;
+            }
+            self.collection_text = self
+                .entries
+                .iter()
+                .filter_map(|e| e.level.as_ref().ok())
+                .map(|l| l.to_xsb())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let index = self.index;
+            self.select(index);
+            self.mode = Mode::Play;
+        }
+    }
+
+    pub(super) fn edit_controls(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for (tool, name) in [
+                (EditTool::Wall, "Wall"),
+                (EditTool::Floor, "Floor"),
+                (EditTool::Goal, "Goal"),
+                (EditTool::Box, "Box"),
+                (EditTool::Player, "Player"),
+            ] {
+                ui.selectable_value(&mut self.tool, tool, name);
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!self.edit_undo.is_empty(), egui::Button::new("Undo"))
+                .clicked()
+            {
+                self.edit_undo_step();
+            }
+            if ui
+                .add_enabled(!self.edit_redo.is_empty(), egui::Button::new("Redo"))
+                .clicked()
+            {
+                self.edit_redo_step();
+            }
+            if ui.button("New empty level").clicked() {
+                self.edit_snapshot();
+                self.editing = Level::empty(10, 8);
+                self.view.fit();
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Title");
+            ui.text_edit_singleline(&mut self.editing.title)
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let (mut w, mut h) = (self.editing.width(), self.editing.height());
+            let label = ui.label("Size");
+            let a = ui
+                .add(egui::DragValue::new(&mut w).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
+                .labelled_by(label.id);
+            ui.label("×");
+            let b = ui
+                .add(egui::DragValue::new(&mut h).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
+                .on_hover_text("Height");
+            if (a.changed() || b.changed())
+                && (w, h) != (self.editing.width(), self.editing.height())
+            {
+                self.edit_snapshot();
+                self.editing = self.editing.resized(w, h);
+                self.view.fit();
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Check").clicked() {
+                self.check_editing();
+            }
+            if ui.button("Play it").clicked() {
+                self.play_edited();
+            }
+            if ui.button("Save as XSB…").clicked() {
+                self.save_dialog();
+            }
+        });
+        match &self.check_message {
+            Some(Ok(text)) => {
+                ui.colored_label(egui::Color32::from_rgb(0x3a, 0x8f, 0x3e), text);
+            }
+            Some(Err(text)) => {
+                ui.colored_label(ui.visuals().error_fg_color, text);
+            }
+            None => {}
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Solve mode: starting a search, stepping it, the replay, and the solver's panel.
+
+use egui::{Key, Modifiers, Ui};
+
+use super::{Mode, Replay, SokobanTab, SolveSession};
+use crate::games::sokoban::Game;
+use crate::games::sokoban::solver::Detail;
+use crate::games::sokoban::solver::analysis::Analysis;
+use crate::grid::Pos;
+use crate::search::{Algorithm, Event};
+use crate::ui::StepAction;
+use crate::ui::plot::series_plot;
+use crate::ui::step_controls::{FRAME_BUDGET, step_controls, step_within_budget};
+
+impl SokobanTab {
+    /// Keys while solving: the step controls.
+    pub(super) fn solve_keys(&mut self, ui: &Ui) {
+        let (space, right, left, home, end, faster, slower) = ui.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::NONE, Key::Space),
+                i.consume_key(Modifiers::NONE, Key::ArrowRight),
+                i.consume_key(Modifiers::NONE, Key::ArrowLeft),
+                i.consume_key(Modifiers::NONE, Key::Home),
+                i.consume_key(Modifiers::NONE, Key::End),
+                i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
+                i.key_pressed(Key::Minus),
+            )
+        });
+        for (pressed, action) in [
+            (space, StepAction::TogglePlay),
+            (right, StepAction::Step),
+            (left, StepAction::StepBack),
+            (home, StepAction::Reset),
+            (end, StepAction::RunToEnd),
+        ] {
+            if pressed {
+                self.apply(action);
+            }
+        }
+        if faster {
+            self.playback.faster();
+        }
+        if slower {
+            self.playback.slower();
+        }
+    }
+
+    /// Whether Start solving will start from the position reached in Play (asked for, and
+    /// there is such a position) rather than from the level's start.
+    pub fn solves_from_play(&self) -> bool {
+        self.solve_from_play
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.moves() > 0 && !g.is_won())
+    }
+
+    pub fn start_solving(&mut self) {
+        let start = if self.solves_from_play() {
+            self.game.as_ref().map(Game::position)
+        } else {
+            self.level().cloned()
+        };
+        if let Some(level) = start.filter(|l| l.check().is_ok()) {
+            self.session = Some(SolveSession::new(
+                level,
+                self.algorithm,
+                self.detail,
+                self.max_states,
+            ));
+            self.replay = None;
+        }
+    }
+
+    pub fn apply(&mut self, action: StepAction) {
+        if let Some(replay) = &mut self.replay {
+            let game = &mut replay.game;
+            match action {
+                StepAction::TogglePlay => {
+                    if !self.playback.playing && !game.can_redo() {
+                        game.restart();
+                    }
+                    self.playback.playing = !self.playback.playing;
+                }
+                StepAction::Step => {
+                    self.playback.playing = false;
+                    game.redo();
+                }
+                StepAction::StepBack => {
+                    self.playback.playing = false;
+                    game.undo();
+                }
+                StepAction::Reset => {
+                    self.playback.playing = false;
+                    game.restart();
+                }
+                StepAction::RunToEnd => {
+                    self.playback.playing = false;
+                    while game.redo() {}
+                }
+                StepAction::Seek(k) => {
+                    self.playback.playing = false;
+                    while game.moves() > k && game.undo() {}
+                    while game.moves() < k && game.redo() {}
+                }
+            }
+            return;
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        match action {
+            StepAction::TogglePlay => {
+                if !self.playback.playing && session.at_end() {
+                    session.seek(0);
+                }
+                self.playback.playing = !self.playback.playing;
+            }
+            StepAction::Step => {
+                self.playback.playing = false;
+                session.step();
+            }
+            StepAction::StepBack => {
+                self.playback.playing = false;
+                let at = session.position().saturating_sub(1);
+                session.seek(at);
+            }
+            StepAction::Reset => {
+                self.playback.playing = false;
+                session.seek(0);
+            }
+            StepAction::RunToEnd => {
+                self.playback.playing = false;
+                session.catch_up = Some(usize::MAX);
+            }
+            StepAction::Seek(k) => {
+                self.playback.playing = false;
+                session.seek(k);
+            }
+        }
+    }
+
+    /// This frame's share of solving or replaying; true while more frames are needed.
+    pub fn advance(&mut self, dt: f64) -> bool {
+        if self.mode != Mode::Solve {
+            return false;
+        }
+        let due = self.playback.steps_due(dt);
+        if let Some(replay) = &mut self.replay {
+            for _ in 0..due.min(1000) {
+                if !replay.game.redo() {
+                    self.playback.playing = false;
+                    break;
+                }
+            }
+            return self.playback.playing;
+        }
+        let Some(session) = &mut self.session else {
+            return false;
+        };
+        let mut busy = false;
+        if let Some(target) = session.catch_up {
+            let due = target.saturating_sub(session.position());
+            step_within_budget(due, FRAME_BUDGET, || session.step());
+            if session.at_end() || session.position() >= target {
+                session.catch_up = None;
+            } else {
+                busy = true;
+            }
+        } else if due > 0 {
+            step_within_budget(due, FRAME_BUDGET, || session.step());
+            if session.at_end() {
+                self.playback.playing = false;
+            }
+        }
+        busy || self.playback.playing
+    }
+
+    /// Starts replaying the found solution.
+    pub fn replay_solution(&mut self) {
+        let Some(session) = &self.session else { return };
+        let Some(Ok(lurd)) = &session.solution else {
+            return;
+        };
+        let mut game = Game::new(session.level.clone());
+        if game.play_lurd(lurd).is_ok() {
+            game.restart();
+            self.replay = Some(Replay { game });
+            self.playback.playing = false;
+        }
+    }
+
+    pub(super) fn solve_controls(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Algorithm");
+            egui::ComboBox::from_id_salt("sokoban-algorithm")
+                .selected_text(self.algorithm.to_string())
+                .show_ui(ui, |ui| {
+                    for a in [
+                        Algorithm::Bfs,
+                        Algorithm::Dfs,
+                        Algorithm::AStar,
+                        Algorithm::Greedy,
+                    ] {
+                        ui.selectable_value(&mut self.algorithm, a, a.to_string());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            ui.label("States are");
+            ui.radio_value(&mut self.detail, Detail::Pushes, "pushes");
+            ui.radio_value(&mut self.detail, Detail::Moves, "single moves");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Give up after");
+            ui.add(
+                egui::DragValue::new(&mut self.max_states)
+                    .range(1_000..=50_000_000)
+                    .speed(10_000),
+            )
+            .labelled_by(label.id);
+            ui.label("states");
+        });
+        let played = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.moves() > 0 && !g.is_won());
+        ui.add_enabled(
+            played,
+            egui::Checkbox::new(&mut self.solve_from_play, "Start from the position in Play"),
+        )
+        .on_hover_text("Solve from where you left the level in Play, not from its start.");
+        ui.checkbox(&mut self.show_dead_squares, "Show dead squares")
+            .on_hover_text("A box pushed onto a square marked × can never reach a goal; the solvers never push one there.");
+        if ui
+            .add_enabled(self.level().is_some(), egui::Button::new("Start solving"))
+            .clicked()
+        {
+            self.start_solving();
+        }
+        if let Some(session) = &self.session {
+            ui.separator();
+            let (position, known, finished) = match &self.replay {
+                Some(r) => (r.game.moves(), r.game.moves() + r.game.redo_len(), true),
+                None => (
+                    session.position(),
+                    session.timeline.furthest(),
+                    session.timeline.end().is_some(),
+                ),
+            };
+            if self.replay.is_some() {
+                ui.strong("Replaying the solution");
+            }
+            for action in step_controls(ui, &mut self.playback, position, known, finished) {
+                self.apply(action);
+            }
+            if self.replay.is_some() && ui.button("Back to the search").clicked() {
+                self.replay = None;
+            }
+        }
+    }
+
+    pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
+        let Some(session) = &self.session else {
+            ui.label("Pick an algorithm and press Start solving.");
+            return;
+        };
+        let run = session.run();
+        let prunes = run.prunes();
+        ui.heading(format!(
+            "{} over {}",
+            session.algorithm,
+            match session.detail {
+                Detail::Pushes => "pushes",
+                Detail::Moves => "moves",
+            }
+        ));
+        egui::Grid::new("sokoban-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (name, value) in [
+                    ("Expanded", run.expansions().to_string()),
+                    ("Frontier", run.frontier_len().to_string()),
+                    ("Stored", run.stored().to_string()),
+                    ("Pruned: dead squares", prunes.dead_squares.to_string()),
+                    ("Pruned: freeze deadlocks", prunes.freezes.to_string()),
+                    ("Pruned: no matching", prunes.matchings.to_string()),
+                    ("PI-corral cuts", prunes.corrals.to_string()),
+                ] {
+                    ui.label(name);
+                    ui.label(value);
+                    ui.end_row();
+                }
+                if let Some((g, h)) = run.last_costs() {
+                    // These describe the state expanded last (the one drawn on the board).
+                    let (units, unit) = match session.detail {
+                        Detail::Pushes => ("Pushes", "pushes"),
+                        Detail::Moves => ("Moves", "moves"),
+                    };
+                    let bound = if h.is_finite() {
+                        format!("{h}")
+                    } else {
+                        "none (dead end)".to_string()
+                    };
+                    let mut rows = vec![(format!("{units} so far (g)"), format!("{g}"))];
+                    if session.algorithm.uses_heuristic() {
+                        rows.push((format!("Lower bound on {unit} left (h)"), bound));
+                        if h.is_finite() {
+                            rows.push(("g + h".to_string(), format!("{}", g + h)));
+                        }
+                    }
+                    for (name, value) in rows {
+                        ui.label(name);
+                        ui.label(value);
+                        ui.end_row();
+                    }
+                }
+            });
+        let outcome = match run.ended() {
+            Some(Event::Found { .. }) => "Solved.".to_string(),
+            Some(Event::Exhausted) => {
+                "No solution: every reachable position was searched.".to_string()
+            }
+            Some(Event::GaveUp(limit)) => format!("Not solved: {limit}."),
+            _ => "Searching…".to_string(),
+        };
+        ui.label(outcome);
+        let mut replay = false;
+        if let Some(solution) = &session.solution {
+            match solution {
+                Ok(lurd) => {
+                    let (moves, pushes) = (
+                        lurd.len(),
+                        lurd.chars().filter(|c| c.is_ascii_uppercase()).count(),
+                    );
+                    ui.label(format!(
+                        "Solution: {moves} moves, {pushes} pushes (checked by replaying it)."
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Copy LURD").clicked() {
+                            ui.ctx().copy_text(lurd.clone());
+                        }
+                        replay = ui.button("Replay solution").clicked();
+                    });
+                    let mut shown = if lurd.len() > 2000 {
+                        format!("{}…", &lurd[..2000])
+                    } else {
+                        lurd.clone()
+                    };
+                    ui.add(
+                        egui::TextEdit::multiline(&mut shown)
+                            .desired_rows(3)
+                            .interactive(false),
+                    );
+                }
+                Err(problem) => {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!("The solution did not replay: {problem}"),
+                    );
+                }
+            }
+        }
+        ui.separator();
+        ui.label("Frontier size (solid) and visited (dashed) against step");
+        series_plot(
+            ui,
+            "sokoban-chart",
+            &[&session.series],
+            Some(session.position()),
+        );
+        if replay {
+            self.replay_solution();
+        }
+    }
+
+    /// The dead squares of the level on the Solve board, when they are to be shown.
+    pub fn dead_squares_shown(&mut self) -> Vec<Pos> {
+        if self.mode != Mode::Solve || !self.show_dead_squares {
+            return vec![];
+        }
+        let level = match &self.session {
+            Some(session) => Some(&session.level),
+            None => self.level(),
+        };
+        let Some(level) = level.filter(|l| l.check().is_ok()) else {
+            return vec![];
+        };
+        match &self.dead_squares {
+            Some((cached, dead)) if cached == level => dead.clone(),
+            _ => {
+                let dead: Vec<Pos> = Analysis::new(level).dead_positions().collect();
+                self.dead_squares = Some((level.clone(), dead.clone()));
+                dead
+            }
+        }
+    }
+}
