@@ -21,6 +21,38 @@ fn app() -> Harness<'static, FrontierApp> {
     harness
 }
 
+/// Presses To end and steps the app until the search has a solution (or a while passes).
+fn run_solver_to_the_end(harness: &mut Harness<'static, FrontierApp>) {
+    harness.get_by_label("To end").click();
+    for _ in 0..100 {
+        harness.step();
+        let session = harness.state().sokoban.session.as_ref();
+        if session.is_some_and(|s| s.solution.is_some()) {
+            break;
+        }
+    }
+}
+
+fn click(harness: &mut Harness<'static, FrontierApp>, at: Pos) {
+    drag(harness, at, at);
+}
+
+/// Presses the pointer on one square of the board and lets go on another.
+fn drag(harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos) {
+    let (from, to) = {
+        let tab = &harness.state().sokoban;
+        (tab.view_center(from).unwrap(), tab.view_center(to).unwrap())
+    };
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(to);
+    harness.step();
+    harness.drop_at(to);
+    harness.run_steps(2);
+}
+
 fn key_of(dir: Dir) -> Key {
     match dir {
         Dir::Up => Key::ArrowUp,
@@ -113,13 +145,7 @@ fn clicking_a_square_walks_there() {
     harness.run_steps(2);
     let start = harness.state().sokoban.game.as_ref().unwrap().player();
     assert_eq!(start, Pos::new(5, 2));
-    let target = harness.state().sokoban.view_center(Pos::new(1, 1)).unwrap();
-    harness.hover_at(target);
-    harness.step();
-    harness.drag_at(target);
-    harness.step();
-    harness.drop_at(target);
-    harness.run_steps(2);
+    click(&mut harness, Pos::new(1, 1));
     let game = harness.state().sokoban.game.as_ref().unwrap();
     assert_eq!(game.player(), Pos::new(1, 1));
     assert_eq!(game.pushes(), 0);
@@ -139,21 +165,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
         harness.state().sokoban.session.as_ref().unwrap().position(),
         1
     );
-    harness.get_by_label("To end").click();
-    for _ in 0..100 {
-        harness.step();
-        if harness
-            .state()
-            .sokoban
-            .session
-            .as_ref()
-            .unwrap()
-            .solution
-            .is_some()
-        {
-            break;
-        }
-    }
+    run_solver_to_the_end(&mut harness);
     let tab = &harness.state().sokoban;
     let session = tab.session.as_ref().unwrap();
     let lurd = session.solution.clone().expect("solved").expect("checked");
@@ -192,13 +204,7 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
     ] {
         harness.get_by_label(tool).click();
         harness.run_steps(1);
-        let at = harness.state().sokoban.view_center(pos).unwrap();
-        harness.hover_at(at);
-        harness.step();
-        harness.drag_at(at);
-        harness.step();
-        harness.drop_at(at);
-        harness.run_steps(2);
+        click(&mut harness, pos);
     }
     harness.get_by_label("Check").click();
     harness.run_steps(2);
@@ -387,21 +393,7 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
     harness.run_steps(1);
     harness.get_by_label("Start solving").click();
     harness.run_steps(1);
-    harness.get_by_label("To end").click();
-    for _ in 0..100 {
-        harness.step();
-        if harness
-            .state()
-            .sokoban
-            .session
-            .as_ref()
-            .unwrap()
-            .solution
-            .is_some()
-        {
-            break;
-        }
-    }
+    run_solver_to_the_end(&mut harness);
     let session = harness.state().sokoban.session.as_ref().unwrap();
     assert_eq!(session.level, game.position());
     assert_ne!(&session.level, game.level(), "not the level's start");
@@ -418,20 +410,6 @@ fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
     let mut harness = app();
     harness.state_mut().sokoban.select(2); // "Two boxes": boxes at (2,2) and (3,2)
     harness.run_steps(2);
-    let drag = |harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos| {
-        let (from, to) = {
-            let tab = &harness.state().sokoban;
-            (tab.view_center(from).unwrap(), tab.view_center(to).unwrap())
-        };
-        harness.hover_at(from);
-        harness.step();
-        harness.drag_at(from);
-        harness.step();
-        harness.hover_at(to);
-        harness.step();
-        harness.drop_at(to);
-        harness.run_steps(2);
-    };
     drag(&mut harness, Pos::new(3, 2), Pos::new(3, 4));
     let game = harness.state().sokoban.game.clone().unwrap();
     assert!(game.has_box(Pos::new(3, 4)) && !game.has_box(Pos::new(3, 2)));
@@ -456,15 +434,6 @@ fn clicking_a_box_beside_the_player_pushes_it() {
     let mut harness = app();
     harness.state_mut().sokoban.select(0); // "First push": #@ $ .#
     harness.run_steps(2);
-    let click = |harness: &mut Harness<'static, FrontierApp>, at: Pos| {
-        let at = harness.state().sokoban.view_center(at).unwrap();
-        harness.hover_at(at);
-        harness.step();
-        harness.drag_at(at);
-        harness.step();
-        harness.drop_at(at);
-        harness.run_steps(2);
-    };
     click(&mut harness, Pos::new(2, 1));
     assert_eq!(
         harness.state().sokoban.game.as_ref().unwrap().player(),

@@ -180,21 +180,22 @@ mod tests {
     use super::*;
     use crate::games::sokoban::level::parse_level;
 
+    /// A room with two boxes: one at (2,2) to move about, one parked at (5,5).
+    const OPEN_ROOM: &str = "#######\n\
+                             #@    #\n\
+                             # $   #\n\
+                             #     #\n\
+                             #   ..#\n\
+                             #    $#\n\
+                             #######\n";
+
     fn game(text: &str) -> Game {
         Game::new(parse_level(text).unwrap())
     }
 
     #[test]
     fn a_box_goes_round_a_corner_with_the_fewest_pushes() {
-        let mut g = game(
-            "#######\n\
-             #@    #\n\
-             # $   #\n\
-             #     #\n\
-             #   ..#\n\
-             #    $#\n\
-             #######\n",
-        );
+        let mut g = game(OPEN_ROOM);
         let route = box_route(&g, Pos::new(2, 2), Pos::new(4, 4)).expect("a route");
         let pushes_before = g.pushes();
         for dir in route {
@@ -207,15 +208,7 @@ mod tests {
 
     #[test]
     fn no_route_onto_another_box_or_a_square_no_push_can_reach() {
-        let g = game(
-            "#######\n\
-             #@    #\n\
-             # $   #\n\
-             #     #\n\
-             #   ..#\n\
-             #    $#\n\
-             #######\n",
-        );
+        let g = game(OPEN_ROOM);
         assert_eq!(
             box_route(&g, Pos::new(2, 2), Pos::new(5, 5)),
             None,
