@@ -51,6 +51,17 @@ fn drag(harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos) {
     harness.step();
     harness.drop_at(to);
     harness.run_steps(2);
+    // Walks are shown a step at a time; wait for the player to arrive.
+    for _ in 0..600 {
+        if !harness.state().sokoban.is_walking() {
+            break;
+        }
+        harness.step();
+    }
+    assert!(
+        !harness.state().sokoban.is_walking(),
+        "the walk never ended"
+    );
 }
 
 fn key_of(dir: Dir) -> Key {
@@ -149,6 +160,26 @@ fn clicking_a_square_walks_there() {
     let game = harness.state().sokoban.game.as_ref().unwrap();
     assert_eq!(game.player(), Pos::new(1, 1));
     assert_eq!(game.pushes(), 0);
+
+    // The walk is shown step by step, and a key press finishes it before moving on.
+    let back = harness.state().sokoban.view_center(Pos::new(5, 2)).unwrap();
+    harness.hover_at(back);
+    harness.step();
+    harness.drag_at(back);
+    harness.step();
+    harness.drop_at(back);
+    harness.step();
+    assert!(harness.state().sokoban.is_walking(), "still on the way");
+    let on_the_way = harness.state().sokoban.game.as_ref().unwrap().player();
+    assert_ne!(on_the_way, Pos::new(5, 2));
+    harness.key_press(Key::ArrowDown);
+    harness.step();
+    assert!(!harness.state().sokoban.is_walking());
+    assert_eq!(
+        harness.state().sokoban.game.as_ref().unwrap().player(),
+        Pos::new(5, 3),
+        "arrived, then one step down"
+    );
 }
 
 #[test]

@@ -19,7 +19,7 @@ use super::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
-use crate::grid::Pos;
+use crate::grid::{Dir, Pos};
 use crate::search::Algorithm;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
 use crate::ui::{BoardView, Playback};
@@ -92,6 +92,10 @@ pub struct SokobanTab {
     pub aid: aid::PlayAid,
     /// The box picked up by a press, to be pushed where the pointer lets go.
     dragging_box: Option<Pos>,
+    /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
+    /// step carried over between frames.
+    walking: std::collections::VecDeque<Dir>,
+    walk_carry: f64,
     /// Solve from the position reached in Play instead of the level's start.
     pub solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
@@ -142,6 +146,8 @@ impl SokobanTab {
             won_recorded: false,
             aid: aid::PlayAid::default(),
             dragging_box: None,
+            walking: Default::default(),
+            walk_carry: 0.0,
             solve_from_play: false,
             show_dead_squares: true,
             dead_squares: None,
@@ -187,6 +193,7 @@ impl SokobanTab {
         self.replay = None;
         self.won_recorded = false;
         self.dragging_box = None;
+        self.walking.clear();
         if let Some(level) = self.level() {
             self.editing = level.clone();
         }
@@ -285,6 +292,16 @@ impl SokobanTab {
         }
     }
 
+    /// This frame's share of playing, solving or replaying; true while more frames are
+    /// needed.
+    pub fn advance(&mut self, dt: f64) -> bool {
+        match self.mode {
+            Mode::Play => self.advance_play(dt),
+            Mode::Solve => self.advance_solve(dt),
+            Mode::Edit => false,
+        }
+    }
+
     pub fn ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         egui::Panel::left("sokoban-controls")
@@ -300,12 +317,6 @@ impl SokobanTab {
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| self.solver_panel(ui))
                 });
-        }
-        if self.mode == Mode::Play {
-            self.aid.update_in_frame(self.game.as_ref());
-            if self.aid.is_thinking() {
-                ctx.request_repaint();
-            }
         }
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
         self.windows(&ctx);

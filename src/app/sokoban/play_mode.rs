@@ -3,6 +3,21 @@
 use egui::{Key, Modifiers, Ui};
 
 use super::SokobanTab;
+
+/// How fast a walk (or a dragged box's route) is shown.
+const WALK_STEPS_PER_SECOND: f64 = 24.0;
+
+/// What a key or a button asks of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    Step(Dir),
+    Undo,
+    Redo,
+    Restart,
+    Hint,
+    NextLevel,
+    PreviousLevel,
+}
 use crate::app::notice::Notice;
 use crate::games::sokoban::box_route;
 use crate::grid::Dir;
@@ -25,32 +40,102 @@ impl SokobanTab {
                 i.consume_key(Modifiers::NONE, Key::H),
             )
         });
-        if hint && let Some(game) = &self.game {
-            self.aid.request_hint(game);
+        let commands = dirs.into_iter().map(PlayCommand::Step).chain(
+            [
+                (undo, PlayCommand::Undo),
+                (redo, PlayCommand::Redo),
+                (restart, PlayCommand::Restart),
+                (hint, PlayCommand::Hint),
+                (next, PlayCommand::NextLevel),
+                (previous, PlayCommand::PreviousLevel),
+            ]
+            .into_iter()
+            .filter_map(|(pressed, command)| pressed.then_some(command)),
+        );
+        for command in commands.collect::<Vec<_>>() {
+            self.play_command(command);
         }
-        for dir in dirs {
-            self.play_step(dir);
+    }
+
+    /// Does what a key or a button asks. A walk still being shown is finished first, or,
+    /// for undo and restart, dropped where it is.
+    pub(super) fn play_command(&mut self, command: PlayCommand) {
+        match command {
+            PlayCommand::Undo | PlayCommand::Restart => self.walking.clear(),
+            _ => self.finish_walking(),
         }
+        match command {
+            PlayCommand::NextLevel if self.index + 1 < self.entries.len() => {
+                self.select(self.index + 1)
+            }
+            PlayCommand::PreviousLevel if self.index > 0 => self.select(self.index - 1),
+            PlayCommand::NextLevel | PlayCommand::PreviousLevel => {}
+            PlayCommand::Hint => {
+                if let Some(game) = &self.game {
+                    self.aid.request_hint(game);
+                }
+            }
+            PlayCommand::Step(dir) => self.play_step(dir),
+            PlayCommand::Undo | PlayCommand::Redo | PlayCommand::Restart => {
+                if let Some(game) = &mut self.game {
+                    match command {
+                        PlayCommand::Undo => {
+                            game.undo();
+                        }
+                        PlayCommand::Redo => {
+                            game.redo();
+                        }
+                        _ => game.restart(),
+                    }
+                }
+                self.after_play();
+            }
+        }
+    }
+
+    /// Plays at once every step of the walk being shown.
+    pub(super) fn finish_walking(&mut self) {
         if let Some(game) = &mut self.game {
-            if undo {
-                game.undo();
-            }
-            if redo {
-                game.redo();
-            }
-            if restart {
-                game.restart();
+            for dir in self.walking.drain(..) {
+                game.step(dir);
             }
         }
-        if undo || redo || restart {
+        self.walking.clear();
+        self.after_play();
+    }
+
+    /// This frame's share of play: the walk being shown moves on, and the hint thinks.
+    /// True while more frames are needed.
+    pub(super) fn advance_play(&mut self, dt: f64) -> bool {
+        self.aid.update_in_frame(self.game.as_ref());
+        if let Some(game) = &mut self.game
+            && !self.walking.is_empty()
+        {
+            self.walk_carry += dt * WALK_STEPS_PER_SECOND;
+            while self.walk_carry >= 1.0 {
+                self.walk_carry -= 1.0;
+                match self.walking.pop_front() {
+                    Some(dir) if game.step(dir).is_some() => {}
+                    _ => {
+                        self.walking.clear();
+                        break;
+                    }
+                }
+            }
             self.after_play();
         }
-        if next && self.index + 1 < self.entries.len() {
-            self.select(self.index + 1);
-        }
-        if previous && self.index > 0 {
-            self.select(self.index - 1);
-        }
+        self.aid.is_thinking() || !self.walking.is_empty()
+    }
+
+    /// Shows `steps` being walked, a few a frame.
+    fn walk(&mut self, steps: Vec<Dir>) {
+        self.walking = steps.into();
+        self.walk_carry = 1.0; // the first step at once
+    }
+
+    /// Whether a walk is still being shown.
+    pub fn is_walking(&self) -> bool {
+        !self.walking.is_empty()
     }
 
     pub(super) fn play_step(&mut self, dir: Dir) {
@@ -95,23 +180,25 @@ impl SokobanTab {
                 egui::RichText::new("Solved! Press N for the next level.").heading(),
             );
         }
+        let mut clicked = vec![];
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(game.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z, U or Backspace")
-                .clicked()
-            {
-                game.undo();
-            }
-            if ui
-                .add_enabled(game.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y")
-                .clicked()
-            {
-                game.redo();
-            }
-            if ui.button("Restart").on_hover_text("R").clicked() {
-                game.restart();
+            for (enabled, name, keys, command) in [
+                (
+                    game.can_undo(),
+                    "Undo",
+                    "Ctrl+Z, U or Backspace",
+                    PlayCommand::Undo,
+                ),
+                (game.can_redo(), "Redo", "Ctrl+Y", PlayCommand::Redo),
+                (true, "Restart", "R", PlayCommand::Restart),
+            ] {
+                if ui
+                    .add_enabled(enabled, egui::Button::new(name))
+                    .on_hover_text(keys)
+                    .clicked()
+                {
+                    clicked.push(command);
+                }
             }
         });
         let stuck = self.aid.stuck(game);
@@ -135,7 +222,7 @@ impl SokobanTab {
             )
             .clicked()
         {
-            self.aid.request_hint(game);
+            clicked.push(PlayCommand::Hint);
         }
         self.aid.show_status(ui);
         ui.horizontal(|ui| {
@@ -144,7 +231,7 @@ impl SokobanTab {
                 .on_hover_text("P")
                 .clicked()
             {
-                self.select(self.index - 1);
+                clicked.push(PlayCommand::PreviousLevel);
             }
             if ui
                 .add_enabled(
@@ -154,9 +241,12 @@ impl SokobanTab {
                 .on_hover_text("N")
                 .clicked()
             {
-                self.select(self.index + 1);
+                clicked.push(PlayCommand::NextLevel);
             }
         });
+        for command in clicked {
+            self.play_command(command);
+        }
         ui.small(
             "Arrows or WASD move; click a square to walk there; click a box beside you to push it, or drag a box where it should go; H asks for a hint.",
         );
@@ -167,6 +257,9 @@ impl SokobanTab {
     /// go on another square, pushed there by the fewest pushes (let go where it was, it is a
     /// click: pushed if the player stands beside it).
     pub(super) fn play_pointer(&mut self, input: &crate::ui::BoardInput) {
+        if input.pressed.is_some() {
+            self.finish_walking();
+        }
         let Some(game) = &mut self.game else { return };
         if game.is_won() {
             self.dragging_box = None;
@@ -175,19 +268,15 @@ impl SokobanTab {
         if let Some(pos) = input.pressed {
             if game.has_box(pos) {
                 self.dragging_box = Some(pos);
-            } else {
-                match Dir::between(game.player(), pos) {
-                    Some(dir) => {
-                        game.step(dir);
-                    }
-                    None => {
-                        game.walk_to(pos);
-                    }
-                }
+            } else if let Some(dir) = Dir::between(game.player(), pos) {
+                game.step(dir);
+            } else if let Some(path) = game.walk_path(pos) {
+                self.walk(path);
             }
         }
         if input.released
             && let Some(from) = self.dragging_box.take()
+            && let Some(game) = &mut self.game
         {
             let to = input.hovered.unwrap_or(from);
             if to == from {
@@ -195,9 +284,7 @@ impl SokobanTab {
                     game.step(dir);
                 }
             } else if let Some(route) = box_route(game, from, to) {
-                for dir in route {
-                    game.step(dir);
-                }
+                self.walk(route);
             } else {
                 self.notice = Some(Notice::info(
                     "That box cannot be pushed there without moving another box.".to_string(),

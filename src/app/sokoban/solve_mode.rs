@@ -141,10 +141,7 @@ impl SokobanTab {
     }
 
     /// This frame's share of solving or replaying; true while more frames are needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
-        if self.mode != Mode::Solve {
-            return false;
-        }
+    pub(super) fn advance_solve(&mut self, dt: f64) -> bool {
         let due = self.playback.steps_due(dt);
         if let Some(replay) = &mut self.replay {
             for _ in 0..due.min(1000) {
