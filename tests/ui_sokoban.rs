@@ -4,7 +4,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::{FrontierApp, SokobanMode, Tab};
-use frontier::games::sokoban::{Step, verify_solution};
+use frontier::games::sokoban::{Step, parse_level, verify_solution};
 use frontier::grid::{Dir, Pos};
 
 fn app() -> Harness<'static, FrontierApp> {
@@ -474,4 +474,33 @@ fn clicking_a_box_beside_the_player_pushes_it() {
     let game = harness.state().sokoban.game.as_ref().unwrap();
     assert!(game.has_box(Pos::new(4, 1)), "pushed one square");
     assert_eq!(game.pushes(), 1);
+}
+
+#[test]
+fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
+    let mut harness = app();
+    harness.state_mut().sokoban.select(2); // "Two boxes": six pushes at best
+    harness.get_by_label("Edit level").click();
+    harness.run_steps(2);
+    let wait = |harness: &mut Harness<'static, FrontierApp>| {
+        for _ in 0..600 {
+            harness.step();
+            let verdict = harness.state().sokoban.editing_verdict();
+            if verdict.is_some_and(|v| !v.starts_with("Solving")) {
+                return;
+            }
+        }
+        panic!("no verdict");
+    };
+    harness.get_by_label("Solvable?").click();
+    wait(&mut harness);
+    harness.get_by_label_contains("Solvable: the fewest pushes is 6 ");
+
+    // A box already in a corner: no solution, said so; and an edit forgets the verdict.
+    harness.state_mut().sokoban.editing = parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
+    harness.step();
+    assert_eq!(harness.state().sokoban.editing_verdict(), None, "stale");
+    harness.get_by_label("Solvable?").click();
+    wait(&mut harness);
+    harness.get_by_label_contains("No solution");
 }

@@ -2,9 +2,12 @@
 
 use egui::{Key, Modifiers, Ui};
 
+use super::aid::HINT_MAX_STATES;
 use super::{EditTool, Mode, SokobanTab};
+use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
+use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 impl SokobanTab {
     /// Keys while editing.
@@ -154,6 +157,15 @@ impl SokobanTab {
             if ui.button("Check").clicked() {
                 self.check_editing();
             }
+            if ui
+                .button("Solvable?")
+                .on_hover_text(
+                    "A* works out the fewest pushes this level needs, if it can be solved",
+                )
+                .clicked()
+            {
+                self.solve_editing();
+            }
             if ui.button("Play it").clicked() {
                 self.play_edited();
             }
@@ -170,5 +182,52 @@ impl SokobanTab {
             }
             None => {}
         }
+        if let Some(verdict) = self.editing_verdict() {
+            ui.label(verdict);
+        }
+    }
+
+    /// Starts A* on the level in the editor (after checking it), to tell whether and in how
+    /// few pushes it can be solved.
+    pub fn solve_editing(&mut self) {
+        self.check_editing();
+        self.edit_solve = self
+            .editing
+            .check()
+            .is_ok()
+            .then(|| HintSearch::new(self.editing.clone(), HINT_MAX_STATES));
+    }
+
+    /// This frame's share of the editor's solve; true while it goes on. An edit to the
+    /// board drops it.
+    pub(super) fn advance_edit(&mut self) -> bool {
+        let Some(search) = &mut self.edit_solve else {
+            return false;
+        };
+        if !search.position().same_board(&self.editing) {
+            self.edit_solve = None;
+            return false;
+        }
+        step_within_budget(usize::MAX, FRAME_BUDGET, || search.step());
+        search.outcome().is_none()
+    }
+
+    /// What the editor's solve found, in words.
+    pub fn editing_verdict(&self) -> Option<String> {
+        let search = self.edit_solve.as_ref()?;
+        Some(match search.outcome() {
+            None => format!("Solving… {} positions looked at", search.expanded()),
+            Some(HintOutcome::Push(hint)) => format!(
+                "Solvable: the fewest pushes is {} (A*, {} positions).",
+                hint.pushes_left,
+                search.expanded()
+            ),
+            Some(HintOutcome::NoSolution) => {
+                "No solution: no sequence of pushes puts every box on a goal.".to_string()
+            }
+            Some(HintOutcome::GaveUp(limit)) => {
+                format!("Undecided: the solver {limit}.")
+            }
+        })
     }
 }

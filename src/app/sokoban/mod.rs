@@ -90,6 +90,8 @@ pub struct SokobanTab {
     won_recorded: bool,
     /// Lost boxes and hints while playing.
     pub aid: aid::PlayAid,
+    /// A* on the level in the editor, asked whether it can be solved.
+    edit_solve: Option<crate::games::sokoban::solver::HintSearch>,
     /// The box picked up by a press, to be pushed where the pointer lets go.
     dragging_box: Option<Pos>,
     /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
@@ -145,6 +147,7 @@ impl SokobanTab {
             paste: None,
             won_recorded: false,
             aid: aid::PlayAid::default(),
+            edit_solve: None,
             dragging_box: None,
             walking: Default::default(),
             walk_carry: 0.0,
@@ -298,7 +301,7 @@ impl SokobanTab {
         match self.mode {
             Mode::Play => self.advance_play(dt),
             Mode::Solve => self.advance_solve(dt),
-            Mode::Edit => false,
+            Mode::Edit => self.advance_edit(),
         }
     }
 

@@ -238,6 +238,12 @@ impl Level {
     }
 
     /// The level in XSB, with its title as a `;` line above it.
+    /// Whether the two levels have the same squares, boxes and player (titles and notes
+    /// aside).
+    pub fn same_board(&self, other: &Level) -> bool {
+        self.squares == other.squares && self.boxes == other.boxes && self.player == other.player
+    }
+
     pub fn to_xsb(&self) -> String {
         let mut text = String::new();
         if !self.title.is_empty() {
