@@ -190,6 +190,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.run_steps(2);
     harness.get_by_label("Start solving").click();
     harness.run_steps(2);
+    harness.get_by_label_contains("Paused: Play (Space)");
     harness.key_press(Key::ArrowRight);
     harness.step();
     assert_eq!(

@@ -321,7 +321,8 @@ impl SokobanTab {
                 "No solution: every reachable position was searched.".to_string()
             }
             Some(Event::GaveUp(limit)) => format!("Not solved: {limit}."),
-            _ => "Searching…".to_string(),
+            _ if self.playback.playing || session.catch_up.is_some() => "Searching…".to_string(),
+            _ => "Paused: Play (Space), Step (Right arrow) or To end (End).".to_string(),
         };
         ui.label(outcome);
         let mut replay = false;
