@@ -232,4 +232,69 @@ mod tests {
         assert!(box_route(&g, Pos::new(3, 1), Pos::new(6, 1)).is_some());
         assert_eq!(box_route(&g, Pos::new(3, 1), Pos::new(1, 3)), None);
     }
+
+    #[test]
+    fn every_route_found_in_random_rooms_is_legal_and_moves_only_that_box() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut found = 0;
+        for _ in 0..200 {
+            // A 9 x 7 room with scattered walls, three boxes and three goals.
+            let (w, h) = (9, 7);
+            let mut rows: Vec<Vec<char>> = (0..h)
+                .map(|y| {
+                    (0..w)
+                        .map(|x| {
+                            let edge = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+                            if edge || rng.random_bool(0.15) {
+                                '#'
+                            } else {
+                                ' '
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut free: Vec<(usize, usize)> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .filter(|&(x, y)| rows[y][x] == ' ')
+                .collect();
+            if free.len() < 8 {
+                continue;
+            }
+            for symbol in ['@', '$', '$', '$', '.', '.', '.'] {
+                let (x, y) = free.swap_remove(rng.random_range(0..free.len()));
+                rows[y][x] = symbol;
+            }
+            let text: String = rows
+                .iter()
+                .map(|r| r.iter().collect::<String>() + "\n")
+                .collect();
+            let Ok(level) = parse_level(&text) else {
+                continue; // e.g. the player walled in with nothing to do
+            };
+            let g = Game::new(level);
+            let boxes: Vec<Pos> = g.boxes().collect();
+            let from = boxes[rng.random_range(0..boxes.len())];
+            let (tx, ty) = free[rng.random_range(0..free.len())];
+            let to = Pos::new(tx as i32, ty as i32);
+            let Some(route) = box_route(&g, from, to) else {
+                continue;
+            };
+            found += 1;
+            let mut played = g.clone();
+            for dir in route {
+                played.step(dir).expect("every step of a route is legal");
+            }
+            assert!(played.has_box(to) && !played.has_box(from), "{text}");
+            for &b in boxes.iter().filter(|&&b| b != from) {
+                assert!(played.has_box(b), "another box moved:\n{text}");
+            }
+        }
+        assert!(
+            found > 20,
+            "only {found} routes found: the rooms are too closed"
+        );
+    }
 }
