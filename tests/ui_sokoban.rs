@@ -505,3 +505,47 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
     wait(&mut harness);
     harness.get_by_label_contains("No solution");
 }
+
+#[test]
+fn four_searches_compared_on_one_level_show_how_differently_they_go() {
+    use frontier::search::Algorithm;
+    let mut harness = app();
+    harness.state_mut().sokoban.select(5); // "Five goals"
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Compare all four").click();
+    for _ in 0..2000 {
+        harness.step();
+        let comparison = harness.state().sokoban.comparison.as_ref();
+        if comparison.is_some_and(|c| c.is_done()) {
+            break;
+        }
+    }
+    let comparison = harness
+        .state()
+        .sokoban
+        .comparison
+        .as_ref()
+        .expect("started");
+    assert!(comparison.is_done(), "all four finish on a small level");
+    let entrant = |a: Algorithm| {
+        let e = comparison
+            .entrants
+            .iter()
+            .find(|e| e.algorithm == a)
+            .unwrap();
+        let (_, pushes) = e.result.clone().unwrap().expect("solved");
+        (pushes, e.expanded())
+    };
+    let (bfs, dfs, astar, greedy) = (
+        entrant(Algorithm::Bfs),
+        entrant(Algorithm::Dfs),
+        entrant(Algorithm::AStar),
+        entrant(Algorithm::Greedy),
+    );
+    assert_eq!(astar.0, bfs.0, "both find the fewest pushes");
+    assert!(dfs.0 >= bfs.0 && greedy.0 >= bfs.0);
+    assert!(astar.1 < bfs.1, "A* looks at fewer positions than BFS");
+    harness.get_by_label("BFS, DFS, A* and greedy side by side");
+    harness.get_by_label(&bfs.1.to_string());
+}

@@ -91,6 +91,26 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
         });
 }
 
+/// A chart of the frontier size of every series alone (one line each): the lighter chart
+/// for comparing several runs at once.
+pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
+    Plot::new(id)
+        .height(ui.available_height().clamp(120.0, 220.0))
+        .legend(Legend::default().position(Corner::LeftTop))
+        .x_axis_label("step")
+        .y_axis_label("frontier")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (i, s) in series.iter().enumerate() {
+                plot.line(
+                    Line::new(s.label.clone(), s.frontier.as_slice())
+                        .color(PALETTE[i % PALETTE.len()])
+                        .width(2.0),
+                );
+            }
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 
 mod aid;
 mod board;
+mod compare;
 mod edit_mode;
 mod play_mode;
 mod progress;
@@ -82,6 +83,8 @@ pub struct SokobanTab {
     pub max_states: usize,
     pub playback: Playback,
     pub session: Option<SolveSession>,
+    /// BFS, DFS, A* and greedy raced on the level.
+    pub comparison: Option<compare::Comparison>,
     replay: Option<Replay>,
     pub notice: Option<Notice>,
     dialog: Option<(FileDialog, bool)>,
@@ -141,6 +144,7 @@ impl SokobanTab {
             max_states: 2_000_000,
             playback: Playback::default(),
             session: None,
+            comparison: None,
             replay: None,
             notice: None,
             dialog: None,
@@ -193,6 +197,7 @@ impl SokobanTab {
         self.index = index;
         self.game = self.level().cloned().map(Game::new);
         self.session = None;
+        self.comparison = None;
         self.replay = None;
         self.won_recorded = false;
         self.dragging_box = None;

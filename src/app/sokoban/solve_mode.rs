@@ -2,10 +2,11 @@
 
 use egui::{Key, Modifiers, Ui};
 
+use super::compare::Comparison;
 use super::{Mode, Replay, SokobanTab, SolveSession};
-use crate::games::sokoban::Game;
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::analysis::Analysis;
+use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
 use crate::search::{Algorithm, Event};
 use crate::ui::StepAction;
@@ -55,13 +56,25 @@ impl SokobanTab {
                 .is_some_and(|g| g.moves() > 0 && !g.is_won())
     }
 
-    pub fn start_solving(&mut self) {
+    /// The level a search starts from: the level's start, or the position reached in Play.
+    fn solve_start(&self) -> Option<Level> {
         let start = if self.solves_from_play() {
             self.game.as_ref().map(Game::position)
         } else {
             self.level().cloned()
         };
-        if let Some(level) = start.filter(|l| l.check().is_ok()) {
+        start.filter(|l| l.check().is_ok())
+    }
+
+    /// Races BFS, DFS, A* and greedy on the level (see [`Comparison`]).
+    pub fn start_comparison(&mut self) {
+        self.comparison = self
+            .solve_start()
+            .map(|level| Comparison::new(level, self.max_states));
+    }
+
+    pub fn start_solving(&mut self) {
+        if let Some(level) = self.solve_start() {
             self.session = Some(SolveSession::new(
                 level,
                 self.algorithm,
@@ -142,6 +155,11 @@ impl SokobanTab {
 
     /// This frame's share of solving or replaying; true while more frames are needed.
     pub(super) fn advance_solve(&mut self, dt: f64) -> bool {
+        let comparing = self.comparison.as_mut().is_some_and(|c| c.advance());
+        self.advance_session(dt) || comparing
+    }
+
+    fn advance_session(&mut self, dt: f64) -> bool {
         let due = self.playback.steps_due(dt);
         if let Some(replay) = &mut self.replay {
             for _ in 0..due.min(1000) {
@@ -231,11 +249,22 @@ impl SokobanTab {
         .on_hover_text("Solve from where you left the level in Play, not from its start.");
         ui.checkbox(&mut self.show_dead_squares, "Show dead squares")
             .on_hover_text("A box pushed onto a square marked × can never reach a goal; the solvers never push one there.");
-        if ui
-            .add_enabled(self.level().is_some(), egui::Button::new("Start solving"))
-            .clicked()
-        {
+        let ready = self.level().is_some();
+        let (mut solve, mut compare) = (false, false);
+        ui.horizontal(|ui| {
+            solve = ui
+                .add_enabled(ready, egui::Button::new("Start solving"))
+                .clicked();
+            compare = ui
+                .add_enabled(ready, egui::Button::new("Compare all four"))
+                .on_hover_text("Run BFS, DFS, A* and greedy on this level side by side")
+                .clicked();
+        });
+        if solve {
             self.start_solving();
+        }
+        if compare {
+            self.start_comparison();
         }
         if let Some(session) = &self.session {
             ui.separator();
@@ -260,8 +289,15 @@ impl SokobanTab {
     }
 
     pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
+        if let Some(comparison) = &self.comparison {
+            ui.heading("BFS, DFS, A* and greedy side by side");
+            comparison.show(ui);
+            ui.separator();
+        }
         let Some(session) = &self.session else {
-            ui.label("Pick an algorithm and press Start solving.");
+            if self.comparison.is_none() {
+                ui.label("Pick an algorithm and press Start solving.");
+            }
             return;
         };
         let run = session.run();

@@ -1,0 +1,139 @@
+//! The four searches raced on one level: BFS, DFS, A* and greedy, stepped in turn a slice
+//! per frame, then set side by side in a table (expanded, stored, pushes, moves) and on one
+//! chart of their frontiers, so a class sees at a glance how differently they go about the same level.
+
+use egui::Ui;
+
+use crate::games::sokoban::solver::{Detail, SokobanRun};
+use crate::games::sokoban::{Level, verify_solution};
+use crate::search::{Algorithm, Budget, Event};
+use crate::ui::plot::{RunSeries, frontier_plot};
+use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+
+/// The searches compared, in the order they are shown.
+pub const COMPARED: [Algorithm; 4] = [
+    Algorithm::Bfs,
+    Algorithm::Dfs,
+    Algorithm::AStar,
+    Algorithm::Greedy,
+];
+
+/// One search of the comparison.
+pub struct Entrant {
+    pub algorithm: Algorithm,
+    run: SokobanRun,
+    series: RunSeries,
+    /// How it ended, once it has: the checked solution's (moves, pushes), or what stopped it.
+    pub result: Option<Result<(usize, usize), String>>,
+}
+
+impl Entrant {
+    pub fn expanded(&self) -> usize {
+        self.run.expansions()
+    }
+
+    pub fn stored(&self) -> usize {
+        self.run.stored()
+    }
+}
+
+pub struct Comparison {
+    pub level: Level,
+    pub entrants: Vec<Entrant>,
+}
+
+impl Comparison {
+    /// The four searches over pushes on `level` (which must pass [`Level::check`]), each
+    /// giving up after storing `max_states` states.
+    pub fn new(level: Level, max_states: usize) -> Comparison {
+        let budget = Budget::UNLIMITED.states(max_states).bytes(1 << 30);
+        let entrants = COMPARED
+            .iter()
+            .map(|&algorithm| Entrant {
+                algorithm,
+                run: SokobanRun::new(&level, algorithm, Detail::Pushes, budget),
+                series: RunSeries::new(algorithm.to_string()),
+                result: None,
+            })
+            .collect();
+        Comparison { level, entrants }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.entrants.iter().all(|e| e.result.is_some())
+    }
+
+    /// Gives each unfinished search an equal share of one frame; true while any goes on.
+    pub fn advance(&mut self) -> bool {
+        let running = self.entrants.iter().filter(|e| e.result.is_none()).count();
+        if running == 0 {
+            return false;
+        }
+        let share = FRAME_BUDGET / running as u32;
+        for entrant in self.entrants.iter_mut().filter(|e| e.result.is_none()) {
+            step_within_budget(usize::MAX, share, || entrant.step(&self.level));
+        }
+        !self.is_done()
+    }
+
+    pub fn show(&self, ui: &mut Ui) {
+        egui::Grid::new("sokoban-compare")
+            .num_columns(5)
+            .striped(true)
+            .show(ui, |ui| {
+                for heading in ["Search", "Expanded", "Stored", "Pushes", "Moves"] {
+                    ui.strong(heading);
+                }
+                ui.end_row();
+                for e in &self.entrants {
+                    ui.label(e.algorithm.to_string());
+                    ui.label(e.expanded().to_string());
+                    ui.label(e.stored().to_string());
+                    match &e.result {
+                        None => {
+                            ui.label("…");
+                            ui.label("");
+                        }
+                        Some(Ok((moves, pushes))) => {
+                            ui.label(pushes.to_string());
+                            ui.label(moves.to_string());
+                        }
+                        Some(Err(why)) => {
+                            ui.label(why);
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        let series: Vec<&RunSeries> = self.entrants.iter().map(|e| &e.series).collect();
+        frontier_plot(ui, "sokoban-compare-plot", &series);
+    }
+}
+
+impl Entrant {
+    /// One expansion; false once this search has ended.
+    fn step(&mut self, level: &Level) -> bool {
+        let Some(event) = self.run.next() else {
+            self.result.get_or_insert_with(|| Err("no solution".into()));
+            return false;
+        };
+        let step = self.run.expansions();
+        self.series
+            .record(step, self.run.frontier_len(), self.run.visited_len());
+        match event {
+            Event::Found { .. } => {
+                let checked = self
+                    .run
+                    .solution(level)
+                    .ok_or_else(|| "no path".to_string())
+                    .and_then(|lurd| verify_solution(level, &lurd));
+                self.result = Some(checked.map_err(|problem| format!("bad solution: {problem}")));
+            }
+            Event::Exhausted => self.result = Some(Err("no solution".into())),
+            Event::GaveUp(limit) => self.result = Some(Err(limit.to_string())),
+            _ => {}
+        }
+        self.result.is_none()
+    }
+}
