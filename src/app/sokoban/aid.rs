@@ -2,8 +2,6 @@
 //! lost, and a hint (the first push of a shortest solution from here) is worked out a slice
 //! per frame, so the board keeps answering while the solver thinks.
 
-use std::time::Duration;
-
 use egui::Ui;
 
 use crate::games::sokoban::solver::analysis::Analysis;
@@ -36,21 +34,16 @@ impl PlayAid {
         self.hint = Some((HintSearch::new(position, HINT_MAX_STATES), asked_after));
     }
 
-    /// Forgets a hint the game has moved on from, and thinks a little more about the
-    /// current one (within `budget`).
-    pub fn update(&mut self, game: Option<&Game>, budget: Duration) {
+    /// Forgets a hint the game has moved on from, and thinks about the current one for a
+    /// slice of this frame.
+    pub fn update_in_frame(&mut self, game: Option<&Game>) {
         if let Some((search, (level, lurd))) = &mut self.hint {
             if game.is_none_or(|g| g.level() != level || g.lurd() != *lurd) {
                 self.hint = None;
             } else {
-                step_within_budget(usize::MAX, budget, || search.step());
+                step_within_budget(usize::MAX, FRAME_BUDGET, || search.step());
             }
         }
-    }
-
-    /// The same, within one frame's budget.
-    pub fn update_in_frame(&mut self, game: Option<&Game>) {
-        self.update(game, FRAME_BUDGET);
     }
 
     pub fn is_thinking(&self) -> bool {

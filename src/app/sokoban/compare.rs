@@ -35,6 +35,31 @@ impl Entrant {
     pub fn stored(&self) -> usize {
         self.run.stored()
     }
+
+    /// One expansion; false once this search has ended.
+    fn step(&mut self, level: &Level) -> bool {
+        let Some(event) = self.run.next() else {
+            self.result.get_or_insert_with(|| Err("no solution".into()));
+            return false;
+        };
+        let step = self.run.expansions();
+        self.series
+            .record(step, self.run.frontier_len(), self.run.visited_len());
+        match event {
+            Event::Found { .. } => {
+                let checked = self
+                    .run
+                    .solution(level)
+                    .ok_or_else(|| "no path".to_string())
+                    .and_then(|lurd| verify_solution(level, &lurd));
+                self.result = Some(checked.map_err(|problem| format!("bad solution: {problem}")));
+            }
+            Event::Exhausted => self.result = Some(Err("no solution".into())),
+            Event::GaveUp(limit) => self.result = Some(Err(limit.to_string())),
+            _ => {}
+        }
+        self.result.is_none()
+    }
 }
 
 pub struct Comparison {
@@ -108,32 +133,5 @@ impl Comparison {
             });
         let series: Vec<&RunSeries> = self.entrants.iter().map(|e| &e.series).collect();
         frontier_plot(ui, "sokoban-compare-plot", &series);
-    }
-}
-
-impl Entrant {
-    /// One expansion; false once this search has ended.
-    fn step(&mut self, level: &Level) -> bool {
-        let Some(event) = self.run.next() else {
-            self.result.get_or_insert_with(|| Err("no solution".into()));
-            return false;
-        };
-        let step = self.run.expansions();
-        self.series
-            .record(step, self.run.frontier_len(), self.run.visited_len());
-        match event {
-            Event::Found { .. } => {
-                let checked = self
-                    .run
-                    .solution(level)
-                    .ok_or_else(|| "no path".to_string())
-                    .and_then(|lurd| verify_solution(level, &lurd));
-                self.result = Some(checked.map_err(|problem| format!("bad solution: {problem}")));
-            }
-            Event::Exhausted => self.result = Some(Err("no solution".into())),
-            Event::GaveUp(limit) => self.result = Some(Err(limit.to_string())),
-            _ => {}
-        }
-        self.result.is_none()
     }
 }
