@@ -280,6 +280,67 @@ fn replaying_to_step_k_reproduces_the_frontier_and_visited_sets_of_stepping_k_ti
 }
 
 #[test]
+fn checkpoints_stay_within_their_memory_limit_and_replays_still_match() {
+    let board = frontier::games::sandbox::presets::board("maze.board").unwrap();
+    let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
+    let bfs = PathAlgorithm::Search(Algorithm::Bfs);
+    let fresh = || GridRun::new(p.clone(), bfs, Budget::UNLIMITED);
+    // Weighs a checkpoint by how many nodes it has discovered, so later ones weigh more.
+    let weigh: fn(&GridRun) -> usize = |run| run.discovered();
+    let limit = 400;
+    let mut bounded = Timeline::with_checkpoints(fresh(), 2, 64).with_memory_limit(limit, weigh);
+    let mut unbounded = Timeline::with_checkpoints(fresh(), 2, 64);
+    let mut most_unbounded = 0;
+    while bounded.step().is_some() {
+        unbounded.step();
+        assert!(
+            bounded.checkpoint_bytes() <= limit,
+            "{} bytes at step {}",
+            bounded.checkpoint_bytes(),
+            bounded.position()
+        );
+        most_unbounded = most_unbounded.max(unbounded.checkpoint_count());
+    }
+    let total = bounded.position();
+    assert!(total > 100, "the board should take a while: {total} steps");
+    assert!(
+        bounded.checkpoint_count() >= 2 && bounded.checkpoint_count() < most_unbounded,
+        "kept {} checkpoints against {most_unbounded} without a limit",
+        bounded.checkpoint_count()
+    );
+    for k in [total - 1, total / 2, 3, total] {
+        bounded.seek(k);
+        let mut stepped = fresh();
+        for _ in 0..k {
+            stepped.next();
+        }
+        assert_eq!(snapshot(bounded.current()), snapshot(&stepped), "step {k}");
+    }
+}
+
+#[test]
+fn a_jump_goes_to_the_nearest_checkpoint_without_replaying() {
+    let board = frontier::games::sandbox::presets::board("maze.board").unwrap();
+    let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
+    let a_star = PathAlgorithm::Search(Algorithm::AStar);
+    let fresh = || GridRun::new(p.clone(), a_star, Budget::UNLIMITED);
+    let mut timeline = Timeline::with_checkpoints(fresh(), 10, 100);
+    while timeline.position() < 95 && timeline.step().is_some() {}
+    assert_eq!(timeline.position(), 95, "the board should take 95 steps");
+    assert_eq!(timeline.jump_towards(57), 50);
+    assert_eq!(timeline.current().expansions(), 50);
+    // Forwards, a checkpoint ahead of the run is a shortcut; one behind it is not.
+    assert_eq!(timeline.jump_towards(83), 80);
+    assert_eq!(timeline.jump_towards(89), 80);
+    assert_eq!(timeline.seek(94), 94);
+    let mut stepped = fresh();
+    for _ in 0..94 {
+        stepped.next();
+    }
+    assert_eq!(snapshot(timeline.current()), snapshot(&stepped));
+}
+
+#[test]
 fn two_runs_of_the_same_board_produce_the_same_events() {
     let board = frontier::games::sandbox::presets::board("rooms-with-doors.board").unwrap();
     for algorithm in PathAlgorithm::ALL {

@@ -127,6 +127,11 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         self.forward.discovered() + self.backward.discovered()
     }
 
+    /// Approximate memory held by both sides, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.forward.memory_bytes() + self.backward.memory_bytes()
+    }
+
     pub fn ended(&self) -> Option<BiEvent> {
         self.ended
     }

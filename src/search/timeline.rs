@@ -2,8 +2,9 @@
 /// restoring the latest checkpoint at or before k and replaying forward from there.
 ///
 /// Checkpoints are copies of the run taken every `interval` steps. When there are more
-/// than the maximum, every other one is dropped and the interval doubles, so memory stays
-/// bounded on long runs while a step back replays at most `interval` steps.
+/// than the maximum, or (with [`Timeline::with_memory_limit`]) they hold more bytes than
+/// allowed, every other one is dropped and the interval doubles, so memory stays bounded on
+/// long runs while a step back replays at most `interval` steps.
 ///
 /// ```
 /// use frontier::search::{Algorithm, Cost, Problem, Search, Timeline};
@@ -20,13 +21,36 @@
 /// assert_eq!(timeline.position(), 29);
 /// assert_eq!(timeline.current().expansions(), 29);
 /// ```
+/// The bytes all checkpoints may hold together, and how to weigh one.
+struct MemoryLimit<R> {
+    bytes: usize,
+    measure: fn(&R) -> usize,
+}
+
+// Derived, these would ask for `R: Copy`; the fields are copies whatever `R` is.
+impl<R> Clone for MemoryLimit<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for MemoryLimit<R> {}
+
+#[derive(Clone)]
+struct Checkpoint<R> {
+    step: usize,
+    run: R,
+    bytes: usize,
+}
+
 #[derive(Clone)]
 pub struct Timeline<R> {
     run: R,
     position: usize,
-    checkpoints: Vec<(usize, R)>,
+    checkpoints: Vec<Checkpoint<R>>,
     interval: usize,
     max_checkpoints: usize,
+    memory_limit: Option<MemoryLimit<R>>,
     end: Option<usize>,
     furthest: usize,
 }
@@ -39,14 +63,37 @@ impl<R: Iterator + Clone> Timeline<R> {
 
     pub fn with_checkpoints(run: R, interval: usize, max_checkpoints: usize) -> Self {
         Timeline {
-            checkpoints: vec![(0, run.clone())],
+            checkpoints: vec![Checkpoint {
+                step: 0,
+                run: run.clone(),
+                bytes: 0,
+            }],
             run,
             position: 0,
             interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
+            memory_limit: None,
             end: None,
             furthest: 0,
         }
+    }
+
+    /// Keeps the checkpoints within `bytes` all together, as weighed by `measure`. The
+    /// first (the run before its first step) always stays, so a long run may end up
+    /// replaying from far back; the memory stays bounded all the same.
+    pub fn with_memory_limit(mut self, bytes: usize, measure: fn(&R) -> usize) -> Self {
+        self.memory_limit = Some(MemoryLimit { bytes, measure });
+        self
+    }
+
+    /// Bytes the checkpoints hold, as weighed by the memory limit's measure (0 without one).
+    pub fn checkpoint_bytes(&self) -> usize {
+        self.checkpoints.iter().map(|c| c.bytes).sum()
+    }
+
+    /// How many checkpoints are kept.
+    pub fn checkpoint_count(&self) -> usize {
+        self.checkpoints.len()
     }
 
     /// The run as it stands at [`Timeline::position`].
@@ -107,17 +154,26 @@ impl<R: Iterator + Clone> Timeline<R> {
     /// Goes to step `target` (or to the end of the run, if it is shorter) and returns the
     /// position reached.
     pub fn seek(&mut self, target: usize) -> usize {
-        if target < self.position {
-            let (step, run) = self
-                .checkpoints
-                .iter()
-                .rev()
-                .find(|(step, _)| *step <= target)
-                .unwrap_or(&self.checkpoints[0]);
-            self.position = *step;
-            self.run = run.clone();
-        }
+        self.jump_towards(target);
         while self.position < target && self.step().is_some() {}
+        self.position
+    }
+
+    /// Goes to the checkpoint nearest before `target`, without replaying, when that is
+    /// closer than where the run stands (always, when `target` is behind); returns the
+    /// position. Stepping on to `target` is left to the caller, who may spread it over
+    /// time.
+    pub fn jump_towards(&mut self, target: usize) -> usize {
+        let nearest = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|c| c.step <= target)
+            .unwrap_or(&self.checkpoints[0]);
+        if target < self.position || nearest.step > self.position {
+            self.position = nearest.step;
+            self.run = nearest.run.clone();
+        }
         self.position
     }
 
@@ -130,16 +186,28 @@ impl<R: Iterator + Clone> Timeline<R> {
         if self
             .checkpoints
             .last()
-            .is_some_and(|(step, _)| *step >= self.position)
+            .is_some_and(|c| c.step >= self.position)
         {
             return;
         }
-        self.checkpoints.push((self.position, self.run.clone()));
-        if self.checkpoints.len() > self.max_checkpoints {
+        let MemoryLimit {
+            bytes: limit,
+            measure,
+        } = self.memory_limit.unwrap_or(MemoryLimit {
+            bytes: usize::MAX,
+            measure: |_| 0,
+        });
+        self.checkpoints.push(Checkpoint {
+            step: self.position,
+            run: self.run.clone(),
+            bytes: measure(&self.run),
+        });
+        while self.checkpoints.len() > self.max_checkpoints
+            || (self.checkpoint_bytes() > limit && self.checkpoints.len() > 1)
+        {
             self.interval *= 2;
             let interval = self.interval;
-            self.checkpoints
-                .retain(|(step, _)| step.is_multiple_of(interval));
+            self.checkpoints.retain(|c| c.step.is_multiple_of(interval));
         }
     }
 }

@@ -285,14 +285,19 @@ impl PathfindingTab {
             StepAction::Step => {
                 self.playback.playing = false;
                 for session in &mut self.sessions {
-                    session.catch_up = None;
-                    session.step(overlays);
+                    match session.replaying_to() {
+                        Some(target) => session.seek(target + 1, overlays),
+                        None => {
+                            session.catch_up = None;
+                            session.step(overlays);
+                        }
+                    }
                 }
             }
             StepAction::StepBack => {
                 self.playback.playing = false;
                 for session in &mut self.sessions {
-                    let at = session.position().saturating_sub(1);
+                    let at = session.intended_position().saturating_sub(1);
                     session.seek(at, overlays);
                 }
             }

@@ -311,7 +311,10 @@ impl PathfindingTab {
             if self.sessions.len() > 1 {
                 ui.strong(session.algorithm.to_string());
             }
-            ui.label(teach::narrate(session.run(), session.last_event.as_ref()));
+            ui.label(match session.replaying_to() {
+                Some(target) => format!("Replaying to step {target}…"),
+                None => teach::narrate(session.run(), session.last_event.as_ref()),
+            });
             self.stats(ui, session);
             ui.add_space(4.0);
         }

@@ -21,6 +21,20 @@ const UI_BUDGET: Budget = Budget {
     deadline: None,
 };
 
+/// The bytes a timeline's checkpoints may hold together: without a limit, the ten
+/// checkpoints of a long run held several times the search itself.
+const CHECKPOINT_BYTES: usize = 1 << 30;
+
+/// Steps a seek replays at once; a longer replay is spread over frames.
+const REPLAY_AT_ONCE: usize = 200_000;
+
+/// The timeline of a fresh run: checkpoints every 256 steps at first, at most ten, and
+/// within [`CHECKPOINT_BYTES`].
+fn timeline(run: GridRun) -> Timeline<GridRun> {
+    Timeline::with_checkpoints(run, 256, 10)
+        .with_memory_limit(CHECKPOINT_BYTES, GridRun::memory_bytes)
+}
+
 pub struct Session {
     pub algorithm: PathAlgorithm,
     pub timeline: Timeline<GridRun>,
@@ -32,6 +46,7 @@ pub struct Session {
     terrain_colors: Vec<Color32>,
     /// A step the run should reach as soon as frames allow (after an edit restarted it).
     pub catch_up: Option<usize>,
+    replay_at_once: usize,
 }
 
 impl Session {
@@ -46,11 +61,12 @@ impl Session {
         let view = BoardView::new(view_id, board.width(), board.height());
         let mut session = Session {
             algorithm,
-            timeline: Timeline::with_checkpoints(
-                Self::fresh(board.clone(), algorithm, heuristic, connectivity),
-                256,
-                10,
-            ),
+            timeline: timeline(Self::fresh(
+                board.clone(),
+                algorithm,
+                heuristic,
+                connectivity,
+            )),
             series: RunSeries::new(algorithm.to_string()),
             last_event: None,
             view,
@@ -58,6 +74,7 @@ impl Session {
             path_cells: HashSet::new(),
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
             catch_up: None,
+            replay_at_once: REPLAY_AT_ONCE,
         };
         session.repaint(overlays);
         session
@@ -88,11 +105,7 @@ impl Session {
         self.view.resize(board.width(), board.height());
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
-        self.timeline = Timeline::with_checkpoints(
-            Self::fresh(board, algorithm, heuristic, connectivity),
-            256,
-            10,
-        );
+        self.timeline = timeline(Self::fresh(board, algorithm, heuristic, connectivity));
         self.series = RunSeries::new(algorithm.to_string());
         self.last_event = None;
         self.catch_up = None;
@@ -155,12 +168,27 @@ impl Session {
         true
     }
 
-    /// Goes to step `target` (clamped to the run's length) and redraws.
+    /// The step a seek is replaying to, while it is spread over frames.
+    pub fn replaying_to(&self) -> Option<usize> {
+        self.catch_up.filter(|&target| target != usize::MAX)
+    }
+
+    /// Where the run stands, or will once the replay in progress is done.
+    pub fn intended_position(&self) -> usize {
+        self.replaying_to().unwrap_or_else(|| self.position())
+    }
+
+    /// Goes to step `target` (clamped to the run's length) and redraws: from the nearest
+    /// checkpoint, replaying at once when that is short and over the coming frames
+    /// (through `catch_up`) otherwise.
     pub fn seek(&mut self, target: usize, overlays: Overlays) {
         self.catch_up = None;
         if target == 0 {
             self.timeline.rewind();
             self.last_event = None;
+        } else if target - 1 - self.timeline.jump_towards(target - 1) > self.replay_at_once {
+            self.last_event = None;
+            self.catch_up = Some(target);
         } else {
             self.timeline.seek(target - 1);
             let ended = self.run().ended().map(|event| BiEvent {
@@ -215,5 +243,64 @@ impl Session {
             overlays,
         );
         self.view.set_cell(pos, color);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sandbox::{CellMark, presets};
+    use crate::search::Algorithm;
+
+    fn stepped(steps: usize) -> Session {
+        let board = Arc::new(presets::board("rooms-with-doors.board").expect("a preset"));
+        let overlays = Overlays::default();
+        let bfs = PathAlgorithm::Search(Algorithm::Bfs);
+        let (heuristic, moves) = (Heuristic::Manhattan, Connectivity::Four);
+        let mut session = Session::new("test", board, bfs, heuristic, moves, overlays);
+        for _ in 0..steps {
+            assert!(
+                session.step(overlays),
+                "the board should take {steps} steps"
+            );
+        }
+        session
+    }
+
+    fn marks(session: &Session) -> Vec<CellMark> {
+        let board = session.board();
+        let run = session.run();
+        (0..board.height() as i32)
+            .flat_map(|y| (0..board.width() as i32).map(move |x| Pos::new(x, y)))
+            .map(|pos| run.mark(pos))
+            .collect()
+    }
+
+    #[test]
+    fn a_long_step_back_is_replayed_over_frames_and_lands_where_stepping_would() {
+        let overlays = Overlays::default();
+        let mut session = stepped(700);
+        session.replay_at_once = 50;
+
+        session.seek(650, overlays);
+        // The nearest checkpoint is 256-aligned, more than 50 steps back: the replay waits.
+        assert_eq!(session.position(), 512);
+        assert_eq!(session.replaying_to(), Some(650));
+        // Stepping back again counts from where the replay is headed.
+        session.seek(session.intended_position() - 1, overlays);
+        assert_eq!(session.replaying_to(), Some(649));
+        while session.position() < 649 {
+            session.step(overlays);
+        }
+
+        let direct = stepped(649);
+        assert_eq!(marks(&session), marks(&direct));
+        assert_eq!(session.last_event, direct.last_event);
+        assert_eq!(session.run().frontier_len(), direct.run().frontier_len());
+
+        // A short step back is done at once.
+        session.catch_up = None;
+        session.seek(540, overlays);
+        assert_eq!((session.position(), session.replaying_to()), (540, None));
     }
 }

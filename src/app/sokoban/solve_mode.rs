@@ -131,11 +131,16 @@ impl SokobanTab {
             }
             StepAction::Step => {
                 self.playback.playing = false;
-                session.step();
+                match session.replaying_to() {
+                    Some(target) => session.seek(target + 1),
+                    None => {
+                        session.step();
+                    }
+                }
             }
             StepAction::StepBack => {
                 self.playback.playing = false;
-                let at = session.position().saturating_sub(1);
+                let at = session.intended_position().saturating_sub(1);
                 session.seek(at);
             }
             StepAction::Reset => {
@@ -357,6 +362,10 @@ impl SokobanTab {
                 "No solution: every reachable position was searched.".to_string()
             }
             Some(Event::GaveUp(limit)) => format!("Not solved: {limit}."),
+            _ if session.replaying_to().is_some() => format!(
+                "Replaying to step {}…",
+                session.replaying_to().unwrap_or_default()
+            ),
             _ if self.playback.playing || session.catch_up.is_some() => "Searching…".to_string(),
             _ => "Paused: Play (Space), Step (Right arrow) or To end (End).".to_string(),
         };

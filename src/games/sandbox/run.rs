@@ -156,6 +156,14 @@ impl GridRun {
         }
     }
 
+    /// Approximate bytes the search holds.
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            GridRun::One(s) => s.memory_bytes(),
+            GridRun::Two(s) => s.memory_bytes(),
+        }
+    }
+
     /// The final event, once the run is over.
     pub fn ended(&self) -> Option<Event> {
         match self {

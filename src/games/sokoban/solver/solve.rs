@@ -97,6 +97,14 @@ impl SokobanRun {
         }
     }
 
+    /// Approximate bytes the search holds.
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            SokobanRun::Pushes(s) => s.memory_bytes(),
+            SokobanRun::Moves(s) => s.memory_bytes(),
+        }
+    }
+
     pub fn ended(&self) -> Option<Event> {
         match self {
             SokobanRun::Pushes(s) => s.ended(),
