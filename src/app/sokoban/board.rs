@@ -38,6 +38,29 @@ pub struct Position<'a> {
     pub picked: Option<Pos>,
 }
 
+impl<'a> Position<'a> {
+    /// The level, boxes and player alone: no heat map, marks, hint or picked box.
+    pub fn plain(
+        level: &'a Level,
+        inside: &'a Grid<bool>,
+        boxes: &'a dyn Fn(Pos) -> bool,
+        player: Option<Pos>,
+    ) -> Position<'a> {
+        Position {
+            level,
+            inside,
+            boxes,
+            player,
+            heat: None,
+            player_is_region: false,
+            dead: &[],
+            stuck: &[],
+            hint: None,
+            picked: None,
+        }
+    }
+}
+
 pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> BoardInput {
     let level = position.level;
     view.resize(level.width(), level.height());

@@ -414,17 +414,17 @@ impl SokobanTab {
                 Some(game) => {
                     let stuck = self.aid.stuck(game);
                     let inside = game.level().inside();
+                    let has_box = |p| game.has_box(p);
                     let position = board::Position {
-                        level: game.level(),
-                        inside: &inside,
-                        boxes: &|p| game.has_box(p),
-                        player: Some(game.player()),
-                        heat: None,
-                        player_is_region: false,
-                        dead: &[],
                         stuck: &stuck,
                         hint: self.aid.hinted_push(),
                         picked: self.dragging_box,
+                        ..board::Position::plain(
+                            game.level(),
+                            &inside,
+                            &has_box,
+                            Some(game.player()),
+                        )
                     };
                     board::draw(ui, &mut self.view, &position)
                 }
@@ -436,35 +436,23 @@ impl SokobanTab {
             Mode::Edit => {
                 let level = &self.editing;
                 let inside = crate::grid::Grid::new(level.width(), level.height(), true);
-                let position = board::Position {
-                    level,
-                    inside: &inside,
-                    boxes: &|p| level.has_box(p),
-                    player: level.player,
-                    heat: None,
-                    player_is_region: false,
-                    dead: &[],
-                    stuck: &[],
-                    hint: None,
-                    picked: None,
-                };
+                let has_box = |p| level.has_box(p);
+                let position = board::Position::plain(level, &inside, &has_box, level.player);
                 board::draw(ui, &mut self.view, &position)
             }
             Mode::Solve => {
                 if let Some(replay) = &self.replay {
                     let game = &replay.game;
                     let inside = game.level().inside();
+                    let has_box = |p| game.has_box(p);
                     let position = board::Position {
-                        level: game.level(),
-                        inside: &inside,
-                        boxes: &|p| game.has_box(p),
-                        player: Some(game.player()),
-                        heat: None,
-                        player_is_region: false,
                         dead: &dead,
-                        stuck: &[],
-                        hint: None,
-                        picked: None,
+                        ..board::Position::plain(
+                            game.level(),
+                            &inside,
+                            &has_box,
+                            Some(game.player()),
+                        )
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(session) = &self.session {
@@ -476,44 +464,33 @@ impl SokobanTab {
                         .as_ref()
                         .map_or_else(|| level.boxes().collect(), |(b, _)| b.clone());
                     let player = shown.as_ref().map(|(_, p)| *p).or(level.player);
+                    let has_box = |p| boxes.contains(&p);
                     let position = board::Position {
-                        level,
-                        inside: &inside,
-                        boxes: &|p| boxes.contains(&p),
-                        player,
                         heat: Some(&heat),
                         player_is_region: session.detail == Detail::Pushes && shown.is_some(),
                         dead: &dead,
-                        stuck: &[],
-                        hint: None,
-                        picked: None,
+                        ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else if let Some(game) = &self.game {
                     let inside = game.level().inside();
                     let level = game.level();
                     let from_play = self.solves_from_play();
-                    let position = board::Position {
-                        level,
-                        inside: &inside,
-                        boxes: &|p| {
-                            if from_play {
-                                game.has_box(p)
-                            } else {
-                                level.has_box(p)
-                            }
-                        },
-                        player: if from_play {
-                            Some(game.player())
+                    let has_box = |p| {
+                        if from_play {
+                            game.has_box(p)
                         } else {
-                            level.player
-                        },
-                        heat: None,
-                        player_is_region: false,
+                            level.has_box(p)
+                        }
+                    };
+                    let player = if from_play {
+                        Some(game.player())
+                    } else {
+                        level.player
+                    };
+                    let position = board::Position {
                         dead: &dead,
-                        stuck: &[],
-                        hint: None,
-                        picked: None,
+                        ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)
                 } else {
