@@ -20,6 +20,10 @@ use frontier::search::{Algorithm, Event, Search};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::shared_data;
+
 /// Rounds per case, the best of which counts: more for the case made of many tiny
 /// searches, whose few milliseconds a busy machine disturbs most.
 const ROUNDS: usize = 3;
@@ -173,18 +177,6 @@ fn case_a() {
         best_ours,
         best_peer,
     );
-}
-
-fn shared_data() -> PathBuf {
-    let dir = std::env::var_os("FRONTIER_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "the shared reference data is missing at {}",
-        dir.display()
-    );
-    dir
 }
 
 fn case_b() {

@@ -5,7 +5,6 @@
 //! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit, and an
 //! algorithm name such as `greedy` or `wastar:2` to measure another search than A*).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use frontier::files::read_text;
@@ -13,17 +12,9 @@ use frontier::games::sokoban::parse_collection;
 use frontier::games::sokoban::solver::{Detail, SolveOutcome, solve};
 use frontier::search::{Algorithm, Budget};
 
-fn shared_data() -> PathBuf {
-    let dir = std::env::var_os("FRONTIER_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "the shared reference data is missing at {}",
-        dir.display()
-    );
-    dir
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::shared_data;
 
 fn main() {
     let seconds: f64 = std::env::args()
