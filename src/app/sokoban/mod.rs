@@ -4,6 +4,7 @@ mod aid;
 mod board;
 mod compare;
 mod edit_mode;
+mod narrate;
 mod play_mode;
 mod progress;
 mod solve;

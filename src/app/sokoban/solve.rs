@@ -1,7 +1,7 @@
 //! A Sokoban search shown step by step: the state being expanded, a heat map of where
 //! expanded states keep their boxes, counts for the chart, and the solution once found.
 
-use crate::games::sokoban::solver::{Detail, SokobanRun};
+use crate::games::sokoban::solver::{Detail, Prunes, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::grid::Pos;
 use crate::search::{Algorithm, Budget, Event, Timeline};
@@ -26,6 +26,8 @@ pub struct SolveSession {
     heat: Vec<u32>,
     heat_max: u32,
     pub last_event: Option<Event>,
+    /// What the latest step pruned.
+    pub last_prunes: Prunes,
     /// The verified solution, once found.
     pub solution: Option<Result<String, String>>,
     pub catch_up: Option<usize>,
@@ -51,6 +53,7 @@ impl SolveSession {
             algorithm,
             detail,
             last_event: None,
+            last_prunes: Prunes::default(),
             solution: None,
             catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
@@ -85,9 +88,11 @@ impl SolveSession {
     }
 
     pub fn step(&mut self) -> bool {
+        let before = self.run().prunes();
         let Some(event) = self.timeline.step() else {
             return false;
         };
+        self.last_prunes = self.run().prunes().since(before);
         self.last_event = Some(event);
         if let Some((boxes, _)) = self.run().last_expanded() {
             self.add_heat(&boxes);
@@ -125,16 +130,18 @@ impl SolveSession {
     }
 
     /// Goes to step `target`: from the nearest checkpoint, replaying at once when that is
-    /// short and over the coming frames (through `catch_up`) otherwise.
+    /// short and over the coming frames (through `catch_up`) otherwise. The last step is
+    /// always taken through [`SolveSession::step`], so that what it did can be told.
     pub fn seek(&mut self, target: usize) {
         self.catch_up = None;
-        let from = self.timeline.jump_towards(target);
-        if target - from.min(target) <= self.replay_at_once {
-            self.timeline.seek(target);
-        } else {
-            self.catch_up = Some(target);
+        let before = target.saturating_sub(1);
+        let from = self.timeline.jump_towards(before);
+        let later = before - from > self.replay_at_once;
+        if !later {
+            self.timeline.seek(before);
         }
         self.last_event = self.run().ended();
+        self.last_prunes = Prunes::default();
         self.solution = match self.run().ended() {
             Some(Event::Found { .. }) => self.run().solution(&self.level).map(Ok),
             _ => None,
@@ -155,6 +162,11 @@ impl SolveSession {
         });
         self.heat = heat;
         self.heat_max = max;
+        if later {
+            self.catch_up = Some(target);
+        } else if target > 0 {
+            self.step();
+        }
     }
 }
 
@@ -212,5 +224,26 @@ mod tests {
         session.catch_up = None;
         session.seek(2600);
         assert_eq!((session.position(), session.replaying_to()), (2600, None));
+    }
+
+    #[test]
+    fn a_seek_tells_what_its_last_step_pruned_as_stepping_there_would() {
+        let level = crossroads();
+        let mut direct = stepped(&level, 0);
+        let pruning_step = (1..=3000).find_map(|k| {
+            direct.step();
+            (k > 600 && direct.last_prunes.dead_squares > 0).then_some((
+                k,
+                direct.last_prunes,
+                direct.last_event,
+            ))
+        });
+        let (k, prunes, event) = pruning_step.expect("some step prunes a dead square");
+        let mut session = stepped(&level, 3000);
+        session.seek(k);
+        assert_eq!(
+            (session.position(), session.last_prunes, session.last_event),
+            (k, prunes, event)
+        );
     }
 }

@@ -3,6 +3,7 @@
 use egui::{Key, Modifiers, Ui};
 
 use super::compare::Comparison;
+use super::narrate::narrate;
 use super::{Mode, Replay, SokobanTab, SolveSession};
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::analysis::Analysis;
@@ -315,6 +316,16 @@ impl SokobanTab {
                 Detail::Moves => "moves",
             }
         ));
+        let told = narrate(
+            session.last_event,
+            session.last_prunes,
+            run.last_costs(),
+            session.detail,
+            session.algorithm.uses_heuristic(),
+        );
+        if let Some(text) = told {
+            ui.label(text);
+        }
         egui::Grid::new("sokoban-stats")
             .num_columns(2)
             .show(ui, |ui| {

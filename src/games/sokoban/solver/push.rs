@@ -44,6 +44,18 @@ pub struct Prunes {
     pub corrals: u64,
 }
 
+impl Prunes {
+    /// What was pruned after `before` was read: the pruning of the steps in between.
+    pub fn since(self, before: Prunes) -> Prunes {
+        Prunes {
+            dead_squares: self.dead_squares.saturating_sub(before.dead_squares),
+            freezes: self.freezes.saturating_sub(before.freezes),
+            matchings: self.matchings.saturating_sub(before.matchings),
+            corrals: self.corrals.saturating_sub(before.corrals),
+        }
+    }
+}
+
 /// Buffers reused across expansions.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
