@@ -200,6 +200,8 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     // The step just taken is told in words: the start position, and what joined the frontier.
     harness.get_by_label_contains("Expanded a position 0 pushes from the start");
     harness.get_by_label_contains("joined the frontier");
+    harness.get_by_label("A* in pseudo-code");
+    harness.get_by_label_contains("n ← frontier.pop()   ▹ lowest g + h");
     run_solver_to_the_end(&mut harness);
     let tab = &harness.state().sokoban;
     let session = tab.session.as_ref().unwrap();

@@ -4,11 +4,11 @@ mod aid;
 mod board;
 mod compare;
 mod edit_mode;
-mod narrate;
 mod play_mode;
 mod progress;
 mod solve;
 mod solve_mode;
+mod teach;
 
 use std::path::{Path, PathBuf};
 
@@ -324,7 +324,11 @@ impl SokobanTab {
                 .resizable(true)
                 .default_size(340.0)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.solver_panel(ui))
+                    // Not shrunk to its content: the panel keeps its width when the
+                    // search starts, so the pseudo-code does not wrap in a narrow column.
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, true])
+                        .show(ui, |ui| self.solver_panel(ui))
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));

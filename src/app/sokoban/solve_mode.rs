@@ -3,7 +3,7 @@
 use egui::{Key, Modifiers, Ui};
 
 use super::compare::Comparison;
-use super::narrate::narrate;
+use super::teach::{self, narrate};
 use super::{Mode, Replay, SokobanTab, SolveSession};
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::analysis::Analysis;
@@ -12,6 +12,7 @@ use crate::grid::Pos;
 use crate::search::{Algorithm, Event};
 use crate::ui::StepAction;
 use crate::ui::plot::series_plot;
+use crate::ui::pseudocode::pseudocode;
 use crate::ui::step_controls::{FRAME_BUDGET, step_controls, step_within_budget};
 
 impl SokobanTab {
@@ -417,6 +418,20 @@ impl SokobanTab {
                 }
             }
         }
+        ui.separator();
+        egui::CollapsingHeader::new(format!("{} in pseudo-code", session.algorithm))
+            .default_open(true)
+            .show(ui, |ui| {
+                let lines = teach::pseudocode(session.algorithm, session.detail);
+                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+                let active = teach::active_lines(
+                    session.algorithm,
+                    session.detail,
+                    session.last_event,
+                    session.last_prunes,
+                );
+                pseudocode(ui, &lines, &active);
+            });
         ui.separator();
         ui.label("Frontier size (solid) and visited (dashed) against step");
         series_plot(
