@@ -65,7 +65,15 @@ fn main() {
                     }
                 }
             }
-            other => unsolved.push(format!("{} ({other:?}, {} states)", i + 1, report.expanded)),
+            other => unsolved.push(format!(
+                "{} ({other:?}, {} states{})",
+                i + 1,
+                report.expanded,
+                report
+                    .proven_bound
+                    .map(|b| format!(", optimum >= {b}"))
+                    .unwrap_or_default()
+            )),
         }
     }
     let total = began.elapsed();

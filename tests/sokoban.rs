@@ -203,3 +203,50 @@ fn the_prunes_are_counted() {
     assert!(report.prunes.dead_squares > 0);
     assert!(report.prunes.freezes > 0);
 }
+
+#[test]
+fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
+    let levels = microban();
+    let optimal = optimal_pushes();
+    let mut raised = 0;
+    for number in [20, 40, 60, 80, 100, 120] {
+        let level = levels[number - 1].level.as_ref().unwrap();
+        let best = optimal[&number] as f64;
+        for algorithm in [Algorithm::AStar, Algorithm::Bfs] {
+            let budget = Budget::UNLIMITED.expansions(300);
+            let report = solve(level, algorithm, Detail::Pushes, budget);
+            let bound = report.proven_bound.expect("BFS and A* prove a bound");
+            match report.outcome {
+                SolveOutcome::Solved { pushes, .. } => assert_eq!(bound, pushes as f64),
+                _ => assert!(
+                    bound <= best,
+                    "level {number} {algorithm}: {bound} > {best}"
+                ),
+            }
+            if algorithm == Algorithm::AStar {
+                let start = solve(
+                    level,
+                    algorithm,
+                    Detail::Pushes,
+                    Budget::UNLIMITED.expansions(1),
+                );
+                let start_bound = start.proven_bound.expect("the start was expanded");
+                raised += usize::from(bound > start_bound);
+            }
+        }
+        let greedy = solve(
+            level,
+            Algorithm::Greedy,
+            Detail::Pushes,
+            Budget::UNLIMITED.expansions(300),
+        );
+        assert_eq!(
+            greedy.proven_bound, None,
+            "greedy proves nothing about the optimum"
+        );
+    }
+    assert!(
+        raised >= 3,
+        "300 A* expansions should raise the bound on most levels ({raised})"
+    );
+}

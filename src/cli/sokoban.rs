@@ -124,7 +124,17 @@ fn run(args: &mut Args) -> Result<Status, String> {
                 all_solved = false;
                 let (status, words) = match outcome {
                     SolveOutcome::NoSolution => ("no-solution", "no solution".to_string()),
-                    SolveOutcome::GaveUp(limit) => ("unsolved", format!("not solved: {limit}")),
+                    SolveOutcome::GaveUp(limit) => {
+                        let mut words = format!("not solved: {limit}");
+                        if let Some(bound) = report.proven_bound {
+                            let unit = match detail {
+                                Detail::Pushes => "pushes",
+                                Detail::Moves => "moves",
+                            };
+                            words += &format!(" (any solution needs at least {bound} {unit})");
+                        }
+                        ("unsolved", words)
+                    }
                     SolveOutcome::BadSolution(problem) => (
                         "unsolved",
                         format!("internal error, solution rejected: {problem}"),

@@ -39,6 +39,10 @@ pub struct SolveReport {
     pub stored: usize,
     pub elapsed: Duration,
     pub prunes: Prunes,
+    /// For BFS and A*, which expand states in an order that never passes the optimum: the
+    /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded, so a
+    /// level given up on still says how many pushes (or moves) any solution needs at least.
+    pub proven_bound: Option<f64>,
 }
 
 /// A Sokoban search at either level of detail, stepped like any other search.
@@ -236,7 +240,19 @@ fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[MoveState]) -
 pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SolveReport {
     let began = Instant::now();
     let mut run = SokobanRun::new(level, algorithm, detail, budget);
-    let last = run.by_ref().last();
+    let bounds_optimum = matches!(
+        algorithm,
+        Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
+    );
+    let mut proven_bound: Option<f64> = None;
+    let mut last = None;
+    while let Some(event) = run.next() {
+        if bounds_optimum && let Some((g, h)) = run.last_costs() {
+            let f = if algorithm.uses_heuristic() { g + h } else { g };
+            proven_bound = Some(proven_bound.map_or(f, |b| b.max(f)));
+        }
+        last = Some(event);
+    }
     let outcome = match last {
         Some(Event::Found { .. }) => {
             let lurd = run.solution(level).unwrap_or_default();
@@ -258,5 +274,6 @@ pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget
         stored: run.stored(),
         elapsed: began.elapsed(),
         prunes: run.prunes(),
+        proven_bound,
     }
 }
