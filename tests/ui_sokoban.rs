@@ -554,3 +554,34 @@ fn four_searches_compared_on_one_level_show_how_differently_they_go() {
     harness.get_by_label("BFS, DFS, A* and greedy side by side");
     harness.get_by_label(&bfs.1.to_string());
 }
+
+#[test]
+fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
+    let mut harness = app();
+    // Crossroads: 23 pushes at best, and A* stores more than 1,000 states on the way.
+    harness.state_mut().sokoban.select(7);
+    harness.state_mut().sokoban.max_states = 1000;
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Start solving").click();
+    harness.run_steps(2);
+    harness.get_by_label("To end").click();
+    for _ in 0..100 {
+        harness.step();
+        let session = harness.state().sokoban.session.as_ref().unwrap();
+        if session.run().ended().is_some() {
+            break;
+        }
+    }
+    harness.run_steps(2);
+    let bound = harness
+        .state()
+        .sokoban
+        .session
+        .as_ref()
+        .unwrap()
+        .proven_bound;
+    let bound = bound.expect("A* proves a bound when it gives up");
+    assert!((1.0..=23.0).contains(&bound), "{bound}");
+    harness.get_by_label_contains(&format!("Any solution needs at least {bound} pushes"));
+}

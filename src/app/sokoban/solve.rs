@@ -28,6 +28,8 @@ pub struct SolveSession {
     pub last_event: Option<Event>,
     /// What the latest step pruned.
     pub last_prunes: Prunes,
+    /// Once a BFS or A* run has given up: the fewest pushes (or moves) any solution needs.
+    pub proven_bound: Option<f64>,
     /// The verified solution, once found.
     pub solution: Option<Result<String, String>>,
     pub catch_up: Option<usize>,
@@ -54,6 +56,7 @@ impl SolveSession {
             detail,
             last_event: None,
             last_prunes: Prunes::default(),
+            proven_bound: None,
             solution: None,
             catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
@@ -106,6 +109,9 @@ impl SolveSession {
         self.series.record(position, frontier, visited);
         if event.is_final() {
             self.timeline.step();
+            if matches!(event, Event::GaveUp(_)) {
+                self.proven_bound = self.run().proven_bound();
+            }
             if matches!(event, Event::Found { .. }) {
                 self.solution = self
                     .run()
@@ -142,6 +148,10 @@ impl SolveSession {
         }
         self.last_event = self.run().ended();
         self.last_prunes = Prunes::default();
+        self.proven_bound = match self.run().ended() {
+            Some(Event::GaveUp(_)) => self.run().proven_bound(),
+            _ => None,
+        };
         self.solution = match self.run().ended() {
             Some(Event::Found { .. }) => self.run().solution(&self.level).map(Ok),
             _ => None,

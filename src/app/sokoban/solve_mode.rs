@@ -373,7 +373,22 @@ impl SokobanTab {
             Some(Event::Exhausted) => {
                 "No solution: every reachable position was searched.".to_string()
             }
-            Some(Event::GaveUp(limit)) => format!("Not solved: {limit}."),
+            Some(Event::GaveUp(limit)) => match session.proven_bound {
+                Some(bound) => format!(
+                    "Not solved: {limit}. Any solution needs at least {bound} {} (the \
+                     highest {} of a position expanded).",
+                    match session.detail {
+                        Detail::Pushes => "pushes",
+                        Detail::Moves => "moves",
+                    },
+                    if session.algorithm.uses_heuristic() {
+                        "g + h"
+                    } else {
+                        "g"
+                    }
+                ),
+                None => format!("Not solved: {limit}."),
+            },
             _ if session.replaying_to().is_some() => format!(
                 "Replaying to step {}…",
                 session.replaying_to().unwrap_or_default()

@@ -156,6 +156,32 @@ impl SokobanRun {
         }
     }
 
+    /// For BFS and A*, which expand states in an order that never passes the optimum: the
+    /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded so far.
+    /// No solution is shorter, so a search given up on still proves something.
+    pub fn proven_bound(&self) -> Option<f64> {
+        fn highest<P: crate::search::Problem>(search: &Search<P>) -> Option<f64> {
+            let bounds = matches!(
+                search.algorithm(),
+                Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
+            );
+            let visited = search
+                .nodes()
+                .filter(|&n| search.status(n) == crate::search::NodeStatus::Visited);
+            let f = |n| match search.algorithm().uses_heuristic() {
+                true => search.g(n) + search.h(n),
+                false => search.g(n),
+            };
+            bounds
+                .then(|| visited.map(f).fold(f64::NEG_INFINITY, f64::max))
+                .filter(|b| b.is_finite())
+        }
+        match self {
+            SokobanRun::Pushes(s) => highest(s),
+            SokobanRun::Moves(s) => highest(s),
+        }
+    }
+
     /// The boxes of each state expanded so far (for the heat map), visited in `visit`.
     pub fn expanded_boxes(&self, mut visit: impl FnMut(&[u16])) {
         match self {
@@ -240,19 +266,7 @@ fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[MoveState]) -
 pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SolveReport {
     let began = Instant::now();
     let mut run = SokobanRun::new(level, algorithm, detail, budget);
-    let bounds_optimum = matches!(
-        algorithm,
-        Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
-    );
-    let mut proven_bound: Option<f64> = None;
-    let mut last = None;
-    while let Some(event) = run.next() {
-        if bounds_optimum && let Some((g, h)) = run.last_costs() {
-            let f = if algorithm.uses_heuristic() { g + h } else { g };
-            proven_bound = Some(proven_bound.map_or(f, |b| b.max(f)));
-        }
-        last = Some(event);
-    }
+    let last = run.by_ref().last();
     let outcome = match last {
         Some(Event::Found { .. }) => {
             let lurd = run.solution(level).unwrap_or_default();
@@ -274,6 +288,6 @@ pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget
         stored: run.stored(),
         elapsed: began.elapsed(),
         prunes: run.prunes(),
-        proven_bound,
+        proven_bound: run.proven_bound(),
     }
 }
