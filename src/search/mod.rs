@@ -37,6 +37,7 @@ mod frontier;
 mod hash;
 mod nodes;
 mod problem;
+mod states;
 mod timeline;
 
 pub use algorithm::Algorithm;

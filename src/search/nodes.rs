@@ -2,6 +2,7 @@ use std::hash::{BuildHasher, Hash};
 
 use hashbrown::HashTable;
 
+use super::states::States;
 use super::{Cost, FxBuildHasher};
 
 /// A node's number inside one search: nodes are numbered in the order they are discovered.
@@ -35,7 +36,7 @@ pub(super) struct Record {
 /// numbers its states densely, a hash table otherwise.
 #[derive(Clone)]
 pub(super) struct Nodes<S> {
-    pub states: Vec<S>,
+    pub states: States<S>,
     pub records: Vec<Record>,
     /// Dense lookup: node id + 1 by state number, 0 for "not discovered" (so that a fresh
     /// table is zeroed memory, which the allocator hands out without writing it).
@@ -50,7 +51,7 @@ pub(super) struct Nodes<S> {
 impl<S: Clone + Eq + Hash> Nodes<S> {
     pub fn new(dense_size: Option<usize>) -> Self {
         Nodes {
-            states: Vec::with_capacity(256),
+            states: States::new(),
             records: Vec::with_capacity(256),
             dense: vec![0; dense_size.unwrap_or(0)],
             hashed: HashTable::new(),
@@ -63,7 +64,7 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     pub fn clear(&mut self, dense_size: Option<usize>, index_of: impl Fn(&S) -> Option<usize>) {
         let size = dense_size.unwrap_or(0);
         if self.dense.len() == size {
-            for state in &self.states {
+            for state in self.states.iter() {
                 if let Some(slot) = index_of(state).and_then(|i| self.dense.get_mut(i)) {
                     *slot = 0;
                 }
@@ -141,7 +142,7 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
 
     /// Approximate bytes held, for memory budgets.
     pub fn bytes(&self) -> usize {
-        self.states.capacity() * std::mem::size_of::<S>()
+        self.states.bytes()
             + self.records.capacity() * std::mem::size_of::<Record>()
             + self.dense.len() * std::mem::size_of::<NodeId>()
             + self.hashed.capacity() * (std::mem::size_of::<(NodeId, u32)>() + 1)

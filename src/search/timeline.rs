@@ -40,7 +40,6 @@ impl<R> Copy for MemoryLimit<R> {}
 struct Checkpoint<R> {
     step: usize,
     run: R,
-    bytes: usize,
 }
 
 #[derive(Clone)]
@@ -66,7 +65,6 @@ impl<R: Iterator + Clone> Timeline<R> {
             checkpoints: vec![Checkpoint {
                 step: 0,
                 run: run.clone(),
-                bytes: 0,
             }],
             run,
             position: 0,
@@ -87,8 +85,17 @@ impl<R: Iterator + Clone> Timeline<R> {
     }
 
     /// Bytes the checkpoints hold, as weighed by the memory limit's measure (0 without one).
+    /// Weighed afresh each time: a run may share memory with the copies taken of it, and
+    /// what one copy weighs changes as others come and go.
     pub fn checkpoint_bytes(&self) -> usize {
-        self.checkpoints.iter().map(|c| c.bytes).sum()
+        match self.memory_limit {
+            Some(limit) => self
+                .checkpoints
+                .iter()
+                .map(|c| (limit.measure)(&c.run))
+                .sum(),
+            None => 0,
+        }
     }
 
     /// How many checkpoints are kept.
@@ -190,17 +197,10 @@ impl<R: Iterator + Clone> Timeline<R> {
         {
             return;
         }
-        let MemoryLimit {
-            bytes: limit,
-            measure,
-        } = self.memory_limit.unwrap_or(MemoryLimit {
-            bytes: usize::MAX,
-            measure: |_| 0,
-        });
+        let limit = self.memory_limit.map_or(usize::MAX, |limit| limit.bytes);
         self.checkpoints.push(Checkpoint {
             step: self.position,
             run: self.run.clone(),
-            bytes: measure(&self.run),
         });
         while self.checkpoints.len() > self.max_checkpoints
             || (self.checkpoint_bytes() > limit && self.checkpoints.len() > 1)
