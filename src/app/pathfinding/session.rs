@@ -21,8 +21,9 @@ const UI_BUDGET: Budget = Budget {
     deadline: None,
 };
 
-/// The bytes a timeline's checkpoints may hold together: without a limit, the ten
-/// checkpoints of a long run held several times the search itself.
+/// The bytes a timeline's checkpoints may hold together: they share the search's states
+/// but copy the rest, so without a limit the ten checkpoints of a long run would hold
+/// several times the search itself.
 const CHECKPOINT_BYTES: usize = 1 << 30;
 
 /// Steps a seek replays at once; a longer replay is spread over frames.
