@@ -1,6 +1,6 @@
 use std::time::Instant;
 
-use super::budget::CLOCK_EVERY;
+use super::budget::WEIGH_EVERY;
 use super::{
     Algorithm, Budget, Cost, Event, NodeId, Outcome, Problem, ReversibleProblem, RunResult, Search,
 };
@@ -232,11 +232,11 @@ impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
         }
         let side = self.turn;
         let expansions = self.expansions();
-        let check_clock = expansions.is_multiple_of(CLOCK_EVERY);
+        let weigh_now = expansions.is_multiple_of(WEIGH_EVERY);
         let bytes = || self.forward.memory_bytes() + self.backward.memory_bytes();
         if let Some(limit) = self
             .budget
-            .exceeded(expansions, self.discovered(), bytes, check_clock)
+            .exceeded(expansions, self.discovered(), bytes, weigh_now)
         {
             return self.end(side, Event::GaveUp(limit));
         }

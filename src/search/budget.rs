@@ -68,13 +68,14 @@ impl fmt::Display for Limit {
 
 impl Budget {
     /// The first limit that a run with these totals has reached, if any. The clock is read
-    /// only when `check_clock` is set, so callers can read it every few hundred steps.
+    /// and the memory weighed only when `weigh_now` is set, so callers can do it every few
+    /// hundred steps: weighing a search that shares memory with its copies walks its chunks.
     pub fn exceeded(
         &self,
         expansions: usize,
         states: usize,
         bytes: impl FnOnce() -> usize,
-        check_clock: bool,
+        weigh_now: bool,
     ) -> Option<Limit> {
         if let Some(max) = self.max_expansions.filter(|&max| expansions >= max) {
             return Some(Limit::Expansions(max));
@@ -82,12 +83,13 @@ impl Budget {
         if let Some(max) = self.max_states.filter(|&max| states >= max) {
             return Some(Limit::States(max));
         }
-        if let Some(max) = self.max_bytes
+        if weigh_now
+            && let Some(max) = self.max_bytes
             && bytes() >= max
         {
             return Some(Limit::Bytes(max));
         }
-        if check_clock
+        if weigh_now
             && self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -98,8 +100,8 @@ impl Budget {
     }
 }
 
-/// How often (in expansions) a run reads the clock for its deadline.
-pub(super) const CLOCK_EVERY: usize = 256;
+/// How often (in expansions) a run reads the clock for its deadline and weighs its memory.
+pub(super) const WEIGH_EVERY: usize = 256;
 
 #[cfg(test)]
 mod tests {
@@ -120,6 +122,11 @@ mod tests {
         assert_eq!(
             budget.exceeded(0, 0, || 1000, true),
             Some(Limit::Bytes(1000))
+        );
+        assert_eq!(
+            budget.exceeded(0, 0, || 1000, false),
+            None,
+            "weighed on a cadence"
         );
         let late = Budget::UNLIMITED.timeout(Duration::ZERO);
         assert_eq!(late.exceeded(0, 0, || 0, false), None);

@@ -2,7 +2,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::budget::CLOCK_EVERY;
+use super::budget::WEIGH_EVERY;
 use super::frontier::Frontier;
 use super::nodes::{NO_NODE, Nodes};
 use super::{Algorithm, Budget, Cost, Limit, NodeId, NodeStatus, Problem};
@@ -219,7 +219,7 @@ impl<P: Problem> Search<P> {
             self.expansions,
             self.book.nodes.len(),
             || self.memory_bytes(),
-            self.expansions.is_multiple_of(CLOCK_EVERY),
+            self.expansions.is_multiple_of(WEIGH_EVERY),
         )
     }
 
