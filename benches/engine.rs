@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::shared_data;
+use common::test_data;
 
 /// Rounds per case, the best of which counts: more for the case made of many tiny
 /// searches, whose few milliseconds a busy machine disturbs most.
@@ -180,7 +180,7 @@ fn case_a() {
 }
 
 fn case_b() {
-    let dir = shared_data().join("movingai");
+    let dir = test_data().join("movingai");
     let mut queries = vec![];
     let mut scens: Vec<_> = std::fs::read_dir(&dir)
         .expect("movingai folder")

@@ -14,7 +14,7 @@ use frontier::search::{Algorithm, Budget};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::shared_data;
+use common::test_data;
 
 fn main() {
     let seconds: f64 = std::env::args()
@@ -25,7 +25,7 @@ fn main() {
         .skip(1)
         .find_map(|a| Algorithm::parse(&a).ok())
         .unwrap_or(Algorithm::AStar);
-    let data = shared_data().join("sokoban");
+    let data = test_data().join("sokoban");
     let levels = parse_collection(&read_text(&data.join("microban-1.xsb")).expect("microban"))
         .expect("valid");
     // level -> (optimal pushes, Festival's pushes)

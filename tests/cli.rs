@@ -237,7 +237,7 @@ fn bad_input_exits_2_with_a_message_never_a_panic() {
 
 #[test]
 fn scen_runs_every_query_and_reports_matches() {
-    let dir = common::shared_data().join("movingai");
+    let dir = common::test_data().join("movingai");
     let scen = dir.join("random-32-32-10-even-1.scen");
     let out = frontier(&["scen", scen.to_str().unwrap()]);
     assert_eq!(
@@ -288,7 +288,7 @@ fn generate_prints_a_board_that_path_can_solve() {
 
 #[test]
 fn path_imports_moving_ai_maps() {
-    let map = common::shared_data().join("movingai/arena.map");
+    let map = common::test_data().join("movingai/arena.map");
     let out = frontier(&[
         "path",
         map.to_str().unwrap(),

@@ -28,7 +28,7 @@ fn run_link_game(input: &[u8]) -> std::process::Output {
 
 #[test]
 fn link_game_reproduces_every_expected_output_byte_for_byte() {
-    let dir = common::shared_data().join("poj1101");
+    let dir = common::test_data().join("poj1101");
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

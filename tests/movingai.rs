@@ -12,7 +12,7 @@ use frontier::search::{Algorithm, Budget, Outcome};
 
 #[test]
 fn every_scenario_query_matches_its_optimal_length() {
-    let dir = common::shared_data().join("movingai");
+    let dir = common::test_data().join("movingai");
     let mut scenarios: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|entry| entry.unwrap().path())

@@ -11,13 +11,13 @@ use frontier::games::sokoban::{parse_collection, presets, verify_solution};
 use frontier::search::{Algorithm, Budget};
 
 fn microban() -> Vec<frontier::games::sokoban::Entry> {
-    let path = common::shared_data().join("sokoban/microban-1.xsb");
+    let path = common::test_data().join("sokoban/microban-1.xsb");
     parse_collection(&read_text(&path).unwrap()).unwrap()
 }
 
 /// Push-optimal counts by level number, where known.
 fn optimal_pushes() -> HashMap<usize, usize> {
-    let path = common::shared_data().join("sokoban/microban-1-optimal.tsv");
+    let path = common::test_data().join("sokoban/microban-1-optimal.tsv");
     read_text(&path)
         .unwrap()
         .lines()
@@ -249,4 +249,25 @@ fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
         raised >= 3,
         "300 A* expansions should raise the bound on most levels ({raised})"
     );
+}
+
+#[test]
+fn boxoban_medium_levels_all_load_and_a_sample_is_solved_by_astar() {
+    let path = common::test_data().join("sokoban/boxoban-medium-valid-000.txt");
+    let levels = parse_collection(&read_text(&path).unwrap()).unwrap();
+    assert_eq!(levels.len(), 1000);
+    for entry in &levels {
+        let level = entry.level.as_ref().unwrap();
+        assert_eq!((level.width(), level.height()), (10, 10), "{}", entry.title);
+        assert_eq!(level.boxes().count(), 4, "{}", entry.title);
+        assert_eq!(level.check(), Ok(()), "{}", entry.title);
+    }
+    for entry in levels.iter().step_by(100) {
+        let level = entry.level.as_ref().unwrap();
+        assert!(
+            solved_pushes(level, Algorithm::AStar, Detail::Pushes, 200_000).is_some(),
+            "Boxoban {}: A* ran out of budget",
+            entry.title
+        );
+    }
 }

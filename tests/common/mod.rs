@@ -8,16 +8,14 @@ use frontier::grid::{Grid, Pos};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// The shared reference data (`../shared/data` beside the project). Panics, loudly, when
-/// it is missing: a test that needs it must not pass without it.
-pub fn shared_data() -> PathBuf {
-    let dir = std::env::var_os("FRONTIER_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+/// The public reference data the tests and benches measure against, kept in the project
+/// (`tests/data/`, each file credited in its README). Panics, loudly, when it is missing: a
+/// test that needs it must not pass without it.
+pub fn test_data() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     assert!(
         dir.is_dir(),
-        "the shared reference data is missing: expected it at {} (set FRONTIER_DATA to \
-         point elsewhere)",
+        "the reference data is missing: expected it at {}",
         dir.display()
     );
     dir
