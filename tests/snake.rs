@@ -7,7 +7,9 @@ use std::process::Command;
 use frontier::games::snake::blocks::{Blocks, Ties};
 use frontier::games::snake::cycle::cycles_for;
 use frontier::games::snake::planner::CyclePlanner;
-use frontier::games::snake::play::{Autopilot, Planner, play_game};
+use frontier::games::snake::play::{
+    Autopilot, HandedOverGame, Handover, HandoverAt, Planner, Steerer, play_game, play_handed_over,
+};
 use frontier::games::snake::{Outcome, SnakeGame, Status};
 use frontier::grid::{Dir, Grid, Pos};
 
@@ -236,4 +238,175 @@ fn a_body_steered_off_the_block_moves_falls_back_to_the_fixed_cycles() {
     let choice = planner.decide(&game);
     assert!(!matches!(game.check(choice.choice), Outcome::Died(_)));
     assert!(!choice.reason.is_empty());
+}
+
+/// The board shapes the Snake tab offers: open boards with even and odd sides, walls laid
+/// in 2 x 2 blocks (the cycle is re-chosen every move) and walls that need the general
+/// cycle search.
+fn board_shapes() -> Vec<Grid<bool>> {
+    let mut shapes: Vec<Grid<bool>> = [(6, 6), (8, 6), (7, 6), (10, 10), (16, 12)]
+        .into_iter()
+        .map(|(w, h)| Grid::new(w, h, false))
+        .collect();
+    let mut blocks = Grid::new(12, 8, false);
+    for (bx, by) in [(1, 1), (2, 1), (4, 2)] {
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            blocks.set(Pos::new(2 * bx + dx, 2 * by + dy), true);
+        }
+    }
+    shapes.push(blocks);
+    let mut pair = Grid::new(8, 6, false);
+    pair.set(Pos::new(3, 2), true);
+    pair.set(Pos::new(4, 2), true);
+    shapes.push(pair);
+    shapes
+}
+
+#[test]
+fn the_cycle_planner_never_dies_after_taking_over_from_classic_or_random_play() {
+    // Each game runs until the planner has made twice as many moves as the board has cells:
+    // long enough to join a cycle (which takes at most the snake's length) and go on along
+    // it. The test below plays whole games.
+    let mut handovers = 0;
+    for walls in board_shapes() {
+        let (w, h) = (walls.width(), walls.height());
+        let cells = w * h;
+        for before in [Steerer::Classic, Steerer::Random] {
+            for seed in 0..200 {
+                let handover = Handover {
+                    before,
+                    at: HandoverAt::RandomUpTo(2 * cells),
+                };
+                let mut game = HandedOverGame::new(
+                    SnakeGame::new(w, h, &walls, seed).unwrap(),
+                    Some(handover),
+                );
+                let mut autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
+                while game.planner_moves() < 2 * cells && game.step(&mut autopilot) {}
+                let report = game.report();
+                assert!(
+                    !report.avoidable_death,
+                    "{w}x{h} after {before:?} play, seed {seed}: a deadly move while a safe one existed"
+                );
+                if report.handed_over {
+                    handovers += 1;
+                    assert_eq!(
+                        report.death, None,
+                        "{w}x{h} after {before:?} play, seed {seed}: died after the hand-over"
+                    );
+                }
+            }
+        }
+    }
+    assert!(handovers >= 1500, "only {handovers} games were handed over");
+}
+
+#[test]
+fn a_game_handed_over_at_the_start_is_still_won_every_time() {
+    let mut won = 0;
+    for walls in board_shapes() {
+        let (w, h) = (walls.width(), walls.height());
+        for before in [Steerer::Classic, Steerer::Random] {
+            for (seed, moves) in [(1, 1), (2, 3), (3, 10), (4, 25), (5, 50)] {
+                let handover = Handover {
+                    before,
+                    at: HandoverAt::After(moves),
+                };
+                let game = SnakeGame::new(w, h, &walls, seed).unwrap();
+                let mut autopilot = Autopilot::new(Planner::Cycle, &walls).unwrap();
+                let report = play_handed_over(&mut autopilot, game, Some(handover));
+                if !report.handed_over {
+                    continue; // the other steerer lost before handing over
+                }
+                assert!(
+                    report.won,
+                    "{w}x{h}, {before:?} for {moves} moves, seed {seed}: {report:?}"
+                );
+                won += 1;
+            }
+        }
+    }
+    assert!(won >= 60, "only {won} games reached the hand-over");
+}
+
+#[test]
+fn a_snake_steered_towards_a_wall_is_turned_away_by_the_cycle_planner() {
+    // The bug that was reported: the classic planner steered, then the cycle planner kept
+    // the heading straight into the wall. Here the snake has made a U-turn: right along
+    // row 4, then left along row 5, one cell from the left wall. No cycle of the board has its
+    // cells in that order (they run up and down the columns, in blocks or in a zig-zag).
+    let walls = Grid::new(16, 12, false);
+    let mut body: Vec<Pos> = (1..=13).map(|x| Pos::new(x, 5)).collect();
+    body.extend((2..=13).rev().map(|x| Pos::new(x, 4)));
+    let mut game = SnakeGame::from_parts(&walls, &body, Some(Pos::new(2, 9)), 3).unwrap();
+    let mut planner = CyclePlanner::new(&walls).unwrap();
+    for _ in 0..400 {
+        let choice = planner.decide(&game);
+        assert!(
+            !matches!(game.check(choice.choice), Outcome::Died(_)),
+            "step {}: {}",
+            game.steps(),
+            choice.reason
+        );
+        game.step(choice.choice);
+    }
+}
+
+#[test]
+fn the_command_line_measures_hand_overs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "snake",
+            "--planner",
+            "cycle",
+            "--size",
+            "8",
+            "--games",
+            "20",
+            "--before",
+            "classic",
+            "--handover",
+            "random:60",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "avoidable_deaths: 0",
+            "deaths_after_handover: 0",
+            "handovers: 20"
+        ],
+        "{text}"
+    );
+    for (args, message) in [
+        (vec!["snake", "--before", "classic"], "needs --handover"),
+        (vec!["snake", "--handover", "5"], "needs --before"),
+        (
+            vec!["snake", "--before", "dfs", "--handover", "5"],
+            "unknown steerer",
+        ),
+        (
+            vec!["snake", "--before", "random", "--handover", "random:0"],
+            "at least 1",
+        ),
+        (
+            vec!["snake", "--before", "random", "--handover", "soon"],
+            "whole number",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -3,7 +3,9 @@
 use super::Status;
 use super::args::{Args, number};
 use crate::games::snake::SnakeGame;
-use crate::games::snake::play::{Autopilot, GameReport, Planner, play_game};
+use crate::games::snake::play::{
+    Autopilot, GameReport, Handover, HandoverAt, Planner, Steerer, play_handed_over,
+};
 use crate::grid::Grid;
 
 pub fn snake(mut args: Args) -> Status {
@@ -20,7 +22,15 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let size: usize = args.parsed("--size", number)?.unwrap_or(10);
     let games: usize = args.parsed("--games", number)?.unwrap_or(100);
     let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);
+    let before = args.parsed("--before", Steerer::parse)?;
+    let at = args.parsed("--handover", HandoverAt::parse)?;
     args.finish()?;
+    let handover = match (before, at) {
+        (Some(before), Some(at)) => Some(Handover { before, at }),
+        (None, None) => None,
+        (Some(_), None) => return Err("--before needs --handover K (or random:K)".into()),
+        (None, Some(_)) => return Err("--handover needs --before classic or random".into()),
+    };
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -42,7 +52,8 @@ fn run(args: &mut Args) -> Result<Status, String> {
                         .map(|g| {
                             let game =
                                 SnakeGame::new(size, size, walls, seed.wrapping_add(g as u64))?;
-                            Ok(play_game(&mut Autopilot::new(planner, walls)?, game))
+                            let mut autopilot = Autopilot::new(planner, walls)?;
+                            Ok(play_handed_over(&mut autopilot, game, handover))
                         })
                         .collect()
                 })
@@ -55,6 +66,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
             .map(|r| r.into_iter().flatten().collect())
     })?;
     let (mut wins, mut deaths, mut loops, mut lengths, mut steps, mut eaten) = (0, 0, 0, 0, 0, 0);
+    let (mut handovers, mut deaths_after, mut avoidable) = (0, 0, 0);
     for report in &reports {
         wins += report.won as usize;
         deaths += report.death.is_some() as usize;
@@ -62,6 +74,9 @@ fn run(args: &mut Args) -> Result<Status, String> {
         lengths += report.length;
         steps += report.steps;
         eaten += report.eaten;
+        handovers += report.handed_over as usize;
+        deaths_after += (report.handed_over && report.death.is_some()) as usize;
+        avoidable += report.avoidable_death as usize;
     }
     let free = size * size;
     let mean_length = lengths as f64 / games as f64;
@@ -82,5 +97,10 @@ fn run(args: &mut Args) -> Result<Status, String> {
     say!("loops: {loops}");
     say!("mean_length: {mean_length:.2}");
     say!("steps_per_apple: {steps_per_apple:.2}");
+    if handover.is_some() {
+        say!("handovers: {handovers}");
+        say!("deaths_after_handover: {deaths_after}");
+        say!("avoidable_deaths: {avoidable}");
+    }
     Ok(Status::Success)
 }

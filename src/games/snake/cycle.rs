@@ -278,8 +278,15 @@ struct Plan {
 }
 
 /// Whether the body's ranks on `cycle` increase from the tail to the head (so the cycle is
-/// safe to follow from here).
+/// safe to follow from here). A snake of two whose tail is the head's next cycle cell does
+/// not count: that cell is its neck.
 fn body_climbs(game: &SnakeGame, cycle: &Cycle) -> bool {
+    if game.len() == 2
+        && cycle.place.get(game.head()).is_some()
+        && cycle.next(game.head()) == game.tail()
+    {
+        return false;
+    }
     let n = cycle.len() as u32;
     let tail_place = cycle.place[game.tail()];
     let mut last = None;
@@ -366,8 +373,9 @@ fn plan_on(game: &SnakeGame, cycle: &Cycle) -> Plan {
 
 /// The cycle planner's move: on each of `cycles` the body still climbs, the cheapest uphill
 /// path to the food; the cheapest of all wins. With no food ahead on any of them, it
-/// follows `preferred` if the body climbs it, else the first such cycle.
-pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> CycleDecision {
+/// follows `preferred` if the body climbs it, else the first such cycle. None when the body
+/// climbs none of them (someone else steered it): see `realign`.
+pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> Option<CycleDecision> {
     let mut best: Option<(usize, Plan)> = None;
     let mut fallback: Option<(usize, Dir)> = None;
     for (i, cycle) in cycles.iter().enumerate() {
@@ -388,7 +396,7 @@ pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> CycleDeci
         }
     }
     match (best, fallback) {
-        (Some((i, plan)), _) => {
+        (Some((i, plan)), _) => Some({
             let (path, _) = plan.path.unwrap_or_default();
             let choice = path.get(1).and_then(|&p| Dir::between(game.head(), p)).unwrap_or(plan.follow);
             let reason = if plan.skipped == 0 {
@@ -402,19 +410,14 @@ pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> CycleDeci
                 )
             };
             CycleDecision { choice, path: Some(path), cycle: i, reason }
-        }
-        (None, Some((i, follow))) => CycleDecision {
+        }),
+        (None, Some((i, follow))) => Some(CycleDecision {
             choice: follow,
             path: None,
             cycle: i,
             reason: "The food lies behind the head on every cycle the body fits: follow the cycle until the tail has passed it.".into(),
-        },
-        (None, None) => CycleDecision {
-            choice: game.heading().unwrap_or(Dir::Up),
-            path: None,
-            cycle: preferred,
-            reason: "The body fits none of the cycles (it was steered by hand): carry on.".into(),
-        },
+        }),
+        (None, None) => None,
     }
 }
 

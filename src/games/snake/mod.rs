@@ -7,6 +7,7 @@ mod field;
 mod game;
 pub mod planner;
 pub mod play;
+pub mod realign;
 pub mod rewire;
 
 pub use game::{Death, MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};

@@ -1,9 +1,12 @@
 //! The cycle planner as one object: on boards of whole 2 x 2 blocks it re-chooses its
 //! Hamiltonian cycle every move (`rewire`); elsewhere, or when the body lies along none of
-//! those cycles, it keeps to fixed cycles and takes the shortcuts they allow (`cycle`).
+//! those cycles, it keeps to fixed cycles and takes the shortcuts they allow (`cycle`); and
+//! when the body lies along none of those either, because someone else steered it, it
+//! joins one it can follow safely, playing for survival until it can (`realign`).
 
 use super::blocks::{Blocks, Ties};
 use super::cycle::{self, Cycle, cycles_for};
+use super::realign::realign;
 use super::{SnakeGame, rewire};
 use crate::grid::{Dir, Grid, Pos};
 
@@ -12,9 +15,12 @@ use crate::grid::{Dir, Grid, Pos};
 pub struct CyclePlanner {
     blocks: Option<Blocks>,
     cycles: Vec<Cycle>,
-    /// The fixed cycle followed last (kept while the food is behind).
+    /// The fixed cycle followed last (kept while the food is behind, or while joining it).
     preferred: usize,
     committed: Option<Commitment>,
+    /// The order in which to try joining the fixed cycles: on boards of blocks, those made
+    /// of the blocks' own moves first, so that re-choosing can take over once joined.
+    join_order: Vec<usize>,
 }
 
 /// A cycle kept to until the next apple, when re-choosing has gone on too long without
@@ -40,11 +46,23 @@ pub struct CycleChoice {
 impl CyclePlanner {
     /// The planner for a board, or why the board has no Hamiltonian cycle.
     pub fn new(walls: &Grid<bool>) -> Result<CyclePlanner, String> {
+        let blocks = Blocks::of(walls);
+        let cycles = cycles_for(walls)?;
+        let mut join_order: Vec<usize> = (0..cycles.len()).collect();
+        if let Some(blocks) = &blocks {
+            join_order.sort_by_key(|&i| {
+                let order = &cycles[i].order;
+                let closed = order.iter().zip(order.iter().cycle().skip(1));
+                let blocks_moves = closed.clone().all(|(&a, &b)| blocks.link(a, b).is_some());
+                !blocks_moves
+            });
+        }
         Ok(CyclePlanner {
-            blocks: Blocks::of(walls),
-            cycles: cycles_for(walls)?,
+            blocks,
+            cycles,
             preferred: 0,
             committed: None,
+            join_order,
         })
     }
 
@@ -95,17 +113,37 @@ impl CyclePlanner {
                 };
             }
         }
-        let d = cycle::decide(game, &self.cycles, self.preferred);
-        self.preferred = d.cycle;
+        if let Some(d) = cycle::decide(game, &self.cycles, self.preferred) {
+            self.preferred = d.cycle;
+            return CycleChoice {
+                choice: d.choice,
+                path: d.path,
+                cycle: if with_cycle {
+                    self.cycles[d.cycle].order.clone()
+                } else {
+                    vec![]
+                },
+                reason: d.reason,
+            };
+        }
+        // Try the cycle being joined first, so that joining it is not started over.
+        let mut order = self.join_order.clone();
+        if let Some(at) = order.iter().position(|&i| i == self.preferred) {
+            order.remove(at);
+            order.insert(0, self.preferred);
+        }
+        let r = realign(game, &self.cycles, &order);
+        if let Some(i) = r.cycle {
+            self.preferred = i;
+        }
         CycleChoice {
-            choice: d.choice,
-            path: d.path,
-            cycle: if with_cycle {
-                self.cycles[d.cycle].order.clone()
-            } else {
-                vec![]
+            choice: r.choice,
+            path: None,
+            cycle: match r.cycle {
+                Some(i) if with_cycle => self.cycles[i].order.clone(),
+                _ => vec![],
             },
-            reason: d.reason,
+            reason: r.reason,
         }
     }
 }
