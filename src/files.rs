@@ -1,31 +1,68 @@
 //! Reading and writing the text files users hand us, with errors a person can act on.
 
+use std::io::Read;
 use std::path::Path;
 
 /// The largest text file Frontier reads (a 4096 x 4096 board is about 16 MiB).
 pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 
-/// Reads a whole text file, refusing files that are too large or not UTF-8.
+/// Reads a whole text file, refusing files that are too large or not UTF-8. The limit is
+/// on the bytes actually read, not on what the file system says: `/dev/zero` and pipes
+/// have no length.
 pub fn read_text(path: &Path) -> Result<String, String> {
     let shown = path.display();
     let metadata = std::fs::metadata(path).map_err(|e| format!("cannot open {shown}: {e}"))?;
     if metadata.is_dir() {
         return Err(format!("{shown} is a folder, not a file"));
     }
-    if metadata.len() > MAX_TEXT_BYTES {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {shown}: {e}"))?;
+    read_bounded(file, MAX_TEXT_BYTES).map_err(|e| format!("{shown} {e}"))
+}
+
+/// Reads text from `source`, up to `limit` bytes; the error (after the name of what was
+/// read) says what was wrong.
+pub fn read_bounded(source: impl Read, limit: u64) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    source
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    if bytes.len() as u64 > limit {
         return Err(format!(
-            "{shown} is {} MiB; Frontier reads text files up to {} MiB",
-            metadata.len() >> 20,
-            MAX_TEXT_BYTES >> 20
+            "is larger than {} MiB, the most Frontier reads",
+            limit >> 20
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
-            "{shown} is not a text file (invalid UTF-8 at byte {})",
+            "is not a text file (invalid UTF-8 at byte {})",
             e.utf8_error().valid_up_to()
         )
     })
+}
+
+/// The most characters of a user's text an error message repeats.
+pub const QUOTE_CHARS: usize = 80;
+
+/// A piece of a user's text fit to go inside an error message: control characters escaped
+/// (a NUL byte is shown as `\0`), and cut to [`QUOTE_CHARS`] characters with `…` when longer.
+pub fn quote(text: &str) -> String {
+    let mut out = String::new();
+    for (shown, c) in text.chars().enumerate() {
+        if shown == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Writes a text file whole: to a temporary file beside it first, then renamed over it, so
@@ -40,4 +77,40 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
         let _ = std::fs::remove_file(&temporary);
         format!("cannot write {shown}: {e}")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_at_the_limit_whatever_the_source_claims() {
+        let endless = std::io::repeat(b'a');
+        let error = read_bounded(endless, 1 << 20).unwrap_err();
+        assert!(error.contains("larger than 1 MiB"), "{error}");
+        assert_eq!(read_bounded(&b"ok"[..], 2).unwrap(), "ok");
+        assert!(
+            read_bounded(&b"\xff"[..], 10)
+                .unwrap_err()
+                .contains("UTF-8")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_special_file_without_a_length_is_cut_off_at_the_limit() {
+        let error = read_text(Path::new("/dev/zero")).unwrap_err();
+        assert!(error.contains("larger than 64 MiB"), "{error}");
+    }
+
+    #[test]
+    fn quotes_are_short_and_show_control_characters() {
+        let long = "x".repeat(10_000);
+        let quoted = quote(&long);
+        assert_eq!(quoted.chars().count(), QUOTE_CHARS + 1);
+        assert!(quoted.ends_with('…'));
+        assert_eq!(quote("a\0b\tc"), "a\\0b\\tc");
+        assert_eq!(quote("\u{1b}[2J"), "\\u{1b}[2J");
+        assert_eq!(quote("连连看"), "连连看");
+    }
 }

@@ -43,11 +43,15 @@ impl Pos {
     pub fn parse(text: &str) -> Result<Pos, String> {
         let (x, y) = text
             .split_once(',')
-            .ok_or_else(|| format!("expected X,Y but got `{text}`"))?;
+            .ok_or_else(|| format!("expected X,Y but got `{}`", crate::files::quote(text)))?;
         let number = |part: &str| {
-            part.trim()
-                .parse::<i32>()
-                .map_err(|_| format!("`{part}` in `{text}` is not a whole number"))
+            part.trim().parse::<i32>().map_err(|_| {
+                format!(
+                    "`{}` in `{}` is not a whole number",
+                    crate::files::quote(part),
+                    crate::files::quote(text)
+                )
+            })
         };
         Ok(Pos::new(number(x)?, number(y)?))
     }

@@ -63,7 +63,10 @@ impl Args {
     /// An error naming any word nobody asked for.
     pub fn finish(&self) -> Result<(), String> {
         match (0..self.words.len()).find(|&i| !self.used[i]) {
-            Some(i) => Err(format!("unexpected argument `{}`", self.words[i])),
+            Some(i) => Err(format!(
+                "unexpected argument `{}`",
+                crate::files::quote(&self.words[i])
+            )),
             None => Ok(()),
         }
     }
@@ -72,5 +75,27 @@ impl Args {
 /// Parses a whole number, naming it in the error.
 pub fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse()
-        .map_err(|_| format!("`{text}` is not a valid number"))
+        .map_err(|_| format!("`{}` is not a valid number", crate::files::quote(text)))
+}
+
+/// The longest time limit a command takes: a day.
+pub const MAX_SECONDS: f64 = 86_400.0;
+/// The shortest: a millisecond.
+pub const MIN_SECONDS: f64 = 0.001;
+
+/// Parses a time limit in seconds, from a millisecond to a day.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (MIN_SECONDS..=MAX_SECONDS).contains(&s) => {
+            Ok(std::time::Duration::from_secs_f64(s))
+        }
+        Ok(_) => Err(format!(
+            "`{}` is out of range: a time limit is {MIN_SECONDS} to {MAX_SECONDS} seconds (a day)",
+            crate::files::quote(text)
+        )),
+        Err(_) => Err(format!(
+            "`{}` is not a number of seconds",
+            crate::files::quote(text)
+        )),
+    }
 }

@@ -8,7 +8,8 @@ use crate::games::link::poj::answer;
 pub fn link_game(args: &[String]) -> Status {
     if let Some(extra) = args.first() {
         return Status::BadInput(format!(
-            "link-game reads standard input and takes no arguments (got `{extra}`)"
+            "link-game reads standard input and takes no arguments (got `{}`)",
+            crate::files::quote(extra)
         ));
     }
     let mut input = String::new();

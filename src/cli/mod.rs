@@ -35,6 +35,7 @@ usage: frontier                      open the app
        frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy] [--moves]
                      [--max-states N] [--timeout S] [--tsv]
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
+                     [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
 
 BOARD is a Frontier board file or a Moving AI .map file.";
@@ -65,7 +66,10 @@ pub fn run(args: Vec<String>) -> ExitCode {
             say!("{USAGE}");
             Status::Success
         }
-        Some(other) => Status::BadInput(format!("unknown command `{other}`\n{USAGE}")),
+        Some(other) => Status::BadInput(format!(
+            "unknown command `{}`\n{USAGE}",
+            crate::files::quote(other)
+        )),
         None => Status::BadInput(USAGE.into()),
     };
     match status {

@@ -62,14 +62,18 @@ impl Algorithm {
             "greedy" => Algorithm::Greedy,
             other => match other.strip_prefix("wastar:") {
                 Some(weight) => {
-                    let w: f64 = weight
-                        .parse()
-                        .map_err(|_| format!("weighted A* needs a number, got `{weight}`"))?;
+                    let w: f64 = weight.parse().map_err(|_| {
+                        format!(
+                            "weighted A* needs a number, got `{}`",
+                            crate::files::quote(weight)
+                        )
+                    })?;
                     Algorithm::WeightedAStar(w)
                 }
                 None => {
                     return Err(format!(
-                        "unknown algorithm `{text}` (expected bfs, dfs, dijkstra, astar, wastar:W or greedy)"
+                        "unknown algorithm `{}` (expected bfs, dfs, dijkstra, astar, wastar:W or greedy)",
+                        crate::files::quote(text)
                     ));
                 }
             },

@@ -156,7 +156,10 @@ impl LinkBoard {
                 ["size", w, h] => {
                     let parse = |s: &str| {
                         s.parse::<usize>().map_err(|_| {
-                            ParseError::at(number, format!("`{s}` is not a whole number"))
+                            ParseError::at(
+                                number,
+                                format!("`{}` is not a whole number", crate::files::quote(s)),
+                            )
                         })
                     };
                     let (w, h) = (parse(w)?, parse(h)?);
@@ -172,7 +175,10 @@ impl LinkBoard {
                 _ => {
                     return Err(ParseError::at(
                         number,
-                        format!("expected `size W H` or `tiles`, got `{line}`"),
+                        format!(
+                            "expected `size W H` or `tiles`, got `{}`",
+                            crate::files::quote(line)
+                        ),
                     ));
                 }
             }
@@ -207,7 +213,8 @@ impl LinkBoard {
                         ParseError::at(
                             number,
                             format!(
-                                "`{other}` at column {} is neither `.` nor a letter or digit",
+                                "`{}` at column {} is neither `.` nor a letter or digit",
+                                crate::files::quote(&other.to_string()),
                                 x + 1
                             ),
                         )

@@ -19,8 +19,13 @@ pub fn answer(input: &str) -> Result<String, String> {
         let values: Vec<i64> = line
             .split_whitespace()
             .map(|w| {
-                w.parse::<i64>()
-                    .map_err(|_| format!("line {}: `{w}` is not a whole number", at + 1))
+                w.parse::<i64>().map_err(|_| {
+                    format!(
+                        "line {}: `{}` is not a whole number",
+                        at + 1,
+                        crate::files::quote(w)
+                    )
+                })
             })
             .collect::<Result<_, _>>()?;
         if values.len() != count {
@@ -65,8 +70,9 @@ pub fn answer(input: &str) -> Result<String, String> {
                     ' ' => {}
                     other => {
                         return Err(format!(
-                            "line {}: `{other}` is neither `X` nor a space",
-                            at + 1
+                            "line {}: `{}` is neither `X` nor a space",
+                            at + 1,
+                            crate::files::quote(&other.to_string())
                         ));
                     }
                 }

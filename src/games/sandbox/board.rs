@@ -320,7 +320,10 @@ pub fn check_legend(legend: &[Terrain]) -> Result<(), String> {
             ));
         }
         if legend[..i].iter().any(|other| other.symbol == t.symbol) {
-            return Err(format!("the symbol `{}` is defined twice", t.symbol));
+            return Err(format!(
+                "the symbol `{}` is defined twice",
+                crate::files::quote(&t.symbol.to_string())
+            ));
         }
         if let Some(cost) = t.cost
             && !(cost.is_finite() && (0.0..=1e9).contains(&cost))

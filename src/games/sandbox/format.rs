@@ -89,7 +89,8 @@ impl Board {
                 }
                 other => {
                     return Err(at(format!(
-                        "unknown line `{other}` (expected size, start, goal, legend or map)"
+                        "unknown line `{}` (expected size, start, goal, legend or map)",
+                        crate::files::quote(other)
                     )));
                 }
             }
@@ -126,7 +127,10 @@ impl Board {
                 let Some(terrain) = legend.iter().position(|t| t.symbol == symbol) else {
                     return Err(ParseError::at(
                         number,
-                        format!("`{symbol}` at column {column} is not in the legend"),
+                        format!(
+                            "`{}` at column {column} is not in the legend",
+                            crate::files::quote(&symbol.to_string())
+                        ),
                     ));
                 };
                 cells.push(terrain as u8);
@@ -186,14 +190,20 @@ impl Board {
 fn two_numbers(words: &[&str], line: usize) -> Result<(usize, usize), ParseError> {
     let parse = |word: &str| {
         word.parse::<usize>().map_err(|_| {
-            ParseError::at(line, format!("`{word}` is not a whole number of 0 or more"))
+            ParseError::at(
+                line,
+                format!(
+                    "`{}` is not a whole number of 0 or more",
+                    crate::files::quote(word)
+                ),
+            )
         })
     };
     match words {
         [_, a, b] => Ok((parse(a)?, parse(b)?)),
         _ => Err(ParseError::at(
             line,
-            format!("`{}` takes two numbers", words[0]),
+            format!("`{}` takes two numbers", crate::files::quote(words[0])),
         )),
     }
 }
@@ -222,7 +232,10 @@ fn parse_legend(words: &[&str], line: usize) -> Result<Terrain, ParseError> {
     let (Some(symbol), None) = (chars.next(), chars.next()) else {
         return Err(ParseError::at(
             line,
-            format!("the legend symbol `{symbol}` must be one character"),
+            format!(
+                "the legend symbol `{}` must be one character",
+                crate::files::quote(symbol)
+            ),
         ));
     };
     let cost = match *cost {
@@ -230,7 +243,10 @@ fn parse_legend(words: &[&str], line: usize) -> Result<Terrain, ParseError> {
         number => Some(number.parse::<f64>().map_err(|_| {
             ParseError::at(
                 line,
-                format!("the cost `{number}` is neither a number nor `wall`"),
+                format!(
+                    "the cost `{}` is neither a number nor `wall`",
+                    crate::files::quote(number)
+                ),
             )
         })?),
     };

@@ -286,14 +286,17 @@ impl Generator {
             "division" => Generator::RecursiveDivision,
             other => {
                 let density = other.strip_prefix("scatter:").ok_or_else(|| {
-                    format!("unknown generator `{other}` (expected backtracker, prim, kruskal, division or scatter:D)")
+                    format!("unknown generator `{}` (expected backtracker, prim, kruskal, division or scatter:D)", crate::files::quote(other))
                 })?;
                 let density: f64 = density
                     .parse()
                     .ok()
                     .filter(|d: &f64| (0.0..=1.0).contains(d))
                     .ok_or_else(|| {
-                        format!("the scatter density must be a number from 0 to 1, got `{density}`")
+                        format!(
+                            "the scatter density must be a number from 0 to 1, got `{}`",
+                            crate::files::quote(density)
+                        )
                     })?;
                 Generator::Scatter { density }
             }

@@ -72,7 +72,8 @@ impl Heuristic {
             .find(|h| h.code() == text.to_ascii_lowercase())
             .ok_or_else(|| {
                 format!(
-                    "unknown heuristic `{text}` (expected manhattan, euclidean, octile, chebyshev or zero)"
+                    "unknown heuristic `{}` (expected manhattan, euclidean, octile, chebyshev or zero)",
+                    crate::files::quote(text)
                 )
             })
     }

@@ -56,7 +56,10 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
             _ => {
                 return Err(ParseError::at(
                     number,
-                    format!("expected `type`, `height`, `width` or `map`, got `{line}`"),
+                    format!(
+                        "expected `type`, `height`, `width` or `map`, got `{}`",
+                        crate::files::quote(line)
+                    ),
                 ));
             }
         }
@@ -86,7 +89,10 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
             let terrain = terrain_of(letter).ok_or_else(|| {
                 ParseError::at(
                     number,
-                    format!("unknown map letter `{letter}` at column {column}"),
+                    format!(
+                        "unknown map letter `{}` at column {column}",
+                        crate::files::quote(&letter.to_string())
+                    ),
                 )
             })?;
             if column >= width {
@@ -121,8 +127,12 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
 }
 
 fn parse_side(word: &str, line: usize) -> Result<usize, ParseError> {
-    word.parse()
-        .map_err(|_| ParseError::at(line, format!("`{word}` is not a whole number")))
+    word.parse().map_err(|_| {
+        ParseError::at(
+            line,
+            format!("`{}` is not a whole number", crate::files::quote(word)),
+        )
+    })
 }
 
 /// One query of a `.scen` file.
@@ -162,14 +172,20 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
             fields[k].trim().parse::<i64>().map_err(|_| {
                 ParseError::at(
                     number,
-                    format!("the {what} `{}` is not a whole number", fields[k]),
+                    format!(
+                        "the {what} `{}` is not a whole number",
+                        crate::files::quote(fields[k])
+                    ),
                 )
             })
         };
         let optimal: Cost = fields[8].trim().parse().map_err(|_| {
             ParseError::at(
                 number,
-                format!("the optimal length `{}` is not a number", fields[8]),
+                format!(
+                    "the optimal length `{}` is not a number",
+                    crate::files::quote(fields[8])
+                ),
             )
         })?;
         let to_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;

@@ -253,7 +253,11 @@ impl Game {
         let mut trial = self.clone();
         for (i, letter) in lurd.chars().filter(|c| !c.is_whitespace()).enumerate() {
             let wanted = Step::from_letter(letter).ok_or_else(|| {
-                format!("`{letter}` at {} is not one of l u r d (L U R D)", i + 1)
+                format!(
+                    "`{}` at {} is not one of l u r d (L U R D)",
+                    crate::files::quote(&letter.to_string()),
+                    i + 1
+                )
             })?;
             let done = trial.step(wanted.dir).ok_or_else(|| {
                 format!(

@@ -333,7 +333,8 @@ fn level_from_rows(
                     return Err(ParseError::at(
                         *line,
                         format!(
-                            "`{other}` at column {} is not a Sokoban square (#@+$*. or space)",
+                            "`{}` at column {} is not a Sokoban square (#@+$*. or space)",
+                            crate::files::quote(&other.to_string()),
                             x + 1
                         ),
                     ));
