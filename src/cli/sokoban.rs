@@ -1,10 +1,9 @@
 //! `frontier sokoban`: solve the levels of an XSB file headless.
 
 use std::path::Path;
-use std::time::Duration;
 
 use super::Status;
-use super::args::{Args, number};
+use super::args::{Args, number, seconds};
 use crate::files::read_text;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, solve};
@@ -27,7 +26,8 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
         "astar" => Ok(Algorithm::AStar),
         "greedy" => Ok(Algorithm::Greedy),
         other => Err(format!(
-            "unknown algorithm `{other}` (expected bfs, dfs, astar or greedy)"
+            "unknown algorithm `{}` (expected bfs, dfs, astar or greedy)",
+            crate::files::quote(other)
         )),
     }
 }
@@ -38,12 +38,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
         .unwrap_or(Algorithm::AStar);
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
     let max_states = args.parsed("--max-states", number::<usize>)?;
-    let timeout = args.parsed("--timeout", |t| {
-        t.parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0)
-            .ok_or_else(|| format!("`{t}` is not a number of seconds above 0"))
-    })?;
+    let timeout = args.parsed("--timeout", seconds)?;
     let detail = if args.flag("--moves") {
         Detail::Moves
     } else {
@@ -87,8 +82,8 @@ fn run(args: &mut Args) -> Result<Status, String> {
         };
         let mut budget = Budget::UNLIMITED.bytes(DEFAULT_BYTES);
         budget.max_states = max_states;
-        if let Some(seconds) = timeout {
-            budget = budget.timeout(Duration::from_secs_f64(seconds));
+        if let Some(limit) = timeout {
+            budget = budget.timeout(limit);
         }
         let report = solve(level, algorithm, detail, budget);
         let ms = report.elapsed.as_secs_f64() * 1e3;

@@ -1,6 +1,6 @@
 use std::time::Instant;
 
-use super::budget::WEIGH_EVERY;
+use super::budget::Cadence;
 use super::{
     Algorithm, Budget, Cost, Event, NodeId, Outcome, Problem, ReversibleProblem, RunResult, Search,
 };
@@ -78,6 +78,7 @@ pub struct BiSearch<P: ReversibleProblem + Clone> {
     turn: Side,
     best: Option<Meeting>,
     budget: Budget,
+    cadence: Cadence,
     ended: Option<BiEvent>,
     last_side: Option<Side>,
 }
@@ -92,6 +93,7 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
             turn: Side::Forward,
             best: None,
             budget: Budget::UNLIMITED,
+            cadence: Cadence::new(),
             ended: None,
             last_side: None,
         };
@@ -232,11 +234,11 @@ impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
         }
         let side = self.turn;
         let expansions = self.expansions();
-        let weigh_now = expansions.is_multiple_of(WEIGH_EVERY);
+        let now = self.cadence.tick();
         let bytes = || self.forward.memory_bytes() + self.backward.memory_bytes();
         if let Some(limit) = self
             .budget
-            .exceeded(expansions, self.discovered(), bytes, weigh_now)
+            .exceeded(expansions, self.discovered(), bytes, now)
         {
             return self.end(side, Event::GaveUp(limit));
         }

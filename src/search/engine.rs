@@ -2,7 +2,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::budget::WEIGH_EVERY;
+use super::budget::Cadence;
 use super::frontier::Frontier;
 use super::nodes::{NO_NODE, Nodes};
 use super::{Algorithm, Budget, Cost, Limit, NodeId, NodeStatus, Problem};
@@ -87,6 +87,7 @@ pub struct Search<P: Problem> {
     cancel: Option<Arc<AtomicBool>>,
     /// No budget and no cancel flag: nothing to check between steps.
     unlimited: bool,
+    cadence: Cadence,
     expansions: usize,
     last_expanded: Option<NodeId>,
     successors: Vec<(P::State, Cost)>,
@@ -130,6 +131,7 @@ impl<P: Problem> Search<P> {
             budget: Budget::UNLIMITED,
             cancel: None,
             unlimited: true,
+            cadence: Cadence::new(),
             expansions: 0,
             last_expanded: None,
             successors: Vec::new(),
@@ -204,7 +206,7 @@ impl<P: Problem> Search<P> {
         }
     }
 
-    fn over_budget(&self) -> Option<Limit> {
+    fn over_budget(&mut self) -> Option<Limit> {
         if self.unlimited {
             return None;
         }
@@ -215,11 +217,12 @@ impl<P: Problem> Search<P> {
         {
             return Some(Limit::Cancelled);
         }
+        let now = self.cadence.tick();
         self.budget.exceeded(
             self.expansions,
             self.book.nodes.len(),
             || self.memory_bytes(),
-            self.expansions.is_multiple_of(WEIGH_EVERY),
+            now,
         )
     }
 
