@@ -271,3 +271,93 @@ fn boxoban_medium_levels_all_load_and_a_sample_is_solved_by_astar() {
         );
     }
 }
+
+/// A walled room `side` cells across with `boxes` boxes and as many goals scattered in it
+/// (seeded), and the player: a level whose expansions are slow, each push moving one of
+/// many boxes.
+fn crowded_room(side: usize, boxes: usize, seed: u64) -> frontier::games::sokoban::Level {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rows: Vec<Vec<char>> = (0..side)
+        .map(|y| {
+            (0..side)
+                .map(|x| {
+                    if x == 0 || y == 0 || x == side - 1 || y == side - 1 {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut inside: Vec<(usize, usize)> = (2..side - 2)
+        .flat_map(|y| (2..side - 2).map(move |x| (x, y)))
+        .collect();
+    inside.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+    for (i, &(x, y)) in inside[..2 * boxes + 1].iter().enumerate() {
+        rows[y][x] = if i < boxes {
+            '$'
+        } else if i < 2 * boxes {
+            '.'
+        } else {
+            '@'
+        };
+    }
+    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    frontier::games::sokoban::parse_level(&text.join("\n")).unwrap()
+}
+
+#[test]
+fn a_time_limit_holds_on_a_level_with_a_hundred_boxes() {
+    let level = crowded_room(40, 100, 1);
+    assert_eq!(level.check(), Ok(()));
+    for algorithm in [Algorithm::AStar, Algorithm::Greedy, Algorithm::Bfs] {
+        let began = std::time::Instant::now();
+        let budget = Budget::UNLIMITED.timeout(std::time::Duration::from_secs(1));
+        let report = solve(&level, algorithm, Detail::Pushes, budget);
+        let took = began.elapsed().as_secs_f64();
+        assert!(
+            matches!(
+                report.outcome,
+                SolveOutcome::GaveUp(frontier::search::Limit::Time)
+            ),
+            "{algorithm}: {:?}",
+            report.outcome
+        );
+        assert!(
+            took <= 1.1,
+            "{algorithm}: a 1 s limit took {took:.3} s ({} expansions)",
+            report.expanded
+        );
+        assert!(
+            report.expanded > 1,
+            "{algorithm}: {} expansions",
+            report.expanded
+        );
+    }
+}
+
+#[test]
+fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
+    use frontier::games::sokoban::solver::{PushProblem, Sokoban};
+    use frontier::search::{Problem, Search};
+    for (side, boxes, seed) in [(14, 13, 2), (18, 20, 3), (22, 30, 4)] {
+        let level = crowded_room(side, boxes, seed);
+        let fresh = PushProblem(Sokoban::new(&level));
+        let mut search = Search::new(PushProblem(Sokoban::new(&level)), Algorithm::AStar);
+        for _ in 0..150 {
+            if search.next().is_none_or(|e| e.is_final()) {
+                break;
+            }
+        }
+        assert!(search.discovered() > 300, "{side}: {}", search.discovered());
+        for node in search.nodes() {
+            assert_eq!(
+                search.h(node),
+                fresh.heuristic(search.state(node)),
+                "{side} x {side}, {boxes} boxes"
+            );
+        }
+    }
+}

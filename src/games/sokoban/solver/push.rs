@@ -11,7 +11,7 @@ use super::box_squares::BoxSquares;
 use super::corral::{CorralScratch, Push, restrict};
 use super::freeze::frozen_off_goal;
 use super::frozen::{FrozenCache, frozen_on_goals};
-use super::matching::{IMPOSSIBLE, Matcher};
+use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::{Cost, Problem};
@@ -71,7 +71,27 @@ struct Scratch {
     frozen: Vec<u16>,
     unfrozen: Vec<u16>,
     frozen_tables: FrozenCache,
+    /// The matching of the state being expanded, which its successors' bounds start from.
+    parent: ParentMatching,
 }
+
+/// The matching of a state, kept so that the bound of a state with one box moved costs one
+/// augmenting path instead of a whole solve (see [`Matcher::replace_row`]). A push moves
+/// one box, so every successor is such a state; with many boxes this is what keeps one
+/// expansion from taking seconds.
+#[derive(Clone, Debug, Default)]
+struct ParentMatching {
+    valid: bool,
+    /// The matching's rows: the boxes not frozen on goals, sorted.
+    rows: Vec<u16>,
+    frozen: Vec<u16>,
+    saved: SavedMatching,
+    total: Option<i64>,
+}
+
+/// Boxes from which a successor's bound is worked out from its parent's matching; below,
+/// a whole solve is as quick.
+const INCREMENTAL_FROM: usize = 12;
 
 impl Scratch {
     /// Marks every square reachable from `from` without crossing boxes; returns the
@@ -122,6 +142,34 @@ impl Scratch {
 
 /// Whether the free squares beside `square` stay connected to one another around it (through
 /// the diagonal squares) when `square` itself is blocked: then blocking it cuts no region.
+/// Where sorted `child` differs from sorted `parent` in exactly one square: the index in
+/// `parent` of the square that went, and the square that came instead.
+fn one_changed(parent: &[u16], child: &[u16]) -> Option<(usize, u16)> {
+    if parent.len() != child.len() {
+        return None;
+    }
+    let (mut gone, mut came) = (None, None);
+    let (mut i, mut j) = (0, 0);
+    while i < parent.len() || j < child.len() {
+        let (a, b) = (parent.get(i), child.get(j));
+        if a.is_some() && a == b {
+            i += 1;
+            j += 1;
+        } else if b.is_none() || a.is_some_and(|a| Some(a) < b) {
+            if gone.replace(i).is_some() {
+                return None;
+            }
+            i += 1;
+        } else {
+            if came.replace(child[j]).is_some() {
+                return None;
+            }
+            j += 1;
+        }
+    }
+    gone.zip(came)
+}
+
 fn ring_is_connected(analysis: &Analysis, square: u16, free: impl Fn(u16) -> bool) -> bool {
     let side = Dir::ALL.map(|d| analysis.next(square, d));
     let linked = |i: usize| {
@@ -184,6 +232,11 @@ impl Sokoban {
     /// The matching lower bound on pushes left, or infinity for a dead end. Boxes frozen
     /// on goals count as walls (see [`super::frozen`]).
     fn lower_bound(&self, boxes: &[u16]) -> Cost {
+        self.matching_bound(boxes, false)
+    }
+
+    /// The bound of `boxes`; with `as_parent`, its matching is kept for the successors.
+    fn matching_bound(&self, boxes: &[u16], as_parent: bool) -> Cost {
         let analysis = &self.analysis;
         let mut guard = self.scratch.borrow_mut();
         let scratch = &mut *guard;
@@ -198,27 +251,49 @@ impl Sokoban {
                 scratch.occupied[b as usize] = false;
             }
         }
+        let tables = (!frozen.is_empty()).then(|| scratch.frozen_tables.tables(analysis, &frozen));
+        let (distance, goals) = match &tables {
+            Some(t) => (&t.distance, t.goals.len()),
+            None => (&analysis.distance, analysis.goals.len()),
+        };
+        let rows = &mut scratch.unfrozen;
+        rows.clear();
+        rows.extend(boxes.iter().filter(|b| frozen.binary_search(b).is_err()));
+        let n = rows.len().min(goals);
         let far = |d: u16| match d {
             super::analysis::FAR => IMPOSSIBLE,
             d => d as i64,
         };
-        let total = if frozen.is_empty() {
-            let distance = &analysis.distance;
-            let n = boxes.len().min(analysis.goals.len());
-            (scratch.matcher).min_cost(n, |i, j| far(distance[j][boxes[i] as usize]))
-        } else {
-            let tables = scratch.frozen_tables.tables(analysis, &frozen);
-            let unfrozen = &mut scratch.unfrozen;
-            unfrozen.clear();
-            unfrozen.extend(boxes.iter().filter(|b| frozen.binary_search(b).is_err()));
-            let n = unfrozen.len().min(tables.goals.len());
-            (scratch.matcher).min_cost(n, |i, j| far(tables.distance[j][unfrozen[i] as usize]))
+        let parent = &mut scratch.parent;
+        let from_parent = parent.valid && !as_parent && n == rows.len() && parent.frozen == frozen;
+        let changed_row = from_parent
+            .then(|| one_changed(&parent.rows, rows))
+            .flatten();
+        let total = match changed_row {
+            _ if from_parent && parent.rows == *rows => parent.total,
+            Some((row, square)) => {
+                scratch.matcher.restore(&parent.saved);
+                let rows = &parent.rows;
+                (scratch.matcher).replace_row(n, row, |i, j| {
+                    far(distance[j][if i == row { square } else { rows[i] } as usize])
+                })
+            }
+            None => (scratch.matcher).min_cost(n, |i, j| far(distance[j][rows[i] as usize])),
         };
+        if as_parent {
+            parent.valid = n == rows.len() && n >= INCREMENTAL_FROM;
+            parent.rows.clone_from(rows);
+            parent.frozen.clone_from(&frozen);
+            parent.total = total;
+            scratch.matcher.save(&mut parent.saved);
+        }
         scratch.frozen = frozen;
         match total {
             Some(total) => total as Cost,
             None => {
-                self.prunes.borrow_mut().matchings += 1;
+                if !as_parent {
+                    self.prunes.borrow_mut().matchings += 1;
+                }
                 Cost::INFINITY
             }
         }
@@ -268,6 +343,9 @@ impl Problem for PushProblem {
 
     fn successors(&self, state: &PushState, out: &mut Vec<(PushState, Cost)>) {
         let sokoban = &self.0;
+        if state.boxes.len() >= INCREMENTAL_FROM {
+            sokoban.matching_bound(&state.boxes, true);
+        }
         let analysis = &sokoban.analysis;
         let mut guard = sokoban.scratch.borrow_mut();
         let scratch = &mut *guard;
@@ -357,6 +435,9 @@ impl Problem for MoveProblem {
     }
 
     fn successors(&self, state: &MoveState, out: &mut Vec<(MoveState, Cost)>) {
+        if state.boxes.len() >= INCREMENTAL_FROM {
+            self.0.matching_bound(&state.boxes, true);
+        }
         let sokoban = &self.0;
         let analysis = &sokoban.analysis;
         for dir in Dir::ALL {
