@@ -396,3 +396,37 @@ fn the_first_steps_preset_opens_from_the_menu_and_is_cleared_by_clicks() {
     assert!(harness.state().link.game.is_won());
     harness.get_by_label("Cleared!");
 }
+
+#[test]
+fn a_game_scores_the_same_with_and_without_the_shown_search() {
+    // CC link at once and leave the stuck diagonal AB/BA: the automatic shuffle follows.
+    // Then the rest is cleared pair by pair from hints taken on a copy of the game.
+    let mut ended = vec![];
+    for show_search in [false, true] {
+        let mut harness = app("Link");
+        harness.state_mut().link.show_search = show_search;
+        harness
+            .state_mut()
+            .link
+            .start(link_board(&["CC..", "AB..", "BA.."]));
+        harness.run_steps(2);
+        let mut pairs = vec![(Pos::new(0, 0), Pos::new(1, 0))];
+        while let Some((a, b)) = pairs.pop() {
+            click(&mut harness, a);
+            click(&mut harness, b);
+            for _ in 0..300 {
+                if harness.state().link.shown.as_ref().is_none_or(|s| s.finished) {
+                    break;
+                }
+                harness.step();
+            }
+            let mut copy = harness.state().link.game.clone();
+            pairs.extend(copy.hint());
+        }
+        let game = &harness.state().link.game;
+        assert!(game.is_won(), "show search {show_search}");
+        assert_eq!(game.shuffles(), 1, "the Cs left no pair: one free shuffle");
+        ended.push((game.score(), game.history().to_vec()));
+    }
+    assert_eq!(ended[0], ended[1]);
+}

@@ -318,11 +318,7 @@ impl LinkTab {
             Some(cells) => {
                 self.flash = Some((cells, if remove { 0.6 } else { 1.5 }));
                 if remove {
-                    self.game.remove(from, to);
-                    let shuffled = self.game.stuck();
-                    if shuffled {
-                        self.game.shuffle();
-                    }
+                    let shuffled = self.game.take_pair(from, to);
                     self.after_removal(shuffled);
                 }
             }

@@ -34,6 +34,15 @@ pub enum Click {
     NoLink(Pos),
 }
 
+/// What undo restores: the game as it was before a removal or a shuffle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Before {
+    pub board: LinkBoard,
+    pub score: i64,
+    pub pairs_removed: usize,
+    pub shuffles: usize,
+}
+
 #[derive(Clone, Debug)]
 pub struct LinkGame {
     board: LinkBoard,
@@ -41,8 +50,8 @@ pub struct LinkGame {
     seed: u64,
     rng: StdRng,
     selected: Option<Pos>,
-    /// Boards before each removal or shuffle, with the score then.
-    undo: Vec<(LinkBoard, i64)>,
+    /// The game before each removal or shuffle, for undo.
+    undo: Vec<Before>,
     score: i64,
     pairs_removed: usize,
     shuffles: usize,
@@ -124,11 +133,7 @@ impl LinkGame {
         }
         match find_link(&self.board, first, pos, PLAY_TURNS) {
             Some(link) => {
-                self.remove(first, pos);
-                let shuffled = self.stuck();
-                if shuffled {
-                    self.shuffle_until_playable();
-                }
+                let shuffled = self.take_pair(first, pos);
                 Click::Removed { link, shuffled }
             }
             None => {
@@ -138,9 +143,12 @@ impl LinkGame {
         }
     }
 
-    /// Removes a pair (without checking the link: the caller has).
-    pub fn remove(&mut self, a: Pos, b: Pos) {
-        self.undo.push((self.board.clone(), self.score));
+    /// Removes a pair whose link the caller has found, and, when the tiles left hold no
+    /// removable pair, shuffles them for free until they do; returns whether it shuffled.
+    /// Every way of removing a pair (a click, a shown search, the computer) goes through
+    /// here, so they all score alike, and one undo takes back the pair and the shuffle.
+    pub fn take_pair(&mut self, a: Pos, b: Pos) -> bool {
+        self.remember();
         self.board.set(a, None);
         self.board.set(b, None);
         if self.gravity {
@@ -149,13 +157,28 @@ impl LinkGame {
         self.selected = None;
         self.score += PAIR_POINTS;
         self.pairs_removed += 1;
+        let stuck = self.stuck();
+        if stuck {
+            self.shuffle_until_playable();
+        }
+        stuck
     }
 
-    /// Shuffles the remaining tiles over their cells until some pair can be removed.
+    /// Shuffles the remaining tiles over their cells until some pair can be removed, for
+    /// [`SHUFFLE_COST`] points.
     pub fn shuffle(&mut self) {
-        self.undo.push((self.board.clone(), self.score));
+        self.remember();
         self.score -= SHUFFLE_COST;
         self.shuffle_until_playable();
+    }
+
+    fn remember(&mut self) {
+        self.undo.push(Before {
+            board: self.board.clone(),
+            score: self.score,
+            pairs_removed: self.pairs_removed,
+            shuffles: self.shuffles,
+        });
     }
 
     fn shuffle_until_playable(&mut self) {
@@ -182,11 +205,12 @@ impl LinkGame {
     /// Takes back the last removal or shuffle.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
-            Some((board, score)) => {
-                self.board = board;
-                self.score = score;
+            Some(before) => {
+                self.board = before.board;
+                self.score = before.score;
+                self.pairs_removed = before.pairs_removed;
+                self.shuffles = before.shuffles;
                 self.selected = None;
-                self.pairs_removed = self.pairs_removed.saturating_sub(1);
                 true
             }
             None => false,
@@ -195,6 +219,11 @@ impl LinkGame {
 
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
+    }
+
+    /// What each undo would restore, oldest first.
+    pub fn history(&self) -> &[Before] {
+        &self.undo
     }
 }
 
@@ -254,6 +283,32 @@ mod tests {
         assert!(!g.stuck(), "a shuffle leaves a removable pair");
         assert_eq!(g.board().count(), 4);
         assert_eq!(g.score(), -SHUFFLE_COST);
+    }
+
+    #[test]
+    fn a_removal_that_leaves_no_pair_shuffles_for_free_and_one_undo_takes_both_back() {
+        // C C at the top link at once; what is left is the stuck diagonal of the test above.
+        let mut g = game(&["CC", "AB", "BA"]);
+        g.click(Pos::new(0, 0));
+        let Click::Removed { shuffled, .. } = g.click(Pos::new(1, 0)) else {
+            panic!("the Cs link");
+        };
+        assert!(shuffled);
+        assert!(!g.stuck());
+        assert_eq!((g.score(), g.shuffles(), g.history().len()), (PAIR_POINTS, 1, 1));
+        assert!(g.undo());
+        assert_eq!((g.score(), g.shuffles(), g.pairs_removed()), (0, 0, 0));
+        assert_eq!(g.board().count(), 6);
+    }
+
+    #[test]
+    fn undoing_a_shuffle_keeps_the_pairs_removed() {
+        let mut g = game(&["CC", "AB", "AB"]);
+        g.click(Pos::new(0, 0));
+        g.click(Pos::new(1, 0));
+        g.shuffle();
+        assert!(g.undo());
+        assert_eq!((g.pairs_removed(), g.shuffles(), g.score()), (1, 0, PAIR_POINTS));
     }
 
     #[test]
