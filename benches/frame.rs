@@ -36,17 +36,17 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
         }
     }
     board.start = middle;
-    app.pathfinding.replace_board(board);
-    app.pathfinding.settings.algorithm =
+    app.tabs.pathfinding.replace_board(board);
+    app.tabs.pathfinding.settings.algorithm =
         frontier::games::sandbox::PathAlgorithm::Search(frontier::search::Algorithm::Dijkstra);
-    app.pathfinding.settings_changed();
+    app.tabs.pathfinding.settings_changed();
     // Mid-run: a good part of the board explored, the frontier wide.
-    let overlays = app.pathfinding.settings.overlays;
+    let overlays = app.tabs.pathfinding.settings.overlays;
     let cells = side * side;
     for _ in 0..cells / 3 {
-        app.pathfinding.sessions[0].step(overlays);
+        app.tabs.pathfinding.sessions[0].step(overlays);
     }
-    let run = app.pathfinding.sessions[0].run();
+    let run = app.tabs.pathfinding.sessions[0].run();
     assert!(
         run.ended().is_none() && run.frontier_len() > 10,
         "the run must be in progress"
@@ -55,11 +55,11 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
         let _ = ctx.run_ui(input(), |ui| app.show(ui));
     }
     if let Some(cell) = zoom {
-        let center = app.pathfinding.sessions[0]
+        let center = app.tabs.pathfinding.sessions[0]
             .run()
             .last_expanded()
             .map_or(Pos::new(side as i32 / 2, side as i32 / 2), |(_, p)| p);
-        app.pathfinding.sessions[0]
+        app.tabs.pathfinding.sessions[0]
             .view
             .zoom_to(cell, center, vec2(700.0, 800.0));
     }
@@ -68,7 +68,7 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
     for _ in 0..FRAMES {
         let began = Instant::now();
         for _ in 0..STEPS_PER_FRAME {
-            app.pathfinding.sessions[0].step(overlays);
+            app.tabs.pathfinding.sessions[0].step(overlays);
         }
         let output = ctx.run_ui(input(), |ui| app.show(ui));
         shapes = output.shapes.len();

@@ -438,7 +438,45 @@ fn sokoban_bad_input_exits_2() {
                 "--timeout".into(),
                 "-1".into(),
             ],
-            "seconds above 0",
+            "out of range",
+        ),
+        (
+            // Past 9.3e18 s the deadline overflowed the clock; past 1.8e19 the conversion
+            // to a duration panicked; 5e-324 was taken.
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--timeout".into(),
+                "1e19".into(),
+            ],
+            "out of range: a time limit is 0.001 to 86400 seconds",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--timeout".into(),
+                "9.3e18".into(),
+            ],
+            "out of range",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--timeout".into(),
+                "5e-324".into(),
+            ],
+            "out of range",
+        ),
+        (
+            vec![
+                "sokoban".to_string(),
+                tutorial(),
+                "--timeout".into(),
+                "soon".into(),
+            ],
+            "not a number of seconds",
         ),
         (
             vec!["sokoban".to_string(), "/nope.xsb".into()],

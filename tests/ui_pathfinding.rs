@@ -15,8 +15,8 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
     let mut board = Board::new(12, 8);
     board.start = Pos::new(1, 1);
     board.goal = Pos::new(10, 6);
-    app.pathfinding.replace_board(board);
-    app.pathfinding.dirty = false;
+    app.tabs.pathfinding.replace_board(board);
+    app.tabs.pathfinding.dirty = false;
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
         .with_step_dt(1.0 / 60.0)
@@ -26,7 +26,7 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
 }
 
 fn cell(harness: &Harness<'_, FrontierApp>, pos: Pos) -> Pos2 {
-    harness.state().pathfinding.sessions[0]
+    harness.state().tabs.pathfinding.sessions[0]
         .view
         .screen_center(pos)
         .expect("the board was drawn")
@@ -50,7 +50,7 @@ fn drag(harness: &mut Harness<'_, FrontierApp>, from: Pos, via: &[Pos]) {
 }
 
 fn step_count(harness: &Harness<'_, FrontierApp>) -> usize {
-    harness.state().pathfinding.session().position()
+    harness.state().tabs.pathfinding.session().position()
 }
 
 #[test]
@@ -64,16 +64,16 @@ fn dragging_paints_a_wall_without_gaps_and_undo_takes_it_back() {
         Pos::new(3, 0),
         &[Pos::new(3, 2), Pos::new(3, 7)],
     );
-    let board = &harness.state().pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board;
     for y in 0..8 {
         assert!(!board.is_passable(Pos::new(3, y)), "gap at (3,{y})");
     }
     assert!(board.is_passable(Pos::new(4, 4)));
-    assert!(harness.state().pathfinding.dirty);
+    assert!(harness.state().tabs.pathfinding.dirty);
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    let board = &harness.state().pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board;
     assert!(
         (0..8).all(|y| board.is_passable(Pos::new(3, y))),
         "undo restores the whole stroke"
@@ -83,6 +83,7 @@ fn dragging_paints_a_wall_without_gaps_and_undo_takes_it_back() {
     assert!(
         !harness
             .state()
+            .tabs
             .pathfinding
             .board
             .is_passable(Pos::new(3, 5)),
@@ -97,6 +98,7 @@ fn dragging_the_goal_moves_it_and_the_run_replans() {
     harness.run_steps(4);
     let before = harness
         .state()
+        .tabs
         .pathfinding
         .session()
         .path()
@@ -112,7 +114,7 @@ fn dragging_the_goal_moves_it_and_the_run_replans() {
         &[Pos::new(8, 5), Pos::new(6, 2)],
     );
     harness.run_steps(4);
-    let tab = &harness.state().pathfinding;
+    let tab = &harness.state().tabs.pathfinding;
     assert_eq!(tab.board.goal, Pos::new(6, 2));
     let path = tab
         .session()
@@ -133,7 +135,7 @@ fn picking_an_algorithm_in_the_menu_restarts_the_run_with_it() {
     harness.run_steps(2);
     harness.get_by_label("Dijkstra").click();
     harness.run_steps(2);
-    let tab = &harness.state().pathfinding;
+    let tab = &harness.state().tabs.pathfinding;
     assert_eq!(
         tab.settings.algorithm,
         PathAlgorithm::Search(Algorithm::Dijkstra)
@@ -158,28 +160,34 @@ fn play_step_step_back_and_scrub_the_timeline() {
     harness.run_steps(2);
     assert_eq!(step_count(&harness), 1);
     assert_eq!(
-        harness.state().pathfinding.session().run().expansions(),
+        harness
+            .state()
+            .tabs
+            .pathfinding
+            .session()
+            .run()
+            .expansions(),
         1,
         "the run itself went back"
     );
 
     // Two notches faster (50 -> 300 steps per second), then play until the path is found.
-    let speed = harness.state().pathfinding.playback.speed;
+    let speed = harness.state().tabs.pathfinding.playback.speed;
     harness.key_press(Key::Plus);
     harness.step();
     harness.key_press(Key::Plus);
     harness.step();
-    assert_eq!(harness.state().pathfinding.playback.speed, speed + 2);
+    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed + 2);
     harness.key_press(Key::Space);
     harness.step();
-    assert!(harness.state().pathfinding.playback.playing);
+    assert!(harness.state().tabs.pathfinding.playback.playing);
     for _ in 0..200 {
         harness.step();
-        if !harness.state().pathfinding.playback.playing {
+        if !harness.state().tabs.pathfinding.playback.playing {
             break;
         }
     }
-    let tab = &harness.state().pathfinding;
+    let tab = &harness.state().tabs.pathfinding;
     assert!(!tab.playback.playing, "playing stops at the end");
     let path = tab.session().path().expect("a path");
     assert_eq!(path.len() - 1, 9 + 5);
@@ -191,7 +199,7 @@ fn play_step_step_back_and_scrub_the_timeline() {
         .set_value_accesskit(3.0);
     harness.run_steps(2);
     assert_eq!(step_count(&harness), 3);
-    let tab = &harness.state().pathfinding;
+    let tab = &harness.state().tabs.pathfinding;
     assert_eq!(tab.session().run().expansions(), 3);
     assert!(tab.session().path().is_none(), "no path yet at step 3");
     // And forward again to the end.
@@ -200,7 +208,7 @@ fn play_step_step_back_and_scrub_the_timeline() {
         .set_value_accesskit(total as f64);
     harness.run_steps(2);
     assert_eq!(step_count(&harness), total);
-    assert!(harness.state().pathfinding.session().path().is_some());
+    assert!(harness.state().tabs.pathfinding.session().path().is_some());
 
     harness.key_press(Key::Home);
     harness.run_steps(2);
@@ -218,19 +226,19 @@ fn a_malformed_file_shows_the_line_and_leaves_the_board_intact() {
         "frontier-board 1\nsize 3 2\nstart 0 0\ngoal 2 1\nmap\n...\n.Q.\n",
     )
     .unwrap();
-    let before = harness.state().pathfinding.board.clone();
+    let before = harness.state().tabs.pathfinding.board.clone();
 
-    harness.state_mut().pathfinding.load_file(&path);
+    harness.state_mut().tabs.pathfinding.load_file(&path);
     harness.run_steps(2);
     harness.get_by_label_contains("line 7: `Q` at column 1 is not in the legend");
     assert_eq!(
-        harness.state().pathfinding.board,
+        harness.state().tabs.pathfinding.board,
         before,
         "the old board is intact"
     );
     harness.get_by_label("OK").click();
     harness.run_steps(2);
-    assert!(harness.state().pathfinding.notice.is_none());
+    assert!(harness.state().tabs.pathfinding.notice.is_none());
 }
 
 #[test]
@@ -239,24 +247,32 @@ fn opening_over_unsaved_edits_asks_first() {
     harness.get_by_label("Wall").click();
     harness.run_steps(2);
     drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 3)]);
-    assert!(harness.state().pathfinding.dirty);
-    let painted = harness.state().pathfinding.board.clone();
-    harness.state_mut().pathfinding.open_preset("maze.board");
+    assert!(harness.state().tabs.pathfinding.dirty);
+    let painted = harness.state().tabs.pathfinding.board.clone();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("maze.board");
     harness.run_steps(2);
     assert_eq!(
-        harness.state().pathfinding.board,
+        harness.state().tabs.pathfinding.board,
         painted,
         "nothing replaced before the answer"
     );
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().pathfinding.board, painted);
-    harness.state_mut().pathfinding.open_preset("maze.board");
+    assert_eq!(harness.state().tabs.pathfinding.board, painted);
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("maze.board");
     harness.run_steps(2);
     harness.get_by_label("Discard edits").click();
     harness.run_steps(2);
     assert_eq!(
-        harness.state().pathfinding.board.width(),
+        harness.state().tabs.pathfinding.board.width(),
         41,
         "the maze is open"
     );
@@ -267,18 +283,18 @@ fn compare_mode_runs_two_algorithms_in_lockstep() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Compare side by side").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().pathfinding.sessions.len(), 2);
+    assert_eq!(harness.state().tabs.pathfinding.sessions.len(), 2);
     for _ in 0..4 {
         harness.key_press(Key::ArrowRight);
         harness.step();
     }
-    let sessions = &harness.state().pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions;
     assert_eq!(sessions[0].position(), 4);
     assert_eq!(sessions[1].position(), 4);
     assert_ne!(sessions[0].algorithm, sessions[1].algorithm);
     harness.get_by_label("To end").click();
     harness.run_steps(4);
-    let sessions = &harness.state().pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions;
     assert!(
         sessions.iter().all(|s| s.path().is_some()),
         "both runs found their paths"
@@ -307,7 +323,7 @@ fn generating_a_maze_is_one_undoable_edit() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Generate").click();
     harness.run_steps(2);
-    let board = &harness.state().pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board;
     let walls = board
         .cells()
         .positions()
@@ -316,7 +332,7 @@ fn generating_a_maze_is_one_undoable_edit() {
     assert!(walls > 20, "a maze has walls ({walls})");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    let board = &harness.state().pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board;
     assert_eq!(
         board
             .cells()

@@ -3,7 +3,7 @@
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use frontier::app::{FrontierApp, Pilot, Tab};
+use frontier::app::{FrontierApp, Pilot, TabId};
 use frontier::games::link::LinkBoard;
 use frontier::games::snake::Status;
 use frontier::grid::{Dir, Pos};
@@ -25,12 +25,12 @@ fn app(tab: &str) -> Harness<'static, FrontierApp> {
 #[test]
 fn the_snake_is_steered_with_the_keys_and_eats() {
     let mut harness = app("Snake");
-    assert_eq!(harness.state().tab, Tab::Snake);
-    harness.state_mut().snake.speed = 60.0;
-    harness.state_mut().snake.restart();
+    assert_eq!(harness.state().tab, TabId::Snake);
+    harness.state_mut().tabs.snake.speed = 60.0;
+    harness.state_mut().tabs.snake.restart();
     // Steer towards the food one move at a time (Enter makes one move).
     for _ in 0..200 {
-        let game = &harness.state().snake.game;
+        let game = &harness.state().tabs.snake.game;
         if game.eaten() > 0 || game.status() != Status::Playing {
             break;
         }
@@ -50,12 +50,12 @@ fn the_snake_is_steered_with_the_keys_and_eats() {
         harness.key_press(Key::Enter);
         harness.step();
     }
-    let game = &harness.state().snake.game;
+    let game = &harness.state().tabs.snake.game;
     assert_eq!(game.eaten(), 1, "the snake ate the food it was steered to");
     assert_eq!(game.len(), 2);
     harness.key_press(Key::R);
     harness.step();
-    assert_eq!(harness.state().snake.game.len(), 1, "R restarts");
+    assert_eq!(harness.state().tabs.snake.game.len(), 1, "R restarts");
 }
 
 #[test]
@@ -65,12 +65,12 @@ fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
         harness.key_press(Key::ArrowLeft);
         harness.key_press(Key::Period);
         harness.step();
-        if harness.state().snake.game.status() != Status::Playing {
+        if harness.state().tabs.snake.game.status() != Status::Playing {
             break;
         }
     }
     assert!(matches!(
-        harness.state().snake.game.status(),
+        harness.state().tabs.snake.game.status(),
         Status::Dead(_)
     ));
     harness.get_by_label_contains("Game over");
@@ -79,7 +79,7 @@ fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
 /// Plays with the keys: toward the food until `apples` are eaten, then into the left wall.
 fn eat_then_crash(harness: &mut Harness<'_, FrontierApp>, apples: usize) {
     for _ in 0..400 {
-        let game = &harness.state().snake.game;
+        let game = &harness.state().tabs.snake.game;
         if game.status() != Status::Playing {
             break;
         }
@@ -102,7 +102,7 @@ fn eat_then_crash(harness: &mut Harness<'_, FrontierApp>, apples: usize) {
 fn a_game_played_by_hand_sets_a_high_score_and_one_helped_by_a_planner_does_not() {
     let mut harness = app("Snake");
     eat_then_crash(&mut harness, 2);
-    let snake = &harness.state().snake;
+    let snake = &harness.state().tabs.snake;
     assert!(matches!(snake.game.status(), Status::Dead(_)));
     assert_eq!(snake.game.eaten(), 2);
     assert_eq!(snake.high_score(), 2, "by hand: a high score");
@@ -116,7 +116,7 @@ fn a_game_played_by_hand_sets_a_high_score_and_one_helped_by_a_planner_does_not(
     harness.key_press(Key::Num1);
     harness.step();
     eat_then_crash(&mut harness, 4);
-    let snake = &harness.state().snake;
+    let snake = &harness.state().tabs.snake;
     assert!(matches!(snake.game.status(), Status::Dead(_)));
     assert_eq!(snake.game.eaten(), 4);
     assert!(snake.planner_moved);
@@ -128,12 +128,12 @@ fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
     let mut harness = app("Snake");
     harness.key_press(Key::Num3);
     harness.step();
-    assert_eq!(harness.state().snake.pilot, Pilot::Cycle);
+    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Cycle);
     for _ in 0..300 {
         harness.key_press(Key::Period);
         harness.step();
     }
-    let game = &harness.state().snake.game;
+    let game = &harness.state().tabs.snake.game;
     assert_eq!(
         game.status(),
         Status::Playing,
@@ -143,35 +143,35 @@ fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
 
     harness.key_press(Key::Num2);
     harness.step();
-    assert_eq!(harness.state().snake.pilot, Pilot::Classic);
+    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Classic);
     // Step through one decision part by part: the food search, the path, the tail check.
-    let moves_before = harness.state().snake.game.steps();
+    let moves_before = harness.state().tabs.snake.game.steps();
     harness.get_by_label("Step through the decision").click();
     harness.run_steps(1);
     harness.get_by_label_contains("1. BFS from the food");
     for _ in 0..400 {
-        if harness.state().snake.game.steps() > moves_before {
+        if harness.state().tabs.snake.game.steps() > moves_before {
             break;
         }
         harness.key_press(Key::Comma);
         harness.step();
     }
     assert_eq!(
-        harness.state().snake.game.steps(),
+        harness.state().tabs.snake.game.steps(),
         moves_before + 1,
         "the decision ends with its move"
     );
-    assert!(harness.state().snake.decision.is_some());
+    assert!(harness.state().tabs.snake.decision.is_some());
 }
 
 #[test]
 fn an_odd_by_odd_board_says_why_the_cycle_planner_cannot_play() {
     let mut harness = app("Snake");
-    harness.state_mut().snake.resize(7, 9);
+    harness.state_mut().tabs.snake.resize(7, 9);
     harness.run_steps(1);
     harness.key_press(Key::Num3);
     harness.run_steps(2);
-    assert_eq!(harness.state().snake.pilot, Pilot::Player);
+    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Player);
     harness.get_by_label_contains("no Hamiltonian cycle");
 }
 
@@ -186,7 +186,7 @@ fn link_board(rows: &[&str]) -> LinkBoard {
 }
 
 fn click(harness: &mut Harness<'_, FrontierApp>, pos: Pos) {
-    let at = harness.state().link.view_center(pos).expect("drawn");
+    let at = harness.state().tabs.link.view_center(pos).expect("drawn");
     harness.hover_at(at);
     harness.step();
     harness.drag_at(at);
@@ -198,42 +198,46 @@ fn click(harness: &mut Harness<'_, FrontierApp>, pos: Pos) {
 #[test]
 fn a_small_board_is_cleared_by_clicks_with_a_hint_and_an_undo() {
     let mut harness = app("Link");
-    assert_eq!(harness.state().tab, Tab::Link);
+    assert_eq!(harness.state().tab, TabId::Link);
     harness
         .state_mut()
+        .tabs
         .link
         .start(link_board(&["AB.", "C.B", "CA."]));
     harness.run_steps(2);
     // A different second tile becomes the selection.
     click(&mut harness, Pos::new(0, 0));
     click(&mut harness, Pos::new(1, 0));
-    assert_eq!(harness.state().link.game.selected(), Some(Pos::new(1, 0)));
+    assert_eq!(
+        harness.state().tabs.link.game.selected(),
+        Some(Pos::new(1, 0))
+    );
     // B and B link around the corner.
     click(&mut harness, Pos::new(2, 1));
-    assert_eq!(harness.state().link.game.board().count(), 4);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 4);
     harness.key_press(Key::U);
     harness.step();
     assert_eq!(
-        harness.state().link.game.board().count(),
+        harness.state().tabs.link.game.board().count(),
         6,
         "U undoes the removal"
     );
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
-    let (a, b) = harness.state().link.hint.expect("a hint");
+    let (a, b) = harness.state().tabs.link.hint.expect("a hint");
     click(&mut harness, a);
     click(&mut harness, b);
     while let Some((a, b)) = {
-        let tab = &mut harness.state_mut().link;
+        let tab = &mut harness.state_mut().tabs.link;
         tab.game.hint()
     } {
         click(&mut harness, a);
         click(&mut harness, b);
     }
-    assert!(harness.state().link.game.is_won());
+    assert!(harness.state().tabs.link.game.is_won());
     harness.get_by_label("Cleared!");
     assert_eq!(
-        harness.state().link.best_times.len(),
+        harness.state().tabs.link.best_times.len(),
         1,
         "clearing by hand sets a best time"
     );
@@ -244,23 +248,23 @@ fn the_computer_clears_a_dealt_board_showing_its_searches() {
     let mut harness = app("Link");
     harness.get_by_label("8 x 6").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().link.game.board().count(), 48);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 48);
     harness.get_by_label("Let the computer clear it").click();
     harness.step();
     harness.step();
     assert!(
-        harness.state().link.shown.is_some(),
+        harness.state().tabs.link.shown.is_some(),
         "a link search is on screen"
     );
     for _ in 0..2000 {
         harness.step();
-        if harness.state().link.game.is_won() {
+        if harness.state().tabs.link.game.is_won() {
             break;
         }
     }
-    assert!(harness.state().link.game.is_won());
+    assert!(harness.state().tabs.link.game.is_won());
     assert!(
-        harness.state().link.best_times.is_empty(),
+        harness.state().tabs.link.best_times.is_empty(),
         "the computer's clear is no best time"
     );
 }
@@ -270,8 +274,8 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     let mut harness = app("Link");
     harness.get_by_label("Naive trap").click();
     harness.run_steps(2);
-    assert!(harness.state().link.naive && harness.state().link.show_search);
-    harness.state_mut().link.search_paused = true;
+    assert!(harness.state().tabs.link.naive && harness.state().tabs.link.show_search);
+    harness.state_mut().tabs.link.search_paused = true;
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
     for _ in 0..500 {
@@ -279,6 +283,7 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
         harness.step();
         if harness
             .state()
+            .tabs
             .link
             .shown
             .as_ref()
@@ -291,6 +296,7 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     harness.get_by_label_contains("The naive search");
     let naive = harness
         .state()
+        .tabs
         .link
         .shown
         .as_ref()
@@ -307,7 +313,14 @@ fn step_shown_search_to_the_end(harness: &mut Harness<'_, FrontierApp>) -> (usiz
     for _ in 0..500 {
         harness.get_by_label("Step the search").click();
         harness.step();
-        if let Some(shown) = harness.state().link.shown.as_ref().filter(|s| s.finished) {
+        if let Some(shown) = harness
+            .state()
+            .tabs
+            .link
+            .shown
+            .as_ref()
+            .filter(|s| s.finished)
+        {
             let found = matches!(
                 shown.search.ended(),
                 Some(frontier::search::Event::Found { .. })
@@ -331,8 +344,8 @@ fn guiding_the_shown_search_by_the_turns_still_needed_expands_fewer_states() {
                 .click();
             harness.run_steps(1);
         }
-        assert_eq!(harness.state().link.guided, guided);
-        harness.state_mut().link.search_paused = true;
+        assert_eq!(harness.state().tabs.link.guided, guided);
+        harness.state_mut().tabs.link.search_paused = true;
         click(&mut harness, Pos::new(5, 0));
         click(&mut harness, Pos::new(0, 0));
         let (expanded, found) = step_shown_search_to_the_end(&mut harness);
@@ -357,43 +370,47 @@ fn the_first_steps_preset_opens_from_the_menu_and_is_cleared_by_clicks() {
     harness.run_steps(2);
     harness.get_by_label("First steps").click();
     harness.run_steps(2);
-    let board = harness.state().link.game.board().clone();
+    let board = harness.state().tabs.link.game.board().clone();
     assert_eq!((board.width(), board.height(), board.count()), (6, 4, 10));
     // A and A cannot link yet: the second click only moves the selection.
     click(&mut harness, Pos::new(0, 1));
     click(&mut harness, Pos::new(5, 3));
-    assert_eq!(harness.state().link.game.board().count(), 10);
-    assert_eq!(harness.state().link.game.selected(), Some(Pos::new(5, 3)));
+    assert_eq!(harness.state().tabs.link.game.board().count(), 10);
+    assert_eq!(
+        harness.state().tabs.link.game.selected(),
+        Some(Pos::new(5, 3))
+    );
     // B over the top, then take it back with Undo.
     click(&mut harness, Pos::new(0, 0));
     click(&mut harness, Pos::new(5, 0));
-    assert_eq!(harness.state().link.game.board().count(), 8);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 8);
     harness.get_by_label("Undo").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().link.game.board().count(), 10);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 10);
     for (a, b) in [((2, 0), (3, 0)), ((0, 3), (3, 3)), ((4, 1), (3, 2))] {
         click(&mut harness, Pos::new(a.0, a.1));
         click(&mut harness, Pos::new(b.0, b.1));
     }
-    assert_eq!(harness.state().link.game.board().count(), 4);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 4);
     // The hint shows one of the two pairs left; clear it and the other.
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
-    let (a, b) = harness.state().link.hint.expect("a hint");
+    let (a, b) = harness.state().tabs.link.hint.expect("a hint");
     click(&mut harness, a);
     click(&mut harness, b);
-    assert_eq!(harness.state().link.game.board().count(), 2);
+    assert_eq!(harness.state().tabs.link.game.board().count(), 2);
     let left: Vec<Pos> = harness
         .state()
+        .tabs
         .link
         .game
         .board()
         .positions()
-        .filter(|&p| harness.state().link.game.board().tile(p).is_some())
+        .filter(|&p| harness.state().tabs.link.game.board().tile(p).is_some())
         .collect();
     click(&mut harness, left[0]);
     click(&mut harness, left[1]);
-    assert!(harness.state().link.game.is_won());
+    assert!(harness.state().tabs.link.game.is_won());
     harness.get_by_label("Cleared!");
 }
 
@@ -404,9 +421,10 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
     let mut ended = vec![];
     for show_search in [false, true] {
         let mut harness = app("Link");
-        harness.state_mut().link.show_search = show_search;
+        harness.state_mut().tabs.link.show_search = show_search;
         harness
             .state_mut()
+            .tabs
             .link
             .start(link_board(&["CC..", "AB..", "BA.."]));
         harness.run_steps(2);
@@ -415,15 +433,22 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
             click(&mut harness, a);
             click(&mut harness, b);
             for _ in 0..300 {
-                if harness.state().link.shown.as_ref().is_none_or(|s| s.finished) {
+                if harness
+                    .state()
+                    .tabs
+                    .link
+                    .shown
+                    .as_ref()
+                    .is_none_or(|s| s.finished)
+                {
                     break;
                 }
                 harness.step();
             }
-            let mut copy = harness.state().link.game.clone();
+            let mut copy = harness.state().tabs.link.game.clone();
             pairs.extend(copy.hint());
         }
-        let game = &harness.state().link.game;
+        let game = &harness.state().tabs.link.game;
         assert!(game.is_won(), "show search {show_search}");
         assert_eq!(game.shuffles(), 1, "the Cs left no pair: one free shuffle");
         ended.push((game.score(), game.history().to_vec()));

@@ -3,7 +3,7 @@
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use frontier::app::{FrontierApp, SokobanMode, Tab};
+use frontier::app::{FrontierApp, SokobanMode, TabId};
 use frontier::games::sokoban::{Step, parse_level, verify_solution};
 use frontier::grid::{Dir, Pos};
 
@@ -26,7 +26,7 @@ fn run_solver_to_the_end(harness: &mut Harness<'static, FrontierApp>) {
     harness.get_by_label("To end").click();
     for _ in 0..100 {
         harness.step();
-        let session = harness.state().sokoban.session.as_ref();
+        let session = harness.state().tabs.sokoban.session.as_ref();
         if session.is_some_and(|s| s.solution.is_some()) {
             break;
         }
@@ -40,7 +40,7 @@ fn click(harness: &mut Harness<'static, FrontierApp>, at: Pos) {
 /// Presses the pointer on one square of the board and lets go on another.
 fn drag(harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos) {
     let (from, to) = {
-        let tab = &harness.state().sokoban;
+        let tab = &harness.state().tabs.sokoban;
         (tab.view_center(from).unwrap(), tab.view_center(to).unwrap())
     };
     harness.hover_at(from);
@@ -53,13 +53,13 @@ fn drag(harness: &mut Harness<'static, FrontierApp>, from: Pos, to: Pos) {
     harness.run_steps(2);
     // Walks are shown a step at a time; wait for the player to arrive.
     for _ in 0..600 {
-        if !harness.state().sokoban.is_walking() {
+        if !harness.state().tabs.sokoban.is_walking() {
             break;
         }
         harness.step();
     }
     assert!(
-        !harness.state().sokoban.is_walking(),
+        !harness.state().tabs.sokoban.is_walking(),
         "the walk never ended"
     );
 }
@@ -76,12 +76,12 @@ fn key_of(dir: Dir) -> Key {
 #[test]
 fn the_first_level_is_won_with_the_arrow_keys_and_undo_takes_a_move_back() {
     let mut harness = app();
-    assert_eq!(harness.state().tab, Tab::Sokoban);
+    assert_eq!(harness.state().tab, TabId::Sokoban);
     for _ in 0..3 {
         harness.key_press(Key::ArrowRight);
         harness.step();
     }
-    let tab = &harness.state().sokoban;
+    let tab = &harness.state().tabs.sokoban;
     let game = tab.game.as_ref().unwrap();
     assert!(game.is_won());
     assert_eq!((game.moves(), game.pushes()), (3, 2));
@@ -93,12 +93,12 @@ fn the_first_level_is_won_with_the_arrow_keys_and_undo_takes_a_move_back() {
 
     harness.key_press(Key::U);
     harness.step();
-    let game = harness.state().sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
     assert!(!game.is_won());
     assert_eq!(game.moves(), 2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.step();
-    assert!(harness.state().sokoban.game.as_ref().unwrap().is_won());
+    assert!(harness.state().tabs.sokoban.game.as_ref().unwrap().is_won());
 }
 
 #[test]
@@ -108,9 +108,13 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
     harness.step();
     harness.key_press(Key::N);
     harness.step();
-    assert_eq!(harness.state().sokoban.index, 2, "N goes to the next level");
+    assert_eq!(
+        harness.state().tabs.sokoban.index,
+        2,
+        "N goes to the next level"
+    );
     // The solver's own solution, typed in as a player would.
-    let level = harness.state().sokoban.level().unwrap().clone();
+    let level = harness.state().tabs.sokoban.level().unwrap().clone();
     let report = frontier::games::sokoban::solver::solve(
         &level,
         frontier::search::Algorithm::AStar,
@@ -136,13 +140,13 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
         harness.key_press(key);
         harness.step();
     }
-    let game = harness.state().sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
     assert!(game.is_won(), "after {}", game.lurd());
     assert_eq!(game.lurd(), lurd);
     harness.key_press(Key::R);
     harness.step();
     assert_eq!(
-        harness.state().sokoban.game.as_ref().unwrap().moves(),
+        harness.state().tabs.sokoban.game.as_ref().unwrap().moves(),
         0,
         "R restarts"
     );
@@ -152,31 +156,39 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
 fn clicking_a_square_walks_there() {
     let mut harness = app();
     // Level 3 ("Two boxes"): the player at (5,2) walks to (1,1).
-    harness.state_mut().sokoban.select(2);
+    harness.state_mut().tabs.sokoban.select(2);
     harness.run_steps(2);
-    let start = harness.state().sokoban.game.as_ref().unwrap().player();
+    let start = harness.state().tabs.sokoban.game.as_ref().unwrap().player();
     assert_eq!(start, Pos::new(5, 2));
     click(&mut harness, Pos::new(1, 1));
-    let game = harness.state().sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
     assert_eq!(game.player(), Pos::new(1, 1));
     assert_eq!(game.pushes(), 0);
 
     // The walk is shown step by step, and a key press finishes it before moving on.
-    let back = harness.state().sokoban.view_center(Pos::new(5, 2)).unwrap();
+    let back = harness
+        .state()
+        .tabs
+        .sokoban
+        .view_center(Pos::new(5, 2))
+        .unwrap();
     harness.hover_at(back);
     harness.step();
     harness.drag_at(back);
     harness.step();
     harness.drop_at(back);
     harness.step();
-    assert!(harness.state().sokoban.is_walking(), "still on the way");
-    let on_the_way = harness.state().sokoban.game.as_ref().unwrap().player();
+    assert!(
+        harness.state().tabs.sokoban.is_walking(),
+        "still on the way"
+    );
+    let on_the_way = harness.state().tabs.sokoban.game.as_ref().unwrap().player();
     assert_ne!(on_the_way, Pos::new(5, 2));
     harness.key_press(Key::ArrowDown);
     harness.step();
-    assert!(!harness.state().sokoban.is_walking());
+    assert!(!harness.state().tabs.sokoban.is_walking());
     assert_eq!(
-        harness.state().sokoban.game.as_ref().unwrap().player(),
+        harness.state().tabs.sokoban.game.as_ref().unwrap().player(),
         Pos::new(5, 3),
         "arrived, then one step down"
     );
@@ -185,7 +197,7 @@ fn clicking_a_square_walks_there() {
 #[test]
 fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     let mut harness = app();
-    harness.state_mut().sokoban.select(6);
+    harness.state_mut().tabs.sokoban.select(6);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     harness.get_by_label("Start solving").click();
@@ -194,7 +206,14 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.key_press(Key::ArrowRight);
     harness.step();
     assert_eq!(
-        harness.state().sokoban.session.as_ref().unwrap().position(),
+        harness
+            .state()
+            .tabs
+            .sokoban
+            .session
+            .as_ref()
+            .unwrap()
+            .position(),
         1
     );
     // The step just taken is told in words: the start position, and what joined the frontier.
@@ -203,7 +222,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.get_by_label("A* in pseudo-code");
     harness.get_by_label_contains("n ← frontier.pop()   ▹ lowest g + h");
     run_solver_to_the_end(&mut harness);
-    let tab = &harness.state().sokoban;
+    let tab = &harness.state().tabs.sokoban;
     let session = tab.session.as_ref().unwrap();
     let lurd = session.solution.clone().expect("solved").expect("checked");
     let (_, pushes) = verify_solution(&session.level, &lurd).expect("replays");
@@ -217,9 +236,14 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.run_steps(2);
     harness.get_by_label("To end").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().sokoban.mode, SokobanMode::Solve);
+    assert_eq!(harness.state().tabs.sokoban.mode, SokobanMode::Solve);
     harness.get_by_label("Replaying the solution");
-    let replay = harness.state().sokoban.replay_game().expect("replaying");
+    let replay = harness
+        .state()
+        .tabs
+        .sokoban
+        .replay_game()
+        .expect("replaying");
     assert!(replay.is_won());
     assert_eq!(replay.lurd(), lurd);
 }
@@ -249,14 +273,14 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
     assert!(
-        !harness.state().sokoban.editing.is_goal(Pos::new(6, 2)),
+        !harness.state().tabs.sokoban.editing.is_goal(Pos::new(6, 2)),
         "undo takes the goal away"
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.step();
     harness.get_by_label("Play it").click();
     harness.run_steps(2);
-    let tab = &harness.state().sokoban;
+    let tab = &harness.state().tabs.sokoban;
     assert_eq!(tab.mode, SokobanMode::Play);
     assert_eq!(tab.game.as_ref().unwrap().player(), Pos::new(2, 2));
 }
@@ -264,15 +288,16 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
 #[test]
 fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     let mut harness = app();
-    let before = harness.state().sokoban.entries.len();
+    let before = harness.state().tabs.sokoban.entries.len();
     harness
         .state_mut()
+        .tabs
         .sokoban
         .load_collection("bad.xsb", "hello\n");
     harness.run_steps(2);
     harness.get_by_label_contains("no Sokoban level found");
     assert_eq!(
-        harness.state().sokoban.entries.len(),
+        harness.state().tabs.sokoban.entries.len(),
         before,
         "the open levels stay"
     );
@@ -283,7 +308,7 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
         "; Pasted\n#######\n#@ $ .#\n#######\n".into(),
     ));
     harness.run_steps(2);
-    let tab = &harness.state().sokoban;
+    let tab = &harness.state().tabs.sokoban;
     assert_eq!(tab.entries.len(), 1);
     assert_eq!(tab.entries[0].title, "Pasted");
 }
@@ -292,34 +317,50 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
 fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
     use frontier::games::sokoban::solver::analysis::Analysis;
     let mut harness = app();
-    harness.state_mut().sokoban.select(3); // "Mind the corners"
+    harness.state_mut().tabs.sokoban.select(3); // "Mind the corners"
     harness.run_steps(1);
     assert!(
-        harness.state_mut().sokoban.dead_squares_shown().is_empty(),
+        harness
+            .state_mut()
+            .tabs
+            .sokoban
+            .dead_squares_shown()
+            .is_empty(),
         "only the Solve board marks them"
     );
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     let level = harness
         .state()
+        .tabs
         .sokoban
         .level()
         .expect("a valid preset")
         .clone();
     let expected: Vec<Pos> = Analysis::new(&level).dead_positions().collect();
     assert!(!expected.is_empty(), "the level teaches corners");
-    assert_eq!(harness.state_mut().sokoban.dead_squares_shown(), expected);
+    assert_eq!(
+        harness.state_mut().tabs.sokoban.dead_squares_shown(),
+        expected
+    );
     harness.get_by_label("Show dead squares").click();
     harness.run_steps(2);
-    assert!(!harness.state().sokoban.show_dead_squares);
-    assert!(harness.state_mut().sokoban.dead_squares_shown().is_empty());
+    assert!(!harness.state().tabs.sokoban.show_dead_squares);
+    assert!(
+        harness
+            .state_mut()
+            .tabs
+            .sokoban
+            .dead_squares_shown()
+            .is_empty()
+    );
 }
 
 /// Steps the app until the hint search has finished (it thinks a slice per frame).
 fn wait_for_hint(harness: &mut Harness<'static, FrontierApp>) {
     for _ in 0..600 {
         harness.step();
-        if !harness.state().sokoban.aid.is_thinking() {
+        if !harness.state().tabs.sokoban.aid.is_thinking() {
             return;
         }
     }
@@ -330,18 +371,18 @@ fn wait_for_hint(harness: &mut Harness<'static, FrontierApp>) {
 fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     use frontier::games::sokoban::solver::HintOutcome;
     let mut harness = app();
-    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.state_mut().tabs.sokoban.select(2); // "Two boxes"
     harness.run_steps(1);
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
-    let Some(HintOutcome::Push(hint)) = harness.state().sokoban.aid.outcome().cloned() else {
+    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
         panic!("a hint for a fresh level")
     };
     harness.get_by_label_contains("Hint: push the marked box");
-    let game = harness.state().sokoban.game.clone().expect("playing");
+    let game = harness.state().tabs.sokoban.game.clone().expect("playing");
     assert!(game.has_box(hint.box_at));
     assert_eq!(
-        harness.state().sokoban.aid.hinted_push(),
+        harness.state().tabs.sokoban.aid.hinted_push(),
         Some((hint.box_at, hint.dir))
     );
 
@@ -355,7 +396,7 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
         harness.step();
     }
     assert_eq!(
-        harness.state().sokoban.aid.hinted_push(),
+        harness.state().tabs.sokoban.aid.hinted_push(),
         None,
         "stale once moved"
     );
@@ -364,6 +405,7 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     assert!(
         harness
             .state()
+            .tabs
             .sokoban
             .game
             .as_ref()
@@ -373,7 +415,7 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     harness.get_by_label("Hint").click();
     harness.step();
     wait_for_hint(&mut harness);
-    let Some(HintOutcome::Push(next)) = harness.state().sokoban.aid.outcome().cloned() else {
+    let Some(HintOutcome::Push(next)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
         panic!("still solvable after following the hint")
     };
     assert_eq!(next.pushes_left, hint.pushes_left - 1);
@@ -383,14 +425,14 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
 fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
     use frontier::games::sokoban::solver::HintOutcome;
     let mut harness = app();
-    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.state_mut().tabs.sokoban.select(2); // "Two boxes"
     harness.run_steps(1);
     // Round the boxes and push the left one up against the top wall, where no goal is.
     for dir in [Dir::Down, Dir::Left, Dir::Left, Dir::Left, Dir::Up] {
         harness.key_press(key_of(dir));
         harness.step();
     }
-    let tab = &mut harness.state_mut().sokoban;
+    let tab = &mut harness.state_mut().tabs.sokoban;
     let game = tab.game.clone().expect("playing");
     assert!(game.has_box(Pos::new(2, 1)), "the box went up");
     assert_eq!(tab.aid.stuck(&game), vec![Pos::new(2, 1)]);
@@ -399,13 +441,13 @@ fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
     assert_eq!(
-        harness.state().sokoban.aid.outcome(),
+        harness.state().tabs.sokoban.aid.outcome(),
         Some(&HintOutcome::NoSolution)
     );
     harness.get_by_label_contains("No solution from here");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
-    let tab = &mut harness.state_mut().sokoban;
+    let tab = &mut harness.state_mut().tabs.sokoban;
     let game = tab.game.clone().expect("playing");
     assert!(tab.aid.stuck(&game).is_empty(), "undo saves the box");
 }
@@ -413,14 +455,14 @@ fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
 #[test]
 fn the_solver_can_start_from_the_position_reached_in_play() {
     let mut harness = app();
-    harness.state_mut().sokoban.select(2); // "Two boxes"
+    harness.state_mut().tabs.sokoban.select(2); // "Two boxes"
     harness.run_steps(1);
     // Round the right-hand box and push it down, one square nearer the goals.
     for dir in [Dir::Up, Dir::Left, Dir::Left, Dir::Down] {
         harness.key_press(key_of(dir));
         harness.step();
     }
-    let game = harness.state().sokoban.game.clone().expect("playing");
+    let game = harness.state().tabs.sokoban.game.clone().expect("playing");
     assert!(game.has_box(Pos::new(3, 3)), "the box went down");
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
@@ -431,7 +473,7 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
     harness.get_by_label("Start solving").click();
     harness.run_steps(1);
     run_solver_to_the_end(&mut harness);
-    let session = harness.state().sokoban.session.as_ref().unwrap();
+    let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
     assert_eq!(session.level, game.position());
     assert_ne!(&session.level, game.level(), "not the level's start");
     let lurd = session.solution.clone().expect("solved").expect("checked");
@@ -445,10 +487,10 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
 #[test]
 fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
     let mut harness = app();
-    harness.state_mut().sokoban.select(2); // "Two boxes": boxes at (2,2) and (3,2)
+    harness.state_mut().tabs.sokoban.select(2); // "Two boxes": boxes at (2,2) and (3,2)
     harness.run_steps(2);
     drag(&mut harness, Pos::new(3, 2), Pos::new(3, 4));
-    let game = harness.state().sokoban.game.clone().unwrap();
+    let game = harness.state().tabs.sokoban.game.clone().unwrap();
     assert!(game.has_box(Pos::new(3, 4)) && !game.has_box(Pos::new(3, 2)));
     assert_eq!(game.pushes(), 2, "down twice");
     assert!(
@@ -458,10 +500,10 @@ fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
 
     // Against the top wall nothing can push it down again, so the goal is out of reach.
     drag(&mut harness, Pos::new(2, 2), Pos::new(2, 1));
-    let before = harness.state().sokoban.game.clone().unwrap();
+    let before = harness.state().tabs.sokoban.game.clone().unwrap();
     assert!(before.has_box(Pos::new(2, 1)));
     drag(&mut harness, Pos::new(2, 1), Pos::new(4, 4));
-    let after = harness.state().sokoban.game.clone().unwrap();
+    let after = harness.state().tabs.sokoban.game.clone().unwrap();
     assert_eq!(after.lurd(), before.lurd(), "nothing moved");
     harness.get_by_label_contains("cannot be pushed there");
 }
@@ -469,15 +511,15 @@ fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
 #[test]
 fn clicking_a_box_beside_the_player_pushes_it() {
     let mut harness = app();
-    harness.state_mut().sokoban.select(0); // "First push": #@ $ .#
+    harness.state_mut().tabs.sokoban.select(0); // "First push": #@ $ .#
     harness.run_steps(2);
     click(&mut harness, Pos::new(2, 1));
     assert_eq!(
-        harness.state().sokoban.game.as_ref().unwrap().player(),
+        harness.state().tabs.sokoban.game.as_ref().unwrap().player(),
         Pos::new(2, 1)
     );
     click(&mut harness, Pos::new(3, 1));
-    let game = harness.state().sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
     assert!(game.has_box(Pos::new(4, 1)), "pushed one square");
     assert_eq!(game.pushes(), 1);
 }
@@ -485,13 +527,13 @@ fn clicking_a_box_beside_the_player_pushes_it() {
 #[test]
 fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
     let mut harness = app();
-    harness.state_mut().sokoban.select(2); // "Two boxes": six pushes at best
+    harness.state_mut().tabs.sokoban.select(2); // "Two boxes": six pushes at best
     harness.get_by_label("Edit level").click();
     harness.run_steps(2);
     let wait = |harness: &mut Harness<'static, FrontierApp>| {
         for _ in 0..600 {
             harness.step();
-            let verdict = harness.state().sokoban.editing_verdict();
+            let verdict = harness.state().tabs.sokoban.editing_verdict();
             if verdict.is_some_and(|v| !v.starts_with("Solving")) {
                 return;
             }
@@ -503,9 +545,14 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
     harness.get_by_label_contains("Solvable: the fewest pushes is 6 ");
 
     // A box already in a corner: no solution, said so; and an edit forgets the verdict.
-    harness.state_mut().sokoban.editing = parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
+    harness.state_mut().tabs.sokoban.editing =
+        parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
     harness.step();
-    assert_eq!(harness.state().sokoban.editing_verdict(), None, "stale");
+    assert_eq!(
+        harness.state().tabs.sokoban.editing_verdict(),
+        None,
+        "stale"
+    );
     harness.get_by_label("Solvable?").click();
     wait(&mut harness);
     harness.get_by_label_contains("No solution");
@@ -515,19 +562,20 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
 fn four_searches_compared_on_one_level_show_how_differently_they_go() {
     use frontier::search::Algorithm;
     let mut harness = app();
-    harness.state_mut().sokoban.select(5); // "Five goals"
+    harness.state_mut().tabs.sokoban.select(5); // "Five goals"
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     harness.get_by_label("Compare all four").click();
     for _ in 0..2000 {
         harness.step();
-        let comparison = harness.state().sokoban.comparison.as_ref();
+        let comparison = harness.state().tabs.sokoban.comparison.as_ref();
         if comparison.is_some_and(|c| c.is_done()) {
             break;
         }
     }
     let comparison = harness
         .state()
+        .tabs
         .sokoban
         .comparison
         .as_ref()
@@ -559,8 +607,8 @@ fn four_searches_compared_on_one_level_show_how_differently_they_go() {
 fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     let mut harness = app();
     // Crossroads: 23 pushes at best, and A* stores more than 1,000 states on the way.
-    harness.state_mut().sokoban.select(7);
-    harness.state_mut().sokoban.max_states = 1000;
+    harness.state_mut().tabs.sokoban.select(7);
+    harness.state_mut().tabs.sokoban.max_states = 1000;
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     harness.get_by_label("Start solving").click();
@@ -568,7 +616,7 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     harness.get_by_label("To end").click();
     for _ in 0..100 {
         harness.step();
-        let session = harness.state().sokoban.session.as_ref().unwrap();
+        let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
         if session.run().ended().is_some() {
             break;
         }
@@ -576,6 +624,7 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     harness.run_steps(2);
     let bound = harness
         .state()
+        .tabs
         .sokoban
         .session
         .as_ref()

@@ -37,7 +37,9 @@ pub fn error_window(ctx: &Context, notice: &mut Option<Notice>, reassurance: &st
         .resizable(false)
         .show(ctx, |ui| {
             ui.colored_label(ui.visuals().error_fg_color, &shown.text);
-            ui.label(reassurance);
+            if !reassurance.is_empty() {
+                ui.label(reassurance);
+            }
             if ui.button("OK").clicked() {
                 *notice = None;
             }

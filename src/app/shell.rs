@@ -1,151 +1,169 @@
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use egui::{Key, Ui};
 
 use super::link::LinkTab;
-use super::notice::Notice;
-use super::pathfinding::{PathfindingTab, Settings};
-use super::persistence::{STORAGE_KEY, SavedState};
+use super::notice::{Notice, error_window};
+use super::pathfinding::PathfindingTab;
+use super::persistence::{Fields, STORAGE_KEY, SavedState, VERSION};
+use super::saved_file;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
-use crate::games::sandbox::presets;
-use crate::ui::Playback;
+use super::tab::{Restore, Shortcut, Tab};
 
-/// The board kinds, one tab each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Tab {
-    Pathfinding,
-    Sokoban,
-    Snake,
-    Link,
-}
-
-impl Tab {
-    const ALL: [Tab; 4] = [Tab::Pathfinding, Tab::Sokoban, Tab::Snake, Tab::Link];
-
-    fn title(self) -> &'static str {
-        match self {
-            Tab::Pathfinding => "Pathfinding",
-            Tab::Sokoban => "Sokoban",
-            Tab::Snake => "Snake",
-            Tab::Link => "Link",
+/// Lists the tabs once: each line names a tab, the field that holds it and its type. From
+/// this come the `TabId` of each tab, the `Tabs` that hold them, and the loops over them.
+macro_rules! register_tabs {
+    ($($id:ident => $field:ident: $kind:ty,)*) => {
+        /// Which tab is open.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub enum TabId {
+            $($id,)*
         }
-    }
+
+        impl TabId {
+            pub const ALL: &[TabId] = &[$(TabId::$id,)*];
+
+            /// The name of the tab's part of the saved state.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(TabId::$id => stringify!($field),)*
+                }
+            }
+
+            fn from_key(key: &str) -> Option<TabId> {
+                TabId::ALL.iter().copied().find(|id| id.key() == key)
+            }
+        }
+
+        /// Every tab of the app.
+        pub struct Tabs {
+            $(pub $field: $kind,)*
+        }
+
+        impl Tabs {
+            pub fn get(&self, id: TabId) -> &dyn Tab {
+                match id {
+                    $(TabId::$id => &self.$field,)*
+                }
+            }
+
+            pub fn get_mut(&mut self, id: TabId) -> &mut dyn Tab {
+                match id {
+                    $(TabId::$id => &mut self.$field,)*
+                }
+            }
+
+            /// Each tab from its part of a saved state, with the messages of what was reset.
+            fn restore(parts: &BTreeMap<String, Fields>) -> (Tabs, Vec<String>) {
+                let mut resets = vec![];
+                let tabs = Tabs {
+                    $($field: {
+                        let (tab, reset) = <$kind as Restore>::restore(parts.get(TabId::$id.key()));
+                        resets.extend(reset);
+                        tab
+                    },)*
+                };
+                (tabs, resets)
+            }
+        }
+    };
 }
 
-/// Keyboard shortcuts, as the help overlay lists them.
-pub const SHORTCUTS: [(&str, &str); 30] = [
-    ("Pathfinding, and Sokoban's solver", ""),
-    ("Space", "play / pause"),
-    ("Right arrow", "step forward"),
-    ("Left arrow", "step back"),
-    ("Home", "back to the start of the run"),
-    ("End", "run to the end"),
-    ("+ / -", "faster / slower"),
-    ("Ctrl+Z", "undo a board edit"),
-    ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
-    ("Ctrl+S", "save the board"),
-    ("Ctrl+O", "open a board"),
-    ("F", "fit the board in view"),
-    ("Wheel / middle-drag / Space+drag", "zoom / pan"),
-    ("Sokoban, playing", ""),
-    ("Arrows or WASD", "move and push"),
-    ("Ctrl+Z, U or Backspace", "undo a move (Ctrl+Y redoes)"),
-    ("R", "restart the level"),
-    ("N / P", "next / previous level"),
-    ("H", "hint: the first push of a shortest solution from here"),
-    ("Ctrl+V", "paste a level"),
-    ("Snake", ""),
-    ("Arrows or WASD", "steer (the first key starts the game)"),
-    ("Space", "pause / resume"),
-    (". or Enter", "one move"),
-    (",", "one part of the planner's decision"),
-    ("1 / 2 / 3", "you steer / classic planner / cycle planner"),
-    ("Link", ""),
-    ("H / S / U", "hint / shuffle / undo"),
-    ("Anywhere", ""),
-    ("F1 or ?", "this help"),
-];
+register_tabs! {
+    Pathfinding => pathfinding: PathfindingTab,
+    Sokoban => sokoban: SokobanTab,
+    Snake => snake: SnakeTab,
+    Link => link: LinkTab,
+}
+
+/// Shortcuts that work in every tab.
+const SHELL_SHORTCUTS: &[Shortcut] = &[("F1 or ?", "this help")];
 
 pub struct FrontierApp {
-    pub tab: Tab,
-    pub pathfinding: PathfindingTab,
-    pub sokoban: SokobanTab,
-    pub snake: SnakeTab,
-    pub link: LinkTab,
+    pub tab: TabId,
+    pub tabs: Tabs,
     pub help_open: bool,
+    /// A message about the app as a whole (a saved state that could not be used, say).
+    pub notice: Option<Notice>,
+    /// The file eframe keeps the saved state in, when known: a damaged state is copied
+    /// aside from it before it is overwritten.
+    storage_file: Option<PathBuf>,
 }
 
 impl FrontierApp {
-    pub fn new(cc: &eframe::CreationContext<'_>) -> FrontierApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, storage_file: Option<PathBuf>) -> FrontierApp {
         let saved = cc.storage.and_then(|s| s.get_string(STORAGE_KEY));
-        FrontierApp::from_saved(saved.as_deref())
+        let mut app = FrontierApp::from_saved(saved.as_deref());
+        app.storage_file = storage_file;
+        if app.notice.is_some()
+            && let Some(file) = &app.storage_file
+        {
+            let kept = saved_file::keep_copy(file, std::time::SystemTime::now());
+            if let Some(notice) = &mut app.notice {
+                notice.text.push_str(&kept);
+            }
+        }
+        app
     }
 
-    /// The app as a saved state describes it (or fresh, with a message, if it cannot be
-    /// read).
+    /// The app as a saved state describes it: every tab from its part, each damaged field
+    /// reset with a message (or all fresh, with a message, if the text is no saved state).
     pub fn from_saved(saved: Option<&str>) -> FrontierApp {
-        let fresh = || {
-            let board = presets::board("rooms-with-doors.board")
-                .unwrap_or_else(|| crate::games::sandbox::Board::new(40, 25));
-            PathfindingTab::new(board, Settings::default(), Playback::default())
+        let (tab, parts, mut problems) = match saved.map(SavedState::read) {
+            None => (None, BTreeMap::new(), vec![]),
+            Some(Ok((tab, parts))) => (tab, parts, vec![]),
+            Some(Err(why)) => (
+                None,
+                BTreeMap::new(),
+                vec![format!(
+                    "The saved state could not be used: {why}. Frontier started fresh."
+                )],
+            ),
         };
-        match saved.map(SavedState::restore) {
-            None => FrontierApp {
-                tab: Tab::Pathfinding,
-                pathfinding: fresh(),
-                sokoban: SokobanTab::new(None),
-                snake: SnakeTab::new(None),
-                link: LinkTab::new(None),
-                help_open: false,
-            },
-            Some(Ok(restored)) => {
-                let mut pathfinding =
-                    PathfindingTab::new(restored.board, restored.settings, restored.playback);
-                pathfinding.file = restored.file;
-                pathfinding.dirty = restored.dirty;
-                FrontierApp {
-                    tab: restored.tab,
-                    pathfinding,
-                    sokoban: SokobanTab::new(restored.sokoban),
-                    snake: SnakeTab::new(restored.snake),
-                    link: LinkTab::new(restored.link),
-                    help_open: false,
-                }
-            }
-            Some(Err(problem)) => {
-                let mut pathfinding = fresh();
-                pathfinding.notice = Some(Notice::error(format!(
-                    "The saved state could not be used: {problem}. Frontier started fresh."
-                )));
-                FrontierApp {
-                    tab: Tab::Pathfinding,
-                    pathfinding,
-                    sokoban: SokobanTab::new(None),
-                    snake: SnakeTab::new(None),
-                    link: LinkTab::new(None),
-                    help_open: false,
-                }
-            }
+        let (tabs, resets) = Tabs::restore(&parts);
+        if !resets.is_empty() {
+            problems.push(format!(
+                "Part of the saved state could not be used; the rest came back:\n{}",
+                resets.join("\n")
+            ));
+        }
+        FrontierApp {
+            tab: tab
+                .as_deref()
+                .and_then(TabId::from_key)
+                .unwrap_or(TabId::Pathfinding),
+            tabs,
+            help_open: false,
+            notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
+            storage_file: None,
         }
     }
 
     /// The state to save.
     pub fn saved_state(&self) -> SavedState {
-        let p = &self.pathfinding;
         SavedState {
-            version: super::persistence::VERSION,
-            tab: self.tab,
-            board: p.board.to_text(),
-            file: p.file.clone(),
-            dirty: p.dirty,
-            settings: p.settings.clone(),
-            playback: p.playback.clone(),
-            sokoban: Some(self.sokoban.saved()),
-            snake: Some(self.snake.saved()),
-            link: Some(self.link.saved()),
+            version: VERSION,
+            tab: self.tab.key().to_string(),
+            tabs: TabId::ALL
+                .iter()
+                .filter_map(|&id| {
+                    let text = self.tabs.get(id).save();
+                    let raw = ron::value::RawValue::from_boxed_ron(text.into()).ok()?;
+                    Some((id.key().to_string(), raw))
+                })
+                .collect(),
         }
     }
 
-    /// Files dropped on the window go to the tab that reads them.
+    /// The open tab.
+    pub fn current(&mut self) -> &mut dyn Tab {
+        self.tabs.get_mut(self.tab)
+    }
+
+    /// Files dropped on the window go to the tab that reads them: the one claiming the
+    /// extension, else the open tab if it reads other files, else the first that does.
     fn dropped_files(&mut self, ui: &Ui) {
         let dropped = ui.input(|i| i.raw.dropped_files.clone());
         let Some(file) = dropped.first() else { return };
@@ -154,43 +172,35 @@ impl FrontierApp {
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
-        if extension == "link" && path.is_file() {
-            self.tab = Tab::Link;
-            self.link.load_file(&path);
-            return;
-        }
-        let sokoban = matches!(extension.as_str(), "xsb" | "sok")
-            || (extension != "board" && extension != "map" && self.tab == Tab::Sokoban);
-        let text = if path.is_file() {
-            crate::files::read_text(&path)
-        } else {
-            file.bytes().and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|_| "it is not a text file".to_string())
+        let claimed = TabId::ALL
+            .iter()
+            .copied()
+            .find(|&id| self.tabs.get(id).extensions().contains(&extension.as_str()));
+        let Some(target) = claimed
+            .or_else(|| {
+                self.tabs
+                    .get(self.tab)
+                    .opens_other_files()
+                    .then_some(self.tab)
             })
+            .or_else(|| {
+                (TabId::ALL.iter().copied()).find(|&id| self.tabs.get(id).opens_other_files())
+            })
+        else {
+            return;
+        };
+        let on_disk = path.is_file().then_some(path.as_path());
+        let text = match on_disk {
+            Some(path) => crate::files::read_text(path),
+            None => file.bytes().and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| "it is not a text file".to_string())
+            }),
         };
         let name = path.file_name().map_or("the dropped file".into(), |n| {
             n.to_string_lossy().into_owned()
         });
-        match (sokoban, text) {
-            (true, Ok(text)) => {
-                self.tab = Tab::Sokoban;
-                self.sokoban.load_collection(&name, &text);
-            }
-            (false, Ok(_)) if path.is_file() => {
-                self.tab = Tab::Pathfinding;
-                self.pathfinding.load_file(&path);
-            }
-            (false, Ok(text)) => {
-                self.tab = Tab::Pathfinding;
-                self.pathfinding.load_text(&name, &text);
-            }
-            (true, Err(e)) => {
-                self.sokoban.notice = Some(Notice::error(format!("Could not open {name}: {e}")))
-            }
-            (false, Err(e)) => {
-                self.pathfinding.notice = Some(Notice::error(format!("Could not open {name}: {e}")))
-            }
-        }
+        self.tab = target;
+        self.current().open_dropped(&name, on_disk, text);
     }
 
     /// The whole window.
@@ -201,165 +211,77 @@ impl FrontierApp {
         }
         self.dropped_files(ui);
         // Shortcuts go first, before any widget: a focused button must not also take Space.
-        if !typing {
-            match self.tab {
-                Tab::Pathfinding if !self.pathfinding.modal_open() => {
-                    self.pathfinding.handle_keys(ui)
-                }
-                Tab::Sokoban if !self.sokoban.modal_open() => self.sokoban.handle_keys(ui),
-                Tab::Snake => self.snake.handle_keys(ui),
-                Tab::Link if !self.link.modal_open() => self.link.handle_keys(ui),
-                _ => {}
-            }
+        if !typing && !self.current().modal_open() {
+            let tab = self.tabs.get_mut(self.tab);
+            tab.handle_keys(ui);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
-            ui.horizontal(|ui| match self.tab {
-                Tab::Pathfinding => {
-                    if let Some(notice) = &self.pathfinding.notice
-                        && !notice.error
-                    {
-                        ui.label(&notice.text);
-                        ui.separator();
-                    }
-                    ui.label(self.pathfinding.status());
-                }
-                Tab::Sokoban => {
-                    ui.label(self.sokoban.status());
-                }
-                Tab::Snake => {
-                    ui.label(self.snake.status());
-                }
-                Tab::Link => {
-                    ui.label(self.link.status());
-                }
-            });
+            ui.horizontal(|ui| ui.label(self.tabs.get(self.tab).status()));
         });
         let dt = ui.input(|i| i.unstable_dt) as f64;
-        match self.tab {
-            Tab::Pathfinding => {
-                if self.pathfinding.advance(dt) {
-                    ui.ctx().request_repaint();
-                }
-                self.pathfinding.ui(ui);
-            }
-            Tab::Sokoban => {
-                if self.sokoban.advance(dt) {
-                    ui.ctx().request_repaint();
-                }
-                self.sokoban.ui(ui);
-            }
-            Tab::Snake => {
-                if self.snake.advance(dt) {
-                    ui.ctx().request_repaint();
-                }
-                self.snake.ui(ui);
-            }
-            Tab::Link => {
-                if self.link.advance(dt) {
-                    ui.ctx().request_repaint();
-                }
-                self.link.ui(ui);
-            }
+        let tab = self.tabs.get_mut(self.tab);
+        if tab.advance(dt) {
+            ui.ctx().request_repaint();
         }
+        tab.ui(ui);
         if self.help_open {
             self.help(ui);
         }
+        // The message itself says what came back.
+        error_window(ui.ctx(), &mut self.notice, "");
     }
 
     fn menu(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open board…  (Ctrl+O)").clicked() {
-                    self.tab = Tab::Pathfinding;
-                    self.pathfinding.open_dialog();
-                }
-                if ui.button("Save board  (Ctrl+S)").clicked() {
-                    self.pathfinding.save();
-                }
-                if ui.button("Save board as…").clicked() {
-                    self.pathfinding.save_as_dialog();
-                }
-                ui.menu_button("Preset boards", |ui| {
-                    for (file, _) in presets::BOARDS {
-                        if ui.button(crate::games::preset_title(file)).clicked() {
-                            self.tab = Tab::Pathfinding;
-                            self.pathfinding.open_preset(file);
-                        }
+                for (i, &id) in TabId::ALL.iter().enumerate() {
+                    if i > 0 {
+                        ui.separator();
                     }
-                });
-                ui.separator();
-                if ui.button("Open Sokoban levels…").clicked() {
-                    self.tab = Tab::Sokoban;
-                    self.sokoban.open_dialog();
-                }
-                ui.menu_button("Preset Sokoban levels", |ui| {
-                    for (file, text) in crate::games::sokoban::presets::COLLECTIONS {
-                        if ui.button(file).clicked() {
-                            self.tab = Tab::Sokoban;
-                            self.sokoban.load_collection(file, text);
-                        }
+                    if self.tabs.get_mut(id).file_menu(ui) {
+                        self.tab = id;
                     }
-                });
-                ui.separator();
-                ui.menu_button("Preset Link boards", |ui| {
-                    for (file, _) in crate::games::link::presets::BOARDS {
-                        if ui.button(crate::games::preset_title(file)).clicked() {
-                            self.tab = Tab::Link;
-                            self.link.open_preset(file);
-                        }
-                    }
-                });
-            });
-            ui.menu_button("Edit", |ui| {
-                if ui
-                    .add_enabled(
-                        self.pathfinding.history.can_undo(),
-                        egui::Button::new("Undo  (Ctrl+Z)"),
-                    )
-                    .clicked()
-                {
-                    self.pathfinding.undo();
-                }
-                if ui
-                    .add_enabled(
-                        self.pathfinding.history.can_redo(),
-                        egui::Button::new("Redo  (Ctrl+Y)"),
-                    )
-                    .clicked()
-                {
-                    self.pathfinding.redo();
                 }
             });
+            ui.menu_button("Edit", |ui| self.current().edit_menu(ui));
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard shortcuts  (F1)").clicked() {
                     self.help_open = true;
                 }
             });
             ui.separator();
-            for tab in Tab::ALL {
-                ui.selectable_value(&mut self.tab, tab, tab.title());
+            for &id in TabId::ALL {
+                let title = self.tabs.get(id).title();
+                ui.selectable_value(&mut self.tab, id, title);
             }
         });
     }
 
     fn help(&mut self, ui: &Ui) {
         let mut open = true;
+        let sections: Vec<(String, &[Shortcut])> = TabId::ALL
+            .iter()
+            .map(|&id| (self.tabs.get(id).title(), self.tabs.get(id).shortcuts()))
+            .chain([("Anywhere".to_string(), SHELL_SHORTCUTS)])
+            .collect();
         egui::Window::new("Keyboard shortcuts")
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
             .show(ui.ctx(), |ui| {
-                egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                    for (keys, what) in SHORTCUTS {
-                        if what.is_empty() {
-                            ui.heading(keys);
-                        } else {
-                            ui.strong(keys);
-                            ui.label(what);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                        for (title, shortcuts) in &sections {
+                            ui.heading(title);
+                            ui.end_row();
+                            for (keys, what) in shortcuts.iter() {
+                                ui.strong(*keys);
+                                ui.label(*what);
+                                ui.end_row();
+                            }
                         }
-                        ui.end_row();
-                    }
+                    });
                 });
             });
         self.help_open &= open;

@@ -2,6 +2,8 @@
 //! spread along straight rays (and the naive search go wrong), let the computer clear the
 //! board, and paint boards of your own.
 
+mod saved;
+
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Modifiers, Stroke, Ui};
@@ -106,15 +108,8 @@ pub struct LinkTab {
 }
 
 impl LinkTab {
-    pub fn new(saved: Option<LinkSaved>) -> LinkTab {
-        let saved = saved.unwrap_or(LinkSaved {
-            width: 12,
-            height: 8,
-            seed: 1,
-            gravity: false,
-            show_search: false,
-            best_times: Default::default(),
-        });
+    /// The tab as `saved` left it (checked already: see [`LinkSaved`]).
+    pub fn new(saved: LinkSaved) -> LinkTab {
         let (width, height) = (saved.width.clamp(2, 40), saved.height.clamp(1, 30));
         let board =
             deal(width, height, saved.seed).unwrap_or_else(|_| LinkBoard::empty(width, height));
@@ -847,4 +842,76 @@ fn draw_tile(painter: &crate::ui::BoardPainter, v: Pos, kind: u8, cell: f32) {
         egui::FontId::monospace((cell * 0.32).max(6.0)),
         Color32::BLACK,
     );
+}
+
+const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
+    ("H", "hint (costs points)"),
+    ("S", "shuffle (costs points)"),
+    ("U or Ctrl+Z", "undo"),
+];
+
+impl crate::app::tab::Tab for LinkTab {
+    fn title(&self) -> String {
+        "Link".into()
+    }
+
+    fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
+        SHORTCUTS
+    }
+
+    fn handle_keys(&mut self, ui: &Ui) {
+        LinkTab::handle_keys(self, ui);
+    }
+
+    fn status(&self) -> String {
+        LinkTab::status(self)
+    }
+
+    fn advance(&mut self, dt: f64) -> bool {
+        LinkTab::advance(self, dt)
+    }
+
+    fn ui(&mut self, ui: &mut Ui) {
+        LinkTab::ui(self, ui);
+    }
+
+    fn modal_open(&self) -> bool {
+        LinkTab::modal_open(self)
+    }
+
+    fn save(&self) -> String {
+        ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) -> bool {
+        let mut used = false;
+        ui.menu_button("Preset Link boards", |ui| {
+            for (file, _) in presets::BOARDS {
+                if ui.button(crate::games::preset_title(file)).clicked() {
+                    self.open_preset(file);
+                    used = true;
+                }
+            }
+        });
+        used
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["link"]
+    }
+
+    fn open_dropped(&mut self, name: &str, path: Option<&Path>, text: Result<String, String>) {
+        match (path, text) {
+            (Some(path), Ok(_)) => self.load_file(path),
+            (None, Ok(text)) => match LinkBoard::parse(&text) {
+                Ok(board) => self.start(board),
+                Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+            },
+            (_, Err(e)) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+        }
+    }
+
+    fn notice(&mut self) -> &mut Option<Notice> {
+        &mut self.notice
+    }
 }

@@ -3,6 +3,7 @@
 mod colors;
 mod files;
 mod panels;
+mod saved;
 mod session;
 mod teach;
 
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use egui::{Key, Modifiers, Ui};
 
 pub use colors::Overlays;
+pub use saved::PathfindingSaved;
 pub use session::Session;
 
 use super::notice::Notice;
@@ -627,5 +629,124 @@ impl PathfindingTab {
             if self.dirty { " (edited)" } else { "" }
         ));
         parts.join("   ·   ")
+    }
+}
+
+/// Shortcuts of the Pathfinding tab (Sokoban's solver shares the run keys).
+const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
+    ("Space", "play / pause"),
+    ("Right arrow", "step forward"),
+    ("Left arrow", "step back"),
+    ("Home", "back to the start of the run"),
+    ("End", "run to the end"),
+    ("+ / -", "faster / slower"),
+    ("Ctrl+Z", "undo a board edit"),
+    ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
+    ("Ctrl+S", "save the board"),
+    ("Ctrl+O", "open a board"),
+    ("F", "fit the board in view"),
+    ("Wheel / middle-drag / Space+drag", "zoom / pan"),
+];
+
+impl crate::app::tab::Tab for PathfindingTab {
+    fn title(&self) -> String {
+        "Pathfinding".into()
+    }
+
+    fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
+        SHORTCUTS
+    }
+
+    fn handle_keys(&mut self, ui: &Ui) {
+        PathfindingTab::handle_keys(self, ui);
+    }
+
+    fn status(&self) -> String {
+        let status = PathfindingTab::status(self);
+        match &self.notice {
+            Some(notice) if !notice.error => format!("{}   ·   {status}", notice.text),
+            _ => status,
+        }
+    }
+
+    fn advance(&mut self, dt: f64) -> bool {
+        PathfindingTab::advance(self, dt)
+    }
+
+    fn ui(&mut self, ui: &mut Ui) {
+        PathfindingTab::ui(self, ui);
+    }
+
+    fn modal_open(&self) -> bool {
+        PathfindingTab::modal_open(self)
+    }
+
+    fn save(&self) -> String {
+        ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) -> bool {
+        let mut used = false;
+        if ui.button("Open board…  (Ctrl+O)").clicked() {
+            self.open_dialog();
+            used = true;
+        }
+        if ui.button("Save board  (Ctrl+S)").clicked() {
+            self.save();
+            used = true;
+        }
+        if ui.button("Save board as…").clicked() {
+            self.save_as_dialog();
+            used = true;
+        }
+        ui.menu_button("Preset boards", |ui| {
+            for (file, _) in crate::games::sandbox::presets::BOARDS {
+                if ui.button(crate::games::preset_title(file)).clicked() {
+                    self.open_preset(file);
+                    used = true;
+                }
+            }
+        });
+        used
+    }
+
+    fn edit_menu(&mut self, ui: &mut Ui) {
+        if ui
+            .add_enabled(self.history.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+            .clicked()
+        {
+            self.undo();
+        }
+        if ui
+            .add_enabled(self.history.can_redo(), egui::Button::new("Redo  (Ctrl+Y)"))
+            .clicked()
+        {
+            self.redo();
+        }
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["board", "map"]
+    }
+
+    fn opens_other_files(&self) -> bool {
+        true
+    }
+
+    fn open_dropped(
+        &mut self,
+        name: &str,
+        path: Option<&std::path::Path>,
+        text: Result<String, String>,
+    ) {
+        match (path, text) {
+            (Some(path), Ok(_)) => self.load_file(path),
+            (None, Ok(text)) => self.load_text(name, &text),
+            (_, Err(e)) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+        }
+    }
+
+    fn notice(&mut self) -> &mut Option<Notice> {
+        &mut self.notice
     }
 }

@@ -1,6 +1,8 @@
 //! The Snake tab: play with the keys, or let a planner drive; watch the classic planner
 //! think through each move, or the cycle planner follow its Hamiltonian cycle.
 
+mod saved;
+
 use std::collections::BTreeMap;
 
 use egui::{Color32, Key, Modifiers, Stroke, Ui};
@@ -19,6 +21,10 @@ pub enum Pilot {
     Classic,
     Cycle,
 }
+
+/// Moves per second offered.
+pub const MIN_SPEED: f64 = 1.0;
+pub const MAX_SPEED: f64 = 500.0;
 
 /// What the tab remembers between runs.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -84,16 +90,8 @@ pub struct SnakeTab {
 }
 
 impl SnakeTab {
-    pub fn new(saved: Option<SnakeSaved>) -> SnakeTab {
-        let saved = saved.unwrap_or(SnakeSaved {
-            width: 16,
-            height: 12,
-            walls: vec![],
-            seed: 1,
-            speed: 8.0,
-            pilot: Pilot::Player,
-            high_scores: BTreeMap::new(),
-        });
+    /// The tab as `saved` left it (checked already: see [`SnakeSaved`]).
+    pub fn new(saved: SnakeSaved) -> SnakeTab {
         let (width, height) = (
             saved.width.clamp(MIN_SIDE, MAX_SIDE),
             saved.height.clamp(MIN_SIDE, MAX_SIDE),
@@ -116,7 +114,7 @@ impl SnakeTab {
             seed: saved.seed,
             game,
             pilot: saved.pilot,
-            speed: saved.speed.clamp(1.0, 500.0),
+            speed: saved.speed.clamp(MIN_SPEED, MAX_SPEED),
             playing: false,
             carry: 0.0,
             queued: None,
@@ -367,10 +365,10 @@ impl SnakeTab {
             }
         }
         if faster {
-            self.speed = (self.speed * 1.5).min(500.0);
+            self.speed = (self.speed * 1.5).min(MAX_SPEED);
         }
         if slower {
-            self.speed = (self.speed / 1.5).max(1.0);
+            self.speed = (self.speed / 1.5).max(MIN_SPEED);
         }
     }
 
@@ -471,7 +469,7 @@ impl SnakeTab {
         ui.horizontal(|ui| {
             let label = ui.label("Speed");
             ui.add(
-                egui::Slider::new(&mut self.speed, 1.0..=500.0)
+                egui::Slider::new(&mut self.speed, MIN_SPEED..=MAX_SPEED)
                     .logarithmic(true)
                     .suffix(" moves/s"),
             )
@@ -769,5 +767,49 @@ impl SnakeTab {
             parts.push(n.text.clone());
         }
         parts.join("   ·   ")
+    }
+}
+
+const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
+    ("Arrows or WASD", "steer (the first key starts the game)"),
+    ("Space", "pause / resume"),
+    (". or Enter", "one move"),
+    (",", "one part of the planner's decision"),
+    ("1 / 2 / 3", "you steer / classic planner / cycle planner"),
+    ("R", "a new game"),
+    ("+ / -", "faster / slower"),
+];
+
+impl crate::app::tab::Tab for SnakeTab {
+    fn title(&self) -> String {
+        "Snake".into()
+    }
+
+    fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
+        SHORTCUTS
+    }
+
+    fn handle_keys(&mut self, ui: &Ui) {
+        SnakeTab::handle_keys(self, ui);
+    }
+
+    fn status(&self) -> String {
+        SnakeTab::status(self)
+    }
+
+    fn advance(&mut self, dt: f64) -> bool {
+        SnakeTab::advance(self, dt)
+    }
+
+    fn ui(&mut self, ui: &mut Ui) {
+        SnakeTab::ui(self, ui);
+    }
+
+    fn save(&self) -> String {
+        ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn notice(&mut self) -> &mut Option<Notice> {
+        &mut self.notice
     }
 }

@@ -6,6 +6,7 @@ mod compare;
 mod edit_mode;
 mod play_mode;
 mod progress;
+mod saved;
 mod solve;
 mod solve_mode;
 mod teach;
@@ -15,6 +16,7 @@ use std::path::{Path, PathBuf};
 use egui::Ui;
 
 pub use progress::{Best, Progress, fingerprint};
+pub use saved::SokobanSaved;
 pub use solve::SolveSession;
 
 use super::notice::{Notice, error_window};
@@ -42,20 +44,6 @@ pub enum EditTool {
     Box,
     Player,
 }
-
-/// What the tab remembers between runs.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SokobanSaved {
-    pub collection_name: String,
-    pub collection_text: String,
-    pub index: usize,
-    pub progress: Progress,
-    pub algorithm: Algorithm,
-    pub detail: Detail,
-}
-
-/// The largest collection kept in the saved state (bigger ones are reopened from the menu).
-const MAX_SAVED_TEXT: usize = 4 << 20;
 
 /// A solution being replayed move by move.
 struct Replay {
@@ -111,16 +99,9 @@ pub struct SokobanTab {
 }
 
 impl SokobanTab {
-    pub fn new(saved: Option<SokobanSaved>) -> SokobanTab {
-        let (name, text) = match &saved {
-            Some(s) if parse_collection(&s.collection_text).is_ok() => {
-                (s.collection_name.clone(), s.collection_text.clone())
-            }
-            _ => (
-                presets::COLLECTIONS[0].0.to_string(),
-                presets::COLLECTIONS[0].1.to_string(),
-            ),
-        };
+    /// The tab as `saved` left it (checked already: see [`SokobanSaved`]).
+    pub fn new(saved: SokobanSaved) -> SokobanTab {
+        let (name, text) = (saved.collection_name, saved.collection_text);
         let entries = parse_collection(&text).unwrap_or_default();
         let mut tab = SokobanTab {
             collection_name: name,
@@ -129,10 +110,7 @@ impl SokobanTab {
             index: 0,
             mode: Mode::Play,
             game: None,
-            progress: saved
-                .as_ref()
-                .map(|s| s.progress.clone())
-                .unwrap_or_default(),
+            progress: saved.progress,
             view: BoardView::new("sokoban-board", 8, 8).with_max_fit(64.0),
             editing: Level::empty(10, 8),
             edit_undo: vec![],
@@ -140,8 +118,8 @@ impl SokobanTab {
             tool: EditTool::Wall,
             edit_stroke: false,
             check_message: None,
-            algorithm: saved.as_ref().map_or(Algorithm::AStar, |s| s.algorithm),
-            detail: saved.as_ref().map_or(Detail::Pushes, |s| s.detail),
+            algorithm: saved.algorithm,
+            detail: saved.detail,
             max_states: 2_000_000,
             playback: Playback::default(),
             session: None,
@@ -160,31 +138,8 @@ impl SokobanTab {
             show_dead_squares: true,
             dead_squares: None,
         };
-        if !matches!(
-            tab.algorithm,
-            Algorithm::Bfs | Algorithm::Dfs | Algorithm::AStar | Algorithm::Greedy
-        ) {
-            tab.algorithm = Algorithm::AStar;
-        }
-        let index = saved.map_or(0, |s| s.index);
-        tab.select(index.min(tab.entries.len().saturating_sub(1)));
+        tab.select(saved.index.min(tab.entries.len().saturating_sub(1)));
         tab
-    }
-
-    pub fn saved(&self) -> SokobanSaved {
-        let keep_text = self.collection_text.len() <= MAX_SAVED_TEXT;
-        SokobanSaved {
-            collection_name: self.collection_name.clone(),
-            collection_text: if keep_text {
-                self.collection_text.clone()
-            } else {
-                String::new()
-            },
-            index: self.index,
-            progress: self.progress.clone(),
-            algorithm: self.algorithm,
-            detail: self.detail,
-        }
     }
 
     pub fn level(&self) -> Option<&Level> {
@@ -603,5 +558,88 @@ impl SokobanTab {
             ));
         }
         parts.join("   ·   ")
+    }
+}
+
+const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
+    ("Arrows or WASD", "move and push"),
+    ("Ctrl+Z, U or Backspace", "undo a move (Ctrl+Y redoes)"),
+    ("R", "restart the level"),
+    ("N / P", "next / previous level"),
+    ("H", "hint: the first push of a shortest solution from here"),
+    ("Ctrl+V", "paste a level"),
+    (
+        "Space, arrows, Home, End, + / -",
+        "in Solve: play, step, step back, start, end, speed (as in Pathfinding)",
+    ),
+];
+
+impl crate::app::tab::Tab for SokobanTab {
+    fn title(&self) -> String {
+        "Sokoban".into()
+    }
+
+    fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
+        SHORTCUTS
+    }
+
+    fn handle_keys(&mut self, ui: &Ui) {
+        SokobanTab::handle_keys(self, ui);
+    }
+
+    fn status(&self) -> String {
+        SokobanTab::status(self)
+    }
+
+    fn advance(&mut self, dt: f64) -> bool {
+        SokobanTab::advance(self, dt)
+    }
+
+    fn ui(&mut self, ui: &mut Ui) {
+        SokobanTab::ui(self, ui);
+    }
+
+    fn modal_open(&self) -> bool {
+        SokobanTab::modal_open(self)
+    }
+
+    fn save(&self) -> String {
+        ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) -> bool {
+        let mut used = false;
+        if ui.button("Open Sokoban levels…").clicked() {
+            self.open_dialog();
+            used = true;
+        }
+        ui.menu_button("Preset Sokoban levels", |ui| {
+            for (file, text) in presets::COLLECTIONS {
+                if ui.button(file).clicked() {
+                    self.load_collection(file, text);
+                    used = true;
+                }
+            }
+        });
+        used
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["xsb", "sok"]
+    }
+
+    fn opens_other_files(&self) -> bool {
+        true
+    }
+
+    fn open_dropped(&mut self, name: &str, _path: Option<&Path>, text: Result<String, String>) {
+        match text {
+            Ok(text) => self.load_collection(name, &text),
+            Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+        }
+    }
+
+    fn notice(&mut self) -> &mut Option<Notice> {
+        &mut self.notice
     }
 }

@@ -295,7 +295,10 @@ mod tests {
         };
         assert!(shuffled);
         assert!(!g.stuck());
-        assert_eq!((g.score(), g.shuffles(), g.history().len()), (PAIR_POINTS, 1, 1));
+        assert_eq!(
+            (g.score(), g.shuffles(), g.history().len()),
+            (PAIR_POINTS, 1, 1)
+        );
         assert!(g.undo());
         assert_eq!((g.score(), g.shuffles(), g.pairs_removed()), (0, 0, 0));
         assert_eq!(g.board().count(), 6);
@@ -308,7 +311,10 @@ mod tests {
         g.click(Pos::new(1, 0));
         g.shuffle();
         assert!(g.undo());
-        assert_eq!((g.pairs_removed(), g.shuffles(), g.score()), (1, 0, PAIR_POINTS));
+        assert_eq!(
+            (g.pairs_removed(), g.shuffles(), g.score()),
+            (1, 0, PAIR_POINTS)
+        );
     }
 
     #[test]

@@ -46,6 +46,14 @@ impl PathAlgorithm {
         matches!(self, PathAlgorithm::Search(a) if a.uses_heuristic())
     }
 
+    /// Rejects a weighted A* weight that is not a finite number >= 1.
+    pub fn validate(self) -> Result<(), String> {
+        match self {
+            PathAlgorithm::Search(a) => a.validate(),
+            PathAlgorithm::BidirectionalBfs => Ok(()),
+        }
+    }
+
     /// Whether the path found is always the cheapest (for admissible heuristics).
     pub fn finds_cheapest(self) -> bool {
         matches!(

@@ -1,0 +1,96 @@
+//! What the Pathfinding tab remembers between runs, and how it comes back, field by field.
+
+use std::path::PathBuf;
+
+use super::{PathfindingTab, Settings, Tool};
+use crate::app::persistence::{Fields, Restorer};
+use crate::app::tab::Restore;
+use crate::games::sandbox::{Board, PathAlgorithm, presets};
+use crate::ui::Playback;
+use crate::ui::step_controls::SPEEDS;
+
+/// The board (as board text, read back by the same parser as board files), the file it
+/// came from, whether it has unsaved edits, the settings and the speed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PathfindingSaved {
+    pub board: String,
+    pub file: Option<PathBuf>,
+    pub dirty: bool,
+    pub settings: Settings,
+    pub playback: Playback,
+}
+
+/// The board a fresh app opens with.
+pub fn first_board() -> Board {
+    presets::board("rooms-with-doors.board").unwrap_or_else(|| Board::new(40, 25))
+}
+
+impl PathfindingTab {
+    pub fn saved(&self) -> PathfindingSaved {
+        PathfindingSaved {
+            board: self.board.to_text(),
+            file: self.file.clone(),
+            dirty: self.dirty,
+            settings: self.settings.clone(),
+            playback: self.playback.clone(),
+        }
+    }
+}
+
+fn algorithm_check(algorithm: &PathAlgorithm) -> Result<(), String> {
+    algorithm.validate()
+}
+
+fn restore_settings(fields: Option<&Fields>, into: &mut Restorer<'_>) -> Settings {
+    let mut r = Restorer::new("the Pathfinding tab's settings", fields);
+    let d = Settings::default();
+    let settings = Settings {
+        algorithm: r.checked("algorithm", d.algorithm, algorithm_check),
+        heuristic: r.field("heuristic", d.heuristic),
+        connectivity: r.field("connectivity", d.connectivity),
+        compare_with: r.checked("compare_with", d.compare_with, |c| {
+            c.as_ref().map_or(Ok(()), algorithm_check)
+        }),
+        overlays: r.field("overlays", d.overlays),
+        tool: r.field("tool", Tool::Paint(1)),
+    };
+    into.absorb(r);
+    settings
+}
+
+impl Restore for PathfindingTab {
+    fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
+        let mut r = Restorer::new("the Pathfinding tab", saved);
+        let board = match r.get::<String>("board").map(|text| Board::parse(&text)) {
+            Some(Ok(board)) => Some(board),
+            Some(Err(e)) => {
+                r.reset("board", &format!("it is damaged ({e})"));
+                None
+            }
+            None => None,
+        };
+        let settings_fields = r.part("settings");
+        let settings = restore_settings(settings_fields.as_ref(), &mut r);
+        let playback_fields = r.part("playback");
+        let mut p = Restorer::new("the Pathfinding tab's playback", playback_fields.as_ref());
+        let speed = p.checked("speed", Playback::default().speed, |&s| {
+            if s < SPEEDS.len() {
+                Ok(())
+            } else {
+                Err(format!("there is no speed {s}"))
+            }
+        });
+        r.absorb(p);
+        let kept_board = board.is_some();
+        let mut tab = PathfindingTab::new(
+            board.unwrap_or_else(first_board),
+            settings,
+            Playback::paused_at(speed),
+        );
+        if kept_board {
+            tab.file = r.field("file", None);
+            tab.dirty = r.field("dirty", false);
+        }
+        (tab, r.finish())
+    }
+}

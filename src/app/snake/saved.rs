@@ -1,0 +1,73 @@
+//! What the Snake tab remembers between runs, and how it comes back, field by field.
+
+use std::collections::BTreeMap;
+
+use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeSaved, SnakeTab};
+use crate::app::persistence::{Fields, Restorer};
+use crate::app::tab::Restore;
+use crate::games::snake::{MAX_SIDE, MIN_SIDE};
+
+impl Default for SnakeSaved {
+    fn default() -> Self {
+        SnakeSaved {
+            width: 16,
+            height: 12,
+            walls: vec![],
+            seed: 1,
+            speed: 8.0,
+            pilot: Pilot::Player,
+            high_scores: BTreeMap::new(),
+        }
+    }
+}
+
+fn side_check(side: &usize) -> Result<(), String> {
+    if (MIN_SIDE..=MAX_SIDE).contains(side) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a side is {MIN_SIDE} to {MAX_SIDE} cells, not {side}"
+        ))
+    }
+}
+
+impl Restore for SnakeTab {
+    fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
+        let mut r = Restorer::new("the Snake tab", saved);
+        let d = SnakeSaved::default();
+        let width = r.checked("width", d.width, side_check);
+        let height = r.checked("height", d.height, side_check);
+        let walls = r.checked("walls", vec![], |rows: &Vec<String>| {
+            let fits = rows.is_empty()
+                || (rows.len() == height
+                    && rows.iter().all(|row| {
+                        row.chars().count() == width && row.chars().all(|c| c == '#' || c == '.')
+                    }));
+            if fits {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the walls are not {height} rows of {width} `#` or `.`"
+                ))
+            }
+        });
+        let saved = SnakeSaved {
+            width,
+            height,
+            walls,
+            seed: r.field("seed", d.seed),
+            speed: r.checked("speed", d.speed, |&s| {
+                if (MIN_SPEED..=MAX_SPEED).contains(&s) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{s} is not {MIN_SPEED} to {MAX_SPEED} moves a second"
+                    ))
+                }
+            }),
+            pilot: r.field("pilot", d.pilot),
+            high_scores: r.field("high_scores", d.high_scores),
+        };
+        (SnakeTab::new(saved), r.finish())
+    }
+}

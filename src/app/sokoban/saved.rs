@@ -1,0 +1,113 @@
+//! What the Sokoban tab remembers between runs, and how it comes back, field by field.
+
+use super::{Progress, SokobanTab};
+use crate::app::persistence::{Fields, Restorer};
+use crate::app::tab::Restore;
+use crate::games::sokoban::solver::Detail;
+use crate::games::sokoban::{parse_collection, presets};
+use crate::search::Algorithm;
+
+/// The collection (kept whole when it is small enough), the level, the best results and the
+/// solver's settings.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SokobanSaved {
+    pub collection_name: String,
+    pub collection_text: String,
+    pub index: usize,
+    pub progress: Progress,
+    pub algorithm: Algorithm,
+    pub detail: Detail,
+}
+
+/// The largest collection kept in the saved state (bigger ones are reopened from the menu).
+const MAX_SAVED_TEXT: usize = 4 << 20;
+
+/// The searches the Solve mode offers.
+pub const SOLVE_ALGORITHMS: [Algorithm; 4] = [
+    Algorithm::Bfs,
+    Algorithm::Dfs,
+    Algorithm::AStar,
+    Algorithm::Greedy,
+];
+
+impl Default for SokobanSaved {
+    fn default() -> Self {
+        SokobanSaved {
+            collection_name: presets::COLLECTIONS[0].0.to_string(),
+            collection_text: presets::COLLECTIONS[0].1.to_string(),
+            index: 0,
+            progress: Progress::default(),
+            algorithm: Algorithm::AStar,
+            detail: Detail::Pushes,
+        }
+    }
+}
+
+impl SokobanTab {
+    pub fn saved(&self) -> SokobanSaved {
+        let keep_text = self.collection_text.len() <= MAX_SAVED_TEXT;
+        SokobanSaved {
+            collection_name: self.collection_name.clone(),
+            collection_text: if keep_text {
+                self.collection_text.clone()
+            } else {
+                String::new()
+            },
+            index: self.index,
+            progress: self.progress.clone(),
+            algorithm: self.algorithm,
+            detail: self.detail,
+        }
+    }
+}
+
+impl Restore for SokobanTab {
+    fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
+        let mut r = Restorer::new("the Sokoban tab", saved);
+        let d = SokobanSaved::default();
+        let text: Option<String> = r.get("collection_text");
+        let entries = match text.as_deref().map(parse_collection) {
+            Some(Ok(entries)) if !entries.is_empty() => Some(entries),
+            // A collection too large to keep was saved empty on purpose.
+            Some(Ok(_)) => None,
+            Some(Err(e)) => {
+                r.reset("collection_text", &format!("the levels are damaged ({e})"));
+                None
+            }
+            None => None,
+        };
+        let (collection_name, collection_text, index) = match (&entries, text) {
+            (Some(entries), Some(text)) => {
+                let name = r.field("collection_name", d.collection_name.clone());
+                let count = entries.len();
+                let index = r.checked("index", 0, |&i| {
+                    if i < count {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "the collection has levels 1 to {count}, not {}",
+                            i + 1
+                        ))
+                    }
+                });
+                (name, text, index)
+            }
+            _ => (d.collection_name, d.collection_text, 0),
+        };
+        let saved = SokobanSaved {
+            collection_name,
+            collection_text,
+            index,
+            progress: r.field("progress", d.progress),
+            algorithm: r.checked("algorithm", d.algorithm, |a| {
+                if SOLVE_ALGORITHMS.contains(a) {
+                    Ok(())
+                } else {
+                    Err(format!("Sokoban's Solve does not offer {a}"))
+                }
+            }),
+            detail: r.field("detail", d.detail),
+        };
+        (SokobanTab::new(saved), r.finish())
+    }
+}

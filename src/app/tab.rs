@@ -1,0 +1,75 @@
+//! What the shell asks of every tab. The shell lists its tabs once (in `shell.rs`) and loops
+//! over them for the keys, the status line, the frame's work, the menus, dropped files and
+//! the saved state; a new game is a new module that implements these and one line there.
+
+use std::path::Path;
+
+use egui::Ui;
+
+use super::notice::Notice;
+use super::persistence::Fields;
+
+/// A keyboard shortcut as the help lists it: the keys, and what they do.
+pub type Shortcut = (&'static str, &'static str);
+
+/// One tab of the app.
+pub trait Tab {
+    /// The name on the tab bar.
+    fn title(&self) -> String;
+
+    /// The shortcuts this tab handles, for the help.
+    fn shortcuts(&self) -> &'static [Shortcut];
+
+    /// Handles this frame's shortcuts (not called while a text field or a dialog has the
+    /// keyboard).
+    fn handle_keys(&mut self, ui: &Ui);
+
+    /// The status line.
+    fn status(&self) -> String;
+
+    /// This frame's share of running and animating; true while more frames are needed.
+    fn advance(&mut self, dt: f64) -> bool;
+
+    /// Draws the tab: its panels and its board.
+    fn ui(&mut self, ui: &mut Ui);
+
+    /// Whether a dialog of the tab has the keyboard.
+    fn modal_open(&self) -> bool {
+        false
+    }
+
+    /// What the tab remembers between runs, as RON.
+    fn save(&self) -> String;
+
+    /// The tab's entries in the File menu; true when one was used (the shell then shows
+    /// this tab).
+    fn file_menu(&mut self, _ui: &mut Ui) -> bool {
+        false
+    }
+
+    /// The tab's entries in the Edit menu.
+    fn edit_menu(&mut self, _ui: &mut Ui) {}
+
+    /// File name extensions (lower case) this tab opens when such a file is dropped.
+    fn extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether a dropped file with an extension no tab claims may be opened here.
+    fn opens_other_files(&self) -> bool {
+        false
+    }
+
+    /// Opens a dropped file: its name, its path when it has one, and its text (or why it
+    /// could not be read).
+    fn open_dropped(&mut self, _name: &str, _path: Option<&Path>, _text: Result<String, String>) {}
+
+    /// The tab's message slot, for messages the shell routes to it.
+    fn notice(&mut self) -> &mut Option<Notice>;
+}
+
+/// Making a tab from its saved part (what [`Tab::save`] wrote), field by field: each field
+/// that cannot be used is reset, and the returned messages say which and why.
+pub trait Restore: Sized {
+    fn restore(saved: Option<&Fields>) -> (Self, Vec<String>);
+}
