@@ -1,7 +1,8 @@
 //! Fewest-segments link queries (the contest problem's measure, path free to leave the
-//! board) on a 75 x 75 board with 30% tiles: Frontier's finder, which runs through the
-//! stepping engine, against a plain breadth-first search over (cell, heading) with a
-//! VecDeque and a HashSet, in the same run; answers are asserted equal.
+//! board) on a 75 x 75 board with 30% tiles and on 200 x 200 boards (the contest format's
+//! largest) with 5% and 20% tiles: Frontier's finder, which runs through the stepping
+//! engine, against a plain breadth-first search over (cell, heading) with a VecDeque and
+//! a HashSet, in the same run; answers are asserted equal.
 //!
 //! Run with `cargo bench --bench link`.
 
@@ -14,8 +15,8 @@ use frontier::grid::{Dir, Grid, Pos};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const SIDE: usize = 75;
-const QUERIES: usize = 10_000;
+/// Board side, share of cells holding a tile, queries.
+const CASES: [(usize, f64, usize); 3] = [(75, 0.3, 10_000), (200, 0.05, 2_000), (200, 0.2, 2_000)];
 const ROUNDS: usize = 3;
 
 /// The peer: 0-1 BFS (turns cost 1, straight on costs 0) with a deque and a hash set.
@@ -49,18 +50,24 @@ fn plain_bfs(board: &LinkBoard, from: Pos, to: Pos) -> Option<u32> {
 }
 
 fn main() {
+    for (side, density, queries) in CASES {
+        case(side, density, queries);
+    }
+}
+
+fn case(side: usize, density: f64, queries: usize) {
     let mut rng = StdRng::seed_from_u64(1101);
-    let mut tiles = Grid::new(SIDE, SIDE, None);
+    let mut tiles = Grid::new(side, side, None);
     let mut cards = vec![];
     for pos in tiles.positions().collect::<Vec<_>>() {
-        if rng.random_bool(0.3) {
+        if rng.random_bool(density) {
             tiles.set(pos, Some(0u8));
             cards.push(pos);
         }
     }
     let board = LinkBoard::from_grid(tiles);
     let mut finder = LinkFinder::new(&board);
-    let queries: Vec<(Pos, Pos)> = (0..QUERIES)
+    let queries: Vec<(Pos, Pos)> = (0..queries)
         .map(|_| {
             (
                 cards[rng.random_range(0..cards.len())],
@@ -74,7 +81,7 @@ fn main() {
         let began = Instant::now();
         let ours: Vec<Option<u32>> = queries
             .iter()
-            .map(|&(a, b)| finder.min_segments(&board, a, b))
+            .map(|&(a, b)| finder.min_segments(a, b))
             .collect();
         let ours_time = began.elapsed();
         let began = Instant::now();
@@ -87,7 +94,7 @@ fn main() {
             assert_eq!(ours, theirs, "the two searches disagree");
             let linked = ours.iter().flatten().count();
             println!(
-                "{} queries on a {SIDE} x {SIDE} board with {} tiles: {linked} linkable, answers equal",
+                "{} queries on a {side} x {side} board with {} tiles: {linked} linkable, answers equal",
                 queries.len(),
                 cards.len()
             );

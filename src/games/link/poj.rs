@@ -96,7 +96,7 @@ pub fn answer(input: &str) -> Result<String, String> {
             pair += 1;
             let a = Pos::new(q[0] as i32 - 1, q[1] as i32 - 1);
             let b = Pos::new(q[2] as i32 - 1, q[3] as i32 - 1);
-            match finder.min_segments(&board, a, b) {
+            match finder.min_segments(a, b) {
                 Some(k) => output.push_str(&format!("Pair {pair}: {k} segments.\n")),
                 None => output.push_str(&format!("Pair {pair}: impossible.\n")),
             }
