@@ -258,3 +258,22 @@ fn snake_and_link_settings_and_best_scores_come_back() {
     assert!(restored.tabs.link.gravity);
     assert_eq!(restored.tabs.link.seed, 5);
 }
+
+#[test]
+fn messages_about_a_damaged_state_stay_short() {
+    let long = "s".repeat(20_000);
+    let app = FrontierApp::from_saved(None);
+    let good = app.saved_state();
+    let many_bad = "(width: \"a\", height: \"b\", walls: 1, seed: \"c\", speed: \"d\", pilot: 2, high_scores: 3)";
+    for text in [
+        format!("(version: 2, tab: \"pathfinding\", best_time{long}-: 1)"),
+        format!("(version: 2, tab: \"pathfinding\", tabs: {{\"snake\": (pilot: {long})}})"),
+        with_part(&good, "snake", many_bad),
+    ] {
+        let restored = FrontierApp::from_saved(Some(&text));
+        let message = &restored.notice.as_ref().expect("a message").text;
+        assert!(message.len() <= 1024, "{} bytes: {message}", message.len());
+    }
+    let restored = FrontierApp::from_saved(Some(&with_part(&good, "snake", many_bad)));
+    assert!(restored.notice.unwrap().text.contains("…and 1 more"));
+}

@@ -161,7 +161,11 @@ fn the_command_line_plays_games_and_ends_with_key_value_lines() {
             vec!["snake", "--planner", "cycle", "--size", "7"],
             "no Hamiltonian cycle",
         ),
-        (vec!["snake", "--games", "0"], "at least 1"),
+        (vec!["snake", "--games", "0"], "must be 1 to 1000000"),
+        (
+            vec!["snake", "--games", "18446744073709551615"],
+            "must be 1 to 1000000",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
             .args(&args)

@@ -77,7 +77,7 @@ pub struct Fields(BTreeMap<String, Box<RawValue>>);
 impl Fields {
     /// The fields of a RON struct (or map with string keys).
     pub fn parse(text: &str) -> Result<Fields, String> {
-        ron::from_str(text).map_err(|e| e.to_string())
+        ron::from_str(text).map_err(|e| crate::files::quote(&e.to_string()))
     }
 
     /// A field read as a `T`; None when it is missing or cannot be read as one.
@@ -88,7 +88,10 @@ impl Fields {
     /// A field read as a `T`, with why it cannot be, when it is present.
     pub fn read<T: DeserializeOwned>(&self, name: &str) -> Option<Result<T, String>> {
         let raw = self.0.get(name)?;
-        Some(raw.into_rust().map_err(|e| e.code.to_string()))
+        Some(
+            raw.into_rust()
+                .map_err(|e| crate::files::quote(&e.code.to_string())),
+        )
     }
 }
 

@@ -78,6 +78,9 @@ register_tabs! {
     Link => link: LinkTab,
 }
 
+/// The most reset fields a message lists by name.
+const LISTED_RESETS: usize = 6;
+
 /// Shortcuts that work in every tab.
 const SHELL_SHORTCUTS: &[Shortcut] = &[("F1 or ?", "this help")];
 
@@ -124,9 +127,12 @@ impl FrontierApp {
         };
         let (tabs, resets) = Tabs::restore(&parts);
         if !resets.is_empty() {
+            let mut listed = resets[..resets.len().min(LISTED_RESETS)].join("\n");
+            if resets.len() > LISTED_RESETS {
+                listed.push_str(&format!("\n…and {} more", resets.len() - LISTED_RESETS));
+            }
             problems.push(format!(
-                "Part of the saved state could not be used; the rest came back:\n{}",
-                resets.join("\n")
+                "Part of the saved state could not be used; the rest came back:\n{listed}"
             ));
         }
         FrontierApp {

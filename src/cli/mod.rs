@@ -22,7 +22,7 @@ mod sokoban;
 
 use std::process::ExitCode;
 
-pub use args::Args;
+pub use args::{Args, seconds};
 
 pub const USAGE: &str = "\
 usage: frontier                      open the app

@@ -8,6 +8,9 @@ use crate::games::snake::play::{
 };
 use crate::grid::Grid;
 
+/// The most games one command plays (a million take hours on 30 x 30).
+const MAX_GAMES: usize = 1_000_000;
+
 pub fn snake(mut args: Args) -> Status {
     match run(&mut args) {
         Ok(status) => status,
@@ -31,8 +34,8 @@ fn run(args: &mut Args) -> Result<Status, String> {
         (Some(_), None) => return Err("--before needs --handover K (or random:K)".into()),
         (None, Some(_)) => return Err("--handover needs --before classic or random".into()),
     };
-    if games == 0 {
-        return Err("--games must be at least 1".into());
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(format!("--games must be 1 to {MAX_GAMES}, not {games}"));
     }
     let walls = Grid::new(size.clamp(1, 64), size.clamp(1, 64), false);
     SnakeGame::new(size, size, &walls, seed)?;
