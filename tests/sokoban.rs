@@ -340,12 +340,12 @@ fn a_time_limit_holds_on_a_level_with_a_hundred_boxes() {
 
 #[test]
 fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
-    use frontier::games::sokoban::solver::{PushProblem, Sokoban};
+    use frontier::games::sokoban::solver::{Sokoban, SokobanProblem};
     use frontier::search::{Problem, Search};
     for (side, boxes, seed) in [(14, 13, 2), (18, 20, 3), (22, 30, 4)] {
         let level = crowded_room(side, boxes, seed);
-        let fresh = PushProblem(Sokoban::new(&level));
-        let mut search = Search::new(PushProblem(Sokoban::new(&level)), Algorithm::AStar);
+        let fresh = SokobanProblem::pushes(Sokoban::new(&level));
+        let mut search = Search::new(SokobanProblem::pushes(Sokoban::new(&level)), Algorithm::AStar);
         for _ in 0..150 {
             if search.next().is_none_or(|e| e.is_final()) {
                 break;

@@ -110,24 +110,52 @@ impl Algorithm {
         }
     }
 
-    /// Among frontier nodes of equal priority, is the newest expanded first?
-    pub(super) fn newest_first_on_ties(self) -> bool {
-        !matches!(self, Algorithm::Dijkstra)
+    /// How the engine runs this algorithm, decided here once: the frontier's order and what
+    /// happens to a successor the search already knows.
+    pub(super) fn policy(self) -> Policy {
+        Policy {
+            order: match self {
+                Algorithm::Bfs => Order::Fifo,
+                Algorithm::Dfs => Order::Lifo,
+                // Dijkstra widens ties in BFS order; the others go depth-first among ties,
+                // which on open ground walks straight at the goal.
+                Algorithm::Dijkstra => Order::Best { newest_first: false },
+                _ => Order::Best { newest_first: true },
+            },
+            uses_heuristic: self.uses_heuristic(),
+            relaxes_open: matches!(
+                self,
+                Algorithm::Dijkstra | Algorithm::AStar | Algorithm::WeightedAStar(_)
+            ),
+            // Only A* reopens, so it stays optimal even when the heuristic is admissible but
+            // inconsistent.
+            reopens_closed: matches!(self, Algorithm::AStar),
+        }
     }
+}
 
-    /// Does a cheaper route to a node already in the frontier replace its parent and g?
-    pub(super) fn relaxes_open(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::WeightedAStar(_)
-        )
-    }
+/// The order in which the frontier gives up its nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Order {
+    /// Oldest first (a queue): BFS.
+    Fifo,
+    /// Newest first (a stack): DFS. A known node reached again while still in the frontier
+    /// is pushed again on top, so it is expanded from its newest parent.
+    Lifo,
+    /// Lowest priority first; among equal priorities the newest or the oldest.
+    Best { newest_first: bool },
+}
 
-    /// Does a cheaper route to an already expanded node put it back in the frontier? Only A*
-    /// does, so it stays optimal even when the heuristic is admissible but inconsistent.
-    pub(super) fn reopens_closed(self) -> bool {
-        matches!(self, Algorithm::AStar)
-    }
+/// What the engine does, per algorithm.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Policy {
+    pub order: Order,
+    /// Whether h is asked for (and unreachable states dropped).
+    pub uses_heuristic: bool,
+    /// Whether a cheaper route to a node in the frontier replaces its parent and g.
+    pub relaxes_open: bool,
+    /// Whether a cheaper route to an expanded node puts it back in the frontier.
+    pub reopens_closed: bool,
 }
 
 impl fmt::Display for Algorithm {

@@ -1,9 +1,6 @@
-use std::time::Instant;
-
 use super::budget::Cadence;
-use super::{
-    Algorithm, Budget, Cost, Event, NodeId, Outcome, Problem, ReversibleProblem, RunResult, Search,
-};
+use super::run::{NodeView, Run, Side, Step, run_to_end};
+use super::{Algorithm, Budget, Cost, Event, NodeId, Problem, ReversibleProblem, RunResult, Search};
 
 /// A problem searched backwards: it starts at the goal and its moves are the original
 /// problem's moves reversed.
@@ -32,32 +29,6 @@ impl<P: ReversibleProblem> Problem for Reversed<P> {
     }
 }
 
-/// Which of the two searches of a [`BiSearch`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// From the start towards the goal.
-    Forward,
-    /// From the goal back towards the start.
-    Backward,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Forward => Side::Backward,
-            Side::Backward => Side::Forward,
-        }
-    }
-}
-
-/// One step of a bidirectional search: which side moved, and what it did. The final event
-/// is `Found` (the node where the two searches met, on `side`), `Exhausted` or `GaveUp`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BiEvent {
-    pub side: Side,
-    pub event: Event,
-}
-
 /// Where the two searches touch: the same state, discovered by both.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Meeting {
@@ -79,7 +50,7 @@ pub struct BiSearch<P: ReversibleProblem + Clone> {
     best: Option<Meeting>,
     budget: Budget,
     cadence: Cadence,
-    ended: Option<BiEvent>,
+    ended: Option<Step>,
     last_side: Option<Side>,
 }
 
@@ -134,7 +105,7 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         self.forward.memory_bytes() + self.backward.memory_bytes()
     }
 
-    pub fn ended(&self) -> Option<BiEvent> {
+    pub fn ended(&self) -> Option<Step> {
         self.ended
     }
 
@@ -161,22 +132,7 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
 
     /// Runs to the end: the headless solver.
     pub fn run(mut self) -> RunResult<P::State> {
-        let began = Instant::now();
-        let last = self.by_ref().last();
-        let outcome = match last.map(|e| e.event) {
-            Some(Event::Found { .. }) => match (self.path(), self.path_cost()) {
-                (Some(path), Some(cost)) => Outcome::Found { path, cost },
-                _ => Outcome::NoPath,
-            },
-            Some(Event::GaveUp(limit)) => Outcome::GaveUp(limit),
-            _ => Outcome::NoPath,
-        };
-        RunResult {
-            outcome,
-            expanded: self.expansions(),
-            stored: self.discovered(),
-            elapsed: began.elapsed(),
-        }
+        run_to_end(&mut self)
     }
 
     /// Checks the nodes `side` just discovered against what the other side knows.
@@ -218,17 +174,17 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         }
     }
 
-    fn end(&mut self, side: Side, event: Event) -> Option<BiEvent> {
-        let event = BiEvent { side, event };
+    fn end(&mut self, side: Side, event: Event) -> Option<Step> {
+        let event = Step { side, event };
         self.ended = Some(event);
         Some(event)
     }
 }
 
 impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
-    type Item = BiEvent;
+    type Item = Step;
 
-    fn next(&mut self) -> Option<BiEvent> {
+    fn next(&mut self) -> Option<Step> {
         if self.ended.is_some() {
             return None;
         }
@@ -255,7 +211,7 @@ impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
         match event {
             Some(event @ Event::Expanded { .. }) => {
                 self.look_for_meetings(side);
-                Some(BiEvent { side, event })
+                Some(Step { side, event })
             }
             // A side that reaches its own goal has met the other side's start.
             Some(Event::Found { .. }) => {
@@ -287,4 +243,87 @@ fn closest_meeting<A: Problem, B: Problem<State = A::State>>(
             Some((node, known, this.depth(node) + other.depth(known)))
         })
         .min_by_key(|&(_, _, moves)| moves)
+}
+
+impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {
+    type Problem = P;
+
+    fn problem(&self) -> &P {
+        self.forward.problem()
+    }
+
+    fn step(&mut self) -> Option<Step> {
+        self.next()
+    }
+
+    fn ended(&self) -> Option<Step> {
+        self.ended
+    }
+
+    fn expansions(&self) -> usize {
+        BiSearch::expansions(self)
+    }
+
+    fn discovered(&self) -> usize {
+        BiSearch::discovered(self)
+    }
+
+    fn frontier_len(&self) -> usize {
+        self.forward.frontier_len() + self.backward.frontier_len()
+    }
+
+    fn visited_len(&self) -> usize {
+        self.forward.visited_len() + self.backward.visited_len()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        BiSearch::memory_bytes(self)
+    }
+
+    fn path(&self) -> Option<Vec<P::State>> {
+        self.ended.and(BiSearch::path(self))
+    }
+
+    fn path_cost(&self) -> Option<Cost> {
+        self.ended.and(BiSearch::path_cost(self))
+    }
+
+    fn last_expanded(&self) -> Option<(Side, P::State)> {
+        let side = self.last_side?;
+        let state = match side {
+            Side::Forward => self.forward.state(self.forward.last_expanded()?),
+            Side::Backward => self.backward.state(self.backward.last_expanded()?),
+        };
+        Some((side, state.clone()))
+    }
+
+    fn last_changed(&self, visit: &mut dyn FnMut(&P::State)) {
+        match self.last_side {
+            Some(Side::Forward) => Run::last_changed(&self.forward, visit),
+            Some(Side::Backward) => Run::last_changed(&self.backward, visit),
+            None => {}
+        }
+    }
+
+    /// The forward side's view when both sides know the state.
+    fn node(&self, state: &P::State) -> Option<NodeView<P::State>> {
+        self.forward
+            .find(state)
+            .map(|n| self.forward.view(n, Side::Forward))
+            .or_else(|| {
+                (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward))
+            })
+    }
+
+    fn for_each_node(&self, visit: &mut dyn FnMut(&P::State, &NodeView<P::State>)) {
+        for node in self.forward.nodes() {
+            visit(self.forward.state(node), &self.forward.view(node, Side::Forward));
+        }
+        for node in self.backward.nodes() {
+            let state = self.backward.state(node);
+            if self.forward.find(state).is_none() {
+                visit(state, &self.backward.view(node, Side::Backward));
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use super::nodes::Nodes;
+use super::algorithm::Order;
 use super::{Algorithm, Cost, NodeId};
 
 /// The frontier ("open list") as a container. Entries may go stale (a node pushed again with
@@ -193,11 +194,11 @@ impl Frontier {
         }
     }
 
-    pub fn for_algorithm(algorithm: Algorithm) -> Frontier {
-        match algorithm {
-            Algorithm::Bfs => Frontier::Fifo(VecDeque::new()),
-            Algorithm::Dfs => Frontier::Lifo(Vec::new()),
-            _ => Frontier::Best(Buckets::new(algorithm.newest_first_on_ties())),
+    pub fn new(order: Order) -> Frontier {
+        match order {
+            Order::Fifo => Frontier::Fifo(VecDeque::new()),
+            Order::Lifo => Frontier::Lifo(Vec::new()),
+            Order::Best { newest_first } => Frontier::Best(Buckets::new(newest_first)),
         }
     }
 

@@ -9,7 +9,7 @@ use egui::Color32;
 use super::colors::{Overlays, marked, terrain_color};
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
-use crate::search::{BiEvent, Budget, Event, Timeline};
+use crate::search::{Step, Budget, Event, Timeline};
 use crate::ui::BoardView;
 use crate::ui::plot::RunSeries;
 
@@ -40,7 +40,7 @@ pub struct Session {
     pub algorithm: PathAlgorithm,
     pub timeline: Timeline<GridRun>,
     pub series: RunSeries,
-    pub last_event: Option<BiEvent>,
+    pub last_event: Option<Step>,
     pub view: BoardView,
     path: Option<Vec<Pos>>,
     path_cells: HashSet<Pos>,
@@ -192,7 +192,7 @@ impl Session {
             self.catch_up = Some(target);
         } else {
             self.timeline.seek(target - 1);
-            let ended = self.run().ended().map(|event| BiEvent {
+            let ended = self.run().ended().map(|event| Step {
                 side: crate::search::Side::Forward,
                 event,
             });

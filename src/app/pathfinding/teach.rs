@@ -2,7 +2,7 @@
 //! lines that step executed, and a one-line narration.
 
 use crate::games::sandbox::{GridRun, PathAlgorithm};
-use crate::search::{Algorithm, BiEvent, Event, Limit, Side};
+use crate::search::{Algorithm, Step, Event, Limit, Side};
 
 const BFS: [&str; 9] = [
     "frontier ← FIFO queue holding start; mark start discovered",
@@ -89,7 +89,7 @@ pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
 }
 
 /// The lines (1-based) the step that produced `event` went through last.
-pub fn active_lines(algorithm: PathAlgorithm, event: Option<&BiEvent>) -> Vec<usize> {
+pub fn active_lines(algorithm: PathAlgorithm, event: Option<&Step>) -> Vec<usize> {
     let Some(event) = event else {
         return vec![1];
     };
@@ -130,7 +130,7 @@ fn number(x: f64) -> String {
 }
 
 /// One sentence about the step that produced `event`, with the run as it is after it.
-pub fn narrate(run: &GridRun, event: Option<&BiEvent>) -> String {
+pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
     let Some(event) = event else {
         let start = run.problem().start;
         return format!(

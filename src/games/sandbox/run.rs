@@ -3,7 +3,8 @@ use std::fmt;
 use super::GridProblem;
 use crate::grid::Pos;
 use crate::search::{
-    Algorithm, BiEvent, BiSearch, Budget, Cost, Event, NodeId, NodeStatus, RunResult, Search, Side,
+    Algorithm, BiSearch, Budget, Cost, Engine, Event, NodeStatus, Run, RunResult, Search, Side,
+    Step,
 };
 
 /// What the Pathfinding board can run: one engine with a frontier policy, or two BFS
@@ -103,130 +104,82 @@ pub struct CellInfo {
 }
 
 /// A search over a board, whichever algorithm runs it: what the app steps and draws, and
-/// what the command line runs to the end.
+/// what the command line runs to the end. The engine is any [`Run`]; what a board needs to
+/// know (how a cell looks to the search, what it knows of it) is asked of it the same way.
 #[derive(Clone)]
-pub enum GridRun {
-    One(Box<Search<GridProblem>>),
-    Two(Box<BiSearch<GridProblem>>),
+pub struct GridRun {
+    algorithm: PathAlgorithm,
+    engine: Engine<GridProblem>,
 }
 
 impl GridRun {
     pub fn new(problem: GridProblem, algorithm: PathAlgorithm, budget: Budget) -> GridRun {
-        match algorithm {
-            PathAlgorithm::Search(a) => {
-                GridRun::One(Box::new(Search::new(problem, a).with_budget(budget)))
-            }
+        let engine = match algorithm {
+            PathAlgorithm::Search(a) => Engine::new(Search::new(problem, a).with_budget(budget)),
             PathAlgorithm::BidirectionalBfs => {
-                GridRun::Two(Box::new(BiSearch::new(problem).with_budget(budget)))
+                Engine::new(BiSearch::new(problem).with_budget(budget))
             }
-        }
+        };
+        GridRun { algorithm, engine }
     }
 
     pub fn problem(&self) -> &GridProblem {
-        match self {
-            GridRun::One(s) => s.problem(),
-            GridRun::Two(s) => s.forward().problem(),
-        }
+        self.engine.problem()
     }
 
     pub fn algorithm(&self) -> PathAlgorithm {
-        match self {
-            GridRun::One(s) => PathAlgorithm::Search(s.algorithm()),
-            GridRun::Two(_) => PathAlgorithm::BidirectionalBfs,
-        }
+        self.algorithm
+    }
+
+    /// The engine's run, for everything a board does not need to be told in cells.
+    pub fn engine(&self) -> &dyn Run<Problem = GridProblem> {
+        self.engine.run()
     }
 
     pub fn expansions(&self) -> usize {
-        match self {
-            GridRun::One(s) => s.expansions(),
-            GridRun::Two(s) => s.expansions(),
-        }
+        self.engine.expansions()
     }
 
     pub fn frontier_len(&self) -> usize {
-        match self {
-            GridRun::One(s) => s.frontier_len(),
-            GridRun::Two(s) => s.forward().frontier_len() + s.backward().frontier_len(),
-        }
+        self.engine.frontier_len()
     }
 
     pub fn visited_len(&self) -> usize {
-        match self {
-            GridRun::One(s) => s.visited_len(),
-            GridRun::Two(s) => s.forward().visited_len() + s.backward().visited_len(),
-        }
+        self.engine.visited_len()
     }
 
     pub fn discovered(&self) -> usize {
-        match self {
-            GridRun::One(s) => s.discovered(),
-            GridRun::Two(s) => s.discovered(),
-        }
+        self.engine.discovered()
     }
 
     /// Approximate bytes the search holds.
     pub fn memory_bytes(&self) -> usize {
-        match self {
-            GridRun::One(s) => s.memory_bytes(),
-            GridRun::Two(s) => s.memory_bytes(),
-        }
+        self.engine.memory_bytes()
     }
 
     /// The final event, once the run is over.
     pub fn ended(&self) -> Option<Event> {
-        match self {
-            GridRun::One(s) => s.ended(),
-            GridRun::Two(s) => s.ended().map(|e| e.event),
-        }
+        self.engine.ended().map(|step| step.event)
     }
 
     pub fn path(&self) -> Option<Vec<Pos>> {
-        match self {
-            GridRun::One(s) => s.path(),
-            GridRun::Two(s) => s.ended().and(s.path()),
-        }
+        self.engine.path()
     }
 
     pub fn path_cost(&self) -> Option<Cost> {
-        match self {
-            GridRun::One(s) => s.goal().map(|g| s.g(g)),
-            GridRun::Two(s) => s.ended().and(s.path_cost()),
-        }
+        self.engine.path_cost()
     }
 
     /// The cell expanded by the latest step, and by which side.
     pub fn last_expanded(&self) -> Option<(Side, Pos)> {
-        match self {
-            GridRun::One(s) => s.last_expanded().map(|n| (Side::Forward, *s.state(n))),
-            GridRun::Two(s) => {
-                let side = s.last_side()?;
-                match side {
-                    Side::Forward => s.forward().last_expanded().map(|n| *s.forward().state(n)),
-                    Side::Backward => s.backward().last_expanded().map(|n| *s.backward().state(n)),
-                }
-                .map(|pos| (side, pos))
-            }
-        }
+        self.engine.last_expanded()
     }
 
     /// Cells the latest step changed: the expanded one and those added or improved.
     pub fn last_changed(&self) -> Vec<Pos> {
-        fn changed<P: crate::search::Problem<State = Pos>>(s: &Search<P>) -> Vec<Pos> {
-            let nodes = s.last_expanded().into_iter();
-            nodes
-                .chain(s.last_added().iter().copied())
-                .chain(s.last_improved().iter().copied())
-                .map(|n| *s.state(n))
-                .collect()
-        }
-        match self {
-            GridRun::One(s) => changed(s),
-            GridRun::Two(s) => match s.last_side() {
-                Some(Side::Forward) => changed(s.forward()),
-                Some(Side::Backward) => changed(s.backward()),
-                None => vec![],
-            },
-        }
+        let mut cells = vec![];
+        self.engine.last_changed(&mut |&pos| cells.push(pos));
+        cells
     }
 
     /// How `pos` looks to the search (for bidirectional runs, the forward side wins).
@@ -242,47 +195,27 @@ impl GridRun {
 
     /// What the search knows about `pos`, if it has discovered it.
     pub fn info(&self, pos: Pos) -> Option<CellInfo> {
-        fn of<P: crate::search::Problem<State = Pos>>(
-            s: &Search<P>,
-            side: Side,
-            pos: Pos,
-        ) -> Option<CellInfo> {
-            let node: NodeId = s.find(&pos)?;
-            Some(CellInfo {
-                side,
-                status: s.status(node),
-                g: s.g(node),
-                h: s.h(node),
-                f: s.f(node),
-                parent: s.parent(node).map(|p| *s.state(p)),
-            })
-        }
-        match self {
-            GridRun::One(s) => of(s, Side::Forward, pos),
-            GridRun::Two(s) => of(s.forward(), Side::Forward, pos)
-                .or_else(|| of(s.backward(), Side::Backward, pos)),
-        }
+        let view = self.engine.node(&pos)?;
+        Some(CellInfo {
+            side: view.side,
+            status: view.status,
+            g: view.g,
+            h: view.h,
+            f: view.f,
+            parent: view.parent,
+        })
     }
 
     /// Runs to the end: the headless solver.
     pub fn run(self) -> RunResult<Pos> {
-        match self {
-            GridRun::One(s) => (*s).run(),
-            GridRun::Two(s) => (*s).run(),
-        }
+        self.engine.finish()
     }
 }
 
 impl Iterator for GridRun {
-    type Item = BiEvent;
+    type Item = Step;
 
-    fn next(&mut self) -> Option<BiEvent> {
-        match self {
-            GridRun::One(s) => s.next().map(|event| BiEvent {
-                side: Side::Forward,
-                event,
-            }),
-            GridRun::Two(s) => s.next(),
-        }
+    fn next(&mut self) -> Option<Step> {
+        self.engine.next()
     }
 }

@@ -171,14 +171,14 @@ pub fn restrict(
 #[cfg(test)]
 mod tests {
     use crate::games::sokoban::level::parse_level;
-    use crate::games::sokoban::solver::push::{PushProblem, Sokoban};
+    use crate::games::sokoban::solver::push::{Sokoban, SokobanProblem};
     use crate::search::{Algorithm, Outcome, Problem, Search};
 
     fn pushes(level: &str, corrals: bool) -> (Option<f64>, usize) {
         let level = parse_level(level).unwrap();
         let mut sokoban = Sokoban::new(&level);
         sokoban.corral_pruning = corrals;
-        let result = Search::new(PushProblem(sokoban), Algorithm::Bfs).run();
+        let result = Search::new(SokobanProblem::pushes(sokoban), Algorithm::Bfs).run();
         match result.outcome {
             Outcome::Found { cost, .. } => (Some(cost), result.expanded),
             _ => (None, result.expanded),
@@ -204,14 +204,14 @@ mod tests {
         let level =
             parse_level("#########\n#   #   #\n# $ $ $.#\n#   #  .#\n#@  #  .#\n#########\n")
                 .unwrap();
-        let problem = PushProblem(Sokoban::new(&level));
+        let problem = SokobanProblem::pushes(Sokoban::new(&level));
         let mut out = vec![];
         problem.successors(&problem.start(), &mut out);
         let mut plain = Sokoban::new(&level);
         plain.corral_pruning = false;
         let mut all = vec![];
-        PushProblem(plain).successors(&problem.start(), &mut all);
+        SokobanProblem::pushes(plain).successors(&problem.start(), &mut all);
         assert!(out.len() < all.len(), "{} of {}", out.len(), all.len());
-        assert_eq!(problem.0.prunes().corrals, 1);
+        assert_eq!(problem.sokoban.prunes().corrals, 1);
     }
 }

@@ -75,11 +75,11 @@ pub fn frozen_on_goals(analysis: &Analysis, occupied: &[bool], boxes: &[u16], ou
 #[cfg(test)]
 mod tests {
     use crate::games::sokoban::level::parse_level;
-    use crate::games::sokoban::solver::{PushProblem, Sokoban};
+    use crate::games::sokoban::solver::{Sokoban, SokobanProblem};
     use crate::search::{Algorithm, Event, Problem, Search};
 
     fn start_bound(text: &str) -> f64 {
-        let problem = PushProblem(Sokoban::new(&parse_level(text).unwrap()));
+        let problem = SokobanProblem::pushes(Sokoban::new(&parse_level(text).unwrap()));
         problem.heuristic(&problem.start())
     }
 
@@ -90,14 +90,14 @@ mod tests {
     #[test]
     fn a_box_frozen_on_a_goal_seals_the_goals_behind_it() {
         assert_eq!(start_bound(SEALED), f64::INFINITY);
-        let problem = PushProblem(Sokoban::new(&parse_level(SEALED).unwrap()));
+        let problem = SokobanProblem::pushes(Sokoban::new(&parse_level(SEALED).unwrap()));
         let mut search = Search::new(problem, Algorithm::AStar);
         assert_eq!(
             search.next(),
             Some(Event::Exhausted),
             "the start is known hopeless"
         );
-        assert!(search.problem().0.prunes().matchings > 0);
+        assert!(search.problem().sokoban.prunes().matchings > 0);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! time (so the game keeps answering while it thinks), then the first push of the solution
 //! it finds — or the news that no solution is left from here.
 
-use super::solve::{Detail, SokobanRun};
+use super::push::Detail;
+use super::solve::SokobanRun;
 use crate::games::sokoban::game::{Game, Step};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};

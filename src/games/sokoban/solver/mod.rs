@@ -15,6 +15,6 @@ mod stuck;
 
 pub use box_squares::BoxSquares;
 pub use hint::{Hint, HintOutcome, HintSearch};
-pub use push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
-pub use solve::{Detail, SokobanRun, SolveOutcome, SolveReport, solve};
+pub use push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
+pub use solve::{SokobanRun, SolveOutcome, SolveReport, solve};
 pub use stuck::stuck_boxes;

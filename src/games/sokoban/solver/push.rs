@@ -16,19 +16,20 @@ use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::{Cost, Problem};
 
-/// A push-level state: the boxes' squares (sorted) and the lowest-numbered square the
-/// player can reach (the name of the player's region).
+/// A Sokoban search state: the boxes' squares (sorted) and where the player is. At the
+/// push level that is the lowest-numbered square the player can reach (the name of the
+/// player's region, since walking is free there); at the move level, the player's square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PushState {
+pub struct Position {
     pub boxes: BoxSquares,
     pub player: u16,
 }
 
-/// A move-level state: the boxes' squares (sorted) and the player's square.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MoveState {
-    pub boxes: BoxSquares,
-    pub player: u16,
+/// The level of detail of a search: one push per step, or one move per step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Detail {
+    Pushes,
+    Moves,
 }
 
 /// How many successors each kind of pruning removed.
@@ -314,15 +315,73 @@ impl Sokoban {
     }
 }
 
-/// The push-level problem: successors are pushes, each costing 1.
+/// The search problem a level poses at a level of detail: at the push level successors
+/// are pushes (the walking in between is free), at the move level single steps, each
+/// costing 1.
 #[derive(Clone)]
-pub struct PushProblem(pub Sokoban);
+pub struct SokobanProblem {
+    pub sokoban: Sokoban,
+    pub detail: Detail,
+}
 
-impl Problem for PushProblem {
-    type State = PushState;
+impl SokobanProblem {
+    /// The push-level problem of a level.
+    pub fn pushes(sokoban: Sokoban) -> SokobanProblem {
+        SokobanProblem {
+            sokoban,
+            detail: Detail::Pushes,
+        }
+    }
 
-    fn start(&self) -> PushState {
-        let sokoban = &self.0;
+    /// The move-level problem of a level.
+    pub fn moves(sokoban: Sokoban) -> SokobanProblem {
+        SokobanProblem {
+            sokoban,
+            detail: Detail::Moves,
+        }
+    }
+}
+
+impl Problem for SokobanProblem {
+    type State = Position;
+
+    fn start(&self) -> Position {
+        match self.detail {
+            Detail::Pushes => self.sokoban.push_start(),
+            Detail::Moves => Position {
+                boxes: self.sokoban.start_boxes.clone(),
+                player: self.sokoban.start_player,
+            },
+        }
+    }
+
+    fn is_goal(&self, state: &Position) -> bool {
+        self.sokoban.solved(&state.boxes)
+    }
+
+    fn successors(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        if state.boxes.len() >= INCREMENTAL_FROM {
+            self.sokoban.matching_bound(&state.boxes, true);
+        }
+        match self.detail {
+            Detail::Pushes => self.sokoban.pushes(state, out),
+            Detail::Moves => self.sokoban.moves(state, out),
+        }
+    }
+
+    fn heuristic(&self, state: &Position) -> Cost {
+        self.sokoban.lower_bound(&state.boxes)
+    }
+
+    fn state_heap_bytes(&self, state: &Position) -> usize {
+        state.boxes.heap_bytes()
+    }
+}
+
+impl Sokoban {
+    /// The start at the push level: the player's region named by its lowest square.
+    fn push_start(&self) -> Position {
+        let sokoban = self;
         let mut scratch = sokoban.scratch.borrow_mut();
         for &b in sokoban.start_boxes.iter() {
             scratch.occupied[b as usize] = true;
@@ -331,21 +390,16 @@ impl Problem for PushProblem {
         for &b in sokoban.start_boxes.iter() {
             scratch.occupied[b as usize] = false;
         }
-        PushState {
+        Position {
             boxes: sokoban.start_boxes.clone(),
             player,
         }
     }
 
-    fn is_goal(&self, state: &PushState) -> bool {
-        self.0.solved(&state.boxes)
-    }
-
-    fn successors(&self, state: &PushState, out: &mut Vec<(PushState, Cost)>) {
-        let sokoban = &self.0;
-        if state.boxes.len() >= INCREMENTAL_FROM {
-            sokoban.matching_bound(&state.boxes, true);
-        }
+    /// The successors at the push level: every push the player can walk to and make,
+    /// less those the PI-corral rule skips and those pruned.
+    fn pushes(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        let sokoban = self;
         let analysis = &sokoban.analysis;
         let mut guard = sokoban.scratch.borrow_mut();
         let scratch = &mut *guard;
@@ -391,7 +445,7 @@ impl Problem for PushProblem {
             if !sokoban.pruned(&scratch.occupied, to) {
                 let player = scratch.region_after_push(analysis, state.player, b, to);
                 out.push((
-                    PushState {
+                    Position {
                         boxes: state.boxes.moved(b, to),
                         player,
                     },
@@ -407,38 +461,9 @@ impl Problem for PushProblem {
         }
     }
 
-    fn heuristic(&self, state: &PushState) -> Cost {
-        self.0.lower_bound(&state.boxes)
-    }
-
-    fn state_heap_bytes(&self, state: &PushState) -> usize {
-        state.boxes.heap_bytes()
-    }
-}
-
-/// The move-level problem: successors are single steps (walks and pushes), each costing 1.
-#[derive(Clone)]
-pub struct MoveProblem(pub Sokoban);
-
-impl Problem for MoveProblem {
-    type State = MoveState;
-
-    fn start(&self) -> MoveState {
-        MoveState {
-            boxes: self.0.start_boxes.clone(),
-            player: self.0.start_player,
-        }
-    }
-
-    fn is_goal(&self, state: &MoveState) -> bool {
-        self.0.solved(&state.boxes)
-    }
-
-    fn successors(&self, state: &MoveState, out: &mut Vec<(MoveState, Cost)>) {
-        if state.boxes.len() >= INCREMENTAL_FROM {
-            self.0.matching_bound(&state.boxes, true);
-        }
-        let sokoban = &self.0;
+    /// The successors at the move level: a step, or a push, in each direction.
+    fn moves(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        let sokoban = self;
         let analysis = &sokoban.analysis;
         for dir in Dir::ALL {
             let next = analysis.next(state.player, dir);
@@ -447,7 +472,7 @@ impl Problem for MoveProblem {
             }
             if state.boxes.binary_search(&next).is_err() {
                 out.push((
-                    MoveState {
+                    Position {
                         boxes: state.boxes.clone(),
                         player: next,
                     },
@@ -472,7 +497,7 @@ impl Problem for MoveProblem {
             drop(scratch);
             if keep {
                 out.push((
-                    MoveState {
+                    Position {
                         boxes: state.boxes.moved(next, to),
                         player: next,
                     },
@@ -482,11 +507,4 @@ impl Problem for MoveProblem {
         }
     }
 
-    fn heuristic(&self, state: &MoveState) -> Cost {
-        self.0.lower_bound(&state.boxes)
-    }
-
-    fn state_heap_bytes(&self, state: &MoveState) -> usize {
-        state.boxes.heap_bytes()
-    }
 }

@@ -3,18 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use super::push::{MoveProblem, MoveState, Prunes, PushProblem, PushState, Sokoban};
+use super::push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
 use crate::games::sokoban::game::{Game, verify_solution};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
-use crate::search::{Algorithm, Budget, Event, Limit, Search};
-
-/// The level of detail of a search: one push per step, or one move per step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Detail {
-    Pushes,
-    Moves,
-}
+use crate::search::{Algorithm, Budget, Engine, Event, Limit, NodeStatus, Search, Step};
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,75 +38,62 @@ pub struct SolveReport {
     pub proven_bound: Option<f64>,
 }
 
-/// A Sokoban search at either level of detail, stepped like any other search.
+/// A Sokoban search at either level of detail, whichever engine runs it, stepped like any
+/// other search.
 #[derive(Clone)]
-pub enum SokobanRun {
-    Pushes(Box<Search<PushProblem>>),
-    Moves(Box<Search<MoveProblem>>),
+pub struct SokobanRun {
+    algorithm: Algorithm,
+    engine: Engine<SokobanProblem>,
 }
 
 impl SokobanRun {
     /// A search of `level` (which must pass [`Level::check`]).
     pub fn new(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SokobanRun {
-        let sokoban = Sokoban::new(level);
-        match detail {
-            Detail::Pushes => SokobanRun::Pushes(Box::new(
-                Search::new(PushProblem(sokoban), algorithm).with_budget(budget),
-            )),
-            Detail::Moves => SokobanRun::Moves(Box::new(
-                Search::new(MoveProblem(sokoban), algorithm).with_budget(budget),
-            )),
+        let problem = SokobanProblem {
+            sokoban: Sokoban::new(level),
+            detail,
+        };
+        SokobanRun {
+            algorithm,
+            engine: Engine::new(Search::new(problem, algorithm).with_budget(budget)),
         }
     }
 
     pub fn sokoban(&self) -> &Sokoban {
-        match self {
-            SokobanRun::Pushes(s) => &s.problem().0,
-            SokobanRun::Moves(s) => &s.problem().0,
-        }
+        &self.engine.problem().sokoban
+    }
+
+    pub fn detail(&self) -> Detail {
+        self.engine.problem().detail
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
     }
 
     pub fn expansions(&self) -> usize {
-        match self {
-            SokobanRun::Pushes(s) => s.expansions(),
-            SokobanRun::Moves(s) => s.expansions(),
-        }
+        self.engine.expansions()
     }
 
     pub fn stored(&self) -> usize {
-        match self {
-            SokobanRun::Pushes(s) => s.discovered(),
-            SokobanRun::Moves(s) => s.discovered(),
-        }
+        self.engine.discovered()
     }
 
     pub fn frontier_len(&self) -> usize {
-        match self {
-            SokobanRun::Pushes(s) => s.frontier_len(),
-            SokobanRun::Moves(s) => s.frontier_len(),
-        }
+        self.engine.frontier_len()
     }
 
     pub fn visited_len(&self) -> usize {
-        match self {
-            SokobanRun::Pushes(s) => s.visited_len(),
-            SokobanRun::Moves(s) => s.visited_len(),
-        }
+        self.engine.visited_len()
     }
 
     /// Approximate bytes the search holds.
     pub fn memory_bytes(&self) -> usize {
-        match self {
-            SokobanRun::Pushes(s) => s.memory_bytes(),
-            SokobanRun::Moves(s) => s.memory_bytes(),
-        }
+        self.engine.memory_bytes()
     }
 
     pub fn ended(&self) -> Option<Event> {
-        match self {
-            SokobanRun::Pushes(s) => s.ended(),
-            SokobanRun::Moves(s) => s.ended(),
-        }
+        self.engine.ended().map(|step| step.event)
     }
 
     /// Pruning so far, with the dead ends the matching found.
@@ -131,81 +111,57 @@ impl SokobanRun {
     /// The boxes of the state expanded last, and where the player is (for a push-level
     /// state, the first square of the player's region).
     pub fn last_expanded(&self) -> Option<(Vec<Pos>, Pos)> {
-        let (boxes, player) = match self {
-            SokobanRun::Pushes(s) => {
-                let state = s.state(s.last_expanded()?);
-                (state.boxes.clone(), state.player)
-            }
-            SokobanRun::Moves(s) => {
-                let state = s.state(s.last_expanded()?);
-                (state.boxes.clone(), state.player)
-            }
-        };
+        let (_, state) = self.engine.last_expanded()?;
         Some((
-            self.positions(&boxes),
-            self.sokoban().analysis.positions[player as usize],
+            self.positions(&state.boxes),
+            self.sokoban().analysis.positions[state.player as usize],
         ))
     }
 
     /// The cost so far (g) and the lower bound on the cost left (h) of the state expanded
     /// last: under A*, g + h is the bound the search has proved no solution beats.
     pub fn last_costs(&self) -> Option<(f64, f64)> {
-        match self {
-            SokobanRun::Pushes(s) => s.last_expanded().map(|n| (s.g(n), s.h(n))),
-            SokobanRun::Moves(s) => s.last_expanded().map(|n| (s.g(n), s.h(n))),
-        }
+        self.engine.last_expanded_view().map(|view| (view.g, view.h))
     }
 
     /// For BFS and A*, which expand states in an order that never passes the optimum: the
     /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded so far.
     /// No solution is shorter, so a search given up on still proves something.
     pub fn proven_bound(&self) -> Option<f64> {
-        fn highest<P: crate::search::Problem>(search: &Search<P>) -> Option<f64> {
-            let bounds = matches!(
-                search.algorithm(),
-                Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
-            );
-            let visited = search
-                .nodes()
-                .filter(|&n| search.status(n) == crate::search::NodeStatus::Visited);
-            let f = |n| match search.algorithm().uses_heuristic() {
-                true => search.g(n) + search.h(n),
-                false => search.g(n),
-            };
-            bounds
-                .then(|| visited.map(f).fold(f64::NEG_INFINITY, f64::max))
-                .filter(|b| b.is_finite())
+        let bounds = matches!(
+            self.algorithm,
+            Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
+        );
+        if !bounds {
+            return None;
         }
-        match self {
-            SokobanRun::Pushes(s) => highest(s),
-            SokobanRun::Moves(s) => highest(s),
-        }
+        let uses_h = self.algorithm.uses_heuristic();
+        let mut highest = f64::NEG_INFINITY;
+        self.engine.for_each_node(&mut |_, view| {
+            if view.status == NodeStatus::Visited {
+                highest = highest.max(if uses_h { view.g + view.h } else { view.g });
+            }
+        });
+        highest.is_finite().then_some(highest)
     }
 
     /// The boxes of each state expanded so far (for the heat map), visited in `visit`.
     pub fn expanded_boxes(&self, mut visit: impl FnMut(&[u16])) {
-        match self {
-            SokobanRun::Pushes(s) => s
-                .nodes()
-                .filter(|&n| s.status(n) == crate::search::NodeStatus::Visited)
-                .for_each(|n| visit(&s.state(n).boxes)),
-            SokobanRun::Moves(s) => s
-                .nodes()
-                .filter(|&n| s.status(n) == crate::search::NodeStatus::Visited)
-                .for_each(|n| visit(&s.state(n).boxes)),
-        }
+        self.engine.for_each_node(&mut |state, view| {
+            if view.status == NodeStatus::Visited {
+                visit(&state.boxes);
+            }
+        });
     }
 
     /// The solution in LURD, once the goal is found.
     pub fn solution(&self, level: &Level) -> Option<String> {
-        match self {
-            SokobanRun::Pushes(s) => s
-                .path()
-                .map(|path| push_path_to_lurd(level, &self.sokoban().analysis, &path)),
-            SokobanRun::Moves(s) => s
-                .path()
-                .map(|path| move_path_to_lurd(&self.sokoban().analysis, &path)),
-        }
+        let path = self.engine.path()?;
+        let analysis = &self.sokoban().analysis;
+        Some(match self.detail() {
+            Detail::Pushes => push_path_to_lurd(level, analysis, &path),
+            Detail::Moves => move_path_to_lurd(analysis, &path),
+        })
     }
 }
 
@@ -213,10 +169,7 @@ impl Iterator for SokobanRun {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        match self {
-            SokobanRun::Pushes(s) => s.next(),
-            SokobanRun::Moves(s) => s.next(),
-        }
+        self.engine.next().map(|step: Step| step.event)
     }
 }
 
@@ -224,7 +177,7 @@ impl Iterator for SokobanRun {
 fn push_path_to_lurd(
     level: &Level,
     analysis: &super::analysis::Analysis,
-    path: &[PushState],
+    path: &[Position],
 ) -> String {
     let mut game = Game::new(level.clone());
     for pair in path.windows(2) {
@@ -248,7 +201,7 @@ fn push_path_to_lurd(
     game.lurd()
 }
 
-fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[MoveState]) -> String {
+fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[Position]) -> String {
     path.windows(2)
         .filter_map(|pair| {
             let (a, b) = (
