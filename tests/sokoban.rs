@@ -345,7 +345,10 @@ fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
     for (side, boxes, seed) in [(14, 13, 2), (18, 20, 3), (22, 30, 4)] {
         let level = crowded_room(side, boxes, seed);
         let fresh = SokobanProblem::pushes(Sokoban::new(&level));
-        let mut search = Search::new(SokobanProblem::pushes(Sokoban::new(&level)), Algorithm::AStar);
+        let mut search = Search::new(
+            SokobanProblem::pushes(Sokoban::new(&level)),
+            Algorithm::AStar,
+        );
         for _ in 0..150 {
             if search.next().is_none_or(|e| e.is_final()) {
                 break;

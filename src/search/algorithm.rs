@@ -5,6 +5,14 @@ use super::Cost;
 /// Which node a [`Search`](super::Search) expands next. Every algorithm is the same engine
 /// with a different frontier policy.
 ///
+/// ```
+/// use frontier::search::Algorithm;
+/// assert_eq!(Algorithm::AStar.priority(3.0, 4.0), 7.0);
+/// assert_eq!(Algorithm::WeightedAStar(2.0).priority(3.0, 4.0), 11.0);
+/// assert_eq!(Algorithm::Greedy.priority(3.0, 4.0), 4.0);
+/// assert_eq!(Algorithm::parse("wastar:0.5").unwrap_err(), "the weight of weighted A* must be a finite number >= 1, got 0.5");
+/// ```
+///
 /// Tie-breaking is fixed, so a run is reproducible event for event:
 /// - BFS takes the oldest frontier node (FIFO); DFS the newest (LIFO), and it explores a
 ///   node's successors in the order the problem lists them.
@@ -31,6 +39,14 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm of the family, weighted A* with w = 2.
+    ///
+    /// ```
+    /// use frontier::search::Algorithm;
+    /// let codes: Vec<String> = Algorithm::ALL.iter().map(|a| a.code()).collect();
+    /// assert_eq!(codes, ["bfs", "dfs", "dijkstra", "astar", "wastar:2", "greedy"]);
+    /// assert!(Algorithm::ALL.iter().all(|a| Algorithm::parse(&a.code()) == Ok(*a)));
+    /// ```
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
@@ -92,6 +108,7 @@ impl Algorithm {
         }
     }
 
+    /// Whether the algorithm orders its frontier by the heuristic (A*, weighted A*, greedy).
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
@@ -119,7 +136,9 @@ impl Algorithm {
                 Algorithm::Dfs => Order::Lifo,
                 // Dijkstra widens ties in BFS order; the others go depth-first among ties,
                 // which on open ground walks straight at the goal.
-                Algorithm::Dijkstra => Order::Best { newest_first: false },
+                Algorithm::Dijkstra => Order::Best {
+                    newest_first: false,
+                },
                 _ => Order::Best { newest_first: true },
             },
             uses_heuristic: self.uses_heuristic(),

@@ -1,9 +1,11 @@
 use super::budget::Cadence;
 use super::run::{NodeView, Run, Side, Step, run_to_end};
-use super::{Algorithm, Budget, Cost, Event, NodeId, Problem, ReversibleProblem, RunResult, Search};
+use super::{
+    Algorithm, Budget, Cost, Event, NodeId, Problem, ReversibleProblem, RunResult, Search,
+};
 
 /// A problem searched backwards: it starts at the goal and its moves are the original
-/// problem's moves reversed.
+/// problem's moves reversed. [`BiSearch`] runs one of these as its backward side.
 #[derive(Clone)]
 pub struct Reversed<P>(pub P);
 
@@ -42,6 +44,31 @@ struct Meeting {
 /// a state the other side already knows, the two half-paths form a whole one; the search
 /// stops once no shorter one can appear (the two frontiers' depths add up to at least the
 /// best path's length), so the path has the fewest moves.
+///
+/// ```
+/// use frontier::search::{BiSearch, Cost, Outcome, Problem, ReversibleProblem};
+///
+/// /// From 0 to 12 on a number line by steps of 1 and 3.
+/// #[derive(Clone)]
+/// struct Hops;
+/// impl Problem for Hops {
+///     type State = i32;
+///     fn start(&self) -> i32 { 0 }
+///     fn is_goal(&self, s: &i32) -> bool { *s == 12 }
+///     fn successors(&self, s: &i32, out: &mut Vec<(i32, Cost)>) {
+///         out.extend([(s + 1, 1.0), (s + 3, 1.0)]);
+///     }
+/// }
+/// impl ReversibleProblem for Hops {
+///     fn goal(&self) -> i32 { 12 }
+///     fn predecessors(&self, s: &i32, out: &mut Vec<(i32, Cost)>) {
+///         out.extend([(s - 1, 1.0), (s - 3, 1.0)]);
+///     }
+/// }
+///
+/// let Outcome::Found { path, .. } = BiSearch::new(Hops).run().outcome else { panic!() };
+/// assert_eq!(path.len(), 5); // four hops of 3
+/// ```
 #[derive(Clone)]
 pub struct BiSearch<P: ReversibleProblem + Clone> {
     forward: Search<P>,
@@ -55,6 +82,8 @@ pub struct BiSearch<P: ReversibleProblem + Clone> {
 }
 
 impl<P: ReversibleProblem + Clone> BiSearch<P> {
+    /// A bidirectional BFS of `problem`: the start on the forward side, the goal on the
+    /// backward one.
     pub fn new(problem: P) -> Self {
         let forward = Search::new(problem.clone(), Algorithm::Bfs);
         let backward = Search::new(Reversed(problem), Algorithm::Bfs);
@@ -78,10 +107,12 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         self
     }
 
+    /// The search from the start.
     pub fn forward(&self) -> &Search<P> {
         &self.forward
     }
 
+    /// The search from the goal, over moves reversed.
     pub fn backward(&self) -> &Search<Reversed<P>> {
         &self.backward
     }
@@ -96,6 +127,7 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         self.forward.expansions() + self.backward.expansions()
     }
 
+    /// States discovered by both sides together (a state both know counts twice).
     pub fn discovered(&self) -> usize {
         self.forward.discovered() + self.backward.discovered()
     }
@@ -105,6 +137,7 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         self.forward.memory_bytes() + self.backward.memory_bytes()
     }
 
+    /// The final step, once the run is over.
     pub fn ended(&self) -> Option<Step> {
         self.ended
     }
@@ -310,14 +343,15 @@ impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {
         self.forward
             .find(state)
             .map(|n| self.forward.view(n, Side::Forward))
-            .or_else(|| {
-                (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward))
-            })
+            .or_else(|| (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward)))
     }
 
     fn for_each_node(&self, visit: &mut dyn FnMut(&P::State, &NodeView<P::State>)) {
         for node in self.forward.nodes() {
-            visit(self.forward.state(node), &self.forward.view(node, Side::Forward));
+            visit(
+                self.forward.state(node),
+                &self.forward.view(node, Side::Forward),
+            );
         }
         for node in self.backward.nodes() {
             let state = self.backward.state(node);

@@ -3,6 +3,14 @@ use std::time::{Duration, Instant};
 
 /// Limits on a run. Reaching one ends the run with [`Outcome::GaveUp`](super::Outcome),
 /// never with a hang or an out-of-memory kill.
+///
+/// ```
+/// use std::time::Duration;
+/// use frontier::search::{Budget, Limit, Outcome, Search};
+/// let endless = Search::from_fn(0u64, |&n: &u64| [(n + 1, 1.0)], |_| false);
+/// let budget = Budget::UNLIMITED.states(1_000).timeout(Duration::from_secs(5));
+/// assert_eq!(endless.with_budget(budget).run().outcome, Outcome::GaveUp(Limit::States(1_000)));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Budget {
     /// Stop after this many expansions.
@@ -17,6 +25,7 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// No limit at all.
     pub const UNLIMITED: Budget = Budget {
         max_expansions: None,
         max_states: None,
@@ -24,16 +33,19 @@ impl Budget {
         deadline: None,
     };
 
+    /// Stop after `n` expansions.
     pub fn expansions(mut self, n: usize) -> Budget {
         self.max_expansions = Some(n);
         self
     }
 
+    /// Stop once `n` distinct states are stored.
     pub fn states(mut self, n: usize) -> Budget {
         self.max_states = Some(n);
         self
     }
 
+    /// Stop once the search holds about `n` bytes.
     pub fn bytes(mut self, n: usize) -> Budget {
         self.max_bytes = Some(n);
         self
@@ -50,10 +62,15 @@ impl Budget {
 /// Which limit ended a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
+    /// The most expansions allowed.
     Expansions(usize),
+    /// The most states allowed.
     States(usize),
+    /// The most bytes allowed.
     Bytes(usize),
+    /// The deadline passed.
     Time,
+    /// Someone set the cancel flag.
     Cancelled,
 }
 

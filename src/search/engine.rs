@@ -38,12 +38,18 @@ pub enum Event {
     /// and `improved` nodes got a cheaper route (see [`Search::last_added`] and
     /// [`Search::last_improved`] for which).
     Expanded {
+        /// The node expanded.
         node: NodeId,
+        /// How many successors entered the frontier.
         added: usize,
+        /// How many known nodes got a cheaper route.
         improved: usize,
     },
     /// `goal` left the frontier and passed the goal test: the path to it is the answer.
-    Found { goal: NodeId },
+    Found {
+        /// The goal node (on the side that took the step, for two-sided runs).
+        goal: NodeId,
+    },
     /// The frontier ran empty: no goal is reachable.
     Exhausted,
     /// A budget ran out first.
@@ -61,7 +67,12 @@ impl Event {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome<S> {
     /// A path from the start to a goal, and its cost.
-    Found { path: Vec<S>, cost: Cost },
+    Found {
+        /// The states from the start to the goal.
+        path: Vec<S>,
+        /// The sum of the moves' costs.
+        cost: Cost,
+    },
     /// No goal can be reached.
     NoPath,
     /// A budget ran out first.
@@ -71,11 +82,13 @@ pub enum Outcome<S> {
 /// A finished headless run: the outcome and what it took.
 #[derive(Clone, Debug)]
 pub struct RunResult<S> {
+    /// How the run ended.
     pub outcome: Outcome<S>,
     /// Nodes expanded (the goal's selection counts as one).
     pub expanded: usize,
     /// Distinct states stored.
     pub stored: usize,
+    /// How long it took.
     pub elapsed: Duration,
 }
 

@@ -1,8 +1,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use super::nodes::Nodes;
 use super::algorithm::Order;
+use super::nodes::Nodes;
 use super::{Algorithm, Cost, NodeId};
 
 /// The frontier ("open list") as a container. Entries may go stale (a node pushed again with

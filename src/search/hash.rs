@@ -7,6 +7,17 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
+/// The Fx hasher: one rotate, xor and multiply per word.
+///
+/// ```
+/// use std::hash::{BuildHasher, Hash, Hasher};
+/// use frontier::search::{FxBuildHasher, FxHashMap};
+/// let mut counts: FxHashMap<&str, u32> = FxHashMap::default();
+/// *counts.entry("frontier").or_default() += 1;
+/// assert_eq!(counts["frontier"], 1);
+/// let build = FxBuildHasher::default();
+/// assert_eq!(build.hash_one(42u64), build.hash_one(42u64));
+/// ```
 #[derive(Clone, Copy, Default)]
 pub struct FxHasher {
     hash: u64,
@@ -63,5 +74,7 @@ impl Hasher for FxHasher {
     }
 }
 
+/// Makes [`FxHasher`]s, for hash maps and tables.
 pub type FxBuildHasher = BuildHasherDefault<FxHasher>;
+/// A `HashMap` hashing with [`FxHasher`].
 pub type FxHashMap<K, V> = HashMap<K, V, FxBuildHasher>;

@@ -29,6 +29,8 @@
 //! assert_eq!(cost, 4.0);
 //! ```
 
+#![warn(missing_docs)]
+
 mod algorithm;
 mod bidirectional;
 mod budget;
@@ -47,8 +49,8 @@ pub use bidirectional::{BiSearch, Reversed};
 pub use budget::{Budget, Limit};
 pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};
-pub use run::{Engine, NodeView, Run, Side, State, Step, run_to_end};
 pub use hash::{FxBuildHasher, FxHashMap, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
 pub use problem::{Cost, Problem, ReversibleProblem};
+pub use run::{Engine, NodeView, Run, Side, State, Step, run_to_end};
 pub use timeline::Timeline;

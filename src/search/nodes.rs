@@ -12,6 +12,15 @@ pub type NodeId = u32;
 pub(super) const NO_NODE: NodeId = NodeId::MAX;
 
 /// Where a discovered node stands. Nodes never discovered have no status at all.
+///
+/// ```
+/// use frontier::search::{NodeStatus, Search};
+/// let mut search = Search::from_fn(0, |&n: &i32| [(n + 1, 1.0)], |&n| n == 9);
+/// search.next();
+/// assert_eq!(search.status(search.find(&0).unwrap()), NodeStatus::Visited);
+/// assert_eq!(search.status(search.find(&1).unwrap()), NodeStatus::Frontier);
+/// assert_eq!(search.find(&2), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NodeStatus {
     /// In the frontier (the "open list"), waiting to be expanded.

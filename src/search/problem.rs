@@ -10,6 +10,7 @@ pub type Cost = f64;
 /// This is all an algorithm needs to know. Grid boards, Sokoban positions and Link tiles are
 /// all problems; the engine never looks inside a state.
 pub trait Problem {
+    /// A state of the problem: a cell, a position of the boxes, a tile and a heading.
     type State: Clone + Eq + Hash;
 
     /// The state the search begins from.
@@ -68,7 +69,8 @@ pub trait Problem {
 }
 
 /// A problem with a single goal state that can also be searched backwards from that goal,
-/// which is what bidirectional search needs.
+/// which is what bidirectional search needs (see [`BiSearch`](super::BiSearch) for an
+/// example).
 pub trait ReversibleProblem: Problem {
     /// The one goal state.
     fn goal(&self) -> Self::State;

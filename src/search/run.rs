@@ -38,10 +38,19 @@ pub struct Step {
 }
 
 /// What a run knows about one state it has discovered.
+///
+/// ```
+/// use frontier::search::{NodeStatus, Run, Search, Side};
+/// let mut search = Search::from_fn(0, |&n: &i32| [(n + 1, 2.5)], |&n| n == 9);
+/// search.next();
+/// let view = search.node(&1).unwrap();
+/// assert_eq!((view.side, view.status, view.g, view.parent, view.depth), (Side::Forward, NodeStatus::Frontier, 2.5, Some(0), 1));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeView<S> {
     /// The side that knows it (the forward side, when both do).
     pub side: Side,
+    /// In the frontier, or expanded.
     pub status: NodeStatus,
     /// The cost of the best route to it found so far.
     pub g: Cost,
@@ -139,7 +148,19 @@ pub trait Run {
     }
 }
 
-/// Steps `run` to its end and says how it went.
+/// Steps `run` to its end and says how it went; the engines' own `run` and
+/// [`Run::finish`] are this.
+///
+/// ```
+/// use frontier::search::{Outcome, Search, run_to_end};
+/// let steps = |&n: &i32| if n < 20 { vec![(n + 2, 1.0)] } else { vec![] };
+/// let mut search = Search::from_fn(0, steps, |&n| n == 7);
+/// search.next();
+/// // Goes on from where the search stands; 7 is never reached by steps of 2.
+/// let result = run_to_end(&mut search);
+/// assert_eq!(result.outcome, Outcome::NoPath);
+/// assert_eq!(result.expanded, 11);
+/// ```
 pub fn run_to_end<R: Run + ?Sized>(run: &mut R) -> RunResult<State<R>> {
     let began = Instant::now();
     let mut last = None;

@@ -1,3 +1,24 @@
+/// The bytes all checkpoints may hold together, and how to weigh one.
+struct MemoryLimit<R> {
+    bytes: usize,
+    measure: fn(&R) -> usize,
+}
+
+// Derived, these would ask for `R: Copy`; the fields are copies whatever `R` is.
+impl<R> Clone for MemoryLimit<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for MemoryLimit<R> {}
+
+#[derive(Clone)]
+struct Checkpoint<R> {
+    step: usize,
+    run: R,
+}
+
 /// A run that can go back in time. Runs are deterministic, so step k is reached by
 /// restoring the latest checkpoint at or before k and replaying forward from there.
 ///
@@ -21,27 +42,6 @@
 /// assert_eq!(timeline.position(), 29);
 /// assert_eq!(timeline.current().expansions(), 29);
 /// ```
-/// The bytes all checkpoints may hold together, and how to weigh one.
-struct MemoryLimit<R> {
-    bytes: usize,
-    measure: fn(&R) -> usize,
-}
-
-// Derived, these would ask for `R: Copy`; the fields are copies whatever `R` is.
-impl<R> Clone for MemoryLimit<R> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<R> Copy for MemoryLimit<R> {}
-
-#[derive(Clone)]
-struct Checkpoint<R> {
-    step: usize,
-    run: R,
-}
-
 #[derive(Clone)]
 pub struct Timeline<R> {
     run: R,
@@ -60,6 +60,8 @@ impl<R: Iterator + Clone> Timeline<R> {
         Self::with_checkpoints(run, 64, 16)
     }
 
+    /// A timeline that checkpoints every `interval` steps at first and keeps at most
+    /// `max_checkpoints` (at least two), doubling the interval when there would be more.
     pub fn with_checkpoints(run: R, interval: usize, max_checkpoints: usize) -> Self {
         Timeline {
             checkpoints: vec![Checkpoint {

@@ -9,7 +9,7 @@ use egui::Color32;
 use super::colors::{Overlays, marked, terrain_color};
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
-use crate::search::{Step, Budget, Event, Timeline};
+use crate::search::{Budget, Event, Step, Timeline};
 use crate::ui::BoardView;
 use crate::ui::plot::RunSeries;
 

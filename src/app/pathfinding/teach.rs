@@ -2,7 +2,7 @@
 //! lines that step executed, and a one-line narration.
 
 use crate::games::sandbox::{GridRun, PathAlgorithm};
-use crate::search::{Algorithm, Step, Event, Limit, Side};
+use crate::search::{Algorithm, Event, Limit, Side, Step};
 
 const BFS: [&str; 9] = [
     "frontier ← FIFO queue holding start; mark start discovered",

@@ -121,7 +121,9 @@ impl SokobanRun {
     /// The cost so far (g) and the lower bound on the cost left (h) of the state expanded
     /// last: under A*, g + h is the bound the search has proved no solution beats.
     pub fn last_costs(&self) -> Option<(f64, f64)> {
-        self.engine.last_expanded_view().map(|view| (view.g, view.h))
+        self.engine
+            .last_expanded_view()
+            .map(|view| (view.g, view.h))
     }
 
     /// For BFS and A*, which expand states in an order that never passes the optimum: the
