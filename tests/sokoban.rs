@@ -114,12 +114,7 @@ fn every_preset_level_is_solved_by_every_algorithm_and_replays() {
             let level = entry
                 .level
                 .unwrap_or_else(|e| panic!("{file}: {}: {e}", entry.title));
-            for algorithm in [
-                Algorithm::AStar,
-                Algorithm::Bfs,
-                Algorithm::Dfs,
-                Algorithm::Greedy,
-            ] {
+            for algorithm in frontier::games::sokoban::solver::ALGORITHMS {
                 let pushes = solved_pushes(&level, algorithm, Detail::Pushes, 2_000_000);
                 assert!(
                     pushes.is_some(),

@@ -9,6 +9,7 @@ mod shell;
 mod snake;
 mod sokoban;
 pub mod tab;
+mod teach_text;
 
 use std::process::ExitCode;
 

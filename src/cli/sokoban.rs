@@ -6,7 +6,7 @@ use super::Status;
 use super::args::{Args, number, seconds};
 use crate::files::read_text;
 use crate::games::sokoban::parse_collection;
-use crate::games::sokoban::solver::{Detail, SolveOutcome, solve};
+use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::search::{Algorithm, Budget};
 
 /// Memory allowed per level unless told otherwise.
@@ -16,19 +16,6 @@ pub fn sokoban(mut args: Args) -> Status {
     match run(&mut args) {
         Ok(status) => status,
         Err(message) => Status::BadInput(message),
-    }
-}
-
-fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    match text {
-        "bfs" => Ok(Algorithm::Bfs),
-        "dfs" => Ok(Algorithm::Dfs),
-        "astar" => Ok(Algorithm::AStar),
-        "greedy" => Ok(Algorithm::Greedy),
-        other => Err(format!(
-            "unknown algorithm `{}` (expected bfs, dfs, astar or greedy)",
-            crate::files::quote(other)
-        )),
     }
 }
 

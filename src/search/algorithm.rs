@@ -68,34 +68,67 @@ impl Algorithm {
         }
     }
 
-    /// Parses a command-line name: `bfs`, `dfs`, `dijkstra`, `astar`, `wastar:W`, `greedy`.
+    /// The name in a list of the command-line names (`wastar:W` for weighted A*).
+    pub fn code_pattern(self) -> String {
+        match self {
+            Algorithm::WeightedAStar(_) => "wastar:W".into(),
+            other => other.code(),
+        }
+    }
+
+    /// Parses a command-line name: one of [`Algorithm::ALL`]'s codes (`wastar:W` with any
+    /// weight W), in any case; `ucs` and `a*` are understood too.
+    ///
+    /// ```
+    /// use frontier::search::Algorithm;
+    /// assert_eq!(Algorithm::parse("AStar"), Ok(Algorithm::AStar));
+    /// assert_eq!(Algorithm::parse("wastar:1.5"), Ok(Algorithm::WeightedAStar(1.5)));
+    /// assert!(Algorithm::parse("bogo").unwrap_err().contains("expected bfs, dfs, dijkstra, astar, wastar:W or greedy"));
+    /// ```
     pub fn parse(text: &str) -> Result<Algorithm, String> {
-        let algorithm = match text.to_ascii_lowercase().as_str() {
-            "bfs" => Algorithm::Bfs,
-            "dfs" => Algorithm::Dfs,
-            "dijkstra" | "ucs" => Algorithm::Dijkstra,
-            "astar" | "a*" => Algorithm::AStar,
-            "greedy" => Algorithm::Greedy,
-            other => match other.strip_prefix("wastar:") {
-                Some(weight) => {
-                    let w: f64 = weight.parse().map_err(|_| {
-                        format!(
-                            "weighted A* needs a number, got `{}`",
-                            crate::files::quote(weight)
-                        )
-                    })?;
-                    Algorithm::WeightedAStar(w)
-                }
-                None => {
-                    return Err(format!(
-                        "unknown algorithm `{}` (expected bfs, dfs, dijkstra, astar, wastar:W or greedy)",
-                        crate::files::quote(text)
-                    ));
-                }
-            },
+        Algorithm::parse_among(text, &Algorithm::ALL)
+    }
+
+    /// Parses a command-line name among the algorithms `offered` (a family's list).
+    pub fn parse_among(text: &str, offered: &[Algorithm]) -> Result<Algorithm, String> {
+        match Algorithm::named(text)? {
+            Some(a) if offered.iter().any(|o| o.same_kind(a)) => {
+                a.validate()?;
+                Ok(a)
+            }
+            _ => Err(unknown_algorithm(
+                text,
+                offered.iter().map(|a| a.code_pattern()),
+            )),
+        }
+    }
+
+    /// The algorithm a command-line name names, if any; an error only for a weight that is
+    /// not a number.
+    pub fn named(text: &str) -> Result<Option<Algorithm>, String> {
+        let lower = text.to_ascii_lowercase();
+        let name = match lower.as_str() {
+            "ucs" => "dijkstra",
+            "a*" => "astar",
+            other => other,
         };
-        algorithm.validate()?;
-        Ok(algorithm)
+        match name.strip_prefix("wastar:") {
+            Some(weight) => weight
+                .parse()
+                .map(|w| Some(Algorithm::WeightedAStar(w)))
+                .map_err(|_| {
+                    format!(
+                        "weighted A* needs a number, got `{}`",
+                        crate::files::quote(weight)
+                    )
+                }),
+            None => Ok(Algorithm::ALL.into_iter().find(|a| a.code() == name)),
+        }
+    }
+
+    /// Whether two algorithms are the same one, whatever weighted A*'s weight.
+    pub fn same_kind(self, other: Algorithm) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
     /// Rejects a weighted A* weight that is not a finite number >= 1.
@@ -187,5 +220,24 @@ impl fmt::Display for Algorithm {
             Algorithm::WeightedAStar(w) => write!(f, "Weighted A* (w = {w})"),
             Algorithm::Greedy => f.write_str("Greedy best-first"),
         }
+    }
+}
+
+/// The message for a name no algorithm of a family has: the name, and the family's names.
+pub fn unknown_algorithm(text: &str, expected: impl IntoIterator<Item = String>) -> String {
+    format!(
+        "unknown algorithm `{}` (expected {})",
+        crate::files::quote(text),
+        one_of(expected)
+    )
+}
+
+/// "a, b or c": the names of a list, for a message.
+pub fn one_of(names: impl IntoIterator<Item = String>) -> String {
+    let names: Vec<String> = names.into_iter().collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }

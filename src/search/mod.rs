@@ -44,7 +44,7 @@ mod run;
 mod states;
 mod timeline;
 
-pub use algorithm::Algorithm;
+pub use algorithm::{Algorithm, one_of, unknown_algorithm};
 pub use bidirectional::{BiSearch, Reversed};
 pub use budget::{Budget, Limit};
 pub use engine::{Event, Outcome, RunResult, Search};

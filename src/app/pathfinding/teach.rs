@@ -1,6 +1,7 @@
 //! What the Pathfinding tab says about each step: the algorithm's pseudo-code with the
 //! lines that step executed, and a one-line narration.
 
+use crate::app::teach_text::policy_text;
 use crate::games::sandbox::{GridRun, PathAlgorithm};
 use crate::search::{Algorithm, Event, Limit, Side, Step};
 
@@ -44,35 +45,18 @@ const BIDIRECTIONAL: [&str; 10] = [
 
 /// The pseudo-code of the best-first family, with the lines that differ per algorithm.
 fn best_first(algorithm: Algorithm) -> [String; 11] {
-    let (tie, relax, priority) = match algorithm {
-        Algorithm::Dijkstra => (
-            "lowest f; ties: oldest first",
-            "if m is new, or not visited and g' < g[m]:",
-            "f = g'",
-        ),
-        Algorithm::AStar => (
-            "lowest f; ties: newest first",
-            "if m is new or g' < g[m] (even if visited):",
-            "f = g' + h(m)",
-        ),
-        Algorithm::WeightedAStar(_) => (
-            "lowest f; ties: newest first",
-            "if m is new, or not visited and g' < g[m]:",
-            "f = g' + w·h(m)",
-        ),
-        _ => ("lowest f; ties: newest first", "if m is new:", "f = h(m)"),
-    };
+    let text = policy_text(algorithm);
     [
         "frontier ← priority queue holding start; g[start] ← 0".into(),
         "while frontier is not empty:".into(),
-        format!("    n ← frontier.pop()   ▹ {tie}"),
+        format!("    n ← {}   ▹ {}", text.pop, text.order),
         "    if n is the goal: return the path to n".into(),
         "    mark n visited".into(),
         "    for each neighbour m of n:".into(),
         "        g' ← g[n] + cost(n, m)".into(),
-        format!("        {relax}"),
-        "            g[m] ← g'; parent[m] ← n".into(),
-        format!("            frontier.push(m, {priority})"),
+        format!("        {}", text.enters_if),
+        format!("            {}", text.record),
+        format!("            {}", text.push),
         "return no path".into(),
     ]
 }

@@ -4,19 +4,11 @@
 
 use egui::Ui;
 
-use crate::games::sokoban::solver::{Detail, SokobanRun};
+use crate::games::sokoban::solver::{ALGORITHMS, Detail, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::search::{Algorithm, Budget, Event};
 use crate::ui::plot::{RunSeries, frontier_plot};
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
-
-/// The searches compared, in the order they are shown.
-pub const COMPARED: [Algorithm; 4] = [
-    Algorithm::Bfs,
-    Algorithm::Dfs,
-    Algorithm::AStar,
-    Algorithm::Greedy,
-];
 
 /// One search of the comparison.
 pub struct Entrant {
@@ -72,7 +64,7 @@ impl Comparison {
     /// giving up after storing `max_states` states.
     pub fn new(level: Level, max_states: usize) -> Comparison {
         let budget = Budget::UNLIMITED.states(max_states).bytes(1 << 30);
-        let entrants = COMPARED
+        let entrants = ALGORITHMS
             .iter()
             .map(|&algorithm| Entrant {
                 algorithm,

@@ -3,7 +3,7 @@
 use super::{Progress, SokobanTab};
 use crate::app::persistence::{Fields, Restorer};
 use crate::app::tab::Restore;
-use crate::games::sokoban::solver::Detail;
+use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{parse_collection, presets};
 use crate::search::Algorithm;
 
@@ -21,14 +21,6 @@ pub struct SokobanSaved {
 
 /// The largest collection kept in the saved state (bigger ones are reopened from the menu).
 const MAX_SAVED_TEXT: usize = 4 << 20;
-
-/// The searches the Solve mode offers.
-pub const SOLVE_ALGORITHMS: [Algorithm; 4] = [
-    Algorithm::Bfs,
-    Algorithm::Dfs,
-    Algorithm::AStar,
-    Algorithm::Greedy,
-];
 
 impl Default for SokobanSaved {
     fn default() -> Self {
@@ -100,7 +92,7 @@ impl Restore for SokobanTab {
             index,
             progress: r.field("progress", d.progress),
             algorithm: r.checked("algorithm", d.algorithm, |a| {
-                if SOLVE_ALGORITHMS.contains(a) {
+                if ALGORITHMS.contains(a) {
                     Ok(())
                 } else {
                     Err(format!("Sokoban's Solve does not offer {a}"))

@@ -5,11 +5,11 @@ use egui::{Key, Modifiers, Ui};
 use super::compare::Comparison;
 use super::teach::{self, narrate};
 use super::{Mode, Replay, SokobanTab, SolveSession};
-use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::analysis::Analysis;
+use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
-use crate::search::{Algorithm, Event};
+use crate::search::Event;
 use crate::ui::StepAction;
 use crate::ui::plot::series_plot;
 use crate::ui::pseudocode::pseudocode;
@@ -218,12 +218,7 @@ impl SokobanTab {
             egui::ComboBox::from_id_salt("sokoban-algorithm")
                 .selected_text(self.algorithm.to_string())
                 .show_ui(ui, |ui| {
-                    for a in [
-                        Algorithm::Bfs,
-                        Algorithm::Dfs,
-                        Algorithm::AStar,
-                        Algorithm::Greedy,
-                    ] {
+                    for a in ALGORITHMS {
                         ui.selectable_value(&mut self.algorithm, a, a.to_string());
                     }
                 })

@@ -2,6 +2,7 @@
 //! lines that step went through, and one or two sentences on it, so that a class can follow
 //! the pruning as it happens rather than only watch the totals grow.
 
+use crate::app::teach_text::policy_text;
 use crate::games::sokoban::solver::{Detail, Prunes};
 use crate::search::{Algorithm, Event};
 
@@ -25,34 +26,7 @@ enum Role {
 
 /// The search over Sokoban positions in pseudo-code, as `algorithm` runs it at `detail`.
 fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
-    let (order, relax) = match algorithm {
-        Algorithm::Bfs => (
-            "pop_front()   ▹ oldest first",
-            "if m is not discovered: mark it; parent[m] ← n; frontier.push_back(m)",
-        ),
-        Algorithm::Dfs => (
-            "pop()   ▹ newest first",
-            "if m is not visited: parent[m] ← n; frontier.push(m)",
-        ),
-        Algorithm::Dijkstra => (
-            "pop()   ▹ lowest g; ties: oldest first",
-            "if m is new, or not visited and g' < g[m]: g[m] ← g'; parent[m] ← n; \
-             frontier.push(m, g')",
-        ),
-        Algorithm::AStar => (
-            "pop()   ▹ lowest g + h; ties: newest first",
-            "if m is new or g' < g[m]: g[m] ← g'; parent[m] ← n; frontier.push(m, g' + h(m))",
-        ),
-        Algorithm::WeightedAStar(_) => (
-            "pop()   ▹ lowest g + w·h; ties: newest first",
-            "if m is new, or not visited and g' < g[m]: g[m] ← g'; parent[m] ← n; \
-             frontier.push(m, g' + w·h(m))",
-        ),
-        Algorithm::Greedy => (
-            "pop()   ▹ lowest h; ties: newest first",
-            "if m is new: parent[m] ← n; frontier.push(m, h(m))",
-        ),
-    };
+    let text = policy_text(algorithm);
     let visit = match algorithm {
         Algorithm::Dfs => "    if n is visited: skip it; else mark n visited",
         _ => "    mark n visited",
@@ -60,7 +34,10 @@ fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
     let mut lines = vec![
         (Role::Start, "frontier ← {start}; g[start] ← 0".to_string()),
         (Role::Loop, "while frontier is not empty:".to_string()),
-        (Role::Pop, format!("    n ← frontier.{order}")),
+        (
+            Role::Pop,
+            format!("    n ← {}   ▹ {}", text.pop, text.order),
+        ),
         (
             Role::GoalTest,
             "    if every box in n is on a goal: return the way to n".to_string(),
@@ -102,7 +79,10 @@ fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
                 .to_string(),
         ));
     }
-    lines.push((Role::Push, format!("        {relax}")));
+    lines.push((
+        Role::Push,
+        format!("        {} {}; {}", text.enters_if, text.record, text.push),
+    ));
     lines.push((Role::NoSolution, "return no solution".to_string()));
     lines
 }

@@ -4,7 +4,7 @@ use super::GridProblem;
 use crate::grid::Pos;
 use crate::search::{
     Algorithm, BiSearch, Budget, Cost, Engine, Event, NodeStatus, Run, RunResult, Search, Side,
-    Step,
+    Step, unknown_algorithm,
 };
 
 /// What the Pathfinding board can run: one engine with a frontier policy, or two BFS
@@ -26,13 +26,34 @@ impl PathAlgorithm {
         PathAlgorithm::BidirectionalBfs,
     ];
 
-    /// Command-line names: those of [`Algorithm::parse`] and `bibfs`.
+    /// Parses a command-line name: one of [`PathAlgorithm::ALL`]'s codes (`wastar:W` with
+    /// any weight W; `bidirectional` for `bibfs`).
     pub fn parse(text: &str) -> Result<PathAlgorithm, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "bibfs" | "bidirectional" => Ok(PathAlgorithm::BidirectionalBfs),
-            _ => Algorithm::parse(text)
-                .map(PathAlgorithm::Search)
-                .map_err(|e| e.replace("or greedy", "greedy or bibfs")),
+        let lower = text.to_ascii_lowercase();
+        if lower == "bibfs" || lower == "bidirectional" {
+            return Ok(PathAlgorithm::BidirectionalBfs);
+        }
+        match Algorithm::named(text)? {
+            Some(a)
+                if PathAlgorithm::ALL
+                    .iter()
+                    .any(|p| p.same_kind(PathAlgorithm::Search(a))) =>
+            {
+                a.validate()?;
+                Ok(PathAlgorithm::Search(a))
+            }
+            _ => Err(unknown_algorithm(
+                text,
+                PathAlgorithm::ALL.iter().map(|a| a.code_pattern()),
+            )),
+        }
+    }
+
+    /// The name in a list of the command-line names (`wastar:W` for weighted A*).
+    pub fn code_pattern(self) -> String {
+        match self {
+            PathAlgorithm::Search(a) => a.code_pattern(),
+            other => other.code(),
         }
     }
 

@@ -16,5 +16,5 @@ mod stuck;
 pub use box_squares::BoxSquares;
 pub use hint::{Hint, HintOutcome, HintSearch};
 pub use push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
-pub use solve::{SokobanRun, SolveOutcome, SolveReport, solve};
+pub use solve::{ALGORITHMS, SokobanRun, SolveOutcome, SolveReport, parse_algorithm, solve};
 pub use stuck::stuck_boxes;

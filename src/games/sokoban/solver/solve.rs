@@ -9,6 +9,20 @@ use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
 use crate::search::{Algorithm, Budget, Engine, Event, Limit, NodeStatus, Search, Step};
 
+/// The searches the Sokoban solver offers, in the order they are listed: the command line,
+/// the Solve picker and the race of Compare all take this list.
+pub const ALGORITHMS: [Algorithm; 4] = [
+    Algorithm::Bfs,
+    Algorithm::Dfs,
+    Algorithm::AStar,
+    Algorithm::Greedy,
+];
+
+/// Parses one of [`ALGORITHMS`] by its command-line name.
+pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    Algorithm::parse_among(text, &ALGORITHMS)
+}
+
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolveOutcome {
