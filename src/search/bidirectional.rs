@@ -1,5 +1,5 @@
 use super::budget::Cadence;
-use super::run::{NodeView, Run, Side, Step, run_to_end};
+use super::run::{NodeView, NodeVisitor, Run, Side, Step, run_to_end};
 use super::{
     Algorithm, Budget, Cost, Event, NodeId, Problem, ReversibleProblem, RunResult, Search,
 };
@@ -346,7 +346,7 @@ impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {
             .or_else(|| (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward)))
     }
 
-    fn for_each_node(&self, visit: &mut dyn FnMut(&P::State, &NodeView<P::State>)) {
+    fn for_each_node(&self, visit: &mut NodeVisitor<'_, P::State>) {
         for node in self.forward.nodes() {
             visit(
                 self.forward.state(node),

@@ -27,7 +27,7 @@ use super::algorithm::{Order, Policy};
 use super::budget::Cadence;
 use super::frontier::Frontier;
 use super::nodes::{NO_NODE, Nodes};
-use super::run::{NodeView, Run, Side, Step, run_to_end};
+use super::run::{NodeView, NodeVisitor, Run, Side, Step, run_to_end};
 use super::{Algorithm, Budget, Cost, Limit, NodeId, NodeStatus, Problem};
 
 /// What one step of a [`Search`] did. Every step but the last expands one node; the last
@@ -689,7 +689,7 @@ impl<P: Problem> Run for Search<P> {
         self.find(state).map(|node| self.view(node, Side::Forward))
     }
 
-    fn for_each_node(&self, visit: &mut dyn FnMut(&P::State, &NodeView<P::State>)) {
+    fn for_each_node(&self, visit: &mut NodeVisitor<'_, P::State>) {
         for node in self.nodes() {
             visit(self.state(node), &self.view(node, Side::Forward));
         }

@@ -52,5 +52,5 @@ pub use fn_problem::{FnProblem, NoHeuristic};
 pub use hash::{FxBuildHasher, FxHashMap, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
 pub use problem::{Cost, Problem, ReversibleProblem};
-pub use run::{Engine, NodeView, Run, Side, State, Step, run_to_end};
+pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, run_to_end};
 pub use timeline::Timeline;

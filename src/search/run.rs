@@ -137,7 +137,7 @@ pub trait Run {
     fn node(&self, state: &State<Self>) -> Option<NodeView<State<Self>>>;
 
     /// Calls `visit` with every discovered state and what the run knows of it.
-    fn for_each_node(&self, visit: &mut dyn FnMut(&State<Self>, &NodeView<State<Self>>));
+    fn for_each_node(&self, visit: &mut NodeVisitor<'_, State<Self>>);
 
     /// Runs to the end and says how it went: the headless solver.
     fn finish(mut self) -> RunResult<State<Self>>
@@ -182,6 +182,9 @@ pub fn run_to_end<R: Run + ?Sized>(run: &mut R) -> RunResult<State<R>> {
         elapsed: began.elapsed(),
     }
 }
+
+/// What [`Run::for_each_node`] calls with each discovered state.
+pub type NodeVisitor<'a, S> = dyn FnMut(&S, &NodeView<S>) + 'a;
 
 /// The state type of a run's problem.
 pub type State<R> = <<R as Run>::Problem as Problem>::State;
