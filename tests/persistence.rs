@@ -76,7 +76,7 @@ fn pathfinding_part(app: &FrontierApp, edit: impl FnOnce(&mut PathfindingSaved))
 #[test]
 fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.insert("16x12".into(), 41);
+    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
     let good = app.saved_state();
 
     let part = pathfinding_part(&app, |s| {
@@ -89,7 +89,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
         "{text}"
     );
     assert_eq!(
-        restored.tabs.snake.high_scores.get("16x12"),
+        restored.tabs.snake.high_scores.0.get("16x12"),
         Some(&41),
         "the other tabs come back"
     );
@@ -129,7 +129,7 @@ fn a_comparison_weight_that_is_not_a_number_is_reset() {
 #[test]
 fn damaged_fields_of_every_tab_are_reset_one_by_one() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.insert("16x12".into(), 41);
+    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
     app.tabs.link.seed = 9;
     let good = app.saved_state();
     let cases = [
@@ -183,7 +183,7 @@ fn damaged_fields_of_every_tab_are_reset_one_by_one() {
         );
         assert_eq!(text.matches("was reset").count(), 1, "only {field}: {text}");
         match key {
-            "snake" => assert_eq!(restored.tabs.snake.high_scores.get("16x12"), Some(&41)),
+            "snake" => assert_eq!(restored.tabs.snake.high_scores.0.get("16x12"), Some(&41)),
             "link" => assert!(restored.tabs.link.gravity && restored.tabs.link.seed == 9),
             _ => assert_eq!(
                 restored.tabs.sokoban.detail,
@@ -215,7 +215,7 @@ fn a_state_saved_by_the_first_version_is_read() {
     );
     assert!(restored.tabs.pathfinding.dirty);
     assert_eq!(restored.tabs.snake.width, 20);
-    assert_eq!(restored.tabs.snake.high_scores.get("20x14"), Some(&7));
+    assert_eq!(restored.tabs.snake.high_scores.0.get("20x14"), Some(&7));
 }
 
 #[test]
@@ -245,16 +245,16 @@ fn sokoban_progress_and_the_open_collection_come_back() {
 #[test]
 fn snake_and_link_settings_and_best_scores_come_back() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.insert("16x12".into(), 41);
+    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
     app.tabs.snake.seed = 77;
-    app.tabs.link.best_times.insert("12x8".into(), 93.5);
+    app.tabs.link.best_times.0.insert("12x8".into(), 93.5);
     app.tabs.link.gravity = true;
     app.tabs.link.seed = 5;
     let saved = app.saved_state().to_ron();
     let restored = FrontierApp::from_saved(Some(&saved));
-    assert_eq!(restored.tabs.snake.high_scores.get("16x12"), Some(&41));
+    assert_eq!(restored.tabs.snake.high_scores.0.get("16x12"), Some(&41));
     assert_eq!(restored.tabs.snake.seed, 77);
-    assert_eq!(restored.tabs.link.best_times.get("12x8"), Some(&93.5));
+    assert_eq!(restored.tabs.link.best_times.best("12x8"), Some(93.5));
     assert!(restored.tabs.link.gravity);
     assert_eq!(restored.tabs.link.seed, 5);
 }

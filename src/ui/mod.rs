@@ -10,7 +10,7 @@ pub mod pseudocode;
 pub mod step_controls;
 
 pub use board_view::{BoardInput, BoardPainter, BoardView};
-pub use step_controls::{Playback, StepAction};
+pub use step_controls::{Pace, Playback, StepAction};
 
 /// The colour a fraction `t` (0..=1) of the way from `a` to `b`.
 pub fn mix(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {

@@ -25,6 +25,29 @@ pub const SPEEDS: [Option<f64>; 12] = [
 /// How long a frame may spend stepping: the search never blocks a frame.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(6);
 
+/// Steps due at a rate, the fraction left over carried to the next frame: the pacing of
+/// every animation (a run playing, a snake moving, a link search spreading).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pace {
+    carry: f64,
+}
+
+impl Pace {
+    /// Steps due after `dt` seconds at `rate` steps a second. A long pause between frames
+    /// (the window hidden, say) does not turn into a burst.
+    pub fn due(&mut self, rate: f64, dt: f64) -> usize {
+        self.carry += rate * dt.clamp(0.0, 0.25);
+        let due = self.carry.floor();
+        self.carry -= due;
+        due as usize
+    }
+
+    /// Forgets the fraction carried (when the animation stops).
+    pub fn reset(&mut self) {
+        self.carry = 0.0;
+    }
+}
+
 /// Whether a run is playing, and how fast.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Playback {
@@ -33,7 +56,7 @@ pub struct Playback {
     pub speed: usize,
     /// Fractional steps carried over between frames at slow speeds.
     #[serde(skip)]
-    carry: f64,
+    pace: Pace,
 }
 
 impl Default for Playback {
@@ -41,7 +64,7 @@ impl Default for Playback {
         Playback {
             playing: false,
             speed: 5,
-            carry: 0.0,
+            pace: Pace::default(),
         }
     }
 }
@@ -52,7 +75,7 @@ impl Playback {
         Playback {
             playing: false,
             speed: speed.min(SPEEDS.len() - 1),
-            carry: 0.0,
+            pace: Pace::default(),
         }
     }
 
@@ -79,18 +102,12 @@ impl Playback {
     /// How many steps are due after `dt` seconds of play (at most `usize::MAX` for "max").
     pub fn steps_due(&mut self, dt: f64) -> usize {
         if !self.playing {
-            self.carry = 0.0;
+            self.pace.reset();
             return 0;
         }
         match self.steps_per_second() {
             None => usize::MAX,
-            Some(rate) => {
-                // A long pause between frames should not turn into a burst.
-                self.carry += rate * dt.min(0.25);
-                let due = self.carry.floor();
-                self.carry -= due;
-                due as usize
-            }
+            Some(rate) => self.pace.due(rate, dt),
         }
     }
 }
@@ -213,7 +230,7 @@ mod tests {
         let mut playback = Playback {
             playing: true,
             speed: 0,
-            carry: 0.0,
+            pace: Pace::default(),
         };
         let steps: usize = (0..60).map(|_| playback.steps_due(1.0 / 60.0)).sum();
         assert_eq!(steps, 1, "one step per second at speed 1");

@@ -33,7 +33,7 @@ impl Restore for LinkTab {
             }
         };
         let best_times = r.checked("best_times", d.best_times, |times| {
-            match times.iter().find(|(_, t)| !(t.is_finite() && **t >= 0.0)) {
+            match times.0.iter().find(|(_, t)| !(t.is_finite() && **t >= 0.0)) {
                 Some((board, t)) => Err(format!("{t} is no time (board {board})")),
                 None => Ok(()),
             }

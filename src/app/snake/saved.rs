@@ -1,7 +1,5 @@
 //! What the Snake tab remembers between runs, and how it comes back, field by field.
 
-use std::collections::BTreeMap;
-
 use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeSaved, SnakeTab};
 use crate::app::persistence::{Fields, Restorer};
 use crate::app::tab::Restore;
@@ -16,7 +14,7 @@ impl Default for SnakeSaved {
             seed: 1,
             speed: 8.0,
             pilot: Pilot::Player,
-            high_scores: BTreeMap::new(),
+            high_scores: Default::default(),
         }
     }
 }

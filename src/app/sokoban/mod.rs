@@ -5,7 +5,6 @@ mod board;
 mod compare;
 mod edit_mode;
 mod play_mode;
-mod progress;
 mod saved;
 mod solve;
 mod solve_mode;
@@ -15,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
-pub use progress::{Best, Progress, fingerprint};
+pub use crate::games::sokoban::progress::{Best, Progress, fingerprint};
 pub use saved::SokobanSaved;
 pub use solve::SolveSession;
 

@@ -9,5 +9,6 @@ pub mod game;
 pub mod poj;
 pub mod presets;
 pub mod reach;
+pub mod records;
 
 pub use board::{LinkBoard, MAX_SIDE, SYMBOLS};

@@ -8,6 +8,7 @@ mod game;
 pub mod planner;
 pub mod play;
 pub mod realign;
+pub mod records;
 pub mod rewire;
 
 pub use game::{Death, MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};

@@ -4,6 +4,7 @@ pub mod box_route;
 pub mod game;
 pub mod level;
 pub mod presets;
+pub mod progress;
 pub mod solver;
 
 pub use box_route::box_route;

@@ -1,9 +1,10 @@
-//! Which levels the player has solved, and their best scores, kept between runs.
+//! Which levels the player has solved, and their best scores, kept between runs. The rule:
+//! a solution is better with fewer moves, and with as many moves, fewer pushes.
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
-use crate::games::sokoban::Level;
+use super::Level;
 use crate::search::FxHasher;
 
 /// A level's best result.
@@ -46,5 +47,32 @@ impl Progress {
             self.best.insert(key, Best { moves, pushes });
         }
         better
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::parse_level;
+
+    #[test]
+    fn fewer_moves_then_fewer_pushes_make_a_best_and_titles_do_not_matter() {
+        let mut level = parse_level("#####\n#@$.#\n#####\n").unwrap();
+        let mut progress = Progress::default();
+        assert!(progress.record(&level, 10, 3));
+        assert!(!progress.record(&level, 12, 1), "more moves is no better");
+        assert!(
+            progress.record(&level, 10, 2),
+            "as many moves, fewer pushes"
+        );
+        assert!(!progress.record(&level, 10, 2), "equal is no better");
+        level.title = "renamed".into();
+        assert_eq!(
+            progress.best(&level),
+            Some(Best {
+                moves: 10,
+                pushes: 2
+            })
+        );
     }
 }

@@ -1,0 +1,189 @@
+//! Drawing the board: the ring around it, tiles by shape, colour and letter, the search's
+//! tints by turns taken, the selection, the hint, the link just made.
+
+use egui::{Color32, Stroke, Ui};
+
+use super::LinkTab;
+use crate::games::link::SYMBOLS;
+use crate::games::link::finder::LinkState;
+use crate::grid::{Grid, Pos};
+use crate::search::NodeStatus;
+use crate::ui::mix;
+
+/// Okabe-Ito colours, distinguishable with the common colour blindnesses; shapes and letters
+/// tell the tiles apart as well.
+const PALETTE: [Color32; 8] = [
+    Color32::from_rgb(0xe6, 0x9f, 0x00),
+    Color32::from_rgb(0x56, 0xb4, 0xe9),
+    Color32::from_rgb(0x00, 0x9e, 0x73),
+    Color32::from_rgb(0xd5, 0x5e, 0x00),
+    Color32::from_rgb(0x00, 0x72, 0xb2),
+    Color32::from_rgb(0xcc, 0x79, 0xa7),
+    Color32::from_rgb(0xf0, 0xe4, 0x42),
+    Color32::from_rgb(0x99, 0x99, 0x99),
+];
+
+const RING: Color32 = Color32::from_rgb(0xdd, 0xe4, 0xea);
+const CELL: Color32 = Color32::from_rgb(0xf5, 0xf3, 0xee);
+/// Tints for cells the search reached with 0, 1, 2 and more turns.
+const TURNS: [Color32; 4] = [
+    Color32::from_rgb(0x9a, 0xd1, 0xf5),
+    Color32::from_rgb(0xb5, 0xe3, 0xb0),
+    Color32::from_rgb(0xf6, 0xd0, 0x8c),
+    Color32::from_rgb(0xf2, 0xa7, 0xa7),
+];
+const LINK: Color32 = Color32::from_rgb(0xd6, 0x28, 0x28);
+
+impl LinkTab {
+    pub(super) fn board(&mut self, ui: &mut Ui) {
+        let (w, h) = (self.width as i32, self.height as i32);
+        self.view.resize(self.width + 2, self.height + 2);
+        // Search tints: the fewest turns each cell was reached with.
+        let mut reached: Grid<Option<u32>> = Grid::new(self.width + 2, self.height + 2, None);
+        let mut frontier: Grid<bool> = Grid::new(self.width + 2, self.height + 2, false);
+        if let Some(shown) = &self.shown {
+            let s = &shown.search;
+            for node in s.nodes() {
+                let (p, _): LinkState = *s.state(node);
+                let v = Pos::new(p.x + 1, p.y + 1);
+                let turns = s.g(node) as u32;
+                if s.status(node) == NodeStatus::Visited {
+                    if reached.get(v).copied().flatten().is_none_or(|t| turns < t) {
+                        reached.set(v, Some(turns));
+                    }
+                } else {
+                    frontier.set(v, true);
+                }
+            }
+        }
+        let board = self.game.board().clone();
+        self.view.paint_all(|v| {
+            let p = Pos::new(v.x - 1, v.y - 1);
+            let base = if board.contains(p) { CELL } else { RING };
+            match reached.get(v).copied().flatten() {
+                Some(t) => mix(base, TURNS[(t as usize).min(3)], 0.8),
+                None if frontier[v] => mix(base, TURNS[3], 0.35),
+                None => base,
+            }
+        });
+        let selected = self.game.selected();
+        let hint = self.hint;
+        let refused = self.refused.map(|r| r.0);
+        let flash = self.flash.as_ref().map(|f| f.0.clone());
+        let naive_cells = self
+            .shown
+            .as_ref()
+            .and_then(|s| s.naive.as_ref())
+            .map(|(_, v)| v.clone());
+        let input = self.view.show(ui, |painter| {
+            let cell = painter.cell_size();
+            if let Some(cells) = &naive_cells {
+                for p in cells {
+                    let c = painter.cell_center(Pos::new(p.x + 1, p.y + 1));
+                    painter.painter.circle_stroke(
+                        c,
+                        cell * 0.42,
+                        Stroke::new(1.0, Color32::from_black_alpha(90)),
+                    );
+                }
+            }
+            for p in board.positions() {
+                let Some(kind) = board.tile(p) else { continue };
+                let v = Pos::new(p.x + 1, p.y + 1);
+                draw_tile(painter, v, kind, cell);
+                let highlight = if Some(p) == selected {
+                    Some(Color32::from_rgb(0x24, 0x5c, 0xc4))
+                } else if Some(p) == refused {
+                    Some(Color32::from_rgb(0xd6, 0x28, 0x28))
+                } else if hint.is_some_and(|(a, b)| a == p || b == p) {
+                    Some(Color32::from_rgb(0x3a, 0x8f, 0x3e))
+                } else {
+                    None
+                };
+                if let Some(color) = highlight {
+                    painter.painter.rect_stroke(
+                        painter.cell_rect(v).shrink(1.0),
+                        4.0,
+                        Stroke::new(3.0, color),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+            }
+            if let Some(cells) = &flash {
+                let shifted: Vec<Pos> = cells.iter().map(|p| Pos::new(p.x + 1, p.y + 1)).collect();
+                painter.path(&shifted, Stroke::new((cell * 0.12).clamp(2.0, 5.0), LINK));
+            }
+        });
+        if let Some(v) = input.pressed {
+            let p = Pos::new(v.x - 1, v.y - 1);
+            if p.x >= 0 && p.y >= 0 && p.x < w && p.y < h {
+                if self.editing {
+                    self.paint(p);
+                } else {
+                    self.click(p);
+                }
+            }
+        }
+    }
+}
+
+/// A tile: a shape and a colour by kind, and its letter.
+fn draw_tile(painter: &crate::ui::BoardPainter, v: Pos, kind: u8, cell: f32) {
+    let rect = painter.cell_rect(v).shrink(cell * 0.06);
+    painter
+        .painter
+        .rect_filled(rect, cell * 0.12, Color32::from_rgb(0xfd, 0xfc, 0xf8));
+    painter.painter.rect_stroke(
+        rect,
+        cell * 0.12,
+        Stroke::new(1.0, Color32::from_gray(150)),
+        egui::StrokeKind::Inside,
+    );
+    let color = PALETTE[kind as usize % PALETTE.len()];
+    let c = rect.center();
+    let r = cell * 0.3;
+    match (kind as usize / PALETTE.len()) % 4 {
+        0 => {
+            painter.painter.circle_filled(c, r, color);
+        }
+        1 => {
+            painter.painter.rect_filled(
+                egui::Rect::from_center_size(c, egui::vec2(2.0 * r, 2.0 * r) * 0.9),
+                2.0,
+                color,
+            );
+        }
+        2 => {
+            let points = vec![
+                c + egui::vec2(0.0, -r),
+                c + egui::vec2(r, r * 0.8),
+                c + egui::vec2(-r, r * 0.8),
+            ];
+            painter
+                .painter
+                .add(egui::Shape::convex_polygon(points, color, Stroke::NONE));
+        }
+        _ => {
+            let points = vec![
+                c + egui::vec2(0.0, -r),
+                c + egui::vec2(r, 0.0),
+                c + egui::vec2(0.0, r),
+                c + egui::vec2(-r, 0.0),
+            ];
+            painter
+                .painter
+                .add(egui::Shape::convex_polygon(points, color, Stroke::NONE));
+        }
+    }
+    let symbol = SYMBOLS
+        .as_bytes()
+        .get(kind as usize)
+        .map_or('?', |&b| b as char);
+    painter.painter.text(
+        c,
+        egui::Align2::CENTER_CENTER,
+        symbol,
+        egui::FontId::monospace((cell * 0.32).max(6.0)),
+        Color32::BLACK,
+    );
+}

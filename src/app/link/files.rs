@@ -1,0 +1,117 @@
+//! Boards of your own: painting tiles, and opening and saving `.link` files.
+
+use std::path::{Path, PathBuf};
+
+use egui::Ui;
+
+use super::LinkTab;
+use crate::app::notice::Notice;
+use crate::files::{read_text, write_text};
+use crate::games::link::game::LinkGame;
+use crate::games::link::{LinkBoard, SYMBOLS};
+use crate::grid::Pos;
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+
+impl LinkTab {
+    pub fn load_file(&mut self, path: &Path) {
+        match read_text(path)
+            .and_then(|t| LinkBoard::parse(&t).map_err(|e| format!("{}: {e}", path.display())))
+        {
+            Ok(board) => {
+                self.width = board.width();
+                self.height = board.height();
+                self.view.resize(self.width + 2, self.height + 2);
+                self.game = LinkGame::new(board, self.gravity, self.seed);
+                self.editing = true;
+                self.notice = Some(Notice::info(format!(
+                    "Opened {}: press Play this board to play it.",
+                    path.display()
+                )));
+            }
+            Err(message) => self.notice = Some(Notice::error(format!("Could not open: {message}"))),
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        let path = if path.extension().is_none() {
+            path.with_extension("link")
+        } else {
+            path.to_path_buf()
+        };
+        self.notice = Some(match write_text(&path, &self.game.board().to_text()) {
+            Ok(()) => Notice::info(format!("Saved {}", path.display())),
+            Err(message) => Notice::error(message),
+        });
+    }
+
+    /// Paints the kind chosen (or erases) on play cell `pos`.
+    pub(super) fn paint(&mut self, pos: Pos) {
+        let mut board = self.game.board().clone();
+        board.set(pos, self.paint_kind);
+        self.game = LinkGame::new(board, self.gravity, self.seed);
+    }
+
+    /// The file dialog, while one is open.
+    pub(super) fn file_window(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        let Some(outcome) = dialog.show(ctx) else {
+            return;
+        };
+        let mode = dialog.mode();
+        self.dialog = None;
+        if let DialogOutcome::Chosen(path) = outcome {
+            match mode {
+                DialogMode::Save => self.save_to(&path),
+                DialogMode::Open => self.load_file(&path),
+            }
+        }
+    }
+
+    /// The painting controls and the file buttons.
+    pub(super) fn own_board_controls(&mut self, ui: &mut Ui) {
+        ui.heading("Your own board");
+        ui.checkbox(&mut self.editing, "Paint tiles (click a cell)");
+        if self.editing {
+            ui.horizontal_wrapped(|ui| {
+                ui.selectable_value(&mut self.paint_kind, None, "Erase");
+                for (k, symbol) in SYMBOLS.chars().take(16).enumerate() {
+                    ui.selectable_value(&mut self.paint_kind, Some(k as u8), symbol.to_string());
+                }
+            });
+            if ui.button("Play this board").clicked() {
+                let board = self.game.board().clone();
+                self.start(board);
+            }
+        }
+        ui.horizontal(|ui| {
+            let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            if ui.button("Open…").clicked() {
+                self.dialog = Some(FileDialog::new(
+                    DialogMode::Open,
+                    "Open a Link board",
+                    &folder,
+                    "",
+                    &["link", "txt"],
+                ));
+            }
+            if ui.button("Save…").clicked() {
+                self.dialog = Some(FileDialog::new(
+                    DialogMode::Save,
+                    "Save the Link board",
+                    &folder,
+                    "board.link",
+                    &["link"],
+                ));
+            }
+            if ui
+                .button("Naive trap")
+                .on_hover_text("A board where the naive search misses a link")
+                .clicked()
+            {
+                self.open_preset("naive-trap.link");
+            }
+        });
+    }
+}

@@ -1,0 +1,148 @@
+//! The link search shown step by step: started for a pair of tiles, stepped at the search
+//! speed (or by hand), its verdict acted on, and told in the side panel; the naive search
+//! beside it when asked for.
+
+use egui::Ui;
+
+use super::LinkTab;
+use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
+use crate::grid::Pos;
+use crate::search::{Algorithm, Event, Search};
+
+/// A link search being shown step by step.
+pub struct Shown {
+    pub search: Search<LinkProblem>,
+    pub from: Pos,
+    pub to: Pos,
+    /// Remove the pair when the search finds the link (play and auto-play do).
+    pub remove: bool,
+    /// The naive search's verdict on the same pair, and the cells it visited.
+    pub naive: Option<(Option<u32>, Vec<Pos>)>,
+    /// The search is over (it stays on screen until the next one).
+    pub finished: bool,
+}
+
+impl LinkTab {
+    /// Starts showing the link search from `from` to `to`.
+    pub fn show_search_for(&mut self, from: Pos, to: Pos, remove: bool) {
+        let field = LinkField::new(self.game.board());
+        let algorithm = if self.guided {
+            Algorithm::AStar
+        } else {
+            Algorithm::Dijkstra
+        };
+        let search = Search::new(field.problem(from, to), algorithm);
+        let naive = self.naive.then(|| naive_turns(self.game.board(), from, to));
+        self.shown = Some(Shown {
+            search,
+            from,
+            to,
+            remove,
+            naive,
+            finished: false,
+        });
+    }
+
+    /// Steps the shown search once; returns whether it has finished.
+    pub fn step_search(&mut self) -> bool {
+        let Some(shown) = &mut self.shown else {
+            return true;
+        };
+        if shown.finished {
+            return true;
+        }
+        let event = shown.search.next();
+        let found = match event {
+            // Nodes come out in order of their fewest possible turns (f), so one beyond the
+            // limit means no link is left to find.
+            Some(Event::Expanded { node, .. }) if (shown.search.f(node) as u32) <= PLAY_TURNS => {
+                return false;
+            }
+            Some(Event::Found { goal }) if (shown.search.g(goal) as u32) <= PLAY_TURNS => Some(
+                shown
+                    .search
+                    .path_to(goal)
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .collect::<Vec<Pos>>(),
+            ),
+            // More than two turns (or none at all): not a link in play.
+            _ => None,
+        };
+        shown.finished = true;
+        let (from, to, remove) = (shown.from, shown.to, shown.remove);
+        match found {
+            Some(cells) => {
+                self.flash = Some((cells, if remove { 0.6 } else { 1.5 }));
+                if remove {
+                    let shuffled = self.game.take_pair(from, to);
+                    self.after_removal(shuffled);
+                }
+            }
+            None => {
+                self.refused = Some((to, 0.6));
+                if remove {
+                    // As in play: the second tile becomes the selection.
+                    self.game.click(to);
+                }
+            }
+        }
+        true
+    }
+
+    /// The shown search in the side panel: hold and step, what it has done, its verdict, and
+    /// the naive search's.
+    pub(super) fn search_panel(&mut self, ui: &mut Ui) {
+        if self.show_search || self.autoplay.is_some() {
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut self.search_paused, "Hold the search");
+                if ui.button("Step the search").clicked() {
+                    self.search_paused = true;
+                    self.step_search();
+                }
+            });
+        }
+        let Some(shown) = &self.shown else {
+            return;
+        };
+        ui.separator();
+        let s = &shown.search;
+        ui.label(format!(
+            "Link search from {} to {}: {} states expanded, {} in the frontier.",
+            shown.from,
+            shown.to,
+            s.expansions(),
+            s.frontier_len()
+        ));
+        match s.ended() {
+            Some(Event::Found { goal }) if s.g(goal) as u32 <= PLAY_TURNS => {
+                ui.label(format!(
+                    "Linked with {} turns ({} segments).",
+                    s.g(goal),
+                    s.g(goal) + 1.0
+                ));
+            }
+            Some(_) => {
+                ui.label("No link of at most three segments.");
+            }
+            None if shown.finished => {
+                ui.label("No link of at most three segments.");
+            }
+            None => {
+                ui.label("Cells are tinted by the turns it took to reach them: blue none, green one, orange two.");
+            }
+        }
+        if let Some((naive, visited)) = &shown.naive {
+            ui.label(match naive {
+                Some(t) => format!(
+                    "The naive search (visiting {} cells) claims {t} turns.",
+                    visited.len()
+                ),
+                None => format!(
+                    "The naive search (visiting {} cells) finds no link at all.",
+                    visited.len()
+                ),
+            });
+        }
+    }
+}

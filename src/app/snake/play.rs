@@ -1,0 +1,145 @@
+//! Playing: new games, moves (the player's or a planner's), the keys, the pace, and high
+//! scores.
+
+use egui::{Key, Modifiers, Ui};
+
+use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeTab};
+use crate::app::notice::Notice;
+use crate::games::snake::{MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};
+use crate::grid::Dir;
+use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+
+impl SnakeTab {
+    /// A new game on the current board with the current seed.
+    pub fn restart(&mut self) {
+        match SnakeGame::new(self.width, self.height, &self.walls, self.seed) {
+            Ok(game) => {
+                self.game = game;
+                self.recorded = false;
+                self.planner_moved = false;
+                self.queued = None;
+                self.cycle_planner = None;
+                self.replan();
+            }
+            Err(message) => self.notice = Some(Notice::error(message)),
+        }
+    }
+
+    /// Changes the board size (walls that fit are kept) and starts over.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        self.width = width.clamp(MIN_SIDE, MAX_SIDE);
+        self.height = height.clamp(MIN_SIDE, MAX_SIDE);
+        self.walls = self.walls.resized(self.width, self.height, false);
+        self.view.resize(self.width, self.height);
+        self.restart();
+    }
+
+    /// Makes one move: the planner's, or the player's queued one (or straight on).
+    pub fn step(&mut self) -> Outcome {
+        let dir = match self.pilot {
+            Pilot::Player => self
+                .queued
+                .take()
+                .or(self.game.heading())
+                .unwrap_or(Dir::Right),
+            Pilot::Classic => self.decision.as_ref().map_or(Dir::Up, |d| d.choice),
+            Pilot::Cycle => self.cycle_decision.as_ref().map_or(Dir::Up, |d| d.choice),
+        };
+        self.planner_moved |= self.pilot != Pilot::Player;
+        let outcome = self.game.step(dir);
+        if matches!(outcome, Outcome::Died(_) | Outcome::Won) {
+            self.playing = false;
+            self.record();
+        }
+        self.replan();
+        outcome
+    }
+
+    pub(super) fn record(&mut self) {
+        if self.recorded {
+            return;
+        }
+        self.recorded = true;
+        let score = self.game.eaten();
+        if self
+            .high_scores
+            .record(&self.board_key(), score, self.planner_moved)
+        {
+            self.notice = Some(Notice::info(format!("A new high score: {score}")));
+        }
+    }
+
+    pub fn handle_keys(&mut self, ui: &Ui) {
+        let (dirs, space, step, decision, restart, manual, classic, cycle, faster, slower) = ui
+            .input_mut(|i| {
+                let dirs = crate::ui::consume_direction_keys(i);
+                (
+                    dirs,
+                    i.consume_key(Modifiers::NONE, Key::Space),
+                    i.consume_key(Modifiers::NONE, Key::Period)
+                        || i.consume_key(Modifiers::NONE, Key::Enter),
+                    i.consume_key(Modifiers::NONE, Key::Comma),
+                    i.consume_key(Modifiers::NONE, Key::R),
+                    i.consume_key(Modifiers::NONE, Key::Num1),
+                    i.consume_key(Modifiers::NONE, Key::Num2),
+                    i.consume_key(Modifiers::NONE, Key::Num3),
+                    i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
+                    i.key_pressed(Key::Minus),
+                )
+            });
+        if let Some(&dir) = dirs.last() {
+            self.queued = Some(dir);
+            if self.pilot == Pilot::Player && !self.playing && self.game.status() == Status::Playing
+            {
+                self.playing = true;
+            }
+        }
+        if space {
+            self.playing = !self.playing;
+        }
+        if step {
+            self.playing = false;
+            self.step();
+        }
+        if decision {
+            self.step_decision();
+        }
+        if restart {
+            self.restart();
+        }
+        for (pressed, pilot) in [
+            (manual, Pilot::Player),
+            (classic, Pilot::Classic),
+            (cycle, Pilot::Cycle),
+        ] {
+            if pressed {
+                self.set_pilot(pilot);
+            }
+        }
+        if faster {
+            self.speed = (self.speed * 1.5).min(MAX_SPEED);
+        }
+        if slower {
+            self.speed = (self.speed / 1.5).max(MIN_SPEED);
+        }
+    }
+
+    pub fn set_pilot(&mut self, pilot: Pilot) {
+        self.pilot = pilot;
+        self.replan();
+    }
+
+    /// This frame's moves; true while more frames are needed.
+    pub fn advance(&mut self, dt: f64) -> bool {
+        if !self.playing || self.game.status() != Status::Playing {
+            self.pace.reset();
+            return false;
+        }
+        let due = self.pace.due(self.speed, dt);
+        step_within_budget(due, FRAME_BUDGET, || {
+            self.step();
+            self.playing
+        });
+        true
+    }
+}
