@@ -75,7 +75,7 @@ pub struct SokobanTab {
     pub comparison: Option<compare::Comparison>,
     replay: Option<Replay>,
     pub notice: Option<Notice>,
-    dialog: Option<(FileDialog, bool)>,
+    dialog: Option<FileDialog>,
     paste: Option<String>,
     /// The win has been recorded for the current game (so it is counted once).
     won_recorded: bool,
@@ -208,35 +208,25 @@ impl SokobanTab {
 
     pub fn open_dialog(&mut self) {
         let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        self.dialog = Some((
-            FileDialog::new(
-                DialogMode::Open,
-                "Open Sokoban levels",
-                &folder,
-                "",
-                &["xsb", "txt", "sok"],
-            ),
-            false,
+        self.dialog = Some(FileDialog::new(
+            DialogMode::Open,
+            "Open Sokoban levels",
+            &folder,
+            "",
+            &["xsb", "txt", "sok"],
         ));
     }
 
     fn save_dialog(&mut self) {
         let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        self.dialog = Some((
-            FileDialog::new(
-                DialogMode::Save,
-                "Save the level as XSB",
-                &folder,
-                "level.xsb",
-                &["xsb"],
-            ),
-            true,
+        self.dialog = Some(FileDialog::new(
+            DialogMode::Save,
+            "Save the level as XSB",
+            &folder,
+            "level.xsb",
+            &["xsb"],
         ));
     }
-
-    // ----- solve -----
-
-    // ----- the panels -----
 
     /// Keyboard shortcuts of this tab (skipped while a text field has focus).
     pub fn handle_keys(&mut self, ui: &Ui) {
@@ -479,10 +469,11 @@ impl SokobanTab {
     }
 
     fn windows(&mut self, ctx: &egui::Context) {
-        if let Some((dialog, _)) = &mut self.dialog
+        if let Some(dialog) = &mut self.dialog
             && let Some(outcome) = dialog.show(ctx)
         {
-            let saving = self.dialog.take().is_some_and(|(_, saving)| saving);
+            let saving = dialog.mode() == DialogMode::Save;
+            self.dialog = None;
             if let DialogOutcome::Chosen(path) = outcome {
                 if saving {
                     let path = if path.extension().is_none() {

@@ -16,7 +16,7 @@ use crate::grid::{Dir, Grid, Pos};
 
 /// How a move between two cells depends on the tree of blocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Link {
+pub enum Tie {
     /// The move crosses into a neighbouring block: the tree must join the two (edge id).
     Cross(usize),
     /// The move goes around the block instead of crossing where it could have: the tree
@@ -123,19 +123,19 @@ impl Blocks {
     }
 
     /// The moves a cell may make (one or two), with what each asks of the tree.
-    pub fn moves(&self, cell: Pos) -> impl Iterator<Item = (Dir, Link)> {
+    pub fn moves(&self, cell: Pos) -> impl Iterator<Item = (Dir, Tie)> {
         let (cross_dir, edge) = self.crossing(cell);
-        let cross = edge.map(|e| (cross_dir, Link::Cross(e)));
-        std::iter::once((Self::around(cell), Link::Around(edge))).chain(cross)
+        let cross = edge.map(|e| (cross_dir, Tie::Cross(e)));
+        std::iter::once((Self::around(cell), Tie::Around(edge))).chain(cross)
     }
 
     /// What the move from `from` to the neighbouring `to` asks of the tree, or None if it
     /// is not one of the cell's two moves.
-    pub fn link(&self, from: Pos, to: Pos) -> Option<Link> {
+    pub fn tie(&self, from: Pos, to: Pos) -> Option<Tie> {
         let dir = Dir::between(from, to)?;
         self.moves(from)
             .find(|&(d, _)| d == dir)
-            .map(|(_, link)| link)
+            .map(|(_, tie)| tie)
     }
 
     /// A spanning tree of the free blocks with every required join and no forbidden one
@@ -206,15 +206,15 @@ impl Blocks {
         })
     }
 
-    /// Changes `tree`, which fits `ties` except for the `link` just added to them, into
+    /// Changes `tree`, which fits `ties` except for the `tie` just added to them, into
     /// one that fits them all, by swapping one join; false if no tree fits them all.
     /// Exact: if swapping cannot do it, the ties allow no tree at all.
-    pub fn repair(&self, tree: &mut [bool], ties: &Ties, link: Link) -> bool {
-        match link {
-            Link::Around(None) => true,
-            Link::Cross(e) if tree[e] => true,
-            Link::Around(Some(e)) if !tree[e] => true,
-            Link::Cross(e) => {
+    pub fn repair(&self, tree: &mut [bool], ties: &Ties, tie: Tie) -> bool {
+        match tie {
+            Tie::Around(None) => true,
+            Tie::Cross(e) if tree[e] => true,
+            Tie::Around(Some(e)) if !tree[e] => true,
+            Tie::Cross(e) => {
                 // Joining e closes a loop in the tree; any other join on it that is not
                 // required can go. If all are required, the required joins loop.
                 let (a, b) = match self.edge_ends(e) {
@@ -233,7 +233,7 @@ impl Blocks {
                     None => false,
                 }
             }
-            Link::Around(Some(e)) => {
+            Tie::Around(Some(e)) => {
                 // Cutting e splits the tree in two; any join across that is not forbidden
                 // mends it. If there is none, the joins left cannot connect the blocks.
                 if ties.required[e] > 0 {
@@ -322,11 +322,11 @@ impl Blocks {
         }
     }
 
-    /// Whether the cycle around `tree` makes the move that asks for `link`.
-    pub fn honours(tree: &[bool], link: Link) -> bool {
-        match link {
-            Link::Cross(e) => tree[e],
-            Link::Around(e) => e.is_none_or(|e| !tree[e]),
+    /// Whether the cycle around `tree` makes the move that asks for `tie`.
+    pub fn honours(tree: &[bool], tie: Tie) -> bool {
+        match tie {
+            Tie::Cross(e) => tree[e],
+            Tie::Around(e) => e.is_none_or(|e| !tree[e]),
         }
     }
 
@@ -373,26 +373,26 @@ impl Ties {
         let mut previous: Option<Pos> = None;
         for cell in tail_first {
             if let Some(p) = previous {
-                ties.add(blocks.link(p, cell)?);
+                ties.add(blocks.tie(p, cell)?);
             }
             previous = Some(cell);
         }
         Some(ties)
     }
 
-    pub fn add(&mut self, link: Link) {
-        match link {
-            Link::Cross(e) => self.required[e] += 1,
-            Link::Around(Some(e)) => self.forbidden[e] += 1,
-            Link::Around(None) => {}
+    pub fn add(&mut self, tie: Tie) {
+        match tie {
+            Tie::Cross(e) => self.required[e] += 1,
+            Tie::Around(Some(e)) => self.forbidden[e] += 1,
+            Tie::Around(None) => {}
         }
     }
 
-    pub fn remove(&mut self, link: Link) {
-        match link {
-            Link::Cross(e) => self.required[e] -= 1,
-            Link::Around(Some(e)) => self.forbidden[e] -= 1,
-            Link::Around(None) => {}
+    pub fn remove(&mut self, tie: Tie) {
+        match tie {
+            Tie::Cross(e) => self.required[e] -= 1,
+            Tie::Around(Some(e)) => self.forbidden[e] -= 1,
+            Tie::Around(None) => {}
         }
     }
 }
@@ -462,7 +462,7 @@ mod tests {
                 assert!(!seen[p]);
                 seen.set(p, true);
                 let next = cycle[(i + 1) % cycle.len()];
-                assert!(blocks.link(p, next).is_some(), "{p} -> {next} is allowed");
+                assert!(blocks.tie(p, next).is_some(), "{p} -> {next} is allowed");
             }
         }
     }
@@ -548,14 +548,14 @@ mod tests {
             }
             let mut tree = blocks.spanning_tree(&ties).unwrap();
             let e = edges[rng.random_range(0..edges.len())];
-            let link = if rng.random_bool(0.5) {
-                Link::Cross(e)
+            let tie = if rng.random_bool(0.5) {
+                Tie::Cross(e)
             } else {
-                Link::Around(Some(e))
+                Tie::Around(Some(e))
             };
-            ties.add(link);
+            ties.add(tie);
             let exists = blocks.spanning_tree(&ties).is_some();
-            assert_eq!(blocks.repair(&mut tree, &ties, link), exists, "{link:?}");
+            assert_eq!(blocks.repair(&mut tree, &ties, tie), exists, "{tie:?}");
             if exists {
                 assert!(fits_ties(&blocks, &tree, &ties));
                 feasible += 1;

@@ -53,7 +53,7 @@ impl CyclePlanner {
             join_order.sort_by_key(|&i| {
                 let order = &cycles[i].order;
                 let closed = order.iter().zip(order.iter().cycle().skip(1));
-                let blocks_moves = closed.clone().all(|(&a, &b)| blocks.link(a, b).is_some());
+                let blocks_moves = closed.clone().all(|(&a, &b)| blocks.tie(a, b).is_some());
                 !blocks_moves
             });
         }

@@ -86,7 +86,7 @@ fn ties_of_moves<'a>(blocks: &Blocks, cells: impl Iterator<Item = &'a Pos>) -> O
     let mut previous: Option<Pos> = None;
     for &cell in cells {
         if let Some(p) = previous {
-            ties.add(blocks.link(p, cell)?);
+            ties.add(blocks.tie(p, cell)?);
         }
         previous = Some(cell);
     }
@@ -147,10 +147,10 @@ fn check_way(
     let mut ties = ties.clone();
     let mut tree = tree.to_vec();
     for (m, &to) in path.iter().enumerate() {
-        let added = blocks.link(cell(len + m - 1), to).ok_or(m)?;
+        let added = blocks.tie(cell(len + m - 1), to).ok_or(m)?;
         ties.add(added);
         if m + 1 < path.len() {
-            ties.remove(blocks.link(cell(m), cell(m + 1)).ok_or(m)?);
+            ties.remove(blocks.tie(cell(m), cell(m + 1)).ok_or(m)?);
         }
         // The tree fitted the ties before this move, and dropping the tail's tie cannot
         // spoil that: only the new move can ask for a change.
