@@ -11,5 +11,6 @@ pub mod files;
 pub mod games;
 pub mod grid;
 pub mod history;
+pub mod palette;
 pub mod search;
 pub mod ui;

@@ -12,6 +12,11 @@ pub mod step_controls;
 pub use board_view::{BoardInput, BoardPainter, BoardView};
 pub use step_controls::{Pace, Playback, StepAction};
 
+/// A palette colour as egui draws it.
+pub const fn color(c: crate::palette::Rgba) -> egui::Color32 {
+    egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
+}
+
 /// The colour a fraction `t` (0..=1) of the way from `a` to `b`.
 pub fn mix(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {
     let blend = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t.clamp(0.0, 1.0)).round() as u8;

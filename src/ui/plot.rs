@@ -53,14 +53,11 @@ impl RunSeries {
     }
 }
 
-const PALETTE: [Color32; 6] = [
-    Color32::from_rgb(0x00, 0x72, 0xb2),
-    Color32::from_rgb(0xe6, 0x9f, 0x00),
-    Color32::from_rgb(0x00, 0x9e, 0x73),
-    Color32::from_rgb(0xcc, 0x79, 0xa7),
-    Color32::from_rgb(0x56, 0xb4, 0xe9),
-    Color32::from_rgb(0xd5, 0x5e, 0x00),
-];
+/// The colour of the `i`th run on a chart.
+fn run_color(i: usize) -> Color32 {
+    let runs = crate::palette::chart::RUNS;
+    super::color(runs[i % runs.len()])
+}
 
 /// A chart of every series (solid: frontier size, dashed: visited), with a marker at
 /// the current step.
@@ -73,7 +70,7 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
         .allow_scroll(false)
         .show(ui, |plot| {
             for (i, s) in series.iter().enumerate() {
-                let color = PALETTE[i % PALETTE.len()];
+                let color = run_color(i);
                 plot.line(
                     Line::new(format!("{} frontier", s.label), s.frontier.as_slice())
                         .color(color)
@@ -104,7 +101,7 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
             for (i, s) in series.iter().enumerate() {
                 plot.line(
                     Line::new(s.label.clone(), s.frontier.as_slice())
-                        .color(PALETTE[i % PALETTE.len()])
+                        .color(run_color(i))
                         .width(2.0),
                 );
             }

@@ -12,7 +12,7 @@ pub fn pseudocode(ui: &mut Ui, lines: &[&str], active: &[usize]) {
             let rich = RichText::new(text).monospace();
             if active.contains(&number) {
                 ui.label(
-                    rich.background_color(Color32::from_rgb(0xff, 0xe0, 0x8a))
+                    rich.background_color(crate::ui::color(crate::palette::search::CODE_HIGHLIGHT))
                         .color(Color32::BLACK),
                 );
             } else {

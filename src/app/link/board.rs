@@ -7,32 +7,9 @@ use super::LinkTab;
 use crate::games::link::SYMBOLS;
 use crate::games::link::finder::LinkState;
 use crate::grid::{Grid, Pos};
+use crate::palette::link;
 use crate::search::NodeStatus;
-use crate::ui::mix;
-
-/// Okabe-Ito colours, distinguishable with the common colour blindnesses; shapes and letters
-/// tell the tiles apart as well.
-const PALETTE: [Color32; 8] = [
-    Color32::from_rgb(0xe6, 0x9f, 0x00),
-    Color32::from_rgb(0x56, 0xb4, 0xe9),
-    Color32::from_rgb(0x00, 0x9e, 0x73),
-    Color32::from_rgb(0xd5, 0x5e, 0x00),
-    Color32::from_rgb(0x00, 0x72, 0xb2),
-    Color32::from_rgb(0xcc, 0x79, 0xa7),
-    Color32::from_rgb(0xf0, 0xe4, 0x42),
-    Color32::from_rgb(0x99, 0x99, 0x99),
-];
-
-const RING: Color32 = Color32::from_rgb(0xdd, 0xe4, 0xea);
-const CELL: Color32 = Color32::from_rgb(0xf5, 0xf3, 0xee);
-/// Tints for cells the search reached with 0, 1, 2 and more turns.
-const TURNS: [Color32; 4] = [
-    Color32::from_rgb(0x9a, 0xd1, 0xf5),
-    Color32::from_rgb(0xb5, 0xe3, 0xb0),
-    Color32::from_rgb(0xf6, 0xd0, 0x8c),
-    Color32::from_rgb(0xf2, 0xa7, 0xa7),
-];
-const LINK: Color32 = Color32::from_rgb(0xd6, 0x28, 0x28);
+use crate::ui::{color, mix};
 
 impl LinkTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
@@ -59,10 +36,14 @@ impl LinkTab {
         let board = self.game.board().clone();
         self.view.paint_all(|v| {
             let p = Pos::new(v.x - 1, v.y - 1);
-            let base = if board.contains(p) { CELL } else { RING };
+            let base = if board.contains(p) {
+                color(link::CELL)
+            } else {
+                color(link::RING)
+            };
             match reached.get(v).copied().flatten() {
-                Some(t) => mix(base, TURNS[(t as usize).min(3)], 0.8),
-                None if frontier[v] => mix(base, TURNS[3], 0.35),
+                Some(t) => mix(base, color(link::TURNS[(t as usize).min(3)]), 0.8),
+                None if frontier[v] => mix(base, color(link::TURNS[3]), 0.35),
                 None => base,
             }
         });
@@ -92,11 +73,11 @@ impl LinkTab {
                 let v = Pos::new(p.x + 1, p.y + 1);
                 draw_tile(painter, v, kind, cell);
                 let highlight = if Some(p) == selected {
-                    Some(Color32::from_rgb(0x24, 0x5c, 0xc4))
+                    Some(color(link::SELECTED))
                 } else if Some(p) == refused {
-                    Some(Color32::from_rgb(0xd6, 0x28, 0x28))
+                    Some(color(link::REFUSED))
                 } else if hint.is_some_and(|(a, b)| a == p || b == p) {
-                    Some(Color32::from_rgb(0x3a, 0x8f, 0x3e))
+                    Some(color(link::HINTED))
                 } else {
                     None
                 };
@@ -111,7 +92,10 @@ impl LinkTab {
             }
             if let Some(cells) = &flash {
                 let shifted: Vec<Pos> = cells.iter().map(|p| Pos::new(p.x + 1, p.y + 1)).collect();
-                painter.path(&shifted, Stroke::new((cell * 0.12).clamp(2.0, 5.0), LINK));
+                painter.path(
+                    &shifted,
+                    Stroke::new((cell * 0.12).clamp(2.0, 5.0), color(link::LINK)),
+                );
             }
         });
         if let Some(v) = input.pressed {
@@ -132,17 +116,17 @@ fn draw_tile(painter: &crate::ui::BoardPainter, v: Pos, kind: u8, cell: f32) {
     let rect = painter.cell_rect(v).shrink(cell * 0.06);
     painter
         .painter
-        .rect_filled(rect, cell * 0.12, Color32::from_rgb(0xfd, 0xfc, 0xf8));
+        .rect_filled(rect, cell * 0.12, color(link::TILE_FACE));
     painter.painter.rect_stroke(
         rect,
         cell * 0.12,
-        Stroke::new(1.0, Color32::from_gray(150)),
+        Stroke::new(1.0, color(link::TILE_EDGE)),
         egui::StrokeKind::Inside,
     );
-    let color = PALETTE[kind as usize % PALETTE.len()];
+    let color = color(link::TILES[kind as usize % link::TILES.len()]);
     let c = rect.center();
     let r = cell * 0.3;
-    match (kind as usize / PALETTE.len()) % 4 {
+    match (kind as usize / link::TILES.len()) % 4 {
         0 => {
             painter.painter.circle_filled(c, r, color);
         }

@@ -1,7 +1,7 @@
 //! The side panel: the score and the clock, hints, shuffles, undo, the computer, the shown
 //! search's options, and new boards.
 
-use egui::{Color32, Ui};
+use egui::Ui;
 
 use super::{LinkTab, SIZES};
 use crate::games::link::records::board_key;
@@ -22,7 +22,10 @@ impl LinkTab {
                 .map_or(String::new(), |t| format!(", best {t:.0} s"))
         ));
         if self.game.is_won() {
-            ui.colored_label(Color32::from_rgb(0x3a, 0x8f, 0x3e), "Cleared!");
+            ui.colored_label(
+                crate::ui::color(crate::palette::status::SUCCESS),
+                "Cleared!",
+            );
         }
         ui.horizontal(|ui| {
             if ui.button("Hint").on_hover_text("H").clicked() {

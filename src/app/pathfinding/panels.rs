@@ -89,7 +89,7 @@ impl PathfindingTab {
                     .is_admissible(self.settings.connectivity, self.board.min_cost())
             {
                 ui.colored_label(
-                    Color32::from_rgb(0xd0, 0x70, 0x00),
+                    crate::ui::color(crate::palette::status::WARNING),
                     "Careful: this heuristic can overestimate here, so the path may not be the cheapest.",
                 );
             }
@@ -415,7 +415,7 @@ pub(super) fn draw_board(
             }
         }
         if overlays.numbers && cell >= NUMBERS_FROM {
-            let color = Color32::from_rgb(0x20, 0x20, 0x20);
+            let color = crate::ui::color(crate::palette::search::NUMBERS);
             for pos in painter.visible_cells() {
                 if let Some(info) = run.info(pos) {
                     painter.cell_text(

@@ -1,21 +1,12 @@
 //! Drawing the board: walls and floor, the planners' searches as far as they are shown,
 //! the plan, the virtual snake, the cycle, the snake and the food; and painting walls.
 
-use egui::{Color32, Stroke, Ui};
+use egui::{Stroke, Ui};
 
 use super::{Reveal, SnakeTab};
 use crate::grid::Grid;
-use crate::ui::mix;
-
-const FLOOR: Color32 = Color32::from_rgb(0xf2, 0xef, 0xe6);
-const WALL: Color32 = Color32::from_rgb(0x3a, 0x3f, 0x4b);
-const FIELD: Color32 = Color32::from_rgb(0x7f, 0xb8, 0xe0);
-const TAIL_SEARCH: Color32 = Color32::from_rgb(0xe6, 0xb3, 0x5c);
-const BODY: Color32 = Color32::from_rgb(0x2e, 0x8b, 0x57);
-const HEAD: Color32 = Color32::from_rgb(0x1b, 0x5e, 0x20);
-const FOOD: Color32 = Color32::from_rgb(0xd6, 0x28, 0x28);
-const PLAN: Color32 = Color32::from_rgb(0x24, 0x5c, 0xc4);
-const CYCLE: Color32 = Color32::from_rgba_premultiplied(0x30, 0x3a, 0x50, 0x90);
+use crate::palette::snake;
+use crate::ui::{color, mix};
 
 impl SnakeTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
@@ -55,11 +46,15 @@ impl SnakeTab {
         }
         self.view.paint_all(|p| {
             if walls[p] {
-                WALL
+                color(snake::WALL)
             } else if let Some(heat) = field[p] {
-                mix(FLOOR, FIELD, 0.15 + 0.75 * heat * heat)
+                mix(
+                    color(snake::FLOOR),
+                    color(snake::FIELD),
+                    0.15 + 0.75 * heat * heat,
+                )
             } else {
-                FLOOR
+                color(snake::FLOOR)
             }
         });
         let game = &self.game;
@@ -97,14 +92,17 @@ impl SnakeTab {
                     painter.painter.circle_filled(
                         painter.cell_rect(p).center(),
                         cell * 0.12,
-                        TAIL_SEARCH,
+                        color(snake::TAIL_SEARCH),
                     );
                 }
             }
             if let Some(order) = &cycle_order {
                 let mut closed = order.clone();
                 closed.extend(order.first());
-                painter.path(&closed, Stroke::new((cell * 0.08).max(1.0), CYCLE));
+                painter.path(
+                    &closed,
+                    Stroke::new((cell * 0.08).max(1.0), color(snake::CYCLE)),
+                );
             }
             if let Some(ghost) = &ghost {
                 for &p in ghost {
@@ -112,7 +110,7 @@ impl SnakeTab {
                     painter.painter.rect_stroke(
                         rect,
                         cell * 0.1,
-                        Stroke::new(1.5, PLAN),
+                        Stroke::new(1.5, color(snake::PLAN)),
                         egui::StrokeKind::Inside,
                     );
                 }
@@ -120,9 +118,9 @@ impl SnakeTab {
             for (i, &p) in game.body().iter().enumerate().rev() {
                 let t = i as f32 / game.len().max(1) as f32;
                 let color = if i == 0 {
-                    HEAD
+                    color(snake::HEAD)
                 } else {
-                    mix(BODY, Color32::from_rgb(0x9c, 0xd6, 0xa8), t)
+                    mix(color(snake::BODY), color(snake::TAIL), t)
                 };
                 painter.painter.rect_filled(
                     painter.cell_rect(p).shrink(cell * 0.06),
@@ -131,12 +129,17 @@ impl SnakeTab {
                 );
             }
             if let Some(food) = game.food() {
-                painter
-                    .painter
-                    .circle_filled(painter.cell_rect(food).center(), cell * 0.35, FOOD);
+                painter.painter.circle_filled(
+                    painter.cell_rect(food).center(),
+                    cell * 0.35,
+                    color(snake::FOOD),
+                );
             }
             for path in [&plan, &cycle_path].into_iter().flatten() {
-                painter.path(path, Stroke::new((cell * 0.15).clamp(2.0, 5.0), PLAN));
+                painter.path(
+                    path,
+                    Stroke::new((cell * 0.15).clamp(2.0, 5.0), color(snake::PLAN)),
+                );
             }
         });
         if self.editing_walls {

@@ -1,7 +1,7 @@
 //! The side panel: the score, play and pause, the speed, who steers, and the board's size,
 //! seed and walls.
 
-use egui::{Color32, Ui};
+use egui::Ui;
 
 use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeTab};
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, Status};
@@ -34,7 +34,7 @@ impl SnakeTab {
             }
             Status::Won => {
                 ui.colored_label(
-                    Color32::from_rgb(0x3a, 0x8f, 0x3e),
+                    crate::ui::color(crate::palette::status::SUCCESS),
                     "Won: the snake fills the board!",
                 );
             }

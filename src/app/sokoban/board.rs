@@ -3,20 +3,10 @@
 
 use egui::{Color32, Stroke, Ui};
 
-use crate::games::sokoban::Level;
+use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Grid, Pos};
-use crate::ui::{BoardInput, BoardView};
-
-const OUTSIDE: Color32 = Color32::from_rgb(0x1e, 0x1e, 0x24);
-const WALL: Color32 = Color32::from_rgb(0x5a, 0x4a, 0x3c);
-const FLOOR: Color32 = Color32::from_rgb(0xe9, 0xe2, 0xd0);
-const HEAT: Color32 = Color32::from_rgb(0xd6, 0x45, 0x2a);
-const GOAL: Color32 = Color32::from_rgb(0x2a, 0x9d, 0x8f);
-const BOX: Color32 = Color32::from_rgb(0xc8, 0x86, 0x2e);
-const BOX_ON_GOAL: Color32 = Color32::from_rgb(0x3a, 0x8f, 0x3e);
-const PLAYER: Color32 = Color32::from_rgb(0x24, 0x5c, 0xc4);
-const STUCK: Color32 = Color32::from_rgb(0xd6, 0x20, 0x20);
-const HINT: Color32 = Color32::from_rgb(0xf0, 0xd0, 0x20);
+use crate::palette::sokoban;
+use crate::ui::{BoardInput, BoardView, color};
 
 /// What to draw.
 pub struct Position<'a> {
@@ -28,6 +18,12 @@ pub struct Position<'a> {
     pub heat: Option<&'a [f32]>,
     /// Draw the player as a region marker (push-level states know only the region).
     pub player_is_region: bool,
+    pub marks: Marks<'a>,
+}
+
+/// What a mode marks over a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Marks<'a> {
     /// Squares to mark as dead (no box there can ever reach a goal).
     pub dead: &'a [Pos],
     /// Boxes that can never reach a goal any more, outlined in red.
@@ -53,12 +49,20 @@ impl<'a> Position<'a> {
             player,
             heat: None,
             player_is_region: false,
-            dead: &[],
-            stuck: &[],
-            hint: None,
-            picked: None,
+            marks: Marks::default(),
         }
     }
+}
+
+/// Draws a game in progress, with the marks its mode shows.
+pub fn draw_game(ui: &mut Ui, view: &mut BoardView, game: &Game, marks: Marks<'_>) -> BoardInput {
+    let inside = game.level().inside();
+    let has_box = |p| game.has_box(p);
+    let position = Position {
+        marks,
+        ..Position::plain(game.level(), &inside, &has_box, Some(game.player()))
+    };
+    draw(ui, view, &position)
 }
 
 pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> BoardInput {
@@ -67,20 +71,20 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
     let width = level.width();
     view.paint_all(|p| {
         if level.is_wall(p) {
-            WALL
+            color(sokoban::WALL)
         } else if !position.inside[p] {
-            OUTSIDE
+            color(sokoban::OUTSIDE)
         } else {
             let heat = position
                 .heat
                 .map_or(0.0, |h| h[p.y as usize * width + p.x as usize]);
-            crate::ui::mix(FLOOR, HEAT, heat * 0.85)
+            crate::ui::mix(color(sokoban::FLOOR), color(sokoban::HEAT), heat * 0.85)
         }
     });
     view.show(ui, |painter| {
         let cell = painter.cell_size();
         let cross = Stroke::new((cell * 0.05).max(1.0), Color32::from_black_alpha(110));
-        for &pos in position.dead {
+        for &pos in position.marks.dead {
             let center = painter.cell_rect(pos).center();
             let arm = cell * 0.14;
             for (dx, dy) in [(arm, arm), (arm, -arm)] {
@@ -95,12 +99,16 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
             if level.is_goal(pos) {
                 painter
                     .painter
-                    .circle_filled(rect.center(), cell * 0.16, GOAL);
+                    .circle_filled(rect.center(), cell * 0.16, color(sokoban::GOAL));
             }
             if (position.boxes)(pos) {
-                let color = if level.is_goal(pos) { BOX_ON_GOAL } else { BOX };
+                let fill = if level.is_goal(pos) {
+                    color(sokoban::BOX_ON_GOAL)
+                } else {
+                    color(sokoban::BOX)
+                };
                 let inner = rect.shrink(cell * 0.1);
-                painter.painter.rect_filled(inner, cell * 0.12, color);
+                painter.painter.rect_filled(inner, cell * 0.12, fill);
                 painter.painter.rect_stroke(
                     inner,
                     cell * 0.12,
@@ -114,43 +122,45 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
                 }
             }
         }
-        if let Some(pos) = position.picked {
+        if let Some(pos) = position.marks.picked {
             painter.painter.rect_stroke(
                 painter.cell_rect(pos),
                 cell * 0.14,
-                Stroke::new((cell * 0.08).max(2.0), HINT),
+                Stroke::new((cell * 0.08).max(2.0), color(sokoban::HINT)),
                 egui::StrokeKind::Inside,
             );
         }
-        for &pos in position.stuck {
+        for &pos in position.marks.stuck {
             let rect = painter.cell_rect(pos).shrink(cell * 0.04);
             painter.painter.rect_stroke(
                 rect,
                 cell * 0.14,
-                Stroke::new((cell * 0.08).max(2.0), STUCK),
+                Stroke::new((cell * 0.08).max(2.0), color(sokoban::STUCK)),
                 egui::StrokeKind::Inside,
             );
         }
-        if let Some((pos, dir)) = position.hint {
+        if let Some((pos, dir)) = position.marks.hint {
             let center = painter.cell_rect(pos).center();
             let (dx, dy) = dir.delta();
             let way = egui::vec2(dx as f32, dy as f32) * cell;
             painter.painter.arrow(
                 center - way * 0.3,
                 way * 0.75,
-                Stroke::new((cell * 0.1).max(2.0), HINT),
+                Stroke::new((cell * 0.1).max(2.0), color(sokoban::HINT)),
             );
         }
         if let Some(player) = position.player {
             let rect = painter.cell_rect(player);
             if position.player_is_region {
-                painter
-                    .painter
-                    .circle_stroke(rect.center(), cell * 0.3, Stroke::new(2.0, PLAYER));
+                painter.painter.circle_stroke(
+                    rect.center(),
+                    cell * 0.3,
+                    Stroke::new(2.0, color(sokoban::PLAYER)),
+                );
             } else {
                 painter
                     .painter
-                    .circle_filled(rect.center(), cell * 0.32, PLAYER);
+                    .circle_filled(rect.center(), cell * 0.32, color(sokoban::PLAYER));
             }
         }
     })

@@ -175,7 +175,7 @@ impl SokobanTab {
         });
         match &self.check_message {
             Some(Ok(text)) => {
-                ui.colored_label(egui::Color32::from_rgb(0x3a, 0x8f, 0x3e), text);
+                ui.colored_label(crate::ui::color(crate::palette::status::SUCCESS), text);
             }
             Some(Err(text)) => {
                 ui.colored_label(ui.visuals().error_fg_color, text);

@@ -362,20 +362,13 @@ impl SokobanTab {
             Mode::Play => match &self.game {
                 Some(game) => {
                     let stuck = self.aid.stuck(game);
-                    let inside = game.level().inside();
-                    let has_box = |p| game.has_box(p);
-                    let position = board::Position {
+                    let marks = board::Marks {
                         stuck: &stuck,
                         hint: self.aid.hinted_push(),
                         picked: self.dragging_box,
-                        ..board::Position::plain(
-                            game.level(),
-                            &inside,
-                            &has_box,
-                            Some(game.player()),
-                        )
+                        ..Default::default()
                     };
-                    board::draw(ui, &mut self.view, &position)
+                    board::draw_game(ui, &mut self.view, game, marks)
                 }
                 None => {
                     ui.label("Open or pick a level to play.");
@@ -391,19 +384,11 @@ impl SokobanTab {
             }
             Mode::Solve => {
                 if let Some(replay) = &self.replay {
-                    let game = &replay.game;
-                    let inside = game.level().inside();
-                    let has_box = |p| game.has_box(p);
-                    let position = board::Position {
+                    let marks = board::Marks {
                         dead: &dead,
-                        ..board::Position::plain(
-                            game.level(),
-                            &inside,
-                            &has_box,
-                            Some(game.player()),
-                        )
+                        ..Default::default()
                     };
-                    board::draw(ui, &mut self.view, &position)
+                    board::draw_game(ui, &mut self.view, &replay.game, marks)
                 } else if let Some(session) = &self.session {
                     let level = &session.level;
                     let inside = level.inside();
@@ -417,7 +402,10 @@ impl SokobanTab {
                     let position = board::Position {
                         heat: Some(&heat),
                         player_is_region: session.detail == Detail::Pushes && shown.is_some(),
-                        dead: &dead,
+                        marks: board::Marks {
+                            dead: &dead,
+                            ..Default::default()
+                        },
                         ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)
@@ -438,7 +426,10 @@ impl SokobanTab {
                         level.player
                     };
                     let position = board::Position {
-                        dead: &dead,
+                        marks: board::Marks {
+                            dead: &dead,
+                            ..Default::default()
+                        },
                         ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)

@@ -176,7 +176,7 @@ impl SokobanTab {
         }
         if game.is_won() {
             ui.colored_label(
-                egui::Color32::from_rgb(0x3a, 0x8f, 0x3e),
+                crate::ui::color(crate::palette::status::SUCCESS),
                 egui::RichText::new("Solved! Press N for the next level.").heading(),
             );
         }
@@ -204,7 +204,7 @@ impl SokobanTab {
         let stuck = self.aid.stuck(game);
         if !stuck.is_empty() {
             ui.colored_label(
-                egui::Color32::from_rgb(0xd6, 0x45, 0x2a),
+                crate::ui::color(crate::palette::status::TROUBLE),
                 format!(
                     "{} can never reach a goal now (marked red): undo (Ctrl+Z).",
                     if stuck.len() == 1 {

@@ -1,0 +1,137 @@
+//! Every colour the boards are drawn in, named by what it shows, in one place: the app's
+//! board views and anything else that draws a board take them from here. Plain RGB, no GUI
+//! types, so code without a window can use them too.
+
+/// A colour: red, green, blue, and opacity (255 is opaque).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+/// An opaque colour.
+pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
+    Rgba(r, g, b, 255)
+}
+
+/// Colours meaning "done well" and "look out", for messages beside a board.
+pub mod status {
+    use super::{Rgba, rgb};
+    pub const SUCCESS: Rgba = rgb(0x3a, 0x8f, 0x3e);
+    pub const WARNING: Rgba = rgb(0xd0, 0x70, 0x00);
+    pub const TROUBLE: Rgba = rgb(0xd6, 0x45, 0x2a);
+}
+
+/// The Pathfinding board: the search's marks over the terrain. Blue (visited) and orange
+/// (frontier) stay apart with the common colour blindnesses.
+pub mod search {
+    use super::{Rgba, rgb};
+    pub const VISITED: Rgba = rgb(0x4c, 0x8f, 0xd0);
+    pub const FRONTIER: Rgba = rgb(0xf4, 0x8c, 0x2e);
+    /// The backward side of a bidirectional search.
+    pub const VISITED_BACK: Rgba = rgb(0x9d, 0x6c, 0xc4);
+    pub const FRONTIER_BACK: Rgba = rgb(0xe9, 0xc4, 0x3a);
+    pub const PATH: Rgba = rgb(0xd6, 0x28, 0x28);
+    /// The node being expanded.
+    pub const CURRENT: Rgba = rgb(0xff, 0x00, 0x6e);
+    pub const START: Rgba = rgb(0x1b, 0x9e, 0x4b);
+    pub const GOAL: Rgba = rgb(0xc0, 0x39, 0x2b);
+    /// The numbers written in cells.
+    pub const NUMBERS: Rgba = rgb(0x20, 0x20, 0x20);
+    /// The line under the executed pseudo-code.
+    pub const CODE_HIGHLIGHT: Rgba = rgb(0xff, 0xe0, 0x8a);
+}
+
+/// Terrain on the Pathfinding board, by the names boards and Moving AI maps use.
+pub mod terrain {
+    use super::{Rgba, rgb};
+    pub const FLOOR: Rgba = rgb(0xf3, 0xf0, 0xe8);
+    pub const WALL: Rgba = rgb(0x2e, 0x34, 0x40);
+    pub const TREES: Rgba = rgb(0x2f, 0x55, 0x33);
+    pub const GRASS: Rgba = rgb(0xb7, 0xd9, 0x9a);
+    pub const MUD: Rgba = rgb(0xb8, 0x95, 0x6a);
+    pub const SWAMP: Rgba = rgb(0x6b, 0x95, 0x88);
+    pub const WATER: Rgba = rgb(0x86, 0xb6, 0xe6);
+    pub const SAND: Rgba = rgb(0xe8, 0xd5, 0xa3);
+    /// An impassable terrain with another name.
+    pub const OTHER_WALL: Rgba = rgb(0x44, 0x44, 0x55);
+    /// The costliest of the unnamed terrains (the cheapest is floor).
+    pub const COSTLY: Rgba = rgb(0x7a, 0x5c, 0x3a);
+}
+
+/// The Sokoban board.
+pub mod sokoban {
+    use super::{Rgba, rgb};
+    pub const OUTSIDE: Rgba = rgb(0x1e, 0x1e, 0x24);
+    pub const WALL: Rgba = rgb(0x5a, 0x4a, 0x3c);
+    pub const FLOOR: Rgba = rgb(0xe9, 0xe2, 0xd0);
+    /// Where the solver's expanded positions keep their boxes.
+    pub const HEAT: Rgba = rgb(0xd6, 0x45, 0x2a);
+    pub const GOAL: Rgba = rgb(0x2a, 0x9d, 0x8f);
+    pub const BOX: Rgba = rgb(0xc8, 0x86, 0x2e);
+    pub const BOX_ON_GOAL: Rgba = rgb(0x3a, 0x8f, 0x3e);
+    pub const PLAYER: Rgba = rgb(0x24, 0x5c, 0xc4);
+    /// A box that can never reach a goal.
+    pub const STUCK: Rgba = rgb(0xd6, 0x20, 0x20);
+    pub const HINT: Rgba = rgb(0xf0, 0xd0, 0x20);
+}
+
+/// The Snake board.
+pub mod snake {
+    use super::{Rgba, rgb};
+    pub const FLOOR: Rgba = rgb(0xf2, 0xef, 0xe6);
+    pub const WALL: Rgba = rgb(0x3a, 0x3f, 0x4b);
+    /// The classic planner's distances from the food.
+    pub const FIELD: Rgba = rgb(0x7f, 0xb8, 0xe0);
+    /// The classic planner's search for the tail.
+    pub const TAIL_SEARCH: Rgba = rgb(0xe6, 0xb3, 0x5c);
+    pub const BODY: Rgba = rgb(0x2e, 0x8b, 0x57);
+    /// The body fades to this towards the tail.
+    pub const TAIL: Rgba = rgb(0x9c, 0xd6, 0xa8);
+    pub const HEAD: Rgba = rgb(0x1b, 0x5e, 0x20);
+    pub const FOOD: Rgba = rgb(0xd6, 0x28, 0x28);
+    pub const PLAN: Rgba = rgb(0x24, 0x5c, 0xc4);
+    pub const CYCLE: Rgba = Rgba(0x55, 0x67, 0x8e, 0x90);
+}
+
+/// The Link board. The tiles' colours are Okabe and Ito's, told apart with the common
+/// colour blindnesses; shapes and letters tell the tiles apart as well.
+pub mod link {
+    use super::{Rgba, rgb};
+    pub const TILES: [Rgba; 8] = [
+        rgb(0xe6, 0x9f, 0x00),
+        rgb(0x56, 0xb4, 0xe9),
+        rgb(0x00, 0x9e, 0x73),
+        rgb(0xd5, 0x5e, 0x00),
+        rgb(0x00, 0x72, 0xb2),
+        rgb(0xcc, 0x79, 0xa7),
+        rgb(0xf0, 0xe4, 0x42),
+        rgb(0x99, 0x99, 0x99),
+    ];
+    pub const TILE_FACE: Rgba = rgb(0xfd, 0xfc, 0xf8);
+    pub const TILE_EDGE: Rgba = rgb(0x96, 0x96, 0x96);
+    /// The ring around the board that links may run through.
+    pub const RING: Rgba = rgb(0xdd, 0xe4, 0xea);
+    pub const CELL: Rgba = rgb(0xf5, 0xf3, 0xee);
+    /// Cells the link search reached with 0, 1, 2 and more turns.
+    pub const TURNS: [Rgba; 4] = [
+        rgb(0x9a, 0xd1, 0xf5),
+        rgb(0xb5, 0xe3, 0xb0),
+        rgb(0xf6, 0xd0, 0x8c),
+        rgb(0xf2, 0xa7, 0xa7),
+    ];
+    pub const LINK: Rgba = rgb(0xd6, 0x28, 0x28);
+    pub const SELECTED: Rgba = rgb(0x24, 0x5c, 0xc4);
+    pub const REFUSED: Rgba = rgb(0xd6, 0x28, 0x28);
+    pub const HINTED: Rgba = rgb(0x3a, 0x8f, 0x3e);
+}
+
+/// Charts: one colour per run (Okabe and Ito's again).
+pub mod chart {
+    use super::{Rgba, rgb};
+    pub const RUNS: [Rgba; 6] = [
+        rgb(0x00, 0x72, 0xb2),
+        rgb(0xe6, 0x9f, 0x00),
+        rgb(0x00, 0x9e, 0x73),
+        rgb(0xcc, 0x79, 0xa7),
+        rgb(0x56, 0xb4, 0xe9),
+        rgb(0xd5, 0x5e, 0x00),
+    ];
+}
