@@ -1,8 +1,15 @@
 //! The Pathfinding tab: paint a board, pick an algorithm, and watch it search step by step.
+//! Split by concern: `edit` (painting, moving start and goal, undo, resizing, generating),
+//! `runs` (the runs on the board, stepped in lockstep, and the optimal cost beside them),
+//! `session` (one run on one view), `files`, `panels` (controls, teaching, drawing),
+//! `teach` (pseudo-code and narration) and `colors`.
 
+mod board;
 mod colors;
+mod edit;
 mod files;
 mod panels;
+mod runs;
 mod saved;
 mod session;
 mod teach;
@@ -16,20 +23,19 @@ pub use colors::Overlays;
 pub use saved::PathfindingSaved;
 pub use session::Session;
 
+use edit::Gesture;
+use runs::Reference;
+
 use super::notice::Notice;
 
-use crate::games::sandbox::edit::{BoardEdit, Stroke};
+use crate::games::sandbox::edit::BoardEdit;
 use crate::games::sandbox::generate::Generator;
-use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
+use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
 use crate::history::History;
-use crate::search::{Algorithm, Cost, Event, Search};
+use crate::search::Algorithm;
 use crate::ui::plot::RunSeries;
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
-use crate::ui::{BoardInput, Playback, StepAction};
-
-/// Earlier runs kept for the chart.
-const PREVIOUS_RUNS: usize = 5;
+use crate::ui::{Playback, StepAction};
 
 /// What a press on the board paints or moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -62,50 +68,6 @@ impl Default for Settings {
             overlays: Overlays::default(),
             tool: Tool::Paint(1),
         }
-    }
-}
-
-/// A mouse gesture in progress on the board.
-enum Gesture {
-    Painting { stroke: Stroke, terrain: u8 },
-    MovingStart { from: Pos },
-    MovingGoal { from: Pos },
-}
-
-/// Dijkstra's cost on the current board, computed a few milliseconds per frame, so the
-/// stats can say whether the shown path is optimal.
-struct Reference {
-    search: Option<Search<GridProblem>>,
-    cost: Option<Option<Cost>>,
-}
-
-impl Reference {
-    fn new(board: Arc<Board>, connectivity: Connectivity) -> Reference {
-        let problem = GridProblem::new(board, connectivity, Heuristic::Zero);
-        Reference {
-            search: Some(Search::new(problem, Algorithm::Dijkstra)),
-            cost: None,
-        }
-    }
-
-    /// Steps for at most `budget`; true while unfinished.
-    fn advance(&mut self, budget: std::time::Duration) -> bool {
-        let Some(search) = &mut self.search else {
-            return false;
-        };
-        let mut last = None;
-        step_within_budget(usize::MAX, budget, || {
-            last = search.next();
-            last.is_some() && !last.is_some_and(|e| e.is_final())
-        });
-        match last {
-            Some(Event::Found { goal }) => self.cost = Some(Some(search.g(goal))),
-            Some(Event::Exhausted) => self.cost = Some(None),
-            Some(Event::GaveUp(_)) => self.cost = None,
-            _ => return true,
-        }
-        self.search = None;
-        false
     }
 }
 
@@ -159,205 +121,6 @@ impl PathfindingTab {
     /// The main run.
     pub fn session(&self) -> &Session {
         &self.sessions[0]
-    }
-
-    fn valid_tool(&self, tool: Tool) -> Tool {
-        match tool {
-            Tool::Paint(t) if (t as usize) < self.board.legend().len() => tool,
-            Tool::Paint(_) => Tool::Paint(self.board.wall_terrain().unwrap_or(0)),
-            other => other,
-        }
-    }
-
-    fn algorithms(&self) -> Vec<PathAlgorithm> {
-        let mut list = vec![self.settings.algorithm];
-        list.extend(self.settings.compare_with);
-        list
-    }
-
-    /// New runs for the current board and settings, from step 0 (views are kept).
-    fn rebuild_sessions(&mut self) {
-        // Work the move sets out on the board being edited, not on each copy: edits then
-        // keep them up to date cell by cell, and every copy carries them along.
-        self.board.move_sets();
-        let board = Arc::new(self.board.clone());
-        let algorithms = self.algorithms();
-        let overlays = self.settings.overlays;
-        self.sessions.truncate(algorithms.len());
-        for (i, algorithm) in algorithms.into_iter().enumerate() {
-            let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
-            match self.sessions.get_mut(i) {
-                Some(session) => {
-                    session.restart(board.clone(), algorithm, heuristic, connectivity, overlays)
-                }
-                None => self.sessions.push(Session::new(
-                    &format!("pathfinding-board-{i}"),
-                    board.clone(),
-                    algorithm,
-                    heuristic,
-                    connectivity,
-                    overlays,
-                )),
-            }
-        }
-        self.reference = Reference::new(board, self.settings.connectivity);
-    }
-
-    /// Restarts the runs after the board or the settings changed, keeping the play state:
-    /// the new runs catch up with the step the old ones had reached (or their end), so a
-    /// student dragging the goal sees the search re-plan at once.
-    pub fn restart_runs(&mut self, same_board: bool) {
-        let reached = if self.sessions.iter().all(|s| s.at_end()) {
-            usize::MAX
-        } else {
-            self.session().position()
-        };
-        if same_board {
-            // Keep the finished series for comparison on the chart.
-            for session in &self.sessions {
-                if !session.series.is_empty() {
-                    self.previous.push(session.series.clone());
-                }
-            }
-            let excess = self.previous.len().saturating_sub(PREVIOUS_RUNS);
-            self.previous.drain(..excess);
-        } else {
-            self.previous.clear();
-        }
-        self.rebuild_sessions();
-        if reached > 0 {
-            for session in &mut self.sessions {
-                session.catch_up = Some(reached);
-            }
-        }
-    }
-
-    /// The board changed (painted, dragged, undone...).
-    fn board_changed(&mut self) {
-        self.dirty = true;
-        self.restart_runs(false);
-    }
-
-    /// Replaces the whole board as one undoable edit.
-    pub fn replace_board(&mut self, board: Board) {
-        let before = Box::new(self.board.clone());
-        self.board = board;
-        self.history.record(BoardEdit::Replace {
-            before,
-            after: Box::new(self.board.clone()),
-        });
-        self.new_size = [self.board.width(), self.board.height()];
-        self.settings.tool = self.valid_tool(self.settings.tool);
-        for session in &mut self.sessions {
-            session.view.fit();
-        }
-        self.board_changed();
-    }
-
-    pub fn undo(&mut self) {
-        if self.history.undo(&mut self.board) {
-            self.after_history_step();
-        }
-    }
-
-    pub fn redo(&mut self) {
-        if self.history.redo(&mut self.board) {
-            self.after_history_step();
-        }
-    }
-
-    fn after_history_step(&mut self) {
-        self.new_size = [self.board.width(), self.board.height()];
-        self.settings.tool = self.valid_tool(self.settings.tool);
-        self.board_changed();
-    }
-
-    /// Applies a control action to every run (they move in lockstep).
-    pub fn apply(&mut self, action: StepAction) {
-        let overlays = self.settings.overlays;
-        match action {
-            StepAction::TogglePlay => {
-                if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
-                    for session in &mut self.sessions {
-                        session.seek(0, overlays);
-                    }
-                }
-                self.playback.playing = !self.playback.playing;
-            }
-            StepAction::Step => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    match session.replaying_to() {
-                        Some(target) => session.seek(target + 1, overlays),
-                        None => {
-                            session.catch_up = None;
-                            session.step(overlays);
-                        }
-                    }
-                }
-            }
-            StepAction::StepBack => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    let at = session.intended_position().saturating_sub(1);
-                    session.seek(at, overlays);
-                }
-            }
-            StepAction::Reset => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.seek(0, overlays);
-                }
-            }
-            StepAction::RunToEnd => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.catch_up = Some(usize::MAX);
-                }
-            }
-            StepAction::Seek(k) => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.seek(k, overlays);
-                }
-            }
-        }
-    }
-
-    /// Runs this frame's share of the search. Returns whether more frames are needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
-        let overlays = self.settings.overlays;
-        let began = std::time::Instant::now();
-        let mut busy = false;
-        for session in &mut self.sessions {
-            if let Some(target) = session.catch_up {
-                let due = target.saturating_sub(session.position());
-                let left = FRAME_BUDGET.saturating_sub(began.elapsed());
-                step_within_budget(due, left, || session.step(overlays));
-                if session.position() >= target || session.at_end() {
-                    session.catch_up = None;
-                } else {
-                    busy = true;
-                }
-            }
-        }
-        let due = self.playback.steps_due(dt);
-        if due > 0 && !busy {
-            let sessions = &mut self.sessions;
-            let left = FRAME_BUDGET.saturating_sub(began.elapsed());
-            step_within_budget(due, left, || {
-                let mut any = false;
-                for session in sessions.iter_mut() {
-                    any |= session.step(overlays);
-                }
-                any
-            });
-            if self.sessions.iter().all(|s| s.at_end()) {
-                self.playback.playing = false;
-            }
-        }
-        let reference_busy = self.reference.advance(std::time::Duration::from_millis(2));
-        busy || self.playback.playing || reference_busy
     }
 
     /// Keyboard shortcuts of this tab (the caller skips this while a text field has focus).
@@ -426,142 +189,6 @@ impl PathfindingTab {
         }
     }
 
-    /// What the mouse did on a board view.
-    fn board_input(&mut self, input: BoardInput) {
-        if input.hovered.is_some() {
-            self.hovered = input.hovered;
-        }
-        if let Some(pos) = input.pressed {
-            self.gesture = Some(if pos == self.board.start {
-                Gesture::MovingStart { from: pos }
-            } else if pos == self.board.goal {
-                Gesture::MovingGoal { from: pos }
-            } else {
-                match self.settings.tool {
-                    Tool::Start => {
-                        let from = self.board.start;
-                        if self.board.move_start(pos) {
-                            self.board_changed();
-                        }
-                        Gesture::MovingStart { from }
-                    }
-                    Tool::Goal => {
-                        let from = self.board.goal;
-                        if self.board.move_goal(pos) {
-                            self.board_changed();
-                        }
-                        Gesture::MovingGoal { from }
-                    }
-                    Tool::Paint(terrain) => {
-                        // Pressing on a cell that already has the tool's terrain erases.
-                        let terrain = if self.board.terrain_index(pos) == Some(terrain) {
-                            self.board.floor_terrain()
-                        } else {
-                            terrain
-                        };
-                        let mut stroke = Stroke::default();
-                        if stroke.paint(&mut self.board, pos, terrain) {
-                            self.board_changed();
-                        }
-                        Gesture::Painting { stroke, terrain }
-                    }
-                }
-            });
-        }
-        if !input.dragged.is_empty() {
-            let mut changed = false;
-            match &mut self.gesture {
-                Some(Gesture::Painting { stroke, terrain }) => {
-                    for &pos in &input.dragged {
-                        changed |= stroke.paint(&mut self.board, pos, *terrain);
-                    }
-                }
-                Some(Gesture::MovingStart { .. }) => {
-                    if let Some(&pos) = input
-                        .dragged
-                        .iter()
-                        .rev()
-                        .find(|&&p| self.board.is_passable(p) && p != self.board.goal)
-                    {
-                        changed = self.board.start != pos && self.board.move_start(pos);
-                    }
-                }
-                Some(Gesture::MovingGoal { .. }) => {
-                    if let Some(&pos) = input
-                        .dragged
-                        .iter()
-                        .rev()
-                        .find(|&&p| self.board.is_passable(p) && p != self.board.start)
-                    {
-                        changed = self.board.goal != pos && self.board.move_goal(pos);
-                    }
-                }
-                None => {}
-            }
-            if changed {
-                self.board_changed();
-            }
-        }
-        if input.released {
-            let edit = match self.gesture.take() {
-                Some(Gesture::Painting { stroke, .. }) => stroke.finish(),
-                Some(Gesture::MovingStart { from }) => {
-                    (from != self.board.start).then_some(BoardEdit::MoveStart {
-                        from,
-                        to: self.board.start,
-                    })
-                }
-                Some(Gesture::MovingGoal { from }) => {
-                    (from != self.board.goal).then_some(BoardEdit::MoveGoal {
-                        from,
-                        to: self.board.goal,
-                    })
-                }
-                None => None,
-            };
-            if let Some(edit) = edit {
-                self.history.record(edit);
-            }
-        }
-    }
-
-    /// Resizes the board to `new_size`, keeping what fits.
-    pub fn apply_new_size(&mut self) {
-        let [w, h] = self.new_size;
-        match self.board.resized(w, h) {
-            Ok(board) => self.replace_board(board),
-            Err(message) => {
-                self.notice = Some(Notice {
-                    error: true,
-                    text: message,
-                })
-            }
-        }
-    }
-
-    /// Replaces the board with a generated one.
-    pub fn generate(&mut self) {
-        let [w, h] = self.new_size;
-        if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
-            self.notice = Some(Notice {
-                error: true,
-                text: message,
-            });
-            return;
-        }
-        let board = self.generator.generate(w, h, self.seed);
-        self.replace_board(board);
-        self.notice = Some(Notice {
-            error: false,
-            text: format!("{} with seed {}", self.generator, self.seed),
-        });
-    }
-
-    /// Changing algorithm, heuristic or connectivity starts the runs over on the same board.
-    pub fn settings_changed(&mut self) {
-        self.restart_runs(true);
-    }
-
     pub fn ui(&mut self, ui: &mut Ui) {
         egui::Panel::left("pathfinding-controls")
             .resizable(true)
@@ -592,7 +219,7 @@ impl PathfindingTab {
                         if count > 1 {
                             ui.strong(session.algorithm.to_string());
                         }
-                        let input = panels::draw_board(ui, session, board, overlays);
+                        let input = board::draw_board(ui, session, board, overlays);
                         inputs.push(input);
                     });
                 });

@@ -1,23 +1,19 @@
-//! The Pathfinding tab's panels: controls on the left, teaching on the right, boards in
-//! the middle.
+//! The Pathfinding tab's panels: controls on the left, teaching on the right (the boards in
+//! the middle are drawn by `board`).
 
-use egui::{Color32, Stroke, Ui};
+use egui::{Color32, Ui};
 
-use super::colors::{self, Overlays};
+use super::colors;
 use super::session::Session;
-use super::{PathfindingTab, Tool, teach};
+use super::teach::{self, number};
+use super::{PathfindingTab, Tool};
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
-use crate::search::{Algorithm, Side};
+use crate::search::Algorithm;
 use crate::ui::legend::legend;
 use crate::ui::plot::series_plot;
 use crate::ui::pseudocode::pseudocode;
 use crate::ui::step_controls::step_controls;
-use crate::ui::{BoardInput, BoardPainter};
-
-/// Overlays that need room: arrows from this cell size (points), numbers from this one.
-const ARROWS_FROM: f32 = 14.0;
-const NUMBERS_FROM: f32 = 44.0;
 
 fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorithm) -> bool {
     let mut changed = false;
@@ -355,14 +351,14 @@ impl PathfindingTab {
                 ui.label("Path");
                 match (run.path(), run.path_cost()) {
                     (Some(path), Some(cost)) => {
-                        ui.label(format!("{} moves, cost {}", path.len() - 1, round(cost)));
+                        ui.label(format!("{} moves, cost {}", path.len() - 1, number(cost)));
                         ui.end_row();
                         ui.label("Optimal?");
                         ui.label(match self.reference.cost {
                             Some(Some(best)) if (best - cost).abs() < 1e-6 => {
                                 "yes (Dijkstra agrees)".to_string()
                             }
-                            Some(Some(best)) => format!("no: the cheapest costs {}", round(best)),
+                            Some(Some(best)) => format!("no: the cheapest costs {}", number(best)),
                             Some(None) => "?".to_string(),
                             None => "checking with Dijkstra…".to_string(),
                         });
@@ -386,78 +382,4 @@ fn capitalized(name: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-fn round(x: f64) -> String {
-    let text = format!("{x:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Draws one session's board with its overlays and returns what the mouse did.
-pub(super) fn draw_board(
-    ui: &mut Ui,
-    session: &mut Session,
-    board: &Board,
-    overlays: Overlays,
-) -> BoardInput {
-    let run = session.timeline.current();
-    let path = session.path().map(<[_]>::to_vec);
-    let expanded = run.last_expanded();
-    let (start, goal) = (board.start, board.goal);
-    session.view.show(ui, |painter: &BoardPainter| {
-        let cell = painter.cell_size();
-        if overlays.parents && cell >= ARROWS_FROM {
-            let stroke = Stroke::new((cell * 0.06).max(1.0), Color32::from_black_alpha(140));
-            for pos in painter.visible_cells() {
-                if let Some(parent) = run.info(pos).and_then(|i| i.parent) {
-                    painter.arrow(pos, parent, stroke);
-                }
-            }
-        }
-        if overlays.numbers && cell >= NUMBERS_FROM {
-            let color = crate::ui::color(crate::palette::search::NUMBERS);
-            for pos in painter.visible_cells() {
-                if let Some(info) = run.info(pos) {
-                    painter.cell_text(
-                        pos,
-                        &format!("g{}", round(info.g)),
-                        egui::Align2::LEFT_TOP,
-                        color,
-                    );
-                    painter.cell_text(
-                        pos,
-                        &format!("h{}", round(info.h)),
-                        egui::Align2::RIGHT_TOP,
-                        color,
-                    );
-                    painter.cell_text(
-                        pos,
-                        &format!("f{}", round(info.f)),
-                        egui::Align2::LEFT_BOTTOM,
-                        color,
-                    );
-                }
-            }
-        }
-        if overlays.path
-            && let Some(path) = &path
-        {
-            painter.path(
-                path,
-                Stroke::new((cell * 0.25).clamp(2.0, 6.0), colors::PATH),
-            );
-        }
-        if overlays.current
-            && let Some((side, pos)) = expanded
-        {
-            let color = if side == Side::Forward {
-                colors::CURRENT
-            } else {
-                colors::VISITED_BACK
-            };
-            painter.outline(pos, Stroke::new(2.5, color));
-        }
-        painter.marker(start, colors::START, "S");
-        painter.marker(goal, colors::GOAL, "G");
-    })
 }

@@ -108,7 +108,8 @@ pub fn active_lines(algorithm: PathAlgorithm, event: Option<&Step>) -> Vec<usize
     }
 }
 
-fn number(x: f64) -> String {
+/// A cost as a person writes it: at most two decimals, no trailing zeros.
+pub(super) fn number(x: f64) -> String {
     let text = format!("{x:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -4,13 +4,16 @@ mod aid;
 mod board;
 mod compare;
 mod edit_mode;
+mod files;
 mod play_mode;
 mod saved;
 mod solve;
 mod solve_mode;
+mod solve_panel;
 mod teach;
+mod view;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::Ui;
 
@@ -18,13 +21,12 @@ pub use crate::games::sokoban::progress::{Best, Progress, fingerprint};
 pub use saved::SokobanSaved;
 pub use solve::SolveSession;
 
-use super::notice::{Notice, error_window};
-use crate::files::{read_text, write_text};
+use super::notice::Notice;
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
 use crate::grid::{Dir, Pos};
 use crate::search::Algorithm;
-use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+use crate::ui::file_dialog::FileDialog;
 use crate::ui::{BoardView, Playback};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -166,68 +168,6 @@ impl SokobanTab {
         self.view.fit();
     }
 
-    /// Replaces the collection (from a file, a paste or a preset).
-    pub fn load_collection(&mut self, name: &str, text: &str) {
-        match parse_collection(text) {
-            Ok(entries) => {
-                self.collection_name = name.to_string();
-                self.collection_text = text.to_string();
-                self.entries = entries;
-                let first_good = self
-                    .entries
-                    .iter()
-                    .position(|e| e.level.is_ok())
-                    .unwrap_or(0);
-                self.select(first_good);
-                self.mode = Mode::Play;
-                let bad = self.entries.iter().filter(|e| e.level.is_err()).count();
-                self.notice = Some(Notice::info(if bad == 0 {
-                    format!("Opened {name}: {} levels", self.entries.len())
-                } else {
-                    format!(
-                        "Opened {name}: {} levels, {bad} with mistakes",
-                        self.entries.len()
-                    )
-                }));
-            }
-            Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
-        }
-    }
-
-    pub fn load_file(&mut self, path: &Path) {
-        match read_text(path) {
-            Ok(text) => {
-                let name = path
-                    .file_name()
-                    .map_or("levels".into(), |n| n.to_string_lossy().into_owned());
-                self.load_collection(&name, &text);
-            }
-            Err(message) => self.notice = Some(Notice::error(format!("Could not open: {message}"))),
-        }
-    }
-
-    pub fn open_dialog(&mut self) {
-        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        self.dialog = Some(FileDialog::new(
-            DialogMode::Open,
-            "Open Sokoban levels",
-            &folder,
-            "",
-            &["xsb", "txt", "sok"],
-        ));
-    }
-
-    fn save_dialog(&mut self) {
-        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        self.dialog = Some(FileDialog::new(
-            DialogMode::Save,
-            "Save the level as XSB",
-            &folder,
-            "level.xsb",
-            &["xsb"],
-        ));
-    }
-
     /// Keyboard shortcuts of this tab (skipped while a text field has focus).
     pub fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
@@ -354,157 +294,6 @@ impl SokobanTab {
             Mode::Edit => self.edit_controls(ui),
             Mode::Solve => self.solve_controls(ui),
         }
-    }
-
-    fn board(&mut self, ui: &mut Ui) {
-        let dead = self.dead_squares_shown();
-        let input = match self.mode {
-            Mode::Play => match &self.game {
-                Some(game) => {
-                    let stuck = self.aid.stuck(game);
-                    let marks = board::Marks {
-                        stuck: &stuck,
-                        hint: self.aid.hinted_push(),
-                        picked: self.dragging_box,
-                        ..Default::default()
-                    };
-                    board::draw_game(ui, &mut self.view, game, marks)
-                }
-                None => {
-                    ui.label("Open or pick a level to play.");
-                    return;
-                }
-            },
-            Mode::Edit => {
-                let level = &self.editing;
-                let inside = crate::grid::Grid::new(level.width(), level.height(), true);
-                let has_box = |p| level.has_box(p);
-                let position = board::Position::plain(level, &inside, &has_box, level.player);
-                board::draw(ui, &mut self.view, &position)
-            }
-            Mode::Solve => {
-                if let Some(replay) = &self.replay {
-                    let marks = board::Marks {
-                        dead: &dead,
-                        ..Default::default()
-                    };
-                    board::draw_game(ui, &mut self.view, &replay.game, marks)
-                } else if let Some(session) = &self.session {
-                    let level = &session.level;
-                    let inside = level.inside();
-                    let heat = session.heat();
-                    let shown = session.run().last_expanded();
-                    let boxes: Vec<Pos> = shown
-                        .as_ref()
-                        .map_or_else(|| level.boxes().collect(), |(b, _)| b.clone());
-                    let player = shown.as_ref().map(|(_, p)| *p).or(level.player);
-                    let has_box = |p| boxes.contains(&p);
-                    let position = board::Position {
-                        heat: Some(&heat),
-                        player_is_region: session.detail == Detail::Pushes && shown.is_some(),
-                        marks: board::Marks {
-                            dead: &dead,
-                            ..Default::default()
-                        },
-                        ..board::Position::plain(level, &inside, &has_box, player)
-                    };
-                    board::draw(ui, &mut self.view, &position)
-                } else if let Some(game) = &self.game {
-                    let inside = game.level().inside();
-                    let level = game.level();
-                    let from_play = self.solves_from_play();
-                    let has_box = |p| {
-                        if from_play {
-                            game.has_box(p)
-                        } else {
-                            level.has_box(p)
-                        }
-                    };
-                    let player = if from_play {
-                        Some(game.player())
-                    } else {
-                        level.player
-                    };
-                    let position = board::Position {
-                        marks: board::Marks {
-                            dead: &dead,
-                            ..Default::default()
-                        },
-                        ..board::Position::plain(level, &inside, &has_box, player)
-                    };
-                    board::draw(ui, &mut self.view, &position)
-                } else {
-                    return;
-                }
-            }
-        };
-        match self.mode {
-            Mode::Play => self.play_pointer(&input),
-            Mode::Edit => {
-                if let Some(pos) = input.pressed {
-                    self.edit_snapshot();
-                    self.edit_stroke = true;
-                    self.paint(pos);
-                }
-                if self.edit_stroke {
-                    for pos in input.dragged {
-                        self.paint(pos);
-                    }
-                }
-                if input.released {
-                    self.edit_stroke = false;
-                }
-            }
-            Mode::Solve => {}
-        }
-    }
-
-    fn windows(&mut self, ctx: &egui::Context) {
-        if let Some(dialog) = &mut self.dialog
-            && let Some(outcome) = dialog.show(ctx)
-        {
-            let saving = dialog.mode() == DialogMode::Save;
-            self.dialog = None;
-            if let DialogOutcome::Chosen(path) = outcome {
-                if saving {
-                    let path = if path.extension().is_none() {
-                        path.with_extension("xsb")
-                    } else {
-                        path
-                    };
-                    self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
-                        Ok(()) => Notice::info(format!("Saved {}", path.display())),
-                        Err(message) => Notice::error(message),
-                    });
-                } else {
-                    self.load_file(&path);
-                }
-            }
-        }
-        if let Some(text) = &mut self.paste {
-            let mut open = true;
-            let mut load = false;
-            egui::Window::new("Paste a level")
-                .open(&mut open)
-                .show(ctx, |ui| {
-                    ui.label("Paste one level or a collection in XSB:");
-                    ui.add(
-                        egui::TextEdit::multiline(text)
-                            .code_editor()
-                            .desired_rows(12)
-                            .desired_width(360.0),
-                    );
-                    load = ui.button("Open it").clicked();
-                });
-            if load {
-                let text = text.clone();
-                self.paste = None;
-                self.load_collection("pasted level", &text);
-            } else if !open {
-                self.paste = None;
-            }
-        }
-        error_window(ctx, &mut self.notice, "Nothing you had open was changed.");
     }
 
     /// The game the solution replay is showing, while replaying.

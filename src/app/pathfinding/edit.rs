@@ -1,0 +1,197 @@
+//! Editing the board: painting terrain with a drag, moving the start and the goal, undo and
+//! redo, resizing and generating. Every edit restarts the runs on the edited board.
+
+use super::{PathfindingTab, Tool};
+use crate::app::notice::Notice;
+use crate::games::sandbox::Board;
+use crate::games::sandbox::edit::{BoardEdit, Stroke};
+use crate::grid::Pos;
+use crate::ui::BoardInput;
+
+/// A mouse gesture in progress on the board.
+pub(super) enum Gesture {
+    Painting { stroke: Stroke, terrain: u8 },
+    MovingStart { from: Pos },
+    MovingGoal { from: Pos },
+}
+
+impl PathfindingTab {
+    pub(super) fn valid_tool(&self, tool: Tool) -> Tool {
+        match tool {
+            Tool::Paint(t) if (t as usize) < self.board.legend().len() => tool,
+            Tool::Paint(_) => Tool::Paint(self.board.wall_terrain().unwrap_or(0)),
+            other => other,
+        }
+    }
+
+    /// The board changed (painted, dragged, undone...).
+    fn board_changed(&mut self) {
+        self.dirty = true;
+        self.restart_runs(false);
+    }
+
+    /// Replaces the whole board as one undoable edit.
+    pub fn replace_board(&mut self, board: Board) {
+        let before = Box::new(self.board.clone());
+        self.board = board;
+        self.history.record(BoardEdit::Replace {
+            before,
+            after: Box::new(self.board.clone()),
+        });
+        self.new_size = [self.board.width(), self.board.height()];
+        self.settings.tool = self.valid_tool(self.settings.tool);
+        for session in &mut self.sessions {
+            session.view.fit();
+        }
+        self.board_changed();
+    }
+
+    pub fn undo(&mut self) {
+        if self.history.undo(&mut self.board) {
+            self.after_history_step();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.history.redo(&mut self.board) {
+            self.after_history_step();
+        }
+    }
+
+    fn after_history_step(&mut self) {
+        self.new_size = [self.board.width(), self.board.height()];
+        self.settings.tool = self.valid_tool(self.settings.tool);
+        self.board_changed();
+    }
+
+    /// What the mouse did on a board view.
+    pub(super) fn board_input(&mut self, input: BoardInput) {
+        if input.hovered.is_some() {
+            self.hovered = input.hovered;
+        }
+        if let Some(pos) = input.pressed {
+            self.gesture = Some(if pos == self.board.start {
+                Gesture::MovingStart { from: pos }
+            } else if pos == self.board.goal {
+                Gesture::MovingGoal { from: pos }
+            } else {
+                match self.settings.tool {
+                    Tool::Start => {
+                        let from = self.board.start;
+                        if self.board.move_start(pos) {
+                            self.board_changed();
+                        }
+                        Gesture::MovingStart { from }
+                    }
+                    Tool::Goal => {
+                        let from = self.board.goal;
+                        if self.board.move_goal(pos) {
+                            self.board_changed();
+                        }
+                        Gesture::MovingGoal { from }
+                    }
+                    Tool::Paint(terrain) => {
+                        // Pressing on a cell that already has the tool's terrain erases.
+                        let terrain = if self.board.terrain_index(pos) == Some(terrain) {
+                            self.board.floor_terrain()
+                        } else {
+                            terrain
+                        };
+                        let mut stroke = Stroke::default();
+                        if stroke.paint(&mut self.board, pos, terrain) {
+                            self.board_changed();
+                        }
+                        Gesture::Painting { stroke, terrain }
+                    }
+                }
+            });
+        }
+        if !input.dragged.is_empty() {
+            let mut changed = false;
+            match &mut self.gesture {
+                Some(Gesture::Painting { stroke, terrain }) => {
+                    for &pos in &input.dragged {
+                        changed |= stroke.paint(&mut self.board, pos, *terrain);
+                    }
+                }
+                Some(Gesture::MovingStart { .. }) => {
+                    if let Some(&pos) = input
+                        .dragged
+                        .iter()
+                        .rev()
+                        .find(|&&p| self.board.is_passable(p) && p != self.board.goal)
+                    {
+                        changed = self.board.start != pos && self.board.move_start(pos);
+                    }
+                }
+                Some(Gesture::MovingGoal { .. }) => {
+                    if let Some(&pos) = input
+                        .dragged
+                        .iter()
+                        .rev()
+                        .find(|&&p| self.board.is_passable(p) && p != self.board.start)
+                    {
+                        changed = self.board.goal != pos && self.board.move_goal(pos);
+                    }
+                }
+                None => {}
+            }
+            if changed {
+                self.board_changed();
+            }
+        }
+        if input.released {
+            let edit = match self.gesture.take() {
+                Some(Gesture::Painting { stroke, .. }) => stroke.finish(),
+                Some(Gesture::MovingStart { from }) => {
+                    (from != self.board.start).then_some(BoardEdit::MoveStart {
+                        from,
+                        to: self.board.start,
+                    })
+                }
+                Some(Gesture::MovingGoal { from }) => {
+                    (from != self.board.goal).then_some(BoardEdit::MoveGoal {
+                        from,
+                        to: self.board.goal,
+                    })
+                }
+                None => None,
+            };
+            if let Some(edit) = edit {
+                self.history.record(edit);
+            }
+        }
+    }
+
+    /// Resizes the board to `new_size`, keeping what fits.
+    pub fn apply_new_size(&mut self) {
+        let [w, h] = self.new_size;
+        match self.board.resized(w, h) {
+            Ok(board) => self.replace_board(board),
+            Err(message) => {
+                self.notice = Some(Notice {
+                    error: true,
+                    text: message,
+                })
+            }
+        }
+    }
+
+    /// Replaces the board with a generated one.
+    pub fn generate(&mut self) {
+        let [w, h] = self.new_size;
+        if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
+            self.notice = Some(Notice {
+                error: true,
+                text: message,
+            });
+            return;
+        }
+        let board = self.generator.generate(w, h, self.seed);
+        self.replace_board(board);
+        self.notice = Some(Notice {
+            error: false,
+            text: format!("{} with seed {}", self.generator, self.seed),
+        });
+    }
+}

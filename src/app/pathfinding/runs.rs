@@ -1,0 +1,209 @@
+//! The runs on the board (one, or two compared side by side), restarted when the board or
+//! the settings change, stepped in lockstep by the controls and the play timer; and
+//! Dijkstra's cost worked out beside them, so the stats can say whether a path is optimal.
+
+use std::sync::Arc;
+
+use super::{PathfindingTab, Session};
+use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
+use crate::search::{Algorithm, Cost, Event, Search};
+use crate::ui::StepAction;
+use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+
+/// Earlier runs kept for the chart.
+const PREVIOUS_RUNS: usize = 5;
+
+/// Dijkstra's cost on the current board, computed a few milliseconds per frame, so the
+/// stats can say whether the shown path is optimal.
+pub(super) struct Reference {
+    search: Option<Search<GridProblem>>,
+    pub(super) cost: Option<Option<Cost>>,
+}
+
+impl Reference {
+    pub(super) fn new(board: Arc<Board>, connectivity: Connectivity) -> Reference {
+        let problem = GridProblem::new(board, connectivity, Heuristic::Zero);
+        Reference {
+            search: Some(Search::new(problem, Algorithm::Dijkstra)),
+            cost: None,
+        }
+    }
+
+    /// Steps for at most `budget`; true while unfinished.
+    fn advance(&mut self, budget: std::time::Duration) -> bool {
+        let Some(search) = &mut self.search else {
+            return false;
+        };
+        let mut last = None;
+        step_within_budget(usize::MAX, budget, || {
+            last = search.next();
+            last.is_some() && !last.is_some_and(|e| e.is_final())
+        });
+        match last {
+            Some(Event::Found { goal }) => self.cost = Some(Some(search.g(goal))),
+            Some(Event::Exhausted) => self.cost = Some(None),
+            Some(Event::GaveUp(_)) => self.cost = None,
+            _ => return true,
+        }
+        self.search = None;
+        false
+    }
+}
+
+impl PathfindingTab {
+    fn algorithms(&self) -> Vec<PathAlgorithm> {
+        let mut list = vec![self.settings.algorithm];
+        list.extend(self.settings.compare_with);
+        list
+    }
+
+    /// New runs for the current board and settings, from step 0 (views are kept).
+    pub(super) fn rebuild_sessions(&mut self) {
+        // Work the move sets out on the board being edited, not on each copy: edits then
+        // keep them up to date cell by cell, and every copy carries them along.
+        self.board.move_sets();
+        let board = Arc::new(self.board.clone());
+        let algorithms = self.algorithms();
+        let overlays = self.settings.overlays;
+        self.sessions.truncate(algorithms.len());
+        for (i, algorithm) in algorithms.into_iter().enumerate() {
+            let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
+            match self.sessions.get_mut(i) {
+                Some(session) => {
+                    session.restart(board.clone(), algorithm, heuristic, connectivity, overlays)
+                }
+                None => self.sessions.push(Session::new(
+                    &format!("pathfinding-board-{i}"),
+                    board.clone(),
+                    algorithm,
+                    heuristic,
+                    connectivity,
+                    overlays,
+                )),
+            }
+        }
+        self.reference = Reference::new(board, self.settings.connectivity);
+    }
+
+    /// Restarts the runs after the board or the settings changed, keeping the play state:
+    /// the new runs catch up with the step the old ones had reached (or their end), so a
+    /// student dragging the goal sees the search re-plan at once.
+    pub fn restart_runs(&mut self, same_board: bool) {
+        let reached = if self.sessions.iter().all(|s| s.at_end()) {
+            usize::MAX
+        } else {
+            self.session().position()
+        };
+        if same_board {
+            // Keep the finished series for comparison on the chart.
+            for session in &self.sessions {
+                if !session.series.is_empty() {
+                    self.previous.push(session.series.clone());
+                }
+            }
+            let excess = self.previous.len().saturating_sub(PREVIOUS_RUNS);
+            self.previous.drain(..excess);
+        } else {
+            self.previous.clear();
+        }
+        self.rebuild_sessions();
+        if reached > 0 {
+            for session in &mut self.sessions {
+                session.catch_up = Some(reached);
+            }
+        }
+    }
+
+    /// Applies a control action to every run (they move in lockstep).
+    pub fn apply(&mut self, action: StepAction) {
+        let overlays = self.settings.overlays;
+        match action {
+            StepAction::TogglePlay => {
+                if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
+                    for session in &mut self.sessions {
+                        session.seek(0, overlays);
+                    }
+                }
+                self.playback.playing = !self.playback.playing;
+            }
+            StepAction::Step => {
+                self.playback.playing = false;
+                for session in &mut self.sessions {
+                    match session.replaying_to() {
+                        Some(target) => session.seek(target + 1, overlays),
+                        None => {
+                            session.catch_up = None;
+                            session.step(overlays);
+                        }
+                    }
+                }
+            }
+            StepAction::StepBack => {
+                self.playback.playing = false;
+                for session in &mut self.sessions {
+                    let at = session.intended_position().saturating_sub(1);
+                    session.seek(at, overlays);
+                }
+            }
+            StepAction::Reset => {
+                self.playback.playing = false;
+                for session in &mut self.sessions {
+                    session.seek(0, overlays);
+                }
+            }
+            StepAction::RunToEnd => {
+                self.playback.playing = false;
+                for session in &mut self.sessions {
+                    session.catch_up = Some(usize::MAX);
+                }
+            }
+            StepAction::Seek(k) => {
+                self.playback.playing = false;
+                for session in &mut self.sessions {
+                    session.seek(k, overlays);
+                }
+            }
+        }
+    }
+
+    /// Runs this frame's share of the search. Returns whether more frames are needed.
+    pub fn advance(&mut self, dt: f64) -> bool {
+        let overlays = self.settings.overlays;
+        let began = std::time::Instant::now();
+        let mut busy = false;
+        for session in &mut self.sessions {
+            if let Some(target) = session.catch_up {
+                let due = target.saturating_sub(session.position());
+                let left = FRAME_BUDGET.saturating_sub(began.elapsed());
+                step_within_budget(due, left, || session.step(overlays));
+                if session.position() >= target || session.at_end() {
+                    session.catch_up = None;
+                } else {
+                    busy = true;
+                }
+            }
+        }
+        let due = self.playback.steps_due(dt);
+        if due > 0 && !busy {
+            let sessions = &mut self.sessions;
+            let left = FRAME_BUDGET.saturating_sub(began.elapsed());
+            step_within_budget(due, left, || {
+                let mut any = false;
+                for session in sessions.iter_mut() {
+                    any |= session.step(overlays);
+                }
+                any
+            });
+            if self.sessions.iter().all(|s| s.at_end()) {
+                self.playback.playing = false;
+            }
+        }
+        let reference_busy = self.reference.advance(std::time::Duration::from_millis(2));
+        busy || self.playback.playing || reference_busy
+    }
+
+    /// Changing algorithm, heuristic or connectivity starts the runs over on the same board.
+    pub fn settings_changed(&mut self) {
+        self.restart_runs(true);
+    }
+}

@@ -1,0 +1,122 @@
+//! Collections in and out: loading a collection (from a file, a paste or a preset), the file
+//! dialogs, the paste window, and saving the edited level as XSB.
+
+use std::path::{Path, PathBuf};
+
+use super::{Mode, SokobanTab};
+use crate::app::notice::{Notice, error_window};
+use crate::files::{read_text, write_text};
+use crate::games::sokoban::parse_collection;
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+
+impl SokobanTab {
+    /// Replaces the collection (from a file, a paste or a preset).
+    pub fn load_collection(&mut self, name: &str, text: &str) {
+        match parse_collection(text) {
+            Ok(entries) => {
+                self.collection_name = name.to_string();
+                self.collection_text = text.to_string();
+                self.entries = entries;
+                let first_good = self
+                    .entries
+                    .iter()
+                    .position(|e| e.level.is_ok())
+                    .unwrap_or(0);
+                self.select(first_good);
+                self.mode = Mode::Play;
+                let bad = self.entries.iter().filter(|e| e.level.is_err()).count();
+                self.notice = Some(Notice::info(if bad == 0 {
+                    format!("Opened {name}: {} levels", self.entries.len())
+                } else {
+                    format!(
+                        "Opened {name}: {} levels, {bad} with mistakes",
+                        self.entries.len()
+                    )
+                }));
+            }
+            Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+        }
+    }
+
+    pub fn load_file(&mut self, path: &Path) {
+        match read_text(path) {
+            Ok(text) => {
+                let name = path
+                    .file_name()
+                    .map_or("levels".into(), |n| n.to_string_lossy().into_owned());
+                self.load_collection(&name, &text);
+            }
+            Err(message) => self.notice = Some(Notice::error(format!("Could not open: {message}"))),
+        }
+    }
+
+    pub fn open_dialog(&mut self) {
+        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        self.dialog = Some(FileDialog::new(
+            DialogMode::Open,
+            "Open Sokoban levels",
+            &folder,
+            "",
+            &["xsb", "txt", "sok"],
+        ));
+    }
+
+    pub(super) fn save_dialog(&mut self) {
+        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        self.dialog = Some(FileDialog::new(
+            DialogMode::Save,
+            "Save the level as XSB",
+            &folder,
+            "level.xsb",
+            &["xsb"],
+        ));
+    }
+
+    pub(super) fn windows(&mut self, ctx: &egui::Context) {
+        if let Some(dialog) = &mut self.dialog
+            && let Some(outcome) = dialog.show(ctx)
+        {
+            let saving = dialog.mode() == DialogMode::Save;
+            self.dialog = None;
+            if let DialogOutcome::Chosen(path) = outcome {
+                if saving {
+                    let path = if path.extension().is_none() {
+                        path.with_extension("xsb")
+                    } else {
+                        path
+                    };
+                    self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
+                        Ok(()) => Notice::info(format!("Saved {}", path.display())),
+                        Err(message) => Notice::error(message),
+                    });
+                } else {
+                    self.load_file(&path);
+                }
+            }
+        }
+        if let Some(text) = &mut self.paste {
+            let mut open = true;
+            let mut load = false;
+            egui::Window::new("Paste a level")
+                .open(&mut open)
+                .show(ctx, |ui| {
+                    ui.label("Paste one level or a collection in XSB:");
+                    ui.add(
+                        egui::TextEdit::multiline(text)
+                            .code_editor()
+                            .desired_rows(12)
+                            .desired_width(360.0),
+                    );
+                    load = ui.button("Open it").clicked();
+                });
+            if load {
+                let text = text.clone();
+                self.paste = None;
+                self.load_collection("pasted level", &text);
+            } else if !open {
+                self.paste = None;
+            }
+        }
+        error_window(ctx, &mut self.notice, "Nothing you had open was changed.");
+    }
+}
