@@ -3,20 +3,24 @@
 use std::io::Read;
 use std::path::Path;
 
+use crate::tr;
+
 /// The largest text file Frontier reads (a 4096 x 4096 board is about 16 MiB).
 pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 
 /// Reads a whole text file, refusing files that are too large or not UTF-8. The limit is
 /// on the bytes actually read, not on what the file system says: `/dev/zero` and pipes
-/// have no length.
+/// have no length. Errors are in the current language.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let shown = path.display();
-    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot open {shown}: {e}"))?;
+    let shown = path.display().to_string();
+    let cannot_open =
+        |e: std::io::Error| tr!("file-cannot-open", file = &shown, why = e.to_string());
+    let metadata = std::fs::metadata(path).map_err(cannot_open)?;
     if metadata.is_dir() {
-        return Err(format!("{shown} is a folder, not a file"));
+        return Err(tr!("file-is-folder", file = &shown));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {shown}: {e}"))?;
-    read_bounded(file, MAX_TEXT_BYTES).map_err(|e| format!("{shown} {e}"))
+    let file = std::fs::File::open(path).map_err(cannot_open)?;
+    read_bounded(file, MAX_TEXT_BYTES).map_err(|why| tr!("file-problem", file = &shown, why = why))
 }
 
 /// Reads text from `source`, up to `limit` bytes; the error (after the name of what was
@@ -26,19 +30,11 @@ pub fn read_bounded(source: impl Read, limit: u64) -> Result<String, String> {
     source
         .take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot be read: {e}"))?;
+        .map_err(|e| tr!("file-unreadable", why = e.to_string()))?;
     if bytes.len() as u64 > limit {
-        return Err(format!(
-            "is larger than {} MiB, the most Frontier reads",
-            limit >> 20
-        ));
+        return Err(tr!("file-too-large", mib = limit >> 20));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "is not a text file (invalid UTF-8 at byte {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
+    String::from_utf8(bytes).map_err(|e| tr!("file-not-utf8", byte = e.utf8_error().valid_up_to()))
 }
 
 /// The most characters of a user's text an error message repeats.
@@ -68,14 +64,16 @@ pub fn quote(text: &str) -> String {
 /// Writes a text file whole: to a temporary file beside it first, then renamed over it, so
 /// a failed write never leaves half a file where the user's work was.
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    let shown = path.display();
+    let shown = path.display().to_string();
+    let cannot_write =
+        |e: std::io::Error| tr!("file-cannot-write", file = &shown, why = e.to_string());
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, text).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    std::fs::write(&temporary, text).map_err(cannot_write)?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
-        format!("cannot write {shown}: {e}")
+        cannot_write(e)
     })
 }
 

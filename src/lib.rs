@@ -11,6 +11,7 @@ pub mod files;
 pub mod games;
 pub mod grid;
 pub mod history;
+pub mod i18n;
 pub mod palette;
 pub mod search;
 pub mod ui;

@@ -1,6 +1,8 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
+pub mod fonts;
 mod link;
+mod names;
 mod notice;
 mod pathfinding;
 pub mod persistence;

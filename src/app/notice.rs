@@ -31,7 +31,7 @@ pub fn error_window(ctx: &Context, notice: &mut Option<Notice>, reassurance: &st
         return;
     };
     let mut open = true;
-    egui::Window::new("Problem")
+    egui::Window::new(crate::tr!("notice-problem"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -40,7 +40,7 @@ pub fn error_window(ctx: &Context, notice: &mut Option<Notice>, reassurance: &st
             if !reassurance.is_empty() {
                 ui.label(reassurance);
             }
-            if ui.button("OK").clicked() {
+            if ui.button(crate::tr!("notice-ok")).clicked() {
                 *notice = None;
             }
         });

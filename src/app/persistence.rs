@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use ron::value::RawValue;
+
+use crate::i18n::Language;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 
 pub const STORAGE_KEY: &str = "frontier-state";
@@ -16,12 +18,29 @@ pub const STORAGE_KEY: &str = "frontier-state";
 /// version 2 gives each tab its own part, by key. Version 1 is read and converted.
 pub const VERSION: u32 = 2;
 
-/// The saved state as written: the open tab and each tab's own part (RON text).
+/// The saved state as written: the open tab, the app's own settings, and each tab's own
+/// part (RON text).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SavedState {
     pub version: u32,
     pub tab: String,
+    pub shell: ShellSaved,
     pub tabs: BTreeMap<String, Box<RawValue>>,
+}
+
+/// What the app as a whole remembers, besides its tabs.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ShellSaved {
+    /// The language chosen (none yet: the system's at first start).
+    pub language: Option<Language>,
+}
+
+/// A saved state, read: the open tab's key, the app's own settings, and each tab's part.
+#[derive(Debug)]
+pub struct ReadState {
+    pub tab: Option<String>,
+    pub shell: ShellSaved,
+    pub tabs: BTreeMap<String, Fields>,
 }
 
 impl SavedState {
@@ -29,13 +48,13 @@ impl SavedState {
         ron::ser::to_string(self).unwrap_or_default()
     }
 
-    /// Reads a saved state: the open tab's key and each tab's part. The error says why the
-    /// text is no saved state at all.
-    pub fn read(text: &str) -> Result<(Option<String>, BTreeMap<String, Fields>), String> {
-        let top = Fields::parse(text).map_err(|e| format!("it is not a saved state ({e})"))?;
+    /// Reads a saved state. The error says why the text is no saved state at all; damaged
+    /// parts are left for the tabs to reset.
+    pub fn read(text: &str) -> Result<ReadState, String> {
+        let top = Fields::parse(text).map_err(|e| crate::tr!("saved-state-not-state", why = e))?;
         let version: u32 = top
             .value("version")
-            .ok_or("it is not a saved state (it has no version)")?;
+            .ok_or_else(|| crate::tr!("saved-state-no-version"))?;
         match version {
             VERSION => {
                 let tab = top.value("tab");
@@ -44,16 +63,23 @@ impl SavedState {
                     .into_iter()
                     .filter_map(|(key, raw)| Some((key, Fields::parse(raw.get_ron()).ok()?)))
                     .collect();
-                Ok((tab, tabs))
+                let shell = top
+                    .value::<Box<RawValue>>("shell")
+                    .and_then(|raw| Fields::parse(raw.get_ron()).ok())
+                    .map(|fields| ShellSaved {
+                        language: fields.value::<Option<Language>>("language").flatten(),
+                    })
+                    .unwrap_or_default();
+                Ok(ReadState { tab, shell, tabs })
             }
             1 => Ok(from_version_1(top)),
-            other => Err(format!("it is from another version (format {other})")),
+            other => Err(crate::tr!("saved-state-other-version", version = other)),
         }
     }
 }
 
 /// Version 1: the Pathfinding tab's fields at the top level, the other tabs as options.
-fn from_version_1(top: Fields) -> (Option<String>, BTreeMap<String, Fields>) {
+fn from_version_1(top: Fields) -> ReadState {
     // Version 1 wrote the tab as an enum variant (`Snake`); its key is the name in lower case.
     let tab = top
         .value::<Box<RawValue>>("tab")
@@ -66,7 +92,11 @@ fn from_version_1(top: Fields) -> (Option<String>, BTreeMap<String, Fields>) {
         }
     }
     tabs.insert("pathfinding".to_string(), top);
-    (tab, tabs)
+    ReadState {
+        tab,
+        shell: ShellSaved::default(),
+        tabs,
+    }
 }
 
 /// The fields of one saved struct, each kept as RON text until it is read, so that one
@@ -188,8 +218,12 @@ impl<'a> Restorer<'a> {
 
     /// Notes that `name` was reset, and why.
     pub fn reset(&mut self, name: &str, why: &str) {
-        self.resets
-            .push(format!("{}: {name} was reset: {why}", self.part));
+        self.resets.push(crate::tr!(
+            "saved-state-field-reset",
+            part = &self.part,
+            field = name,
+            why = why
+        ));
     }
 
     /// The resets noted.

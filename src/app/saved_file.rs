@@ -24,18 +24,20 @@ pub fn preflight(path: &Path, now: SystemTime) -> Option<String> {
     let shown = path.display();
     if metadata.is_dir() {
         return Some(format!(
-            "The saved state {shown} is a folder, not a file. {}",
+            "{} {}",
+            crate::tr!("saved-file-folder", file = shown.to_string()),
             move_aside(path, now)
         ));
     }
     let text = match std::fs::File::open(path)
-        .map_err(|e| format!("cannot be opened: {e}"))
+        .map_err(|e| crate::tr!("saved-file-cannot-open", why = e.to_string()))
         .and_then(|file| crate::files::read_bounded(file, crate::files::MAX_TEXT_BYTES))
     {
         Ok(text) => text,
         Err(why) => {
             return Some(format!(
-                "The saved state {shown} {why}. {}",
+                "{} {}",
+                crate::tr!("saved-file-unreadable", file = shown.to_string(), why = why),
                 move_aside(path, now)
             ));
         }
@@ -44,12 +46,16 @@ pub fn preflight(path: &Path, now: SystemTime) -> Option<String> {
         Ok(entries) => entries,
         Err(e) => {
             let why = if text.trim().is_empty() {
-                "is empty".to_string()
+                crate::tr!("saved-file-empty")
             } else {
-                format!("cannot be read ({e})")
+                crate::tr!(
+                    "saved-file-garbled",
+                    why = crate::files::quote(&e.to_string())
+                )
             };
             return Some(format!(
-                "The saved state {shown} {why}. {}",
+                "{} {}",
+                crate::tr!("saved-file-unreadable", file = shown.to_string(), why = why),
                 move_aside(path, now)
             ));
         }
@@ -62,10 +68,8 @@ pub fn preflight(path: &Path, now: SystemTime) -> Option<String> {
         .map_err(|e| e.to_string())
         .and_then(|text| crate::files::write_text(path, &text));
     Some(match rewritten {
-        Ok(()) => format!(
-            "The window's saved size and place could not be used ({why}): it opens at its usual size.{kept}"
-        ),
-        Err(e) => format!("The window's saved size could not be used ({why}), nor removed: {e}."),
+        Ok(()) => format!("{}{kept}", crate::tr!("saved-window-dropped", why = why)),
+        Err(e) => crate::tr!("saved-window-stuck", why = why, error = e),
     })
 }
 
@@ -96,12 +100,12 @@ fn window_problem(window: &str) -> Option<String> {
             && (1.0..=LARGEST_SIDE).contains(&x)
             && (1.0..=LARGEST_SIDE).contains(&y))
     {
-        return Some(format!("a size of {x} x {y}"));
+        return Some(crate::tr!("saved-window-size", size = format!("{x} x {y}")));
     }
     if let Some(scale) = scale
         && !(scale.is_finite() && scale > 0.0)
     {
-        return Some(format!("a scale of {scale}"));
+        return Some(crate::tr!("saved-window-scale", scale = format!("{scale}")));
     }
     let place = geometry
         .value::<Option<Box<ron::value::RawValue>>>("outer_position_pixels")
@@ -111,7 +115,10 @@ fn window_problem(window: &str) -> Option<String> {
     if let Some((x, y)) = place
         && !(x.is_finite() && y.is_finite() && x.abs() <= LARGEST_SIDE && y.abs() <= LARGEST_SIDE)
     {
-        return Some(format!("a place of {x}, {y}"));
+        return Some(crate::tr!(
+            "saved-window-place",
+            place = format!("{x}, {y}")
+        ));
     }
     None
 }
@@ -138,13 +145,8 @@ fn aside_name(path: &Path, now: SystemTime) -> PathBuf {
 fn move_aside(path: &Path, now: SystemTime) -> String {
     let aside = aside_name(path, now);
     match std::fs::rename(path, &aside) {
-        Ok(()) => format!(
-            "It was moved to {}, and Frontier started fresh.",
-            aside.display()
-        ),
-        Err(e) => format!(
-            "It could not be moved aside ({e}); Frontier started fresh and will write over it."
-        ),
+        Ok(()) => crate::tr!("saved-file-moved", copy = aside.display().to_string()),
+        Err(e) => crate::tr!("saved-file-not-moved", why = e.to_string()),
     }
 }
 
@@ -153,8 +155,14 @@ fn move_aside(path: &Path, now: SystemTime) -> String {
 pub fn keep_copy(path: &Path, now: SystemTime) -> String {
     let aside = aside_name(path, now);
     match std::fs::copy(path, &aside) {
-        Ok(_) => format!(" A copy of the saved state is kept at {}.", aside.display()),
-        Err(e) => format!(" (A copy of the saved state could not be kept: {e}.)"),
+        Ok(_) => format!(
+            " {}",
+            crate::tr!("saved-file-copied", copy = aside.display().to_string())
+        ),
+        Err(e) => format!(
+            " {}",
+            crate::tr!("saved-file-not-copied", why = e.to_string())
+        ),
     }
 }
 

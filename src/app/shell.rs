@@ -6,11 +6,12 @@ use egui::{Key, Ui};
 use super::link::LinkTab;
 use super::notice::{Notice, error_window};
 use super::pathfinding::PathfindingTab;
-use super::persistence::{Fields, STORAGE_KEY, SavedState, VERSION};
+use super::persistence::{Fields, ReadState, STORAGE_KEY, SavedState, ShellSaved, VERSION};
 use super::saved_file;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
 use super::tab::{Restore, Shortcut, Tab};
+use crate::i18n::{self, Language};
 
 /// Lists the tabs once: each line names a tab, the field that holds it and its type. From
 /// this come the `TabId` of each tab, the `Tabs` that hold them, and the loops over them.
@@ -82,11 +83,17 @@ register_tabs! {
 const LISTED_RESETS: usize = 6;
 
 /// Shortcuts that work in every tab.
-const SHELL_SHORTCUTS: &[Shortcut] = &[("F1 or ?", "this help")];
+const SHELL_SHORTCUTS: &[Shortcut] = &[("keys-f1", "does-help")];
 
 pub struct FrontierApp {
     pub tab: TabId,
     pub tabs: Tabs,
+    /// The language of every word on screen.
+    pub language: Language,
+    /// The language was chosen (or read from a saved state), not taken from the system.
+    language_chosen: bool,
+    /// The Chinese font goes in with the first frame.
+    fonts_installed: bool,
     pub help_open: bool,
     /// A message about the app as a whole (a saved state that could not be used, say).
     pub notice: Option<Notice>,
@@ -99,6 +106,9 @@ impl FrontierApp {
     pub fn new(cc: &eframe::CreationContext<'_>, storage_file: Option<PathBuf>) -> FrontierApp {
         let saved = cc.storage.and_then(|s| s.get_string(STORAGE_KEY));
         let mut app = FrontierApp::from_saved(saved.as_deref());
+        if !app.language_chosen {
+            app.set_language(Language::of_system());
+        }
         app.storage_file = storage_file;
         if app.notice.is_some()
             && let Some(file) = &app.storage_file
@@ -114,33 +124,40 @@ impl FrontierApp {
     /// The app as a saved state describes it: every tab from its part, each damaged field
     /// reset with a message (or all fresh, with a message, if the text is no saved state).
     pub fn from_saved(saved: Option<&str>) -> FrontierApp {
-        let (tab, parts, mut problems) = match saved.map(SavedState::read) {
-            None => (None, BTreeMap::new(), vec![]),
-            Some(Ok((tab, parts))) => (tab, parts, vec![]),
-            Some(Err(why)) => (
-                None,
-                BTreeMap::new(),
-                vec![format!(
-                    "The saved state could not be used: {why}. Frontier started fresh."
-                )],
-            ),
+        let fresh = || ReadState {
+            tab: None,
+            shell: ShellSaved::default(),
+            tabs: BTreeMap::new(),
         };
-        let (tabs, resets) = Tabs::restore(&parts);
+        let (read, mut problems) = match saved.map(SavedState::read) {
+            None => (fresh(), vec![]),
+            Some(Ok(read)) => (read, vec![]),
+            Some(Err(why)) => (fresh(), vec![crate::tr!("saved-state-unusable", why = why)]),
+        };
+        let language = read.shell.language;
+        if let Some(language) = language {
+            i18n::set_language(language);
+        }
+        let (tabs, resets) = Tabs::restore(&read.tabs);
         if !resets.is_empty() {
             let mut listed = resets[..resets.len().min(LISTED_RESETS)].join("\n");
             if resets.len() > LISTED_RESETS {
-                listed.push_str(&format!("\n…and {} more", resets.len() - LISTED_RESETS));
+                listed.push('\n');
+                listed.push_str(&crate::tr!(
+                    "saved-state-more-resets",
+                    count = resets.len() - LISTED_RESETS
+                ));
             }
-            problems.push(format!(
-                "Part of the saved state could not be used; the rest came back:\n{listed}"
-            ));
+            problems.push(crate::tr!("saved-state-partly-reset", resets = listed));
         }
         FrontierApp {
-            tab: tab
-                .as_deref()
+            tab: (read.tab.as_deref())
                 .and_then(TabId::from_key)
                 .unwrap_or(TabId::Pathfinding),
             tabs,
+            language: language.unwrap_or(Language::English),
+            language_chosen: language.is_some(),
+            fonts_installed: false,
             help_open: false,
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
@@ -152,6 +169,9 @@ impl FrontierApp {
         SavedState {
             version: VERSION,
             tab: self.tab.key().to_string(),
+            shell: ShellSaved {
+                language: Some(self.language),
+            },
             tabs: TabId::ALL
                 .iter()
                 .filter_map(|&id| {
@@ -161,6 +181,13 @@ impl FrontierApp {
                 })
                 .collect(),
         }
+    }
+
+    /// Switches every word on screen to `language`, at once and from now on.
+    pub fn set_language(&mut self, language: Language) {
+        self.language = language;
+        self.language_chosen = true;
+        i18n::set_language(language);
     }
 
     /// The open tab.
@@ -199,18 +226,25 @@ impl FrontierApp {
         let text = match on_disk {
             Some(path) => crate::files::read_text(path),
             None => file.bytes().and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|_| "it is not a text file".to_string())
+                String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
             }),
         };
-        let name = path.file_name().map_or("the dropped file".into(), |n| {
-            n.to_string_lossy().into_owned()
-        });
+        let name = path
+            .file_name()
+            .map_or(crate::tr!("the-dropped-file"), |n| {
+                n.to_string_lossy().into_owned()
+            });
         self.tab = target;
         self.current().open_dropped(&name, on_disk, text);
     }
 
     /// The whole window.
     pub fn show(&mut self, ui: &mut Ui) {
+        if !self.fonts_installed {
+            ui.ctx().set_fonts(super::fonts::definitions());
+            self.fonts_installed = true;
+        }
+        i18n::set_language(self.language);
         let typing = ui.ctx().text_edit_focused();
         if !typing && ui.input(|i| i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark)) {
             self.help_open = !self.help_open;
@@ -240,7 +274,7 @@ impl FrontierApp {
 
     fn menu(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
+            ui.menu_button(crate::tr!("menu-file"), |ui| {
                 for (i, &id) in TabId::ALL.iter().enumerate() {
                     if i > 0 {
                         ui.separator();
@@ -250,9 +284,10 @@ impl FrontierApp {
                     }
                 }
             });
-            ui.menu_button("Edit", |ui| self.current().edit_menu(ui));
-            ui.menu_button("Help", |ui| {
-                if ui.button("Keyboard shortcuts  (F1)").clicked() {
+            ui.menu_button(crate::tr!("menu-edit"), |ui| self.current().edit_menu(ui));
+            ui.menu_button(crate::tr!("menu-view"), |ui| self.view_menu(ui));
+            ui.menu_button(crate::tr!("menu-help"), |ui| {
+                if ui.button(crate::tr!("menu-shortcuts")).clicked() {
                     self.help_open = true;
                 }
             });
@@ -264,14 +299,28 @@ impl FrontierApp {
         });
     }
 
+    /// The View menu: the language (each named in its own).
+    fn view_menu(&mut self, ui: &mut Ui) {
+        ui.label(crate::tr!("menu-language"));
+        for language in Language::ALL {
+            if ui
+                .radio(self.language == language, language.name())
+                .clicked()
+            {
+                self.set_language(language);
+                ui.close();
+            }
+        }
+    }
+
     fn help(&mut self, ui: &Ui) {
         let mut open = true;
         let sections: Vec<(String, &[Shortcut])> = TabId::ALL
             .iter()
             .map(|&id| (self.tabs.get(id).title(), self.tabs.get(id).shortcuts()))
-            .chain([("Anywhere".to_string(), SHELL_SHORTCUTS)])
+            .chain([(crate::tr!("help-anywhere"), SHELL_SHORTCUTS)])
             .collect();
-        egui::Window::new("Keyboard shortcuts")
+        egui::Window::new(crate::tr!("help-title"))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
@@ -282,8 +331,8 @@ impl FrontierApp {
                             ui.heading(title);
                             ui.end_row();
                             for (keys, what) in shortcuts.iter() {
-                                ui.strong(*keys);
-                                ui.label(*what);
+                                ui.strong(i18n::tr(keys, None));
+                                ui.label(i18n::tr(what, None));
                                 ui.end_row();
                             }
                         }

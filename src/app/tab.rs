@@ -9,7 +9,8 @@ use egui::Ui;
 use super::notice::Notice;
 use super::persistence::Fields;
 
-/// A keyboard shortcut as the help lists it: the keys, and what they do.
+/// A keyboard shortcut as the help lists it: the message keys of the keys, and of what they
+/// do.
 pub type Shortcut = (&'static str, &'static str);
 
 /// One tab of the app.

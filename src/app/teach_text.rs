@@ -3,66 +3,67 @@
 //! listing that shows one (the Pathfinding board's and the Sokoban solver's).
 
 use crate::search::Algorithm;
+use crate::tr;
 
 /// The lines of a listing that differ between the algorithms of the family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyText {
     /// How the next node leaves the frontier: `frontier.pop()`.
-    pub pop: &'static str,
+    pub pop: String,
     /// Which node that is, and how ties are broken.
-    pub order: &'static str,
+    pub order: String,
     /// When a successor m, reached with cost g', enters the frontier.
-    pub enters_if: &'static str,
+    pub enters_if: String,
     /// What is recorded for m when it does.
-    pub record: &'static str,
+    pub record: String,
     /// How it is pushed, with its priority.
-    pub push: &'static str,
+    pub push: String,
 }
 
 /// The text of `algorithm`'s policy.
 pub fn policy_text(algorithm: Algorithm) -> PolicyText {
-    let best_first = |order, enters_if, push| PolicyText {
-        pop: "frontier.pop()",
+    let best_first = |order: String, enters_if: String, push: &str| PolicyText {
+        pop: "frontier.pop()".into(),
         order,
         enters_if,
-        record: "g[m] ← g'; parent[m] ← n",
-        push,
+        record: "g[m] ← g'; parent[m] ← n".into(),
+        push: push.into(),
     };
     match algorithm {
         Algorithm::Bfs => PolicyText {
-            pop: "frontier.pop_front()",
-            order: "oldest first",
-            enters_if: "if m is not discovered:",
-            record: "mark m discovered; parent[m] ← n",
-            push: "frontier.push_back(m)",
+            pop: "frontier.pop_front()".into(),
+            order: tr!("policy-oldest-first"),
+            enters_if: tr!("policy-if-not-discovered"),
+            record: tr!("policy-mark-discovered"),
+            push: "frontier.push_back(m)".into(),
         },
         Algorithm::Dfs => PolicyText {
-            pop: "frontier.pop()",
-            order: "newest first",
-            enters_if: "if m is not visited:",
-            record: "parent[m] ← n",
-            push: "frontier.push(m)",
+            pop: "frontier.pop()".into(),
+            order: tr!("policy-newest-first"),
+            enters_if: tr!("policy-if-not-visited"),
+            record: "parent[m] ← n".into(),
+            push: "frontier.push(m)".into(),
         },
         Algorithm::Dijkstra => best_first(
-            "lowest g; ties: oldest first",
-            "if m is new, or not visited and g' < g[m]:",
+            tr!("policy-lowest-g"),
+            tr!("policy-if-new-or-cheaper-open"),
             "frontier.push(m, g')",
         ),
         Algorithm::AStar => best_first(
-            "lowest g + h; ties: newest first",
-            "if m is new or g' < g[m] (even if visited):",
+            tr!("policy-lowest-g-h"),
+            tr!("policy-if-new-or-cheaper"),
             "frontier.push(m, g' + h(m))",
         ),
         Algorithm::WeightedAStar(_) => best_first(
-            "lowest g + w·h; ties: newest first",
-            "if m is new, or not visited and g' < g[m]:",
+            tr!("policy-lowest-g-wh"),
+            tr!("policy-if-new-or-cheaper-open"),
             "frontier.push(m, g' + w·h(m))",
         ),
         Algorithm::Greedy => PolicyText {
-            record: "parent[m] ← n",
+            record: "parent[m] ← n".into(),
             ..best_first(
-                "lowest h; ties: newest first",
-                "if m is new:",
+                tr!("policy-lowest-h"),
+                tr!("policy-if-new"),
                 "frontier.push(m, h(m))",
             )
         },

@@ -1,22 +1,22 @@
 use std::fmt;
 
+use crate::i18n::Message;
+
 /// What is wrong with a piece of text a user gave us, and on which line (1-based; 0 when
-/// the problem is the text as a whole).
+/// the problem is the text as a whole). The words come in the language current when it is
+/// displayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub line: usize,
-    pub message: String,
+    pub message: Message,
 }
 
 impl ParseError {
-    pub fn at(line: usize, message: impl Into<String>) -> ParseError {
-        ParseError {
-            line,
-            message: message.into(),
-        }
+    pub fn at(line: usize, message: Message) -> ParseError {
+        ParseError { line, message }
     }
 
-    pub fn whole(message: impl Into<String>) -> ParseError {
+    pub fn whole(message: Message) -> ParseError {
         ParseError::at(0, message)
     }
 }
@@ -24,9 +24,14 @@ impl ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
-            f.write_str(&self.message)
+            write!(f, "{}", self.message)
         } else {
-            write!(f, "line {}: {}", self.line, self.message)
+            let at_line = crate::msg!(
+                "parse-at-line",
+                line = self.line,
+                message = self.message.clone()
+            );
+            write!(f, "{at_line}")
         }
     }
 }

@@ -12,6 +12,7 @@ use egui::{
 };
 
 use crate::grid::{Pos, line_cells};
+use crate::tr;
 
 /// Cells per texture tile: boards larger than a GPU's largest texture still draw.
 const TILE: usize = 512;
@@ -216,7 +217,9 @@ impl BoardView {
     pub fn show(&mut self, ui: &mut Ui, overlay: impl FnOnce(&BoardPainter)) -> BoardInput {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         let response = response.on_hover_text_at_pointer("");
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Canvas, true, tr!("board-canvas"))
+        });
         if !self.user_moved && (rect.size() - self.last_size).length() > 1.0 {
             self.fit_pending = true;
         }

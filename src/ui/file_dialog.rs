@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use egui::{Context, Ui};
 
+use crate::tr;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialogMode {
     Open,
@@ -88,7 +90,13 @@ impl FileDialog {
                         .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
                 });
             }
-            Err(e) => self.error = Some(format!("cannot list {}: {e}", self.folder.display())),
+            Err(e) => {
+                self.error = Some(tr!(
+                    "dialog-cannot-list",
+                    folder = self.folder.display().to_string(),
+                    why = e.to_string()
+                ))
+            }
         }
     }
 
@@ -129,12 +137,15 @@ impl FileDialog {
     fn contents(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
         let mut outcome = None;
         ui.horizontal(|ui| {
-            if ui.button("Up").on_hover_text("The folder above").clicked()
+            if ui
+                .button(tr!("dialog-up"))
+                .on_hover_text(tr!("dialog-up-tip"))
+                .clicked()
                 && let Some(parent) = self.folder.parent()
             {
                 self.enter(parent.to_path_buf());
             }
-            let label = ui.label("Folder");
+            let label = ui.label(tr!("dialog-folder"));
             let response = ui
                 .add(egui::TextEdit::singleline(&mut self.folder_text).desired_width(f32::INFINITY))
                 .labelled_by(label.id);
@@ -175,13 +186,13 @@ impl FileDialog {
         }
         ui.separator();
         ui.horizontal(|ui| {
-            let label = ui.label("File name");
+            let label = ui.label(tr!("dialog-file-name"));
             let response = ui
                 .add(egui::TextEdit::singleline(&mut self.name).desired_width(260.0))
                 .labelled_by(label.id);
             let confirm = match self.mode {
-                DialogMode::Open => "Open",
-                DialogMode::Save => "Save",
+                DialogMode::Open => tr!("dialog-open"),
+                DialogMode::Save => tr!("dialog-save"),
             };
             let enter_pressed =
                 response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -190,7 +201,7 @@ impl FileDialog {
             {
                 outcome = Some(DialogOutcome::Chosen(path));
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(tr!("cancel")).clicked() {
                 outcome = Some(DialogOutcome::Cancelled);
             }
         });

@@ -3,6 +3,8 @@
 use egui::{Color32, Ui};
 use egui_plot::{Corner, Legend, Line, LineStyle, Plot, PlotPoint, VLine};
 
+use crate::tr;
+
 /// Points kept per series; past that, every other point goes and the spacing doubles.
 const MAX_POINTS: usize = 2048;
 
@@ -66,24 +68,30 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
         .height(ui.available_height().clamp(120.0, 220.0))
         // Counts mostly grow, so the top-left corner is the one the lines leave empty.
         .legend(Legend::default().position(Corner::LeftTop))
-        .x_axis_label("step")
+        .x_axis_label(tr!("plot-step"))
         .allow_scroll(false)
         .show(ui, |plot| {
             for (i, s) in series.iter().enumerate() {
                 let color = run_color(i);
                 plot.line(
-                    Line::new(format!("{} frontier", s.label), s.frontier.as_slice())
-                        .color(color)
-                        .width(2.0),
+                    Line::new(
+                        tr!("plot-series-frontier", run = &s.label),
+                        s.frontier.as_slice(),
+                    )
+                    .color(color)
+                    .width(2.0),
                 );
                 plot.line(
-                    Line::new(format!("{} visited", s.label), s.visited.as_slice())
-                        .color(color)
-                        .style(LineStyle::dashed_loose()),
+                    Line::new(
+                        tr!("plot-series-visited", run = &s.label),
+                        s.visited.as_slice(),
+                    )
+                    .color(color)
+                    .style(LineStyle::dashed_loose()),
                 );
             }
             if let Some(step) = current_step {
-                plot.vline(VLine::new("now", step as f64).color(Color32::GRAY));
+                plot.vline(VLine::new(tr!("plot-now"), step as f64).color(Color32::GRAY));
             }
         });
 }
@@ -94,8 +102,8 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
     Plot::new(id)
         .height(ui.available_height().clamp(120.0, 220.0))
         .legend(Legend::default().position(Corner::LeftTop))
-        .x_axis_label("step")
-        .y_axis_label("frontier")
+        .x_axis_label(tr!("plot-step"))
+        .y_axis_label(tr!("plot-frontier"))
         .allow_scroll(false)
         .show(ui, |plot| {
             for (i, s) in series.iter().enumerate() {

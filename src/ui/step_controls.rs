@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 
 use egui::Ui;
 
+use crate::tr;
+
 /// Speeds on offer, in steps per second; `None` is "as fast as the frame allows".
 pub const SPEEDS: [Option<f64>; 12] = [
     Some(1.0),
@@ -85,9 +87,9 @@ impl Playback {
 
     pub fn speed_label(&self) -> String {
         match self.steps_per_second() {
-            Some(s) if s >= 1000.0 => format!("{}k steps/s", s / 1000.0),
-            Some(s) => format!("{s} steps/s"),
-            None => "max speed".into(),
+            Some(s) if s >= 1000.0 => tr!("speed-thousands", thousands = s / 1000.0),
+            Some(s) => tr!("speed-steps", steps = s),
+            None => tr!("speed-max"),
         }
     }
 
@@ -153,44 +155,44 @@ pub fn step_controls(
     ui.horizontal(|ui| {
         let at_end = finished && position >= known;
         if ui
-            .add_enabled(position > 0, egui::Button::new("Reset"))
-            .on_hover_text("Reset to the beginning (Home)")
+            .add_enabled(position > 0, egui::Button::new(tr!("run-reset")))
+            .on_hover_text(tr!("run-reset-tip"))
             .clicked()
         {
             actions.push(StepAction::Reset);
         }
         if ui
-            .add_enabled(position > 0, egui::Button::new("Back"))
-            .on_hover_text("Step back (Left)")
+            .add_enabled(position > 0, egui::Button::new(tr!("run-back")))
+            .on_hover_text(tr!("run-back-tip"))
             .clicked()
         {
             actions.push(StepAction::StepBack);
         }
         let (play_label, play_hint) = match (playback.playing, at_end) {
-            (true, _) => ("Pause", "Pause (Space)"),
-            (false, true) => ("Replay", "Play again from the start (Space)"),
-            (false, false) => ("Play", "Play (Space)"),
+            (true, _) => (tr!("run-pause"), tr!("run-pause-tip")),
+            (false, true) => (tr!("run-replay"), tr!("run-replay-tip")),
+            (false, false) => (tr!("run-play"), tr!("run-play-tip")),
         };
         if ui.button(play_label).on_hover_text(play_hint).clicked() {
             actions.push(StepAction::TogglePlay);
         }
         if ui
-            .add_enabled(!at_end, egui::Button::new("Step"))
-            .on_hover_text("Step forward (Right)")
+            .add_enabled(!at_end, egui::Button::new(tr!("run-step")))
+            .on_hover_text(tr!("run-step-tip"))
             .clicked()
         {
             actions.push(StepAction::Step);
         }
         if ui
-            .add_enabled(!at_end, egui::Button::new("To end"))
-            .on_hover_text("Run to the end (End)")
+            .add_enabled(!at_end, egui::Button::new(tr!("run-to-end")))
+            .on_hover_text(tr!("run-to-end-tip"))
             .clicked()
         {
             actions.push(StepAction::RunToEnd);
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Speed");
+        let label = ui.label(tr!("run-speed"));
         let mut speed = playback.speed;
         let text = playback.speed_label();
         ui.add(
@@ -199,23 +201,23 @@ pub fn step_controls(
                 .text(text),
         )
         .labelled_by(label.id)
-        .on_hover_text("Steps per second (+ / -)");
+        .on_hover_text(tr!("run-speed-tip"));
         playback.speed = speed;
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Timeline");
+        let label = ui.label(tr!("run-timeline"));
         let mut at = position;
         let response = ui
             .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
             .labelled_by(label.id)
-            .on_hover_text("Drag to scrub through the run");
+            .on_hover_text(tr!("run-timeline-tip"));
         if response.changed() && at != position {
             actions.push(StepAction::Seek(at));
         }
         if finished {
-            ui.label(format!("of {known}"));
+            ui.label(tr!("run-of", known = known));
         } else {
-            ui.label(format!("of {known}+"));
+            ui.label(tr!("run-of-more", known = known));
         }
     });
     actions

@@ -5,38 +5,47 @@ use egui::Ui;
 
 use super::{LinkTab, SIZES};
 use crate::games::link::records::board_key;
+use crate::tr;
 
 impl LinkTab {
     pub(super) fn controls(&mut self, ui: &mut Ui) {
-        ui.heading(format!(
-            "Score {}   {:.0} s",
-            self.game.score(),
-            self.elapsed
+        ui.heading(tr!(
+            "link-score",
+            score = self.game.score(),
+            seconds = self.elapsed.round()
         ));
-        ui.label(format!(
-            "{} tiles left, seed {}{}",
-            self.game.board().count(),
-            self.game.seed(),
-            self.best_times
+        let tiles = self.game.board().count();
+        let seed = self.game.seed();
+        ui.label(
+            match self
+                .best_times
                 .best(&board_key(self.width, self.height, self.gravity))
-                .map_or(String::new(), |t| format!(", best {t:.0} s"))
-        ));
+            {
+                Some(best) => tr!(
+                    "link-tiles-left-best",
+                    tiles = tiles,
+                    seed = seed,
+                    best = best.round()
+                ),
+                None => tr!("link-tiles-left", tiles = tiles, seed = seed),
+            },
+        );
         if self.game.is_won() {
             ui.colored_label(
                 crate::ui::color(crate::palette::status::SUCCESS),
-                "Cleared!",
+                tr!("link-cleared"),
             );
         }
         ui.horizontal(|ui| {
-            if ui.button("Hint").on_hover_text("H").clicked() {
+            if ui.button(tr!("link-hint")).on_hover_text("H").clicked() {
                 self.hint = self.game.hint();
             }
-            if ui.button("Shuffle").on_hover_text("S").clicked() {
+            if ui.button(tr!("link-shuffle")).on_hover_text("S").clicked() {
                 self.game.shuffle();
             }
             if ui
-                .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("U or Ctrl+Z")
+                .add_enabled(self.game.can_undo(), egui::Button::new(tr!("link-undo")))
+                .on_hover_text(tr!("link-undo-tip"))
                 .clicked()
             {
                 self.game.undo();
@@ -46,9 +55,9 @@ impl LinkTab {
             let playing = self.autoplay.is_some();
             if ui
                 .button(if playing {
-                    "Stop the computer"
+                    tr!("link-stop-computer")
                 } else {
-                    "Let the computer clear it"
+                    tr!("link-let-computer")
                 })
                 .clicked()
             {
@@ -59,27 +68,21 @@ impl LinkTab {
                 }
             }
         });
-        ui.checkbox(&mut self.show_search, "Show each link search");
-        ui.checkbox(
-            &mut self.guided,
-            "Guide it by the turns still needed (A*)",
-        )
-        .on_hover_text("Without: uniform cost, fewest turns so far first, spreading along every ray. With: A* adds the turns still needed, worked out backwards from the second tile, and heads straight for it.");
-        ui.checkbox(
-            &mut self.naive,
-            "Compare with the naive search (marks cells, not headings)",
-        );
+        ui.checkbox(&mut self.show_search, tr!("link-show-search"));
+        ui.checkbox(&mut self.guided, tr!("link-guided"))
+            .on_hover_text(tr!("link-guided-tip"));
+        ui.checkbox(&mut self.naive, tr!("link-naive"));
         ui.horizontal(|ui| {
-            let label = ui.label("Search speed");
+            let label = ui.label(tr!("link-search-speed"));
             ui.add(
                 egui::Slider::new(&mut self.search_speed, 2.0..=5000.0)
                     .logarithmic(true)
-                    .suffix(" steps/s"),
+                    .suffix(tr!("link-steps-per-second")),
             )
             .labelled_by(label.id);
         });
         ui.separator();
-        ui.heading("New board");
+        ui.heading(tr!("link-new-board"));
         ui.horizontal_wrapped(|ui| {
             for (w, h) in SIZES {
                 if ui
@@ -93,28 +96,28 @@ impl LinkTab {
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Seed");
+            let label = ui.label(tr!("pf-seed"));
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(label.id);
-            if ui.button("New seed").clicked() {
+            if ui.button(tr!("new-seed")).clicked() {
                 self.seed = rand::random::<u32>() as u64;
                 self.new_deal();
             }
         });
         ui.horizontal(|ui| {
             if ui
-                .checkbox(&mut self.gravity, "Gravity (tiles fall)")
+                .checkbox(&mut self.gravity, tr!("link-gravity"))
                 .changed()
             {
                 self.game.gravity = self.gravity;
             }
-            if ui.button("Deal").clicked() {
+            if ui.button(tr!("link-deal")).clicked() {
                 self.new_deal();
             }
         });
         ui.separator();
         self.own_board_controls(ui);
         self.search_panel(ui);
-        ui.small("Click two equal tiles: a path of at most three straight segments through empty cells (or around the outside) removes them.");
+        ui.small(tr!("link-help"));
     }
 }

@@ -10,12 +10,22 @@ use crate::files::{read_text, write_text};
 use crate::games::link::game::LinkGame;
 use crate::games::link::{LinkBoard, SYMBOLS};
 use crate::grid::Pos;
+use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
 
 impl LinkTab {
     pub fn load_file(&mut self, path: &Path) {
         match read_text(path)
-            .and_then(|t| LinkBoard::parse(&t).map_err(|e| format!("{}: {e}", path.display())))
+            .and_then(|t| {
+                LinkBoard::parse(&t).map_err(|e| {
+                    tr!(
+                        "could-not-open",
+                        name = path.display().to_string(),
+                        why = e.to_string()
+                    )
+                })
+            })
+            .map_err(|why| tr!("link-not-opened", why = why))
         {
             Ok(board) => {
                 self.width = board.width();
@@ -23,12 +33,12 @@ impl LinkTab {
                 self.view.resize(self.width + 2, self.height + 2);
                 self.game = LinkGame::new(board, self.gravity, self.seed);
                 self.editing = true;
-                self.notice = Some(Notice::info(format!(
-                    "Opened {}: press Play this board to play it.",
-                    path.display()
+                self.notice = Some(Notice::info(tr!(
+                    "link-opened",
+                    name = path.display().to_string()
                 )));
             }
-            Err(message) => self.notice = Some(Notice::error(format!("Could not open: {message}"))),
+            Err(message) => self.notice = Some(Notice::error(message)),
         }
     }
 
@@ -39,7 +49,7 @@ impl LinkTab {
             path.to_path_buf()
         };
         self.notice = Some(match write_text(&path, &self.game.board().to_text()) {
-            Ok(()) => Notice::info(format!("Saved {}", path.display())),
+            Ok(()) => Notice::info(tr!("saved-file", file = path.display().to_string())),
             Err(message) => Notice::error(message),
         });
     }
@@ -71,43 +81,43 @@ impl LinkTab {
 
     /// The painting controls and the file buttons.
     pub(super) fn own_board_controls(&mut self, ui: &mut Ui) {
-        ui.heading("Your own board");
-        ui.checkbox(&mut self.editing, "Paint tiles (click a cell)");
+        ui.heading(tr!("link-own-board"));
+        ui.checkbox(&mut self.editing, tr!("link-paint"));
         if self.editing {
             ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut self.paint_kind, None, "Erase");
+                ui.selectable_value(&mut self.paint_kind, None, tr!("link-erase"));
                 for (k, symbol) in SYMBOLS.chars().take(16).enumerate() {
                     ui.selectable_value(&mut self.paint_kind, Some(k as u8), symbol.to_string());
                 }
             });
-            if ui.button("Play this board").clicked() {
+            if ui.button(tr!("link-play-board")).clicked() {
                 let board = self.game.board().clone();
                 self.start(board);
             }
         }
         ui.horizontal(|ui| {
             let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-            if ui.button("Open…").clicked() {
+            if ui.button(tr!("sk-open")).clicked() {
                 self.dialog = Some(FileDialog::new(
                     DialogMode::Open,
-                    "Open a Link board",
+                    &tr!("dialog-open-link"),
                     &folder,
                     "",
                     &["link", "txt"],
                 ));
             }
-            if ui.button("Save…").clicked() {
+            if ui.button(tr!("link-save")).clicked() {
                 self.dialog = Some(FileDialog::new(
                     DialogMode::Save,
-                    "Save the Link board",
+                    &tr!("dialog-save-link"),
                     &folder,
                     "board.link",
                     &["link"],
                 ));
             }
             if ui
-                .button("Naive trap")
-                .on_hover_text("A board where the naive search misses a link")
+                .button(tr!("preset-naive-trap"))
+                .on_hover_text(tr!("preset-naive-trap-notes"))
                 .clicked()
             {
                 self.open_preset("naive-trap.link");

@@ -25,6 +25,7 @@ use crate::games::link::game::LinkGame;
 use crate::games::link::presets;
 use crate::games::link::records::BestTimes;
 use crate::grid::Pos;
+use crate::tr;
 use crate::ui::file_dialog::FileDialog;
 use crate::ui::{BoardView, Pace};
 
@@ -132,7 +133,7 @@ impl LinkTab {
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
         let ctx = ui.ctx().clone();
         self.file_window(&ctx);
-        error_window(&ctx, &mut self.notice, "The board on screen is unchanged.");
+        error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));
     }
 
     pub fn modal_open(&self) -> bool {
@@ -145,11 +146,11 @@ impl LinkTab {
     }
 
     pub fn status(&self) -> String {
-        let mut parts = vec![format!(
-            "Link {} x {}, seed {}",
-            self.width,
-            self.height,
-            self.game.seed()
+        let mut parts = vec![tr!(
+            "link-status",
+            width = self.width,
+            height = self.height,
+            seed = self.game.seed()
         )];
         if let Some(n) = &self.notice
             && !n.error
@@ -161,14 +162,14 @@ impl LinkTab {
 }
 
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
-    ("H", "hint (costs points)"),
-    ("S", "shuffle (costs points)"),
-    ("U or Ctrl+Z", "undo"),
+    ("keys-h", "does-link-hint"),
+    ("keys-s", "does-link-shuffle"),
+    ("keys-u-ctrl-z", "does-undo"),
 ];
 
 impl crate::app::tab::Tab for LinkTab {
     fn title(&self) -> String {
-        "Link".into()
+        tr!("tab-link")
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
@@ -201,7 +202,7 @@ impl crate::app::tab::Tab for LinkTab {
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
-        ui.menu_button("Preset Link boards", |ui| {
+        ui.menu_button(tr!("menu-preset-link"), |ui| {
             for (file, _) in presets::BOARDS {
                 if ui.button(crate::games::preset_title(file)).clicked() {
                     self.open_preset(file);
@@ -221,9 +222,17 @@ impl crate::app::tab::Tab for LinkTab {
             (Some(path), Ok(_)) => self.load_file(path),
             (None, Ok(text)) => match LinkBoard::parse(&text) {
                 Ok(board) => self.start(board),
-                Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+                Err(e) => {
+                    self.notice = Some(Notice::error(tr!(
+                        "could-not-open",
+                        name = name,
+                        why = e.to_string()
+                    )))
+                }
             },
-            (_, Err(e)) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+            (_, Err(e)) => {
+                self.notice = Some(Notice::error(tr!("could-not-open", name = name, why = e)))
+            }
         }
     }
 

@@ -12,6 +12,7 @@ use crate::games::link::game::{Click, LinkGame};
 use crate::games::link::presets;
 use crate::games::link::records::{Cleared, board_key};
 use crate::grid::Pos;
+use crate::tr;
 
 impl LinkTab {
     /// Deals a new board of the chosen size from the seed.
@@ -32,6 +33,10 @@ impl LinkTab {
                     self.naive = true;
                     self.show_search = true;
                 }
+                let notes = crate::games::preset_notes(file, &[]);
+                if !notes.is_empty() {
+                    self.notice = Some(Notice::info(notes));
+                }
             }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
@@ -40,8 +45,9 @@ impl LinkTab {
     /// Starts playing `board`.
     pub fn start(&mut self, board: LinkBoard) {
         if let Err(message) = board.check() {
-            self.notice = Some(Notice::error(format!(
-                "This board cannot be played: {message}."
+            self.notice = Some(Notice::error(tr!(
+                "link-cannot-play",
+                why = message.to_string()
             )));
             return;
         }
@@ -90,9 +96,7 @@ impl LinkTab {
     /// What a removal means for the player: the automatic shuffle, and a cleared board.
     pub(super) fn after_removal(&mut self, shuffled: bool) {
         if shuffled {
-            self.notice = Some(Notice::info(
-                "No pair could be removed: the tiles were shuffled.",
-            ));
+            self.notice = Some(Notice::info(tr!("link-shuffled")));
         }
         if !self.game.is_won() {
             return;
@@ -101,19 +105,17 @@ impl LinkTab {
         let seconds = self.elapsed;
         self.notice = Some(Notice::info(
             match self.best_times.record(&key, seconds, self.computer_played) {
-                Cleared::Helped => {
-                    format!("Cleared with the computer's help in {seconds:.0} s (no best time)")
-                }
-                Cleared::Best { .. } => format!(
-                    "Cleared in {seconds:.0} s with {} points — a best time!",
-                    self.game.score()
+                Cleared::Helped => tr!("link-cleared-helped", seconds = seconds.round()),
+                Cleared::Best { .. } => tr!(
+                    "link-cleared-best",
+                    seconds = seconds.round(),
+                    score = self.game.score()
                 ),
-                Cleared::NotBest { .. } => {
-                    format!(
-                        "Cleared in {seconds:.0} s with {} points",
-                        self.game.score()
-                    )
-                }
+                Cleared::NotBest { .. } => tr!(
+                    "link-cleared-in",
+                    seconds = seconds.round(),
+                    score = self.game.score()
+                ),
             },
         ));
     }
@@ -127,11 +129,7 @@ impl LinkTab {
                 self.autoplay = Some(moves);
                 self.computer_played = true;
             }
-            None => {
-                self.notice = Some(Notice::info(
-                    "The computer found no way to clear this board as it stands; try a shuffle.",
-                ))
-            }
+            None => self.notice = Some(Notice::info(tr!("link-computer-stuck"))),
         }
     }
 

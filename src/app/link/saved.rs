@@ -20,7 +20,7 @@ impl Default for LinkSaved {
 
 impl Restore for LinkTab {
     fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
-        let mut r = Restorer::new("the Link tab", saved);
+        let mut r = Restorer::new(crate::tr!("part-link"), saved);
         let d = LinkSaved::default();
         let seed = r.field("seed", d.seed);
         let width: usize = r.field("width", d.width);
@@ -28,13 +28,17 @@ impl Restore for LinkTab {
         let size = match deal(width, height, seed) {
             Ok(_) => (width, height),
             Err(why) => {
-                r.reset("width and height", &why);
+                r.reset("width and height", &why.to_string());
                 (d.width, d.height)
             }
         };
         let best_times = r.checked("best_times", d.best_times, |times| {
             match times.0.iter().find(|(_, t)| !(t.is_finite() && **t >= 0.0)) {
-                Some((board, t)) => Err(format!("{t} is no time (board {board})")),
+                Some((board, t)) => Err(crate::tr!(
+                    "saved-bad-time",
+                    time = format!("{t}"),
+                    board = board
+                )),
                 None => Ok(()),
             }
         });

@@ -8,6 +8,7 @@ use super::LinkTab;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
 use crate::search::{Algorithm, Event, Search};
+use crate::tr;
 
 /// A link search being shown step by step.
 pub struct Shown {
@@ -95,8 +96,8 @@ impl LinkTab {
     pub(super) fn search_panel(&mut self, ui: &mut Ui) {
         if self.show_search || self.autoplay.is_some() {
             ui.horizontal(|ui| {
-                ui.checkbox(&mut self.search_paused, "Hold the search");
-                if ui.button("Step the search").clicked() {
+                ui.checkbox(&mut self.search_paused, tr!("link-hold-search"));
+                if ui.button(tr!("link-step-search")).clicked() {
                     self.search_paused = true;
                     self.step_search();
                 }
@@ -107,41 +108,32 @@ impl LinkTab {
         };
         ui.separator();
         let s = &shown.search;
-        ui.label(format!(
-            "Link search from {} to {}: {} states expanded, {} in the frontier.",
-            shown.from,
-            shown.to,
-            s.expansions(),
-            s.frontier_len()
+        ui.label(tr!(
+            "link-search-status",
+            from = shown.from,
+            to = shown.to,
+            expanded = s.expansions(),
+            frontier = s.frontier_len()
         ));
         match s.ended() {
             Some(Event::Found { goal }) if s.g(goal) as u32 <= PLAY_TURNS => {
-                ui.label(format!(
-                    "Linked with {} turns ({} segments).",
-                    s.g(goal),
-                    s.g(goal) + 1.0
-                ));
+                let turns = s.g(goal) as u64;
+                ui.label(tr!("link-linked", turns = turns, segments = turns + 1));
             }
             Some(_) => {
-                ui.label("No link of at most three segments.");
+                ui.label(tr!("link-no-link"));
             }
             None if shown.finished => {
-                ui.label("No link of at most three segments.");
+                ui.label(tr!("link-no-link"));
             }
             None => {
-                ui.label("Cells are tinted by the turns it took to reach them: blue none, green one, orange two.");
+                ui.label(tr!("link-tint"));
             }
         }
         if let Some((naive, visited)) = &shown.naive {
             ui.label(match naive {
-                Some(t) => format!(
-                    "The naive search (visiting {} cells) claims {t} turns.",
-                    visited.len()
-                ),
-                None => format!(
-                    "The naive search (visiting {} cells) finds no link at all.",
-                    visited.len()
-                ),
+                Some(t) => tr!("link-naive-claims", cells = visited.len(), turns = *t),
+                None => tr!("link-naive-none", cells = visited.len()),
             });
         }
     }

@@ -6,6 +6,7 @@ use crate::app::notice::Notice;
 use crate::games::sandbox::Board;
 use crate::games::sandbox::edit::{BoardEdit, Stroke};
 use crate::grid::Pos;
+use crate::tr;
 use crate::ui::BoardInput;
 
 /// A mouse gesture in progress on the board.
@@ -171,7 +172,7 @@ impl PathfindingTab {
             Err(message) => {
                 self.notice = Some(Notice {
                     error: true,
-                    text: message,
+                    text: message.to_string(),
                 })
             }
         }
@@ -183,15 +184,29 @@ impl PathfindingTab {
         if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
             self.notice = Some(Notice {
                 error: true,
-                text: message,
+                text: message.to_string(),
             });
             return;
         }
-        let board = self.generator.generate(w, h, self.seed);
+        let mut board = self.generator.generate(w, h, self.seed);
+        // The note the generator leaves, in the language of the person who made the board.
+        if let Some(note) = board.notes.last_mut() {
+            *note = tr!(
+                "generated-note",
+                generator = crate::app::names::generator(self.generator, true),
+                width = w,
+                height = h,
+                seed = self.seed
+            );
+        }
         self.replace_board(board);
         self.notice = Some(Notice {
             error: false,
-            text: format!("{} with seed {}", self.generator, self.seed),
+            text: tr!(
+                "generated",
+                generator = crate::app::names::generator(self.generator, true),
+                seed = self.seed
+            ),
         });
     }
 }

@@ -10,6 +10,7 @@ use super::PathfindingTab;
 use crate::app::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sandbox::{Board, parse_board_or_map, presets};
+use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
 
 /// A board that will replace the current one once the user says what to do with unsaved
@@ -47,7 +48,7 @@ impl PathfindingTab {
         let folder = self.dialog_folder();
         self.files.dialog = Some(FileDialog::new(
             DialogMode::Open,
-            "Open a board",
+            &tr!("dialog-open-board"),
             &folder,
             "",
             &EXTENSIONS,
@@ -63,7 +64,7 @@ impl PathfindingTab {
             .map_or("board".to_string(), |s| s.to_string_lossy().into_owned());
         self.files.dialog = Some(FileDialog::new(
             DialogMode::Save,
-            "Save the board",
+            &tr!("dialog-save-board"),
             &folder,
             &format!("{name}.board"),
             &["board"],
@@ -89,7 +90,7 @@ impl PathfindingTab {
                 self.dirty = false;
                 self.notice = Some(Notice {
                     error: false,
-                    text: format!("Saved {}", path.display()),
+                    text: tr!("saved-file", file = path.display().to_string()),
                 });
                 self.files.folder = path.parent().map(Path::to_path_buf);
                 self.file = Some(path);
@@ -106,7 +107,13 @@ impl PathfindingTab {
     /// Reads a board or Moving AI map; on error the current board stays and the error shows.
     pub fn load_file(&mut self, path: &Path) {
         let loaded = read_text(path).and_then(|text| {
-            parse_board_or_map(&text).map_err(|e| format!("Could not open {}: {e}", path.display()))
+            parse_board_or_map(&text).map_err(|e| {
+                tr!(
+                    "could-not-open",
+                    name = path.display().to_string(),
+                    why = e.to_string()
+                )
+            })
         });
         match loaded {
             Ok(board) => {
@@ -114,10 +121,14 @@ impl PathfindingTab {
                 self.request_board(board, Some(path.to_path_buf()));
             }
             Err(message) => {
-                let message = if message.starts_with("Could not") {
+                let message = if message.contains(&path.display().to_string()) {
                     message
                 } else {
-                    format!("Could not open: {message}")
+                    tr!(
+                        "could-not-open",
+                        name = path.display().to_string(),
+                        why = message
+                    )
                 };
                 self.notice = Some(Notice {
                     error: true,
@@ -134,7 +145,7 @@ impl PathfindingTab {
             Err(e) => {
                 self.notice = Some(Notice {
                     error: true,
-                    text: format!("Could not open {name}: {e}"),
+                    text: tr!("could-not-open", name = name, why = e.to_string()),
                 })
             }
         }
@@ -146,7 +157,7 @@ impl PathfindingTab {
             None => {
                 self.notice = Some(Notice {
                     error: true,
-                    text: format!("No preset named {file}"),
+                    text: tr!("no-preset", name = file),
                 })
             }
         }
@@ -164,13 +175,13 @@ impl PathfindingTab {
     fn take_board(&mut self, board: Board, file: Option<PathBuf>) {
         let name = file
             .as_ref()
-            .map_or("preset".to_string(), |f| f.display().to_string());
+            .map_or(tr!("a-preset"), |f| f.display().to_string());
         self.replace_board(board);
         self.file = file;
         self.dirty = false;
         self.notice = Some(Notice {
             error: false,
-            text: format!("Opened {name}"),
+            text: tr!("opened", name = name),
         });
     }
 
@@ -205,16 +216,16 @@ impl PathfindingTab {
         if self.files.pending.is_some() && self.files.dialog.is_none() {
             let mut choice = None;
             egui::Modal::new(egui::Id::unique("unsaved-board")).show(&ctx, |ui| {
-                ui.heading("Unsaved changes");
-                ui.label("The board on screen has edits that are not saved to a file.");
+                ui.heading(tr!("unsaved-title"));
+                ui.label(tr!("unsaved-text"));
                 ui.horizontal(|ui| {
-                    if ui.button("Save first").clicked() {
+                    if ui.button(tr!("unsaved-save")).clicked() {
                         choice = Some("save");
                     }
-                    if ui.button("Discard edits").clicked() {
+                    if ui.button(tr!("unsaved-discard")).clicked() {
                         choice = Some("discard");
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(tr!("cancel")).clicked() {
                         choice = Some("cancel");
                     }
                 });
@@ -237,6 +248,6 @@ impl PathfindingTab {
                 None => {}
             }
         }
-        error_window(&ctx, &mut self.notice, "The board on screen is unchanged.");
+        error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));
     }
 }

@@ -26,7 +26,9 @@ pub use session::Session;
 use edit::Gesture;
 use runs::Reference;
 
+use super::names;
 use super::notice::Notice;
+use crate::tr;
 
 use crate::games::sandbox::edit::BoardEdit;
 use crate::games::sandbox::generate::Generator;
@@ -217,7 +219,7 @@ impl PathfindingTab {
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
                         if count > 1 {
-                            ui.strong(session.algorithm.to_string());
+                            ui.strong(crate::app::names::path_algorithm(session.algorithm));
                         }
                         let input = board::draw_board(ui, session, board, overlays);
                         inputs.push(input);
@@ -237,8 +239,9 @@ impl PathfindingTab {
             if let Some(terrain) = self.board.terrain(pos) {
                 let cost = terrain
                     .cost
-                    .map_or("impassable".into(), |c| format!("cost {c}"));
-                parts.push(format!("{pos} {} ({cost})", terrain.name));
+                    .map_or(tr!("status-impassable"), |c| tr!("status-cost", cost = c));
+                let name = names::terrain(&terrain.name);
+                parts.push(format!("{pos} {name} ({cost})"));
             }
             if let Some(info) = self.session().run().info(pos) {
                 parts.push(format!("g {:.2} h {:.2} f {:.2}", info.g, info.h, info.f));
@@ -248,12 +251,16 @@ impl PathfindingTab {
             .file
             .as_ref()
             .and_then(|f| f.file_name())
-            .map_or("unsaved board".to_string(), |n| {
+            .map_or(tr!("status-unsaved-board"), |n| {
                 n.to_string_lossy().into_owned()
             });
         parts.push(format!(
             "{name}{}",
-            if self.dirty { " (edited)" } else { "" }
+            if self.dirty {
+                tr!("status-edited")
+            } else {
+                String::new()
+            }
         ));
         parts.join("   ·   ")
     }
@@ -261,23 +268,23 @@ impl PathfindingTab {
 
 /// Shortcuts of the Pathfinding tab (Sokoban's solver shares the run keys).
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
-    ("Space", "play / pause"),
-    ("Right arrow", "step forward"),
-    ("Left arrow", "step back"),
-    ("Home", "back to the start of the run"),
-    ("End", "run to the end"),
-    ("+ / -", "faster / slower"),
-    ("Ctrl+Z", "undo a board edit"),
-    ("Ctrl+Y, Ctrl+Shift+Z", "redo"),
-    ("Ctrl+S", "save the board"),
-    ("Ctrl+O", "open a board"),
-    ("F", "fit the board in view"),
-    ("Wheel / middle-drag / Space+drag", "zoom / pan"),
+    ("keys-space", "does-play-pause"),
+    ("keys-right", "does-step"),
+    ("keys-left", "does-step-back"),
+    ("keys-home", "does-reset"),
+    ("keys-end", "does-run-to-end"),
+    ("keys-plus-minus", "does-faster-slower"),
+    ("keys-ctrl-z", "does-undo-edit"),
+    ("keys-ctrl-y", "does-redo"),
+    ("keys-ctrl-s", "does-save-board"),
+    ("keys-ctrl-o", "does-open-board"),
+    ("keys-f", "does-fit"),
+    ("keys-zoom-pan", "does-zoom-pan"),
 ];
 
 impl crate::app::tab::Tab for PathfindingTab {
     fn title(&self) -> String {
-        "Pathfinding".into()
+        tr!("tab-pathfinding")
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
@@ -314,19 +321,19 @@ impl crate::app::tab::Tab for PathfindingTab {
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
-        if ui.button("Open board…  (Ctrl+O)").clicked() {
+        if ui.button(tr!("menu-open-board")).clicked() {
             self.open_dialog();
             used = true;
         }
-        if ui.button("Save board  (Ctrl+S)").clicked() {
+        if ui.button(tr!("menu-save-board")).clicked() {
             self.save();
             used = true;
         }
-        if ui.button("Save board as…").clicked() {
+        if ui.button(tr!("menu-save-board-as")).clicked() {
             self.save_as_dialog();
             used = true;
         }
-        ui.menu_button("Preset boards", |ui| {
+        ui.menu_button(tr!("menu-preset-boards"), |ui| {
             for (file, _) in crate::games::sandbox::presets::BOARDS {
                 if ui.button(crate::games::preset_title(file)).clicked() {
                     self.open_preset(file);
@@ -339,13 +346,13 @@ impl crate::app::tab::Tab for PathfindingTab {
 
     fn edit_menu(&mut self, ui: &mut Ui) {
         if ui
-            .add_enabled(self.history.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+            .add_enabled(self.history.can_undo(), egui::Button::new(tr!("menu-undo")))
             .clicked()
         {
             self.undo();
         }
         if ui
-            .add_enabled(self.history.can_redo(), egui::Button::new("Redo  (Ctrl+Y)"))
+            .add_enabled(self.history.can_redo(), egui::Button::new(tr!("menu-redo")))
             .clicked()
         {
             self.redo();
@@ -369,7 +376,9 @@ impl crate::app::tab::Tab for PathfindingTab {
         match (path, text) {
             (Some(path), Ok(_)) => self.load_file(path),
             (None, Ok(text)) => self.load_text(name, &text),
-            (_, Err(e)) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+            (_, Err(e)) => {
+                self.notice = Some(Notice::error(tr!("could-not-open", name = name, why = e)))
+            }
         }
     }
 

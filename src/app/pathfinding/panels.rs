@@ -7,9 +7,11 @@ use super::colors;
 use super::session::Session;
 use super::teach::{self, number};
 use super::{PathfindingTab, Tool};
+use crate::app::names;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
 use crate::search::Algorithm;
+use crate::tr;
 use crate::ui::legend::legend;
 use crate::ui::plot::series_plot;
 use crate::ui::pseudocode::pseudocode;
@@ -19,7 +21,7 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
     let mut changed = false;
     let label = ui.label(label);
     egui::ComboBox::from_id_salt(id)
-        .selected_text(value.to_string())
+        .selected_text(names::path_algorithm(*value))
         .width(190.0)
         .show_ui(ui, |ui| {
             for option in PathAlgorithm::ALL {
@@ -30,10 +32,7 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
                     ) => PathAlgorithm::Search(Algorithm::WeightedAStar(w)),
                     _ => option,
                 };
-                let name = match option {
-                    PathAlgorithm::Search(Algorithm::WeightedAStar(_)) => "Weighted A*".to_string(),
-                    other => other.to_string(),
-                };
+                let name = names::path_algorithm_kind(option);
                 if ui.selectable_label(value.same_kind(option), name).clicked()
                     && !value.same_kind(option)
                 {
@@ -49,14 +48,15 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
 
 impl PathfindingTab {
     pub(super) fn controls(&mut self, ui: &mut Ui) {
-        ui.heading("Search");
+        ui.heading(tr!("pf-search"));
         let mut changed = false;
         ui.horizontal(|ui| {
-            changed |= algorithm_picker(ui, "algorithm", "Algorithm", &mut self.settings.algorithm);
+            let label = tr!("pf-algorithm");
+            changed |= algorithm_picker(ui, "algorithm", &label, &mut self.settings.algorithm);
         });
         if let PathAlgorithm::Search(Algorithm::WeightedAStar(w)) = &mut self.settings.algorithm {
             ui.horizontal(|ui| {
-                let label = ui.label("Weight w");
+                let label = ui.label(tr!("pf-weight"));
                 changed |= ui
                     .add(egui::DragValue::new(w).range(1.0..=20.0).speed(0.05))
                     .labelled_by(label.id)
@@ -65,13 +65,17 @@ impl PathfindingTab {
         }
         ui.add_enabled_ui(self.settings.algorithm.uses_heuristic(), |ui| {
             ui.horizontal(|ui| {
-                let label = ui.label("Heuristic");
+                let label = ui.label(tr!("pf-heuristic"));
                 egui::ComboBox::from_id_salt("heuristic")
-                    .selected_text(self.settings.heuristic.to_string())
+                    .selected_text(names::heuristic(self.settings.heuristic))
                     .show_ui(ui, |ui| {
                         for h in Heuristic::ALL {
                             changed |= ui
-                                .selectable_value(&mut self.settings.heuristic, h, h.to_string())
+                                .selectable_value(
+                                    &mut self.settings.heuristic,
+                                    h,
+                                    names::heuristic(h),
+                                )
                                 .changed();
                         }
                     })
@@ -86,30 +90,30 @@ impl PathfindingTab {
             {
                 ui.colored_label(
                     crate::ui::color(crate::palette::status::WARNING),
-                    "Careful: this heuristic can overestimate here, so the path may not be the cheapest.",
+                    tr!("pf-overestimates"),
                 );
             }
         });
         ui.horizontal(|ui| {
-            ui.label("Moves");
+            ui.label(tr!("pf-moves"));
             changed |= ui
                 .radio_value(
                     &mut self.settings.connectivity,
                     Connectivity::Four,
-                    "4 directions",
+                    tr!("pf-four-directions"),
                 )
                 .changed();
             changed |= ui
                 .radio_value(
                     &mut self.settings.connectivity,
                     Connectivity::Eight,
-                    "8 directions",
+                    tr!("pf-eight-directions"),
                 )
                 .changed();
         });
         ui.horizontal(|ui| {
             let mut compare = self.settings.compare_with.is_some();
-            if ui.checkbox(&mut compare, "Compare side by side").changed() {
+            if ui.checkbox(&mut compare, tr!("pf-compare")).changed() {
                 self.settings.compare_with =
                     compare.then_some(PathAlgorithm::Search(Algorithm::Dijkstra));
                 changed = true;
@@ -117,7 +121,8 @@ impl PathfindingTab {
         });
         if let Some(other) = &mut self.settings.compare_with {
             ui.horizontal(|ui| {
-                changed |= algorithm_picker(ui, "compare-algorithm", "with", other);
+                let label = tr!("pf-compare-with");
+                changed |= algorithm_picker(ui, "compare-algorithm", &label, other);
             });
         }
         if changed {
@@ -125,7 +130,7 @@ impl PathfindingTab {
         }
 
         ui.separator();
-        ui.heading("Run");
+        ui.heading(tr!("pf-run"));
         let session = self.session();
         let (position, known, finished) = (session.position(), session.known(), session.finished());
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
@@ -133,26 +138,26 @@ impl PathfindingTab {
         }
 
         ui.separator();
-        ui.heading("Edit");
+        ui.heading(tr!("pf-edit"));
         self.tools(ui);
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(self.history.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
+                .add_enabled(self.history.can_undo(), egui::Button::new(tr!("pf-undo")))
+                .on_hover_text(tr!("keys-ctrl-z"))
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .add_enabled(self.history.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y")
+                .add_enabled(self.history.can_redo(), egui::Button::new(tr!("pf-redo")))
+                .on_hover_text(tr!("keys-ctrl-y"))
                 .clicked()
             {
                 self.redo();
             }
             if ui
-                .button("Clear")
-                .on_hover_text("All floor, same size")
+                .button(tr!("pf-clear"))
+                .on_hover_text(tr!("pf-clear-tip"))
                 .clicked()
             {
                 let mut board = Board::new(self.board.width(), self.board.height());
@@ -162,40 +167,34 @@ impl PathfindingTab {
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Size");
+            let label = ui.label(tr!("pf-size"));
             ui.add(
                 egui::DragValue::new(&mut self.new_size[0])
                     .range(1..=crate::games::sandbox::MAX_SIDE),
             )
             .labelled_by(label.id)
-            .on_hover_text("Width");
+            .on_hover_text(tr!("pf-width"));
             ui.label("×");
             ui.add(
                 egui::DragValue::new(&mut self.new_size[1])
                     .range(1..=crate::games::sandbox::MAX_SIDE),
             )
-            .on_hover_text("Height");
+            .on_hover_text(tr!("pf-height"));
             if ui
-                .button("Resize")
-                .on_hover_text("Keep what fits")
+                .button(tr!("pf-resize"))
+                .on_hover_text(tr!("pf-resize-tip"))
                 .clicked()
             {
                 self.apply_new_size();
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Generator");
+            let label = ui.label(tr!("pf-generator"));
             egui::ComboBox::from_id_salt("generator")
-                .selected_text(match self.generator {
-                    Generator::Scatter { .. } => "Random scatter".to_string(),
-                    other => other.to_string(),
-                })
+                .selected_text(names::generator(self.generator, false))
                 .show_ui(ui, |ui| {
                     for option in Generator::ALL {
-                        let name = match option {
-                            Generator::Scatter { .. } => "Random scatter".to_string(),
-                            other => other.to_string(),
-                        };
+                        let name = names::generator(option, false);
                         let same = std::mem::discriminant(&option)
                             == std::mem::discriminant(&self.generator);
                         if ui.selectable_label(same, name).clicked() && !same {
@@ -208,34 +207,38 @@ impl PathfindingTab {
         });
         if let Generator::Scatter { density } = &mut self.generator {
             ui.horizontal(|ui| {
-                let label = ui.label("Wall density");
+                let label = ui.label(tr!("pf-wall-density"));
                 ui.add(egui::Slider::new(density, 0.0..=0.9))
                     .labelled_by(label.id);
             });
         }
         ui.horizontal(|ui| {
-            let label = ui.label("Seed");
+            let label = ui.label(tr!("pf-seed"));
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(label.id);
-            if ui.button("Random").on_hover_text("A random seed").clicked() {
+            if ui
+                .button(tr!("pf-random"))
+                .on_hover_text(tr!("pf-random-tip"))
+                .clicked()
+            {
                 self.seed = rand::random::<u32>() as u64;
             }
-            if ui.button("Generate").clicked() {
+            if ui.button(tr!("pf-generate")).clicked() {
                 self.generate();
             }
         });
 
         ui.separator();
-        ui.heading("Show");
+        ui.heading(tr!("pf-show"));
         let before = self.settings.overlays;
         let o = &mut self.settings.overlays;
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut o.visited, "Visited");
-            ui.checkbox(&mut o.frontier, "Frontier");
-            ui.checkbox(&mut o.current, "Expanded node");
-            ui.checkbox(&mut o.path, "Path");
-            ui.checkbox(&mut o.parents, "Parent arrows");
-            ui.checkbox(&mut o.numbers, "g / h / f");
+            ui.checkbox(&mut o.visited, tr!("pf-show-visited"));
+            ui.checkbox(&mut o.frontier, tr!("pf-show-frontier"));
+            ui.checkbox(&mut o.current, tr!("pf-show-current"));
+            ui.checkbox(&mut o.path, tr!("pf-show-path"));
+            ui.checkbox(&mut o.parents, tr!("pf-show-parents"));
+            ui.checkbox(&mut o.numbers, tr!("pf-show-numbers"));
         });
         if self.settings.overlays != before {
             let overlays = self.settings.overlays;
@@ -243,7 +246,7 @@ impl PathfindingTab {
                 session.repaint(overlays);
             }
         }
-        ui.label("Zoom in to see arrows and numbers.");
+        ui.label(tr!("pf-zoom-in"));
         self.legend(ui);
     }
 
@@ -252,9 +255,9 @@ impl PathfindingTab {
             let floor = self.board.floor_terrain();
             for (i, terrain) in self.board.legend().iter().enumerate() {
                 let name = if i as u8 == floor {
-                    format!("Eraser ({})", terrain.name)
+                    tr!("pf-eraser", terrain = names::terrain(&terrain.name))
                 } else {
-                    let name = capitalized(&terrain.name);
+                    let name = capitalized(&names::terrain(&terrain.name));
                     match terrain.cost {
                         Some(cost) => format!("{name} ({cost})"),
                         None => name,
@@ -262,10 +265,10 @@ impl PathfindingTab {
                 };
                 ui.selectable_value(&mut self.settings.tool, Tool::Paint(i as u8), name);
             }
-            ui.selectable_value(&mut self.settings.tool, Tool::Start, "Start");
-            ui.selectable_value(&mut self.settings.tool, Tool::Goal, "Goal");
+            ui.selectable_value(&mut self.settings.tool, Tool::Start, tr!("pf-tool-start"));
+            ui.selectable_value(&mut self.settings.tool, Tool::Goal, tr!("pf-tool-goal"));
         });
-        ui.small("Drag to paint; drag S or G to move them; wheel zooms, middle-drag or space-drag pans, F fits.");
+        ui.small(tr!("pf-edit-help"));
     }
 
     fn legend(&self, ui: &mut Ui) {
@@ -273,14 +276,17 @@ impl PathfindingTab {
             .board
             .legend()
             .iter()
-            .map(|t| (colors::terrain_color(t), t.name.clone()))
+            .map(|t| (colors::terrain_color(t), names::terrain(&t.name)))
             .collect();
         let floor =
             colors::terrain_color(&self.board.legend()[self.board.floor_terrain() as usize]);
-        entries.push((colors::lerp(floor, colors::VISITED, 0.6), "visited".into()));
+        entries.push((
+            colors::lerp(floor, colors::VISITED, 0.6),
+            tr!("legend-visited"),
+        ));
         entries.push((
             colors::lerp(floor, colors::FRONTIER, 0.8),
-            "frontier".into(),
+            tr!("legend-frontier"),
         ));
         if self
             .sessions
@@ -289,26 +295,26 @@ impl PathfindingTab {
         {
             entries.push((
                 colors::lerp(floor, colors::VISITED_BACK, 0.6),
-                "visited (backward)".into(),
+                tr!("legend-visited-back"),
             ));
             entries.push((
                 colors::lerp(floor, colors::FRONTIER_BACK, 0.8),
-                "frontier (backward)".into(),
+                tr!("legend-frontier-back"),
             ));
         }
-        entries.push((colors::PATH, "path".into()));
-        entries.push((colors::CURRENT, "expanded now".into()));
-        ui.label("Legend");
+        entries.push((colors::PATH, tr!("legend-path")));
+        entries.push((colors::CURRENT, tr!("legend-current")));
+        ui.label(tr!("legend"));
         legend(ui, &entries);
     }
 
     pub(super) fn teaching(&mut self, ui: &mut Ui) {
         for session in &self.sessions {
             if self.sessions.len() > 1 {
-                ui.strong(session.algorithm.to_string());
+                ui.strong(crate::app::names::path_algorithm(session.algorithm));
             }
             ui.label(match session.replaying_to() {
-                Some(target) => format!("Replaying to step {target}…"),
+                Some(target) => tr!("replaying-to", step = target),
                 None => teach::narrate(session.run(), session.last_event.as_ref()),
             });
             self.stats(ui, session);
@@ -318,17 +324,28 @@ impl PathfindingTab {
         let main = self.session();
         let lines = teach::pseudocode(main.algorithm);
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        ui.label(format!("{} in pseudo-code", main.algorithm));
+        ui.label(tr!(
+            "pf-pseudocode",
+            algorithm = names::path_algorithm(main.algorithm)
+        ));
         pseudocode(
             ui,
             &lines,
             &teach::active_lines(main.algorithm, main.last_event.as_ref()),
         );
         ui.separator();
-        ui.label("Frontier size (solid) and visited (dashed) against step");
+        ui.label(tr!("pf-chart"));
         let mut series: Vec<&crate::ui::plot::RunSeries> = self.previous.iter().collect();
         series.extend(self.sessions.iter().map(|s| &s.series));
         series_plot(ui, "pathfinding-chart", &series, Some(main.position()));
+        let notes = crate::games::sandbox::presets::notes(&self.board.notes);
+        if !notes.is_empty() {
+            ui.separator();
+            egui::CollapsingHeader::new(tr!("pf-about-board"))
+                .id_salt("pathfinding-about-board")
+                .default_open(true)
+                .show(ui, |ui| ui.label(notes));
+        }
     }
 
     fn stats(&self, ui: &mut Ui, session: &Session) {
@@ -336,38 +353,42 @@ impl PathfindingTab {
         egui::Grid::new(format!("stats-{}", session.algorithm))
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label("At step");
+                ui.label(tr!("stats-at-step"));
                 ui.label(session.position().to_string());
                 ui.end_row();
-                ui.label("Expanded");
+                ui.label(tr!("stats-expanded"));
                 ui.label(run.expansions().to_string());
                 ui.end_row();
-                ui.label("Frontier");
+                ui.label(tr!("stats-frontier"));
                 ui.label(run.frontier_len().to_string());
                 ui.end_row();
-                ui.label("Visited");
+                ui.label(tr!("stats-visited"));
                 ui.label(run.visited_len().to_string());
                 ui.end_row();
-                ui.label("Path");
+                ui.label(tr!("stats-path"));
                 match (run.path(), run.path_cost()) {
                     (Some(path), Some(cost)) => {
-                        ui.label(format!("{} moves, cost {}", path.len() - 1, number(cost)));
+                        ui.label(tr!(
+                            "stats-path-found",
+                            moves = path.len() - 1,
+                            cost = number(cost)
+                        ));
                         ui.end_row();
-                        ui.label("Optimal?");
+                        ui.label(tr!("stats-optimal"));
                         ui.label(match self.reference.cost {
                             Some(Some(best)) if (best - cost).abs() < 1e-6 => {
-                                "yes (Dijkstra agrees)".to_string()
+                                tr!("stats-optimal-yes")
                             }
-                            Some(Some(best)) => format!("no: the cheapest costs {}", number(best)),
+                            Some(Some(best)) => tr!("stats-optimal-no", best = number(best)),
                             Some(None) => "?".to_string(),
-                            None => "checking with Dijkstra…".to_string(),
+                            None => tr!("stats-optimal-checking"),
                         });
                     }
                     _ => {
                         ui.label(if run.ended().is_some() {
-                            "none"
+                            tr!("stats-path-none")
                         } else {
-                            "not yet"
+                            tr!("stats-path-not-yet")
                         });
                     }
                 }

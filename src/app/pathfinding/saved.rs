@@ -38,11 +38,17 @@ impl PathfindingTab {
 }
 
 fn algorithm_check(algorithm: &PathAlgorithm) -> Result<(), String> {
-    algorithm.validate()
+    // The only algorithm that can be invalid is weighted A* with a weight below 1.
+    algorithm.validate().map_err(|_| {
+        crate::tr!(
+            "saved-bad-algorithm",
+            algorithm = crate::app::names::path_algorithm(*algorithm)
+        )
+    })
 }
 
 fn restore_settings(fields: Option<&Fields>, into: &mut Restorer<'_>) -> Settings {
-    let mut r = Restorer::new("the Pathfinding tab's settings", fields);
+    let mut r = Restorer::new(crate::tr!("part-pathfinding-settings"), fields);
     let d = Settings::default();
     let settings = Settings {
         algorithm: r.checked("algorithm", d.algorithm, algorithm_check),
@@ -60,11 +66,14 @@ fn restore_settings(fields: Option<&Fields>, into: &mut Restorer<'_>) -> Setting
 
 impl Restore for PathfindingTab {
     fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
-        let mut r = Restorer::new("the Pathfinding tab", saved);
+        let mut r = Restorer::new(crate::tr!("part-pathfinding"), saved);
         let board = match r.get::<String>("board").map(|text| Board::parse(&text)) {
             Some(Ok(board)) => Some(board),
             Some(Err(e)) => {
-                r.reset("board", &format!("it is damaged ({e})"));
+                r.reset(
+                    "board",
+                    &crate::tr!("saved-board-damaged", why = e.to_string()),
+                );
                 None
             }
             None => None,
@@ -72,12 +81,15 @@ impl Restore for PathfindingTab {
         let settings_fields = r.part("settings");
         let settings = restore_settings(settings_fields.as_ref(), &mut r);
         let playback_fields = r.part("playback");
-        let mut p = Restorer::new("the Pathfinding tab's playback", playback_fields.as_ref());
+        let mut p = Restorer::new(
+            crate::tr!("part-pathfinding-playback"),
+            playback_fields.as_ref(),
+        );
         let speed = p.checked("speed", Playback::default().speed, |&s| {
             if s < SPEEDS.len() {
                 Ok(())
             } else {
-                Err(format!("there is no speed {s}"))
+                Err(crate::tr!("saved-no-speed", speed = s))
             }
         });
         r.absorb(p);

@@ -68,7 +68,7 @@ impl Session {
                 heuristic,
                 connectivity,
             )),
-            series: RunSeries::new(algorithm.to_string()),
+            series: RunSeries::new(crate::app::names::path_algorithm(algorithm)),
             last_event: None,
             view,
             path: None,
@@ -107,7 +107,7 @@ impl Session {
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
         self.timeline = timeline(Self::fresh(board, algorithm, heuristic, connectivity));
-        self.series = RunSeries::new(algorithm.to_string());
+        self.series = RunSeries::new(crate::app::names::path_algorithm(algorithm));
         self.last_event = None;
         self.catch_up = None;
         self.repaint(overlays);

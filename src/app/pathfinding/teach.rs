@@ -3,73 +3,76 @@
 
 use crate::app::teach_text::policy_text;
 use crate::games::sandbox::{GridRun, PathAlgorithm};
+use crate::i18n;
 use crate::search::{Algorithm, Event, Limit, Side, Step};
+use crate::tr;
 
+/// The message keys of the BFS listing's lines.
 const BFS: [&str; 9] = [
-    "frontier ← FIFO queue holding start; mark start discovered",
-    "while frontier is not empty:",
-    "    n ← frontier.pop_front()",
-    "    if n is the goal: return the path to n",
-    "    for each neighbour m of n:",
-    "        if m is not discovered:",
-    "            mark m discovered; parent[m] ← n",
-    "            frontier.push_back(m)",
-    "return no path",
+    "code-bfs-1",
+    "code-while-frontier",
+    "code-bfs-3",
+    "code-goal-test",
+    "code-for-each-neighbour",
+    "code-bfs-6",
+    "code-bfs-7",
+    "code-bfs-8",
+    "code-no-path",
 ];
 
 const DFS: [&str; 10] = [
-    "frontier ← stack holding start",
-    "while frontier is not empty:",
-    "    n ← frontier.pop()",
-    "    if n is visited: skip it",
-    "    if n is the goal: return the path to n",
-    "    mark n visited",
-    "    for each neighbour m of n (pushed last first):",
-    "        if m is not visited:",
-    "            parent[m] ← n; frontier.push(m)",
-    "return no path",
+    "code-dfs-1",
+    "code-while-frontier",
+    "code-dfs-3",
+    "code-dfs-4",
+    "code-goal-test",
+    "code-mark-visited",
+    "code-dfs-7",
+    "code-dfs-8",
+    "code-dfs-9",
+    "code-no-path",
 ];
 
 const BIDIRECTIONAL: [&str; 10] = [
-    "forward ← queue holding start; backward ← queue holding goal",
-    "while both queues are non-empty:",
-    "    side ← forward and backward take turns",
-    "    n ← side.pop_front()",
-    "    for each neighbour m of n (moves reversed on the backward side):",
-    "        if side has not discovered m: mark it, parent[m] ← n, push it",
-    "        if the other side discovered m too: a path meets at m",
-    "    if depth(next forward) + depth(next backward) ≥ best meeting:",
-    "        return the path through the best meeting",
-    "return no path",
+    "code-bibfs-1",
+    "code-bibfs-2",
+    "code-bibfs-3",
+    "code-bibfs-4",
+    "code-bibfs-5",
+    "code-bibfs-6",
+    "code-bibfs-7",
+    "code-bibfs-8",
+    "code-bibfs-9",
+    "code-no-path",
 ];
 
 /// The pseudo-code of the best-first family, with the lines that differ per algorithm.
 fn best_first(algorithm: Algorithm) -> [String; 11] {
     let text = policy_text(algorithm);
     [
-        "frontier ← priority queue holding start; g[start] ← 0".into(),
-        "while frontier is not empty:".into(),
+        tr!("code-best-first-1"),
+        tr!("code-while-frontier"),
         format!("    n ← {}   ▹ {}", text.pop, text.order),
-        "    if n is the goal: return the path to n".into(),
-        "    mark n visited".into(),
-        "    for each neighbour m of n:".into(),
-        "        g' ← g[n] + cost(n, m)".into(),
+        tr!("code-goal-test"),
+        tr!("code-mark-visited"),
+        tr!("code-for-each-neighbour"),
+        tr!("code-g-prime"),
         format!("        {}", text.enters_if),
         format!("            {}", text.record),
         format!("            {}", text.push),
-        "return no path".into(),
+        tr!("code-no-path"),
     ]
 }
 
 /// The pseudo-code lines of `algorithm`.
 pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
-    let lines: Vec<String> = match algorithm {
-        PathAlgorithm::Search(Algorithm::Bfs) => BFS.iter().map(|s| s.to_string()).collect(),
-        PathAlgorithm::Search(Algorithm::Dfs) => DFS.iter().map(|s| s.to_string()).collect(),
-        PathAlgorithm::Search(a) => best_first(a).to_vec(),
-        PathAlgorithm::BidirectionalBfs => BIDIRECTIONAL.iter().map(|s| s.to_string()).collect(),
+    let keys: &[&str] = match algorithm {
+        PathAlgorithm::Search(Algorithm::Bfs) => &BFS,
+        PathAlgorithm::Search(Algorithm::Dfs) => &DFS,
+        PathAlgorithm::Search(a) => return best_first(a).to_vec(),
+        PathAlgorithm::BidirectionalBfs => &BIDIRECTIONAL,
     };
-    lines
+    keys.iter().map(|key| i18n::tr(key, None)).collect()
 }
 
 /// The lines (1-based) the step that produced `event` went through last.
@@ -118,14 +121,12 @@ pub(super) fn number(x: f64) -> String {
 pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
     let Some(event) = event else {
         let start = run.problem().start;
-        return format!(
-            "Ready: the frontier holds the start {start}. Press Play, or Step (Right arrow key) to expand it."
-        );
+        return tr!("narrate-ready", start = start.to_string());
     };
     let side = match (run.algorithm(), event.side) {
-        (PathAlgorithm::BidirectionalBfs, Side::Forward) => "Forward side: ",
-        (PathAlgorithm::BidirectionalBfs, Side::Backward) => "Backward side: ",
-        _ => "",
+        (PathAlgorithm::BidirectionalBfs, Side::Forward) => tr!("narrate-forward-side"),
+        (PathAlgorithm::BidirectionalBfs, Side::Backward) => tr!("narrate-backward-side"),
+        _ => String::new(),
     };
     match event.event {
         Event::Expanded {
@@ -153,30 +154,26 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
                 (Some(i), _) => format!("g {}", number(i.g)),
                 (None, _) => String::new(),
             };
-            let neighbours = |n: usize| {
-                if n == 1 {
-                    "1 neighbour".to_string()
-                } else {
-                    format!("{n} neighbours")
-                }
-            };
-            let mut text = format!("{side}expanded {pos}: {costs}; {} added", neighbours(added));
-            if improved > 0 {
-                text.push_str(&format!(", {} improved", neighbours(improved)));
-            }
-            text.push('.');
-            text
+            tr!(
+                "narrate-expanded",
+                side = side,
+                cell = pos.to_string(),
+                costs = costs,
+                added = added,
+                improved = improved
+            )
         }
         Event::Found { .. } => match (run.path(), run.path_cost()) {
-            (Some(path), Some(cost)) => format!(
-                "{side}reached the goal: a path of {} moves costing {}.",
-                path.len().saturating_sub(1),
-                number(cost)
+            (Some(path), Some(cost)) => tr!(
+                "narrate-found",
+                side = side,
+                moves = path.len().saturating_sub(1),
+                cost = number(cost)
             ),
-            _ => "Reached the goal.".into(),
+            _ => tr!("narrate-found-plain"),
         },
-        Event::Exhausted => "The frontier is empty: no path from start to goal.".into(),
-        Event::GaveUp(Limit::Cancelled) => "Stopped.".into(),
-        Event::GaveUp(limit) => format!("{limit}."),
+        Event::Exhausted => tr!("narrate-exhausted"),
+        Event::GaveUp(Limit::Cancelled) => tr!("narrate-stopped"),
+        Event::GaveUp(limit) => format!("{}.", crate::app::names::limit(limit)),
     }
 }

@@ -70,7 +70,7 @@ pub struct SnakeTab {
     pub decision: Option<Decision>,
     pub(super) reveal: Option<usize>,
     /// The cycle planner for the current board and game (made when first needed).
-    pub(super) cycle_planner: Option<Result<CyclePlanner, String>>,
+    pub(super) cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
     pub cycle_decision: Option<CycleChoice>,
     pub notice: Option<Notice>,
     pub(super) recorded: bool,
@@ -166,17 +166,15 @@ impl SnakeTab {
                 egui::ScrollArea::vertical().show(ui, |ui| self.plan_panel(ui))
             });
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
-        super::notice::error_window(
-            ui.ctx(),
-            &mut self.notice,
-            "The game on screen is unchanged.",
-        );
+        super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
     }
 
     pub fn status(&self) -> String {
-        let mut parts = vec![format!(
-            "Snake {} x {}, seed {}",
-            self.width, self.height, self.seed
+        let mut parts = vec![crate::tr!(
+            "snake-status",
+            width = self.width,
+            height = self.height,
+            seed = self.seed
         )];
         if let Some(n) = &self.notice
             && !n.error
@@ -188,18 +186,18 @@ impl SnakeTab {
 }
 
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
-    ("Arrows or WASD", "steer (the first key starts the game)"),
-    ("Space", "pause / resume"),
-    (". or Enter", "one move"),
-    (",", "one part of the planner's decision"),
-    ("1 / 2 / 3", "you steer / classic planner / cycle planner"),
-    ("R", "a new game"),
-    ("+ / -", "faster / slower"),
+    ("keys-arrows-wasd", "does-steer"),
+    ("keys-space", "does-pause-resume"),
+    ("keys-dot-enter", "does-one-move"),
+    ("keys-comma", "does-one-part"),
+    ("keys-1-2-3", "does-who-steers"),
+    ("keys-r", "does-new-game"),
+    ("keys-plus-minus", "does-faster-slower"),
 ];
 
 impl crate::app::tab::Tab for SnakeTab {
     fn title(&self) -> String {
-        "Snake".into()
+        crate::tr!("tab-snake")
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {

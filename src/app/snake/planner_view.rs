@@ -4,10 +4,12 @@
 use egui::Ui;
 
 use super::{Pilot, SnakeTab};
+use crate::app::names;
 use crate::app::notice::Notice;
 use crate::games::snake::Status;
 use crate::games::snake::classic::{self, Branch};
 use crate::games::snake::planner::CyclePlanner;
+use crate::tr;
 
 /// One thing the classic planner looked at, in order, for stepping through a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +28,7 @@ impl SnakeTab {
             .get_or_insert_with(|| CyclePlanner::new(walls))
         {
             Ok(planner) => Ok(planner),
-            Err(message) => Err(message.clone()),
+            Err(message) => Err(message.to_string()),
         }
     }
 
@@ -46,9 +48,7 @@ impl SnakeTab {
                 match self.cycle_planner() {
                     Ok(planner) => self.cycle_decision = Some(planner.decide(&game)),
                     Err(message) => {
-                        self.notice = Some(Notice::info(format!(
-                            "The cycle planner cannot play this board: {message}."
-                        )));
+                        self.notice = Some(Notice::info(tr!("snake-no-cycle", why = message)));
                         self.pilot = Pilot::Player;
                     }
                 }
@@ -109,20 +109,15 @@ impl SnakeTab {
     pub(super) fn plan_panel(&mut self, ui: &mut Ui) {
         match self.pilot {
             Pilot::Player => {
-                ui.label("You are steering. Pick a planner to watch it think.");
+                ui.label(tr!("snake-you-steer"));
             }
             Pilot::Classic => {
-                ui.heading("The classic planner");
-                ui.label(
-                    "Each move: a BFS from the food (the body is a wall) gives every cell its distance to the food. \
-                     A virtual snake follows the shortest path and eats; the plan is kept only if the virtual head can \
-                     then still reach its tail. Otherwise the snake follows its tail; if nothing is safe, any move that \
-                     does not die now.",
-                );
+                ui.heading(tr!("snake-classic-heading"));
+                ui.label(tr!("snake-classic-about"));
                 ui.horizontal(|ui| {
                     if ui
-                        .button("Step through the decision")
-                        .on_hover_text("comma")
+                        .button(tr!("snake-step-decision"))
+                        .on_hover_text(tr!("snake-step-decision-tip"))
                         .clicked()
                     {
                         self.step_decision();
@@ -132,68 +127,54 @@ impl SnakeTab {
                     let reveals = self.reveals();
                     let shown = self.reveal.map(|r| reveals.get(r).copied());
                     let phase = match shown {
-                        None => "Whole decision shown.".to_string(),
-                        Some(Some(Reveal::FoodSearch(i))) => format!(
-                            "1. BFS from the food: {} of {} cells expanded.",
-                            i + 1,
-                            d.food.as_ref().map_or(0, |f| f.order.len())
+                        None => tr!("snake-phase-whole"),
+                        Some(Some(Reveal::FoodSearch(i))) => tr!(
+                            "snake-phase-food",
+                            expanded = i + 1,
+                            cells = d.food.as_ref().map_or(0, |f| f.order.len())
                         ),
-                        Some(Some(Reveal::Path)) => {
-                            "2. The shortest path, and the virtual snake after eating.".into()
+                        Some(Some(Reveal::Path)) => tr!("snake-phase-path"),
+                        Some(Some(Reveal::TailSearch(i))) => {
+                            tr!("snake-phase-tail", searched = i + 1)
                         }
-                        Some(Some(Reveal::TailSearch(i))) => format!(
-                            "3. Can the virtual head reach its tail? {} cells searched.",
-                            i + 1
-                        ),
-                        Some(Some(Reveal::Choice)) | Some(None) => "4. The choice.".into(),
+                        Some(Some(Reveal::Choice)) | Some(None) => tr!("snake-phase-choice"),
                     };
                     ui.label(phase);
                     ui.separator();
                     let branch = match d.branch {
-                        Branch::Food => "Going for the food",
-                        Branch::FollowTail => "Following the tail",
-                        Branch::Survive => "Just surviving",
-                        Branch::Doomed => "Doomed",
+                        Branch::Food => tr!("snake-branch-food"),
+                        Branch::FollowTail => tr!("snake-branch-tail"),
+                        Branch::Survive => tr!("snake-branch-survive"),
+                        Branch::Doomed => tr!("snake-branch-doomed"),
                     };
                     ui.strong(branch);
-                    ui.label(&d.reason);
+                    ui.label(d.reason.to_string());
                     if !d.follow.is_empty() {
-                        ui.label("Tail checks of the safe moves:");
+                        ui.label(tr!("snake-tail-checks"));
                         for check in &d.follow {
-                            ui.label(format!(
-                                "  {:?}: {}",
-                                check.dir,
-                                check
-                                    .distance
-                                    .map_or("tail unreachable".to_string(), |t| format!(
-                                        "tail {t} steps away"
-                                    ))
-                            ));
+                            let dir = names::direction(check.dir);
+                            ui.label(match check.distance {
+                                Some(steps) => tr!("snake-tail-away", dir = dir, steps = steps),
+                                None => tr!("snake-tail-unreachable", dir = dir),
+                            });
                         }
                     }
                 }
             }
             Pilot::Cycle => {
-                ui.heading("The cycle planner");
+                ui.heading(tr!("snake-cycle-heading"));
                 let rewires = matches!(&self.cycle_planner, Some(Ok(p)) if p.rewires());
                 ui.label(if rewires {
-                    "Each cell may move two ways: around its 2 x 2 block, or out into one neighbouring block. A loop of such \
-                     moves through every cell (a Hamiltonian cycle) is the walk around a spanning tree of the blocks. The snake \
-                     only makes moves after which its body still lies along such a loop, so it can always follow the loop: it \
-                     never dies. It takes the shortest way to the food that keeps this true after every move, and when there is \
-                     none it follows the loop until one opens. The loop is chosen afresh each move."
+                    tr!("snake-cycle-about-rewire")
                 } else {
-                    "The snake follows a Hamiltonian cycle through every cell. Ranked from the tail along the cycle, \
-                     its body climbs from tail to head, so every cell ranked above the head is free and the next cycle \
-                     cell is always open: it never dies. It takes the cheapest uphill path to the food, skipping ahead \
-                     when that cannot trap it."
+                    tr!("snake-cycle-about-fixed")
                 });
                 if let Some(Err(message)) = &self.cycle_planner {
-                    ui.colored_label(ui.visuals().error_fg_color, message);
+                    ui.colored_label(ui.visuals().error_fg_color, message.to_string());
                 }
                 if let Some(d) = &self.cycle_decision {
                     ui.separator();
-                    ui.label(&d.reason);
+                    ui.label(d.reason.to_string());
                 }
             }
         }

@@ -65,7 +65,7 @@ impl SnakeTab {
             .high_scores
             .record(&self.board_key(), score, self.planner_moved)
         {
-            self.notice = Some(Notice::info(format!("A new high score: {score}")));
+            self.notice = Some(Notice::info(crate::tr!("snake-high-score", score = score)));
         }
     }
 

@@ -23,15 +23,18 @@ fn side_check(side: &usize) -> Result<(), String> {
     if (MIN_SIDE..=MAX_SIDE).contains(side) {
         Ok(())
     } else {
-        Err(format!(
-            "a side is {MIN_SIDE} to {MAX_SIDE} cells, not {side}"
+        Err(crate::tr!(
+            "saved-snake-side",
+            min = MIN_SIDE,
+            max = MAX_SIDE,
+            side = *side
         ))
     }
 }
 
 impl Restore for SnakeTab {
     fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
-        let mut r = Restorer::new("the Snake tab", saved);
+        let mut r = Restorer::new(crate::tr!("part-snake"), saved);
         let d = SnakeSaved::default();
         let width = r.checked("width", d.width, side_check);
         let height = r.checked("height", d.height, side_check);
@@ -44,8 +47,10 @@ impl Restore for SnakeTab {
             if fits {
                 Ok(())
             } else {
-                Err(format!(
-                    "the walls are not {height} rows of {width} `#` or `.`"
+                Err(crate::tr!(
+                    "saved-snake-walls",
+                    height = height,
+                    width = width
                 ))
             }
         });
@@ -58,8 +63,11 @@ impl Restore for SnakeTab {
                 if (MIN_SPEED..=MAX_SPEED).contains(&s) {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "{s} is not {MIN_SPEED} to {MAX_SPEED} moves a second"
+                    Err(crate::tr!(
+                        "saved-snake-speed",
+                        speed = format!("{s}"),
+                        min = MIN_SPEED,
+                        max = MAX_SPEED
                     ))
                 }
             }),

@@ -4,10 +4,12 @@
 
 use egui::Ui;
 
+use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{HintOutcome, HintSearch, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
+use crate::tr;
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 /// States a hint may store before it gives up.
@@ -84,17 +86,14 @@ impl PlayAid {
     pub fn status(&self) -> Option<String> {
         let (search, _) = self.hint.as_ref()?;
         Some(match search.outcome() {
-            None => format!("Thinking… {} positions looked at", search.expanded()),
-            Some(HintOutcome::Push(hint)) => format!(
-                "Hint: push the marked box {} ({} push{} to go).",
-                hint.dir.name(),
-                hint.pushes_left,
-                if hint.pushes_left == 1 { "" } else { "es" }
+            None => tr!("hint-thinking", positions = search.expanded()),
+            Some(HintOutcome::Push(hint)) => tr!(
+                "hint-push",
+                dir = names::direction(hint.dir),
+                pushes = hint.pushes_left
             ),
-            Some(HintOutcome::NoSolution) => {
-                "No solution from here: undo a few moves (Ctrl+Z).".to_string()
-            }
-            Some(HintOutcome::GaveUp(limit)) => format!("No hint: the solver {limit}."),
+            Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
+            Some(HintOutcome::GaveUp(limit)) => tr!("hint-gave-up", why = names::limit(*limit)),
         })
     }
 

@@ -4,9 +4,12 @@
 
 use egui::Ui;
 
+use crate::app::names;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
-use crate::search::{Algorithm, Budget, Event};
+use crate::i18n::Message;
+use crate::search::{Algorithm, Budget, Event, Limit};
+use crate::tr;
 use crate::ui::plot::{RunSeries, frontier_plot};
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
@@ -16,7 +19,26 @@ pub struct Entrant {
     run: SokobanRun,
     series: RunSeries,
     /// How it ended, once it has: the checked solution's (moves, pushes), or what stopped it.
-    pub result: Option<Result<(usize, usize), String>>,
+    pub result: Option<Result<(usize, usize), Failure>>,
+}
+
+/// Why a search of the comparison has no solution to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Failure {
+    NoSolution,
+    /// It claimed one that does not replay (a bug, shown rather than hidden).
+    BadSolution(Message),
+    GaveUp(Limit),
+}
+
+impl Failure {
+    fn words(&self) -> String {
+        match self {
+            Failure::NoSolution => tr!("cmp-no-solution"),
+            Failure::BadSolution(problem) => tr!("cmp-bad-solution", why = problem.to_string()),
+            Failure::GaveUp(limit) => names::limit(*limit),
+        }
+    }
 }
 
 impl Entrant {
@@ -31,7 +53,7 @@ impl Entrant {
     /// One expansion; false once this search has ended.
     fn step(&mut self, level: &Level) -> bool {
         let Some(event) = self.run.next() else {
-            self.result.get_or_insert_with(|| Err("no solution".into()));
+            self.result.get_or_insert(Err(Failure::NoSolution));
             return false;
         };
         let step = self.run.expansions();
@@ -39,15 +61,14 @@ impl Entrant {
             .record(step, self.run.frontier_len(), self.run.visited_len());
         match event {
             Event::Found { .. } => {
-                let checked = self
-                    .run
-                    .solution(level)
-                    .ok_or_else(|| "no path".to_string())
-                    .and_then(|lurd| verify_solution(level, &lurd));
-                self.result = Some(checked.map_err(|problem| format!("bad solution: {problem}")));
+                let checked = match self.run.solution(level) {
+                    Some(lurd) => verify_solution(level, &lurd).map_err(Failure::BadSolution),
+                    None => Err(Failure::NoSolution),
+                };
+                self.result = Some(checked);
             }
-            Event::Exhausted => self.result = Some(Err("no solution".into())),
-            Event::GaveUp(limit) => self.result = Some(Err(limit.to_string())),
+            Event::Exhausted => self.result = Some(Err(Failure::NoSolution)),
+            Event::GaveUp(limit) => self.result = Some(Err(Failure::GaveUp(limit))),
             _ => {}
         }
         self.result.is_none()
@@ -69,7 +90,7 @@ impl Comparison {
             .map(|&algorithm| Entrant {
                 algorithm,
                 run: SokobanRun::new(&level, algorithm, Detail::Pushes, budget),
-                series: RunSeries::new(algorithm.to_string()),
+                series: RunSeries::new(names::algorithm(algorithm)),
                 result: None,
             })
             .collect();
@@ -98,12 +119,18 @@ impl Comparison {
             .num_columns(5)
             .striped(true)
             .show(ui, |ui| {
-                for heading in ["Search", "Expanded", "Stored", "Pushes", "Moves"] {
+                for heading in [
+                    tr!("cmp-search"),
+                    tr!("stats-expanded"),
+                    tr!("cmp-stored"),
+                    tr!("cmp-pushes"),
+                    tr!("cmp-moves"),
+                ] {
                     ui.strong(heading);
                 }
                 ui.end_row();
                 for e in &self.entrants {
-                    ui.label(e.algorithm.to_string());
+                    ui.label(names::algorithm(e.algorithm));
                     ui.label(e.expanded().to_string());
                     ui.label(e.stored().to_string());
                     match &e.result {
@@ -116,7 +143,7 @@ impl Comparison {
                             ui.label(moves.to_string());
                         }
                         Some(Err(why)) => {
-                            ui.label(why);
+                            ui.label(why.words());
                             ui.label("");
                         }
                     }

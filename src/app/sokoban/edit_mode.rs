@@ -4,9 +4,11 @@ use egui::{Key, Modifiers, Ui};
 
 use super::aid::HINT_MAX_STATES;
 use super::{EditTool, Mode, SokobanTab};
+use crate::app::names;
 use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
+use crate::tr;
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 impl SokobanTab {
@@ -64,7 +66,7 @@ impl SokobanTab {
     /// Checks the level in the editor and says what is wrong (or that it is fine).
     pub fn check_editing(&mut self) {
         self.check_message = Some(match self.editing.check() {
-            Ok(()) => Ok("The level is ready to play.".into()),
+            Ok(()) => Ok(tr!("edit-level-ready")),
             Err(problem) => Err(problem.to_string()),
         });
     }
@@ -75,7 +77,7 @@ impl SokobanTab {
         if let Ok(()) = self.editing.check() {
             let entry = Entry {
                 title: if self.editing.title.is_empty() {
-                    "Edited level".into()
+                    tr!("edit-level-untitled")
                 } else {
                     self.editing.title.clone()
                 },
@@ -102,49 +104,55 @@ impl SokobanTab {
     pub(super) fn edit_controls(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             for (tool, name) in [
-                (EditTool::Wall, "Wall"),
-                (EditTool::Floor, "Floor"),
-                (EditTool::Goal, "Goal"),
-                (EditTool::Box, "Box"),
-                (EditTool::Player, "Player"),
+                (EditTool::Wall, tr!("edit-tool-wall")),
+                (EditTool::Floor, tr!("edit-tool-floor")),
+                (EditTool::Goal, tr!("edit-tool-goal")),
+                (EditTool::Box, tr!("edit-tool-box")),
+                (EditTool::Player, tr!("edit-tool-player")),
             ] {
                 ui.selectable_value(&mut self.tool, tool, name);
             }
         });
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(!self.edit_undo.is_empty(), egui::Button::new("Undo"))
+                .add_enabled(
+                    !self.edit_undo.is_empty(),
+                    egui::Button::new(tr!("sk-undo")),
+                )
                 .clicked()
             {
                 self.edit_undo_step();
             }
             if ui
-                .add_enabled(!self.edit_redo.is_empty(), egui::Button::new("Redo"))
+                .add_enabled(
+                    !self.edit_redo.is_empty(),
+                    egui::Button::new(tr!("sk-redo")),
+                )
                 .clicked()
             {
                 self.edit_redo_step();
             }
-            if ui.button("New empty level").clicked() {
+            if ui.button(tr!("edit-new-level")).clicked() {
                 self.edit_snapshot();
                 self.editing = Level::empty(10, 8);
                 self.view.fit();
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Title");
+            let label = ui.label(tr!("edit-title"));
             ui.text_edit_singleline(&mut self.editing.title)
                 .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             let (mut w, mut h) = (self.editing.width(), self.editing.height());
-            let label = ui.label("Size");
+            let label = ui.label(tr!("edit-size"));
             let a = ui
                 .add(egui::DragValue::new(&mut w).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
                 .labelled_by(label.id);
             ui.label("×");
             let b = ui
                 .add(egui::DragValue::new(&mut h).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
-                .on_hover_text("Height");
+                .on_hover_text(tr!("edit-height"));
             if (a.changed() || b.changed())
                 && (w, h) != (self.editing.width(), self.editing.height())
             {
@@ -154,22 +162,20 @@ impl SokobanTab {
             }
         });
         ui.horizontal(|ui| {
-            if ui.button("Check").clicked() {
+            if ui.button(tr!("edit-check")).clicked() {
                 self.check_editing();
             }
             if ui
-                .button("Solvable?")
-                .on_hover_text(
-                    "A* works out the fewest pushes this level needs, if it can be solved",
-                )
+                .button(tr!("edit-solvable"))
+                .on_hover_text(tr!("edit-solvable-tip"))
                 .clicked()
             {
                 self.solve_editing();
             }
-            if ui.button("Play it").clicked() {
+            if ui.button(tr!("edit-play-it")).clicked() {
                 self.play_edited();
             }
-            if ui.button("Save as XSB…").clicked() {
+            if ui.button(tr!("edit-save-xsb")).clicked() {
                 self.save_dialog();
             }
         });
@@ -216,17 +222,15 @@ impl SokobanTab {
     pub fn editing_verdict(&self) -> Option<String> {
         let search = self.edit_solve.as_ref()?;
         Some(match search.outcome() {
-            None => format!("Solving… {} positions looked at", search.expanded()),
-            Some(HintOutcome::Push(hint)) => format!(
-                "Solvable: the fewest pushes is {} (A*, {} positions).",
-                hint.pushes_left,
-                search.expanded()
+            None => tr!("edit-solving", positions = search.expanded()),
+            Some(HintOutcome::Push(hint)) => tr!(
+                "edit-solvable-in",
+                pushes = hint.pushes_left,
+                positions = search.expanded()
             ),
-            Some(HintOutcome::NoSolution) => {
-                "No solution: no sequence of pushes puts every box on a goal.".to_string()
-            }
+            Some(HintOutcome::NoSolution) => tr!("edit-no-solution"),
             Some(HintOutcome::GaveUp(limit)) => {
-                format!("Undecided: the solver {limit}.")
+                tr!("edit-undecided", why = names::limit(*limit))
             }
         })
     }

@@ -26,27 +26,42 @@ impl SokobanTab {
                 self.mode = Mode::Play;
                 let bad = self.entries.iter().filter(|e| e.level.is_err()).count();
                 self.notice = Some(Notice::info(if bad == 0 {
-                    format!("Opened {name}: {} levels", self.entries.len())
+                    crate::tr!("sk-opened", name = name, count = self.entries.len())
                 } else {
-                    format!(
-                        "Opened {name}: {} levels, {bad} with mistakes",
-                        self.entries.len()
+                    crate::tr!(
+                        "sk-opened-mistakes",
+                        name = name,
+                        count = self.entries.len(),
+                        bad = bad
                     )
                 }));
             }
-            Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+            Err(e) => {
+                self.notice = Some(Notice::error(crate::tr!(
+                    "could-not-open",
+                    name = name,
+                    why = e.to_string()
+                )))
+            }
         }
     }
 
     pub fn load_file(&mut self, path: &Path) {
         match read_text(path) {
             Ok(text) => {
-                let name = path
-                    .file_name()
-                    .map_or("levels".into(), |n| n.to_string_lossy().into_owned());
+                let name = path.file_name().map_or(crate::tr!("sk-levels"), |n| {
+                    n.to_string_lossy().into_owned()
+                });
                 self.load_collection(&name, &text);
             }
-            Err(message) => self.notice = Some(Notice::error(format!("Could not open: {message}"))),
+            Err(message) => {
+                let name = path.display().to_string();
+                self.notice = Some(Notice::error(crate::tr!(
+                    "could-not-open",
+                    name = name,
+                    why = message
+                )))
+            }
         }
     }
 
@@ -54,7 +69,7 @@ impl SokobanTab {
         let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         self.dialog = Some(FileDialog::new(
             DialogMode::Open,
-            "Open Sokoban levels",
+            &crate::tr!("dialog-open-levels"),
             &folder,
             "",
             &["xsb", "txt", "sok"],
@@ -65,7 +80,7 @@ impl SokobanTab {
         let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         self.dialog = Some(FileDialog::new(
             DialogMode::Save,
-            "Save the level as XSB",
+            &crate::tr!("dialog-save-level"),
             &folder,
             "level.xsb",
             &["xsb"],
@@ -86,7 +101,10 @@ impl SokobanTab {
                         path
                     };
                     self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
-                        Ok(()) => Notice::info(format!("Saved {}", path.display())),
+                        Ok(()) => Notice::info(crate::tr!(
+                            "saved-file",
+                            file = path.display().to_string()
+                        )),
                         Err(message) => Notice::error(message),
                     });
                 } else {
@@ -97,26 +115,26 @@ impl SokobanTab {
         if let Some(text) = &mut self.paste {
             let mut open = true;
             let mut load = false;
-            egui::Window::new("Paste a level")
+            egui::Window::new(crate::tr!("sk-paste-title"))
                 .open(&mut open)
                 .show(ctx, |ui| {
-                    ui.label("Paste one level or a collection in XSB:");
+                    ui.label(crate::tr!("sk-paste-text"));
                     ui.add(
                         egui::TextEdit::multiline(text)
                             .code_editor()
                             .desired_rows(12)
                             .desired_width(360.0),
                     );
-                    load = ui.button("Open it").clicked();
+                    load = ui.button(crate::tr!("sk-paste-open")).clicked();
                 });
             if load {
                 let text = text.clone();
                 self.paste = None;
-                self.load_collection("pasted level", &text);
+                self.load_collection(&crate::tr!("sk-pasted-level"), &text);
             } else if !open {
                 self.paste = None;
             }
         }
-        error_window(ctx, &mut self.notice, "Nothing you had open was changed.");
+        error_window(ctx, &mut self.notice, &crate::tr!("sk-unchanged"));
     }
 }

@@ -181,7 +181,7 @@ impl SokobanTab {
                 _ => None,
             })
         }) {
-            self.load_collection("pasted level", &text);
+            self.load_collection(&crate::tr!("sk-pasted-level"), &text);
         }
     }
 
@@ -222,9 +222,9 @@ impl SokobanTab {
     fn controls(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             for (mode, name) in [
-                (Mode::Play, "Play"),
-                (Mode::Edit, "Edit level"),
-                (Mode::Solve, "Solve"),
+                (Mode::Play, crate::tr!("sk-mode-play")),
+                (Mode::Edit, crate::tr!("sk-mode-edit")),
+                (Mode::Solve, crate::tr!("sk-mode-solve")),
             ] {
                 if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
                     self.mode = mode;
@@ -234,29 +234,29 @@ impl SokobanTab {
         });
         ui.separator();
         ui.horizontal(|ui| {
-            if ui.button("Open…").clicked() {
+            if ui.button(crate::tr!("sk-open")).clicked() {
                 self.open_dialog();
             }
             if ui
-                .button("Paste level")
-                .on_hover_text("Paste XSB text (or press Ctrl+V)")
+                .button(crate::tr!("sk-paste"))
+                .on_hover_text(crate::tr!("sk-paste-tip"))
                 .clicked()
             {
                 self.paste = Some(String::new());
             }
         });
         ui.horizontal(|ui| {
-            ui.label("Presets");
+            ui.label(crate::tr!("sk-presets"));
             for (file, text) in presets::COLLECTIONS {
-                if ui.button(file.trim_end_matches(".xsb")).clicked() {
+                if ui.button(crate::games::preset_title(file)).clicked() {
                     self.load_collection(file, text);
                 }
             }
         });
-        ui.label(format!(
-            "{} — {} levels",
-            self.collection_name,
-            self.entries.len()
+        ui.label(crate::tr!(
+            "sk-collection",
+            name = &self.collection_name,
+            count = self.entries.len()
         ));
         let mut chosen = None;
         egui::ScrollArea::vertical()
@@ -265,15 +265,18 @@ impl SokobanTab {
             .show(ui, |ui| {
                 for (i, entry) in self.entries.iter().enumerate() {
                     let mark = match &entry.level {
-                        Err(_) => "(has a mistake)".to_string(),
+                        Err(_) => crate::tr!("sk-level-mistake"),
                         Ok(level) => match self.progress.best(level) {
-                            Some(best) => {
-                                format!("(solved: {} moves, {} pushes)", best.moves, best.pushes)
-                            }
+                            Some(best) => crate::tr!(
+                                "sk-level-solved",
+                                moves = best.moves,
+                                pushes = best.pushes
+                            ),
                             None => String::new(),
                         },
                     };
-                    let label = format!("{:>3}  {}  {mark}", i + 1, entry.title);
+                    let title = presets::title(&self.collection_name, i, &entry.title);
+                    let label = format!("{:>3}  {title}  {mark}", i + 1);
                     if ui.selectable_label(i == self.index, label).clicked() {
                         chosen = Some(i);
                     }
@@ -282,11 +285,23 @@ impl SokobanTab {
         if let Some(i) = chosen {
             self.select(i);
         }
-        if let Some(Err(problem)) = self.entries.get(self.index).map(|e| &e.level) {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("This level cannot be played: {problem}"),
-            );
+        match self.entries.get(self.index).map(|e| &e.level) {
+            Some(Err(problem)) => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    crate::tr!("sk-cannot-play", why = problem.to_string()),
+                );
+            }
+            Some(Ok(level)) => {
+                let notes = presets::notes(&self.collection_name, self.index, &level.notes);
+                if !notes.is_empty() {
+                    egui::CollapsingHeader::new(crate::tr!("sk-about-level"))
+                        .id_salt("sokoban-about-level")
+                        .default_open(true)
+                        .show(ui, |ui| ui.label(notes));
+                }
+            }
+            None => {}
         }
         ui.separator();
         match self.mode {
@@ -319,12 +334,12 @@ impl SokobanTab {
             parts.push(notice.text.clone());
         }
         if let Some(entry) = self.entries.get(self.index) {
-            parts.push(format!(
-                "{} — level {} of {}: {}",
-                self.collection_name,
-                self.index + 1,
-                self.entries.len(),
-                entry.title
+            parts.push(crate::tr!(
+                "sk-status",
+                name = &self.collection_name,
+                number = self.index + 1,
+                count = self.entries.len(),
+                title = presets::title(&self.collection_name, self.index, &entry.title)
             ));
         }
         parts.join("   ·   ")
@@ -332,21 +347,18 @@ impl SokobanTab {
 }
 
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
-    ("Arrows or WASD", "move and push"),
-    ("Ctrl+Z, U or Backspace", "undo a move (Ctrl+Y redoes)"),
-    ("R", "restart the level"),
-    ("N / P", "next / previous level"),
-    ("H", "hint: the first push of a shortest solution from here"),
-    ("Ctrl+V", "paste a level"),
-    (
-        "Space, arrows, Home, End, + / -",
-        "in Solve: play, step, step back, start, end, speed (as in Pathfinding)",
-    ),
+    ("keys-arrows-wasd", "does-move-push"),
+    ("keys-undo-move", "does-undo-move"),
+    ("keys-r", "does-restart-level"),
+    ("keys-n-p", "does-next-previous"),
+    ("keys-h", "does-hint-push"),
+    ("keys-ctrl-v", "does-paste-level"),
+    ("keys-run", "does-run-solve"),
 ];
 
 impl crate::app::tab::Tab for SokobanTab {
     fn title(&self) -> String {
-        "Sokoban".into()
+        crate::tr!("tab-sokoban")
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
@@ -379,13 +391,13 @@ impl crate::app::tab::Tab for SokobanTab {
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
-        if ui.button("Open Sokoban levels…").clicked() {
+        if ui.button(crate::tr!("menu-open-levels")).clicked() {
             self.open_dialog();
             used = true;
         }
-        ui.menu_button("Preset Sokoban levels", |ui| {
+        ui.menu_button(crate::tr!("menu-preset-levels"), |ui| {
             for (file, text) in presets::COLLECTIONS {
-                if ui.button(file).clicked() {
+                if ui.button(crate::games::preset_title(file)).clicked() {
                     self.load_collection(file, text);
                     used = true;
                 }
@@ -405,7 +417,13 @@ impl crate::app::tab::Tab for SokobanTab {
     fn open_dropped(&mut self, name: &str, _path: Option<&Path>, text: Result<String, String>) {
         match text {
             Ok(text) => self.load_collection(name, &text),
-            Err(e) => self.notice = Some(Notice::error(format!("Could not open {name}: {e}"))),
+            Err(e) => {
+                self.notice = Some(Notice::error(crate::tr!(
+                    "could-not-open",
+                    name = name,
+                    why = e
+                )))
+            }
         }
     }
 

@@ -21,6 +21,7 @@ pub enum PlayCommand {
 use crate::app::notice::Notice;
 use crate::games::sokoban::box_route;
 use crate::grid::Dir;
+use crate::i18n;
 
 impl SokobanTab {
     /// Keys while playing.
@@ -155,10 +156,11 @@ impl SokobanTab {
             let (moves, pushes) = (game.moves(), game.pushes());
             let level = game.level().clone();
             let record = self.progress.record(&level, moves, pushes);
-            self.notice = Some(Notice::info(format!(
-                "Solved in {moves} moves and {pushes} pushes{}",
-                if record { " — a new best!" } else { "" }
-            )));
+            self.notice = Some(Notice::info(if record {
+                crate::tr!("sk-solved-best", moves = moves, pushes = pushes)
+            } else {
+                crate::tr!("sk-solved", moves = moves, pushes = pushes)
+            }));
         }
         if !game.is_won() {
             self.won_recorded = false;
@@ -167,17 +169,22 @@ impl SokobanTab {
 
     pub(super) fn play_controls(&mut self, ui: &mut Ui) {
         let Some(game) = &mut self.game else { return };
-        ui.heading(format!("Moves {}   Pushes {}", game.moves(), game.pushes()));
+        ui.heading(crate::tr!(
+            "sk-counters",
+            moves = game.moves(),
+            pushes = game.pushes()
+        ));
         if let Some(best) = self.progress.best(game.level()) {
-            ui.label(format!(
-                "Best: {} moves, {} pushes",
-                best.moves, best.pushes
+            ui.label(crate::tr!(
+                "sk-best",
+                moves = best.moves,
+                pushes = best.pushes
             ));
         }
         if game.is_won() {
             ui.colored_label(
                 crate::ui::color(crate::palette::status::SUCCESS),
-                egui::RichText::new("Solved! Press N for the next level.").heading(),
+                egui::RichText::new(crate::tr!("sk-won")).heading(),
             );
         }
         let mut clicked = vec![];
@@ -185,16 +192,16 @@ impl SokobanTab {
             for (enabled, name, keys, command) in [
                 (
                     game.can_undo(),
-                    "Undo",
-                    "Ctrl+Z, U or Backspace",
+                    "sk-undo",
+                    "keys-undo-move",
                     PlayCommand::Undo,
                 ),
-                (game.can_redo(), "Redo", "Ctrl+Y", PlayCommand::Redo),
-                (true, "Restart", "R", PlayCommand::Restart),
+                (game.can_redo(), "sk-redo", "keys-ctrl-y", PlayCommand::Redo),
+                (true, "sk-restart", "keys-r", PlayCommand::Restart),
             ] {
                 if ui
-                    .add_enabled(enabled, egui::Button::new(name))
-                    .on_hover_text(keys)
+                    .add_enabled(enabled, egui::Button::new(i18n::tr(name, None)))
+                    .on_hover_text(i18n::tr(keys, None))
                     .clicked()
                 {
                     clicked.push(command);
@@ -205,21 +212,12 @@ impl SokobanTab {
         if !stuck.is_empty() {
             ui.colored_label(
                 crate::ui::color(crate::palette::status::TROUBLE),
-                format!(
-                    "{} can never reach a goal now (marked red): undo (Ctrl+Z).",
-                    if stuck.len() == 1 {
-                        "A box".to_string()
-                    } else {
-                        format!("{} boxes", stuck.len())
-                    }
-                ),
+                crate::tr!("sk-stuck", count = stuck.len()),
             );
         }
         if ui
-            .add_enabled(!game.is_won(), egui::Button::new("Hint"))
-            .on_hover_text(
-                "H: the solver works out the first push of a shortest solution from here",
-            )
+            .add_enabled(!game.is_won(), egui::Button::new(crate::tr!("sk-hint")))
+            .on_hover_text(crate::tr!("sk-hint-tip"))
             .clicked()
         {
             clicked.push(PlayCommand::Hint);
@@ -227,8 +225,8 @@ impl SokobanTab {
         self.aid.show_status(ui);
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(self.index > 0, egui::Button::new("Previous level"))
-                .on_hover_text("P")
+                .add_enabled(self.index > 0, egui::Button::new(crate::tr!("sk-previous")))
+                .on_hover_text(crate::tr!("keys-p"))
                 .clicked()
             {
                 clicked.push(PlayCommand::PreviousLevel);
@@ -236,9 +234,9 @@ impl SokobanTab {
             if ui
                 .add_enabled(
                     self.index + 1 < self.entries.len(),
-                    egui::Button::new("Next level"),
+                    egui::Button::new(crate::tr!("sk-next")),
                 )
-                .on_hover_text("N")
+                .on_hover_text(crate::tr!("keys-n"))
                 .clicked()
             {
                 clicked.push(PlayCommand::NextLevel);
@@ -247,9 +245,7 @@ impl SokobanTab {
         for command in clicked {
             self.play_command(command);
         }
-        ui.small(
-            "Arrows or WASD move; click a square to walk there; click a box beside you to push it, or drag a box where it should go; H asks for a hint.",
-        );
+        ui.small(crate::tr!("sk-play-help"));
         self.after_play();
     }
 
@@ -286,9 +282,7 @@ impl SokobanTab {
             } else if let Some(route) = box_route(game, from, to) {
                 self.walk(route);
             } else {
-                self.notice = Some(Notice::info(
-                    "That box cannot be pushed there without moving another box.".to_string(),
-                ));
+                self.notice = Some(Notice::info(crate::tr!("sk-no-route")));
             }
         }
         self.after_play();

@@ -55,7 +55,7 @@ impl SokobanTab {
 
 impl Restore for SokobanTab {
     fn restore(saved: Option<&Fields>) -> (Self, Vec<String>) {
-        let mut r = Restorer::new("the Sokoban tab", saved);
+        let mut r = Restorer::new(crate::tr!("part-sokoban"), saved);
         let d = SokobanSaved::default();
         let text: Option<String> = r.get("collection_text");
         let entries = match text.as_deref().map(parse_collection) {
@@ -63,7 +63,10 @@ impl Restore for SokobanTab {
             // A collection too large to keep was saved empty on purpose.
             Some(Ok(_)) => None,
             Some(Err(e)) => {
-                r.reset("collection_text", &format!("the levels are damaged ({e})"));
+                r.reset(
+                    "collection_text",
+                    &crate::tr!("saved-levels-damaged", why = e.to_string()),
+                );
                 None
             }
             None => None,
@@ -76,9 +79,10 @@ impl Restore for SokobanTab {
                     if i < count {
                         Ok(())
                     } else {
-                        Err(format!(
-                            "the collection has levels 1 to {count}, not {}",
-                            i + 1
+                        Err(crate::tr!(
+                            "saved-level-number",
+                            count = count,
+                            number = i + 1
                         ))
                     }
                 });
@@ -95,7 +99,10 @@ impl Restore for SokobanTab {
                 if ALGORITHMS.contains(a) {
                     Ok(())
                 } else {
-                    Err(format!("Sokoban's Solve does not offer {a}"))
+                    Err(crate::tr!(
+                        "saved-solve-algorithm",
+                        algorithm = a.to_string()
+                    ))
                 }
             }),
             detail: r.field("detail", d.detail),

@@ -50,7 +50,7 @@ impl SolveSession {
             heat_max: 0,
             timeline: Timeline::with_checkpoints(run, 512, 8)
                 .with_memory_limit(CHECKPOINT_BYTES, SokobanRun::memory_bytes),
-            series: RunSeries::new(format!("{algorithm}")),
+            series: RunSeries::new(crate::app::names::algorithm(algorithm)),
             level,
             algorithm,
             detail,
@@ -118,7 +118,7 @@ impl SolveSession {
                     .solution(&self.level)
                     .map(|lurd| match verify_solution(&self.level, &lurd) {
                         Ok(_) => Ok(lurd),
-                        Err(problem) => Err(problem),
+                        Err(problem) => Err(problem.to_string()),
                     });
             }
         }

@@ -4,10 +4,12 @@ use egui::{Key, Modifiers, Ui};
 
 use super::compare::Comparison;
 use super::{Mode, Replay, SokobanTab, SolveSession};
+use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
+use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FRAME_BUDGET, step_controls, step_within_budget};
 
@@ -210,31 +212,31 @@ impl SokobanTab {
 
     pub(super) fn solve_controls(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            let label = ui.label("Algorithm");
+            let label = ui.label(tr!("pf-algorithm"));
             egui::ComboBox::from_id_salt("sokoban-algorithm")
-                .selected_text(self.algorithm.to_string())
+                .selected_text(names::algorithm(self.algorithm))
                 .show_ui(ui, |ui| {
                     for a in ALGORITHMS {
-                        ui.selectable_value(&mut self.algorithm, a, a.to_string());
+                        ui.selectable_value(&mut self.algorithm, a, names::algorithm(a));
                     }
                 })
                 .response
                 .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
-            ui.label("States are");
-            ui.radio_value(&mut self.detail, Detail::Pushes, "pushes");
-            ui.radio_value(&mut self.detail, Detail::Moves, "single moves");
+            ui.label(tr!("solve-states-are"));
+            ui.radio_value(&mut self.detail, Detail::Pushes, tr!("solve-states-pushes"));
+            ui.radio_value(&mut self.detail, Detail::Moves, tr!("solve-states-moves"));
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Give up after");
+            let label = ui.label(tr!("solve-give-up-after"));
             ui.add(
                 egui::DragValue::new(&mut self.max_states)
                     .range(1_000..=50_000_000)
                     .speed(10_000),
             )
             .labelled_by(label.id);
-            ui.label("states");
+            ui.label(tr!("solve-states"));
         });
         let played = self
             .game
@@ -242,20 +244,20 @@ impl SokobanTab {
             .is_some_and(|g| g.moves() > 0 && !g.is_won());
         ui.add_enabled(
             played,
-            egui::Checkbox::new(&mut self.solve_from_play, "Start from the position in Play"),
+            egui::Checkbox::new(&mut self.solve_from_play, tr!("solve-from-play")),
         )
-        .on_hover_text("Solve from where you left the level in Play, not from its start.");
-        ui.checkbox(&mut self.show_dead_squares, "Show dead squares")
-            .on_hover_text("A box pushed onto a square marked × can never reach a goal; the solvers never push one there.");
+        .on_hover_text(tr!("solve-from-play-tip"));
+        ui.checkbox(&mut self.show_dead_squares, tr!("solve-show-dead"))
+            .on_hover_text(tr!("solve-show-dead-tip"));
         let ready = self.level().is_some();
         let (mut solve, mut compare) = (false, false);
         ui.horizontal(|ui| {
             solve = ui
-                .add_enabled(ready, egui::Button::new("Start solving"))
+                .add_enabled(ready, egui::Button::new(tr!("solve-start")))
                 .clicked();
             compare = ui
-                .add_enabled(ready, egui::Button::new("Compare all four"))
-                .on_hover_text("Run BFS, DFS, A* and greedy on this level side by side")
+                .add_enabled(ready, egui::Button::new(tr!("solve-compare")))
+                .on_hover_text(tr!("solve-compare-tip"))
                 .clicked();
         });
         if solve {
@@ -275,12 +277,12 @@ impl SokobanTab {
                 ),
             };
             if self.replay.is_some() {
-                ui.strong("Replaying the solution");
+                ui.strong(tr!("solve-replaying"));
             }
             for action in step_controls(ui, &mut self.playback, position, known, finished) {
                 self.apply(action);
             }
-            if self.replay.is_some() && ui.button("Back to the search").clicked() {
+            if self.replay.is_some() && ui.button(tr!("solve-back-to-search")).clicked() {
                 self.replay = None;
             }
         }

@@ -5,34 +5,33 @@ use egui::Ui;
 
 use super::SokobanTab;
 use super::teach::{self, narrate};
+use crate::app::names;
 use crate::games::sokoban::solver::Detail;
 use crate::search::Event;
+use crate::tr;
 use crate::ui::plot::series_plot;
 use crate::ui::pseudocode::pseudocode;
 
 impl SokobanTab {
     pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
         if let Some(comparison) = &self.comparison {
-            ui.heading("BFS, DFS, A* and greedy side by side");
+            ui.heading(tr!("cmp-heading"));
             comparison.show(ui);
             ui.separator();
         }
         let Some(session) = &self.session else {
             if self.comparison.is_none() {
-                ui.label("Pick an algorithm and press Start solving.");
+                ui.label(tr!("solve-pick"));
             }
             return;
         };
         let run = session.run();
         let prunes = run.prunes();
-        ui.heading(format!(
-            "{} over {}",
-            session.algorithm,
-            match session.detail {
-                Detail::Pushes => "pushes",
-                Detail::Moves => "moves",
-            }
-        ));
+        let algorithm = names::algorithm(session.algorithm);
+        ui.heading(match session.detail {
+            Detail::Pushes => tr!("solve-over-pushes", algorithm = &algorithm),
+            Detail::Moves => tr!("solve-over-moves", algorithm = &algorithm),
+        });
         let told = narrate(
             session.last_event,
             session.last_prunes,
@@ -47,13 +46,13 @@ impl SokobanTab {
             .num_columns(2)
             .show(ui, |ui| {
                 for (name, value) in [
-                    ("Expanded", run.expansions().to_string()),
-                    ("Frontier", run.frontier_len().to_string()),
-                    ("Stored", run.stored().to_string()),
-                    ("Pruned: dead squares", prunes.dead_squares.to_string()),
-                    ("Pruned: freeze deadlocks", prunes.freezes.to_string()),
-                    ("Pruned: no matching", prunes.matchings.to_string()),
-                    ("PI-corral cuts", prunes.corrals.to_string()),
+                    (tr!("stats-expanded"), run.expansions().to_string()),
+                    (tr!("stats-frontier"), run.frontier_len().to_string()),
+                    (tr!("cmp-stored"), run.stored().to_string()),
+                    (tr!("solve-pruned-dead"), prunes.dead_squares.to_string()),
+                    (tr!("solve-pruned-freeze"), prunes.freezes.to_string()),
+                    (tr!("solve-pruned-matching"), prunes.matchings.to_string()),
+                    (tr!("solve-corral-cuts"), prunes.corrals.to_string()),
                 ] {
                     ui.label(name);
                     ui.label(value);
@@ -61,18 +60,18 @@ impl SokobanTab {
                 }
                 if let Some((g, h)) = run.last_costs() {
                     // These describe the state expanded last (the one drawn on the board).
-                    let (units, unit) = match session.detail {
-                        Detail::Pushes => ("Pushes", "pushes"),
-                        Detail::Moves => ("Moves", "moves"),
+                    let (so_far, left) = match session.detail {
+                        Detail::Pushes => (tr!("solve-pushes-so-far"), tr!("solve-pushes-left")),
+                        Detail::Moves => (tr!("solve-moves-so-far"), tr!("solve-moves-left")),
                     };
                     let bound = if h.is_finite() {
                         format!("{h}")
                     } else {
-                        "none (dead end)".to_string()
+                        tr!("solve-dead-end")
                     };
-                    let mut rows = vec![(format!("{units} so far (g)"), format!("{g}"))];
+                    let mut rows = vec![(so_far, format!("{g}"))];
                     if session.algorithm.uses_heuristic() {
-                        rows.push((format!("Lower bound on {unit} left (h)"), bound));
+                        rows.push((left, bound));
                         if h.is_finite() {
                             rows.push(("g + h".to_string(), format!("{}", g + h)));
                         }
@@ -85,32 +84,41 @@ impl SokobanTab {
                 }
             });
         let outcome = match run.ended() {
-            Some(Event::Found { .. }) => "Solved.".to_string(),
-            Some(Event::Exhausted) => {
-                "No solution: every reachable position was searched.".to_string()
-            }
-            Some(Event::GaveUp(limit)) => match session.proven_bound {
-                Some(bound) => format!(
-                    "Not solved: {limit}. Any solution needs at least {bound} {} (the \
-                     highest {} of a position expanded).",
-                    match session.detail {
-                        Detail::Pushes => "pushes",
-                        Detail::Moves => "moves",
-                    },
-                    if session.algorithm.uses_heuristic() {
-                        "g + h"
-                    } else {
-                        "g"
+            Some(Event::Found { .. }) => tr!("solve-solved"),
+            Some(Event::Exhausted) => tr!("solve-no-solution"),
+            Some(Event::GaveUp(limit)) => {
+                let why = names::limit(limit);
+                match session.proven_bound {
+                    Some(bound) => {
+                        let measure = if session.algorithm.uses_heuristic() {
+                            "g + h"
+                        } else {
+                            "g"
+                        };
+                        match session.detail {
+                            Detail::Pushes => tr!(
+                                "solve-bound-pushes",
+                                why = why,
+                                bound = bound,
+                                measure = measure
+                            ),
+                            Detail::Moves => tr!(
+                                "solve-bound-moves",
+                                why = why,
+                                bound = bound,
+                                measure = measure
+                            ),
+                        }
                     }
-                ),
-                None => format!("Not solved: {limit}."),
-            },
-            _ if session.replaying_to().is_some() => format!(
-                "Replaying to step {}…",
-                session.replaying_to().unwrap_or_default()
+                    None => tr!("solve-not-solved", why = why),
+                }
+            }
+            _ if session.replaying_to().is_some() => tr!(
+                "replaying-to",
+                step = session.replaying_to().unwrap_or_default()
             ),
-            _ if self.playback.playing || session.catch_up.is_some() => "Searching…".to_string(),
-            _ => "Paused: Play (Space), Step (Right arrow) or To end (End).".to_string(),
+            _ if self.playback.playing || session.catch_up.is_some() => tr!("solve-searching"),
+            _ => tr!("solve-paused"),
         };
         ui.label(outcome);
         let mut replay = false;
@@ -121,14 +129,12 @@ impl SokobanTab {
                         lurd.len(),
                         lurd.chars().filter(|c| c.is_ascii_uppercase()).count(),
                     );
-                    ui.label(format!(
-                        "Solution: {moves} moves, {pushes} pushes (checked by replaying it)."
-                    ));
+                    ui.label(tr!("solve-solution", moves = moves, pushes = pushes));
                     ui.horizontal(|ui| {
-                        if ui.button("Copy LURD").clicked() {
+                        if ui.button(tr!("solve-copy-lurd")).clicked() {
                             ui.ctx().copy_text(lurd.clone());
                         }
-                        replay = ui.button("Replay solution").clicked();
+                        replay = ui.button(tr!("solve-replay")).clicked();
                     });
                     let mut shown = if lurd.len() > 2000 {
                         format!("{}…", &lurd[..2000])
@@ -144,13 +150,13 @@ impl SokobanTab {
                 Err(problem) => {
                     ui.colored_label(
                         ui.visuals().error_fg_color,
-                        format!("The solution did not replay: {problem}"),
+                        tr!("solve-bad-solution", why = problem),
                     );
                 }
             }
         }
         ui.separator();
-        egui::CollapsingHeader::new(format!("{} in pseudo-code", session.algorithm))
+        egui::CollapsingHeader::new(tr!("pf-pseudocode", algorithm = &algorithm))
             .default_open(true)
             .show(ui, |ui| {
                 let lines = teach::pseudocode(session.algorithm, session.detail);
@@ -164,7 +170,7 @@ impl SokobanTab {
                 pseudocode(ui, &lines, &active);
             });
         ui.separator();
-        ui.label("Frontier size (solid) and visited (dashed) against step");
+        ui.label(tr!("pf-chart"));
         series_plot(
             ui,
             "sokoban-chart",

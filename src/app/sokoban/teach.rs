@@ -5,6 +5,7 @@
 use crate::app::teach_text::policy_text;
 use crate::games::sokoban::solver::{Detail, Prunes};
 use crate::search::{Algorithm, Event};
+use crate::tr;
 
 /// What a line of the listing does; the lines a step went through are found by role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,66 +25,47 @@ enum Role {
     NoSolution,
 }
 
+/// A pseudo-code line at `depth` levels of indentation.
+fn line(role: Role, depth: usize, text: String) -> (Role, String) {
+    (role, format!("{}{text}", "    ".repeat(depth)))
+}
+
 /// The search over Sokoban positions in pseudo-code, as `algorithm` runs it at `detail`.
 fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
     let text = policy_text(algorithm);
     let visit = match algorithm {
-        Algorithm::Dfs => "    if n is visited: skip it; else mark n visited",
-        _ => "    mark n visited",
+        Algorithm::Dfs => tr!("sk-code-skip-or-mark"),
+        _ => tr!("sk-code-mark-visited"),
     };
     let mut lines = vec![
-        (Role::Start, "frontier ← {start}; g[start] ← 0".to_string()),
-        (Role::Loop, "while frontier is not empty:".to_string()),
-        (
-            Role::Pop,
-            format!("    n ← {}   ▹ {}", text.pop, text.order),
-        ),
-        (
-            Role::GoalTest,
-            "    if every box in n is on a goal: return the way to n".to_string(),
-        ),
-        (Role::Visit, visit.to_string()),
+        line(Role::Start, 0, tr!("sk-code-start")),
+        line(Role::Loop, 0, tr!("code-while-frontier")),
+        line(Role::Pop, 1, format!("n ← {}   ▹ {}", text.pop, text.order)),
+        line(Role::GoalTest, 1, tr!("sk-code-goal-test")),
+        line(Role::Visit, 1, visit),
     ];
     match detail {
         Detail::Pushes => {
-            lines.push((
-                Role::Generate,
-                "    pushes ← the pushes the player can walk to and make in n".to_string(),
-            ));
-            lines.push((
-                Role::Corral,
-                "    if boxes fence off a PI-corral: keep only the pushes into it".to_string(),
-            ));
-            lines.push((Role::ForEach, "    for each push in pushes:".to_string()));
+            lines.push(line(Role::Generate, 1, tr!("sk-code-pushes")));
+            lines.push(line(Role::Corral, 1, tr!("sk-code-corral")));
+            lines.push(line(Role::ForEach, 1, tr!("sk-code-for-each-push")));
         }
         Detail::Moves => {
-            lines.push((
-                Role::Generate,
-                "    moves ← the player's steps in n (into a box: a push)".to_string(),
-            ));
-            lines.push((Role::ForEach, "    for each move in moves:".to_string()));
+            lines.push(line(Role::Generate, 1, tr!("sk-code-moves")));
+            lines.push(line(Role::ForEach, 1, tr!("sk-code-for-each-move")));
         }
     }
-    lines.push((
-        Role::Prune,
-        "        if it puts a box on a dead square or freezes it off a goal: prune it".to_string(),
-    ));
-    lines.push((
-        Role::Next,
-        "        m ← the position after it; g' ← g[n] + 1".to_string(),
-    ));
+    lines.push(line(Role::Prune, 2, tr!("sk-code-prune")));
+    lines.push(line(Role::Next, 2, tr!("sk-code-next")));
     if algorithm.uses_heuristic() {
-        lines.push((
-            Role::Bound,
-            "        h(m) ← cheapest matching of boxes to goals (none: a dead end, prune)"
-                .to_string(),
-        ));
+        lines.push(line(Role::Bound, 2, tr!("sk-code-bound")));
     }
-    lines.push((
+    lines.push(line(
         Role::Push,
-        format!("        {} {}; {}", text.enters_if, text.record, text.push),
+        2,
+        format!("{} {}; {}", text.enters_if, text.record, text.push),
     ));
-    lines.push((Role::NoSolution, "return no solution".to_string()));
+    lines.push(line(Role::NoSolution, 0, tr!("sk-code-no-solution")));
     lines
 }
 
@@ -150,60 +132,42 @@ pub fn narrate(
         return None;
     };
     let (g, h) = costs?;
-    let (one, many) = match detail {
-        Detail::Pushes => ("push", "pushes"),
-        Detail::Moves => ("move", "moves"),
-    };
-    let mut text = format!(
-        "Expanded a position {} from the start",
-        plural(g as u64, one, many)
-    );
-    if uses_heuristic && h.is_finite() {
-        text += &format!(", with at least {h} to go (g + h = {})", g + h);
-    }
-    text += ".";
+    let steps = g as u64;
+    let bounded = uses_heuristic && h.is_finite();
+    let (h, f) = (h.to_string(), (g + h).to_string());
+    let mut sentences = vec![match (detail, bounded) {
+        (Detail::Pushes, false) => tr!("sk-narrate-pushes", g = steps),
+        (Detail::Pushes, true) => tr!("sk-narrate-pushes-bound", g = steps, h = h, f = f),
+        (Detail::Moves, false) => tr!("sk-narrate-moves", g = steps),
+        (Detail::Moves, true) => tr!("sk-narrate-moves-bound", g = steps, h = h, f = f),
+    }];
     if prunes.corrals > 0 {
-        text += " A PI-corral (boxes fencing off squares the player cannot reach) means only \
-                 the pushes into it were tried.";
+        sentences.push(tr!("sk-narrate-corral"));
     }
     let mut pruned = vec![];
     if prunes.dead_squares > 0 {
-        let pushes = plural(prunes.dead_squares, "push", "pushes");
-        pruned.push(format!("{pushes} onto a dead square"));
+        pruned.push(tr!("sk-narrate-dead-square", pushes = prunes.dead_squares));
     }
     if prunes.freezes > 0 {
-        let pushes = plural(prunes.freezes, "push", "pushes");
-        pruned.push(format!("{pushes} freezing a box off its goal"));
+        pruned.push(tr!("sk-narrate-freeze", pushes = prunes.freezes));
     }
     if !pruned.is_empty() {
-        text += &format!(" Pruned: {}.", pruned.join(", "));
+        let list = pruned.join(&tr!("list-separator"));
+        sentences.push(tr!("sk-narrate-pruned", list = list));
     }
     if prunes.matchings > 0 {
-        let positions = plural(prunes.matchings, "new position", "new positions");
-        text += &format!(" {positions} left boxes that cannot all reach goals: a dead end.");
+        sentences.push(tr!("sk-narrate-matching", positions = prunes.matchings));
     }
-    text += &match (added, improved) {
-        (0, 0) => " Nothing new joined the frontier.".to_string(),
-        (added, 0) => format!(" {} joined the frontier.", positions(added as u64)),
-        (added, improved) => format!(
-            " {} joined the frontier; {} got a shorter route.",
-            positions(added as u64),
-            positions(improved as u64)
+    sentences.push(match (added, improved) {
+        (0, 0) => tr!("sk-narrate-nothing-new"),
+        (added, 0) => tr!("sk-narrate-joined", added = added),
+        (added, improved) => tr!(
+            "sk-narrate-joined-improved",
+            added = added,
+            improved = improved
         ),
-    };
-    Some(text)
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-fn positions(n: u64) -> String {
-    plural(n, "position", "positions")
+    });
+    Some(sentences.join(&tr!("sentence-gap")))
 }
 
 #[cfg(test)]

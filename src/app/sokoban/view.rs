@@ -24,7 +24,7 @@ impl SokobanTab {
                     board::draw_game(ui, &mut self.view, game, marks)
                 }
                 None => {
-                    ui.label("Open or pick a level to play.");
+                    ui.label(crate::tr!("sk-pick-level"));
                     return;
                 }
             },

@@ -3,6 +3,8 @@
 
 use crate::games::ParseError;
 use crate::grid::{Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// Board sides accepted (the play area, without the ring).
 pub const MAX_SIDE: usize = 200;
@@ -143,7 +145,7 @@ impl LinkBoard {
             _ => {
                 return Err(ParseError::at(
                     1,
-                    "expected `frontier-link 1` on the first line",
+                    msg!("board-no-magic", magic = "frontier-link 1"),
                 ));
             }
         }
@@ -158,7 +160,7 @@ impl LinkBoard {
                         s.parse::<usize>().map_err(|_| {
                             ParseError::at(
                                 number,
-                                format!("`{}` is not a whole number", crate::files::quote(s)),
+                                msg!("not-a-whole-number", word = crate::files::quote(s)),
                             )
                         })
                     };
@@ -166,7 +168,7 @@ impl LinkBoard {
                     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
                         return Err(ParseError::at(
                             number,
-                            format!("a board of {w} x {h}: each side must be 1 to {MAX_SIDE}"),
+                            msg!("link-bad-size", width = w, height = h, max = MAX_SIDE),
                         ));
                     }
                     size = Some((w, h, number));
@@ -175,23 +177,20 @@ impl LinkBoard {
                 _ => {
                     return Err(ParseError::at(
                         number,
-                        format!(
-                            "expected `size W H` or `tiles`, got `{}`",
-                            crate::files::quote(line)
-                        ),
+                        msg!("link-unknown-line", line = crate::files::quote(line)),
                     ));
                 }
             }
         }
         let (width, height, size_line) =
-            size.ok_or_else(|| ParseError::whole("the board has no `size` line"))?;
+            size.ok_or_else(|| ParseError::whole(msg!("link-no-size-line")))?;
         let mut tiles = Grid::new(width, height, None);
         let mut last = size_line;
         for y in 0..height {
             let Some((number, line)) = lines.next() else {
                 return Err(ParseError::at(
                     last + 1,
-                    format!("the board has {y} rows but its size says {height}"),
+                    msg!("map-too-few-rows", rows = y, height = height),
                 ));
             };
             last = number;
@@ -199,10 +198,11 @@ impl LinkBoard {
             if cells.len() != width {
                 return Err(ParseError::at(
                     number,
-                    format!(
-                        "row {} has {} cells but the width is {width}",
-                        y + 1,
-                        cells.len()
+                    msg!(
+                        "link-row-length",
+                        row = y + 1,
+                        cells = cells.len(),
+                        width = width
                     ),
                 ));
             }
@@ -212,10 +212,10 @@ impl LinkBoard {
                     other => Some(SYMBOLS.find(other).ok_or_else(|| {
                         ParseError::at(
                             number,
-                            format!(
-                                "`{}` at column {} is neither `.` nor a letter or digit",
-                                crate::files::quote(&other.to_string()),
-                                x + 1
+                            msg!(
+                                "link-bad-tile",
+                                symbol = crate::files::quote(&other.to_string()),
+                                column = x + 1
                             ),
                         )
                     })? as u8),
@@ -227,11 +227,11 @@ impl LinkBoard {
     }
 
     /// Whether the board can be played to the end at all: every tile needs a partner.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Message> {
         match self.odd_kinds().first() {
-            Some(&kind) => Err(format!(
-                "the tile `{}` appears an odd number of times: every tile needs a partner",
-                SYMBOLS
+            Some(&kind) => Err(msg!(
+                "link-unpaired",
+                tile = SYMBOLS
                     .as_bytes()
                     .get(kind as usize)
                     .map_or('?', |&b| b as char)
@@ -281,6 +281,7 @@ mod tests {
             board
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("`A` appears an odd number")
         );
     }

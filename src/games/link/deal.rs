@@ -13,6 +13,7 @@ use rand::seq::SliceRandom;
 
 use super::LinkBoard;
 use crate::grid::Pos;
+use crate::i18n::Message;
 
 /// Tile kinds in a deal (at most; small boards use fewer).
 pub const KINDS: usize = 30;
@@ -28,11 +29,13 @@ enum Side {
 
 /// A board of `width` x `height` filled with pairs (the middle cell stays empty when the
 /// area is odd), clearable by construction, the same for the same seed.
-pub fn deal(width: usize, height: usize, seed: u64) -> Result<LinkBoard, String> {
+pub fn deal(width: usize, height: usize, seed: u64) -> Result<LinkBoard, Message> {
     if width * height < 2 || width > super::MAX_SIDE || height > super::MAX_SIDE {
-        return Err(format!(
-            "a dealt board needs at least two cells and at most {} on a side, not {width} x {height}",
-            super::MAX_SIDE
+        return Err(crate::msg!(
+            "link-deal-size",
+            width = width,
+            height = height,
+            max = super::MAX_SIDE
         ));
     }
     let mut rng = StdRng::seed_from_u64(seed);
@@ -129,8 +132,10 @@ pub fn deal(width: usize, height: usize, seed: u64) -> Result<LinkBoard, String>
         }
     }
     if !carried.is_empty() {
-        return Err(format!(
-            "could not pair every cell of a {width} x {height} board"
+        return Err(crate::msg!(
+            "link-deal-unpaired",
+            width = width,
+            height = height
         ));
     }
     let kinds = KINDS.min(pairs.len()).max(1);

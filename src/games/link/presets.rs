@@ -19,6 +19,7 @@ pub fn board(name: &str) -> Result<LinkBoard, String> {
     let (_, text) = BOARDS
         .iter()
         .find(|(file, _)| *file == name)
-        .ok_or_else(|| format!("no preset Link board called {name}"))?;
-    LinkBoard::parse(text).map_err(|e| format!("{name}: {e}"))
+        .ok_or_else(|| crate::tr!("no-preset", name = name))?;
+    LinkBoard::parse(text)
+        .map_err(|e| crate::tr!("could-not-open", name = name, why = e.to_string()))
 }

@@ -1,5 +1,7 @@
 use super::moves::{MoveSets, Moves};
 use crate::grid::{Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 use crate::search::Cost;
 
 /// The largest board side accepted from a file, a paste or a size typed in.
@@ -77,11 +79,11 @@ impl Board {
         legend: Vec<Terrain>,
         start: Pos,
         goal: Pos,
-    ) -> Result<Board, String> {
+    ) -> Result<Board, Message> {
         check_size(cells.width(), cells.height())?;
         check_legend(&legend)?;
-        if let Some(bad) = cells.cells().iter().find(|&&c| c as usize >= legend.len()) {
-            return Err(format!("cell terrain {bad} is not in the legend"));
+        if let Some(&bad) = cells.cells().iter().find(|&&c| c as usize >= legend.len()) {
+            return Err(msg!("board-terrain-not-in-legend", terrain = bad));
         }
         let board = Board {
             cells,
@@ -91,21 +93,23 @@ impl Board {
             notes: vec![],
             moves: MoveSets::default(),
         };
-        board.check_endpoint("start", start)?;
-        board.check_endpoint("goal", goal)?;
+        board.check_endpoint(msg!("board-the-start"), start)?;
+        board.check_endpoint(msg!("board-the-goal"), goal)?;
         Ok(board)
     }
 
-    fn check_endpoint(&self, what: &str, pos: Pos) -> Result<(), String> {
+    fn check_endpoint(&self, what: Message, pos: Pos) -> Result<(), Message> {
         if !self.cells.contains(pos) {
-            return Err(format!(
-                "the {what} {pos} is outside the {} x {} board",
-                self.width(),
-                self.height()
+            return Err(msg!(
+                "board-endpoint-outside",
+                what = what,
+                pos = pos,
+                width = self.width(),
+                height = self.height()
             ));
         }
         if self.cost(pos).is_none() {
-            return Err(format!("the {what} {pos} is on a wall"));
+            return Err(msg!("board-endpoint-on-wall", what = what, pos = pos));
         }
         Ok(())
     }
@@ -245,7 +249,7 @@ impl Board {
 
     /// The same board at another size: cells that fit are kept, new ones are floor, and
     /// the start and goal are pulled inside (onto floor) if they fell off.
-    pub fn resized(&self, width: usize, height: usize) -> Result<Board, String> {
+    pub fn resized(&self, width: usize, height: usize) -> Result<Board, Message> {
         check_size(width, height)?;
         let floor = self.floor_terrain();
         let mut board = Board {
@@ -288,13 +292,16 @@ fn passable(legend: &[Terrain], terrain: u8) -> bool {
 }
 
 /// Sizes must be 1..=MAX_SIDE on each side.
-pub fn check_size(width: usize, height: usize) -> Result<(), String> {
+pub fn check_size(width: usize, height: usize) -> Result<(), Message> {
     if width == 0 || height == 0 {
-        return Err(format!("a board of {width} x {height} has no cells"));
+        return Err(msg!("board-no-cells", width = width, height = height));
     }
     if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(format!(
-            "a board of {width} x {height} is too large (at most {MAX_SIDE} x {MAX_SIDE})"
+        return Err(msg!(
+            "board-too-large",
+            width = width,
+            height = height,
+            max = MAX_SIDE
         ));
     }
     Ok(())
@@ -302,35 +309,37 @@ pub fn check_size(width: usize, height: usize) -> Result<(), String> {
 
 /// A legend needs 1..=MAX_TERRAINS entries with distinct printable symbols and costs that
 /// are finite and not negative.
-pub fn check_legend(legend: &[Terrain]) -> Result<(), String> {
+pub fn check_legend(legend: &[Terrain]) -> Result<(), Message> {
     if legend.is_empty() {
-        return Err("the legend is empty".into());
+        return Err(msg!("legend-empty"));
     }
     if legend.len() > MAX_TERRAINS {
-        return Err(format!(
-            "the legend has {} terrains (at most {MAX_TERRAINS})",
-            legend.len()
+        return Err(msg!(
+            "legend-too-many",
+            count = legend.len(),
+            max = MAX_TERRAINS
         ));
     }
     for (i, t) in legend.iter().enumerate() {
         if !t.symbol.is_ascii_graphic() {
-            return Err(format!(
-                "terrain symbol {:?} must be a visible ASCII character",
-                t.symbol
+            return Err(msg!(
+                "legend-symbol-not-visible",
+                symbol = format!("{:?}", t.symbol)
             ));
         }
         if legend[..i].iter().any(|other| other.symbol == t.symbol) {
-            return Err(format!(
-                "the symbol `{}` is defined twice",
-                crate::files::quote(&t.symbol.to_string())
+            return Err(msg!(
+                "legend-symbol-twice",
+                symbol = crate::files::quote(&t.symbol.to_string())
             ));
         }
         if let Some(cost) = t.cost
             && !(cost.is_finite() && (0.0..=1e9).contains(&cost))
         {
-            return Err(format!(
-                "the cost of `{}` must be a number from 0 to 1e9, got {cost}",
-                t.name
+            return Err(msg!(
+                "legend-bad-cost",
+                name = &t.name,
+                cost = cost.to_string()
             ));
         }
     }

@@ -25,6 +25,8 @@ use super::Board;
 use super::board::{MAX_SIDE, Terrain, check_legend, check_size};
 use crate::games::ParseError;
 use crate::grid::{Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 const MAGIC: &str = "frontier-board 1";
 
@@ -38,16 +40,10 @@ impl Board {
         match lines.next() {
             Some((_, first)) if first.trim() == MAGIC => {}
             Some((_, first)) if first.starts_with("type ") => {
-                return Err(ParseError::at(
-                    1,
-                    "this looks like a Moving AI map: import it as a .map file",
-                ));
+                return Err(ParseError::at(1, msg!("board-is-movingai")));
             }
             _ => {
-                return Err(ParseError::at(
-                    1,
-                    format!("expected `{MAGIC}` on the first line"),
-                ));
+                return Err(ParseError::at(1, msg!("board-no-magic", magic = MAGIC)));
             }
         }
 
@@ -67,7 +63,7 @@ impl Board {
                 continue;
             }
             let words: Vec<&str> = trimmed.split_whitespace().collect();
-            let at = |message: String| ParseError::at(number, message);
+            let at = |message: Message| ParseError::at(number, message);
             match words[0] {
                 "size" => {
                     let (w, h) = two_numbers(&words, number)?;
@@ -88,16 +84,15 @@ impl Board {
                     break;
                 }
                 other => {
-                    return Err(at(format!(
-                        "unknown line `{}` (expected size, start, goal, legend or map)",
-                        crate::files::quote(other)
+                    return Err(at(msg!(
+                        "board-unknown-line",
+                        line = crate::files::quote(other)
                     )));
                 }
             }
         }
-        let map_line = map_line.ok_or_else(|| ParseError::whole("the board has no `map` line"))?;
-        let missing =
-            |what: &str| ParseError::at(map_line, format!("`{what}` must come before `map`"));
+        let map_line = map_line.ok_or_else(|| ParseError::whole(msg!("board-no-map-line")))?;
+        let missing = |what: &str| ParseError::at(map_line, msg!("board-missing", what = what));
         let (width, height) = size.ok_or_else(|| missing("size"))?;
         let (sx, sy) = start.ok_or_else(|| missing("start"))?;
         let (gx, gy) = goal.ok_or_else(|| missing("goal"))?;
@@ -112,7 +107,7 @@ impl Board {
             let Some((number, line)) = lines.next() else {
                 return Err(ParseError::at(
                     last_line + 1,
-                    format!("the map has {row} rows but the size says {height}"),
+                    msg!("map-too-few-rows", rows = row, height = height),
                 ));
             };
             last_line = number;
@@ -121,15 +116,16 @@ impl Board {
                 if column >= width {
                     return Err(ParseError::at(
                         number,
-                        format!("row {row} is longer than the width {width}"),
+                        msg!("map-row-too-long", row = row, width = width),
                     ));
                 }
                 let Some(terrain) = legend.iter().position(|t| t.symbol == symbol) else {
                     return Err(ParseError::at(
                         number,
-                        format!(
-                            "`{}` at column {column} is not in the legend",
-                            crate::files::quote(&symbol.to_string())
+                        msg!(
+                            "map-symbol-not-in-legend",
+                            symbol = crate::files::quote(&symbol.to_string()),
+                            column = column
                         ),
                     ));
                 };
@@ -138,9 +134,11 @@ impl Board {
             if cells.len() - before != width {
                 return Err(ParseError::at(
                     number,
-                    format!(
-                        "row {row} has {} cells but the width is {width}",
-                        cells.len() - before
+                    msg!(
+                        "map-row-too-short",
+                        row = row,
+                        cells = cells.len() - before,
+                        width = width
                     ),
                 ));
             }
@@ -148,11 +146,11 @@ impl Board {
         if let Some((number, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
             return Err(ParseError::at(
                 number,
-                format!("text after the {height} map rows"),
+                msg!("map-text-after", height = height),
             ));
         }
         let grid = Grid::from_cells(width, height, cells)
-            .ok_or_else(|| ParseError::at(map_line, "the map does not match its size"))?;
+            .ok_or_else(|| ParseError::at(map_line, msg!("map-size-mismatch")))?;
         let to_pos = |x: usize, y: usize| Pos::new(x.min(MAX_SIDE) as i32, y.min(MAX_SIDE) as i32);
         let mut board = Board::from_parts(grid, legend, to_pos(sx, sy), to_pos(gx, gy))
             .map_err(|m| ParseError::at(map_line, m))?;
@@ -192,10 +190,7 @@ fn two_numbers(words: &[&str], line: usize) -> Result<(usize, usize), ParseError
         word.parse::<usize>().map_err(|_| {
             ParseError::at(
                 line,
-                format!(
-                    "`{}` is not a whole number of 0 or more",
-                    crate::files::quote(word)
-                ),
+                msg!("not-a-whole-number", word = crate::files::quote(word)),
             )
         })
     };
@@ -203,14 +198,14 @@ fn two_numbers(words: &[&str], line: usize) -> Result<(usize, usize), ParseError
         [_, a, b] => Ok((parse(a)?, parse(b)?)),
         _ => Err(ParseError::at(
             line,
-            format!("`{}` takes two numbers", crate::files::quote(words[0])),
+            msg!("board-two-numbers", what = crate::files::quote(words[0])),
         )),
     }
 }
 
 fn once<T>(slot: &mut Option<T>, value: T, what: &str, line: usize) -> Result<(), ParseError> {
     if slot.is_some() {
-        return Err(ParseError::at(line, format!("`{what}` is given twice")));
+        return Err(ParseError::at(line, msg!("board-given-twice", what = what)));
     }
     *slot = Some(value);
     Ok(())
@@ -222,19 +217,16 @@ fn parse_legend(words: &[&str], line: usize) -> Result<Terrain, ParseError> {
         // `legend # wall` is short for `legend # wall wall`.
         [_, symbol, name] if *name == "wall" => (symbol, name, name),
         _ => {
-            return Err(ParseError::at(
-                line,
-                "a legend line reads `legend C NAME COST` or `legend C NAME wall`",
-            ));
+            return Err(ParseError::at(line, msg!("legend-line-shape")));
         }
     };
     let mut chars = symbol.chars();
     let (Some(symbol), None) = (chars.next(), chars.next()) else {
         return Err(ParseError::at(
             line,
-            format!(
-                "the legend symbol `{}` must be one character",
-                crate::files::quote(symbol)
+            msg!(
+                "legend-symbol-one-char",
+                symbol = crate::files::quote(symbol)
             ),
         ));
     };
@@ -243,10 +235,7 @@ fn parse_legend(words: &[&str], line: usize) -> Result<Terrain, ParseError> {
         number => Some(number.parse::<f64>().map_err(|_| {
             ParseError::at(
                 line,
-                format!(
-                    "the cost `{}` is neither a number nor `wall`",
-                    crate::files::quote(number)
-                ),
+                msg!("legend-cost-not-number", cost = crate::files::quote(number)),
             )
         })?),
     };

@@ -10,6 +10,7 @@ use super::Board;
 use super::board::{Terrain, check_size};
 use crate::games::ParseError;
 use crate::grid::{Grid, Pos};
+use crate::msg;
 use crate::search::Cost;
 
 fn legend() -> Vec<Terrain> {
@@ -56,21 +57,14 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
             _ => {
                 return Err(ParseError::at(
                     number,
-                    format!(
-                        "expected `type`, `height`, `width` or `map`, got `{}`",
-                        crate::files::quote(line)
-                    ),
+                    msg!("movingai-unknown-line", line = crate::files::quote(line)),
                 ));
             }
         }
     }
-    let map_line =
-        map_line.ok_or_else(|| ParseError::whole("no `map` line: not a Moving AI map"))?;
+    let map_line = map_line.ok_or_else(|| ParseError::whole(msg!("movingai-no-map-line")))?;
     let (Some(width), Some(height)) = (width, height) else {
-        return Err(ParseError::at(
-            map_line,
-            "`height` and `width` must come before `map`",
-        ));
+        return Err(ParseError::at(map_line, msg!("movingai-size-after-map")));
     };
     check_size(width, height).map_err(|m| ParseError::at(map_line, m))?;
 
@@ -80,7 +74,7 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
         let Some((number, line)) = lines.next() else {
             return Err(ParseError::at(
                 last + 1,
-                format!("the map has {row} rows but its height is {height}"),
+                msg!("map-too-few-rows", rows = row, height = height),
             ));
         };
         last = number;
@@ -89,16 +83,17 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
             let terrain = terrain_of(letter).ok_or_else(|| {
                 ParseError::at(
                     number,
-                    format!(
-                        "unknown map letter `{}` at column {column}",
-                        crate::files::quote(&letter.to_string())
+                    msg!(
+                        "movingai-unknown-letter",
+                        letter = crate::files::quote(&letter.to_string()),
+                        column = column
                     ),
                 )
             })?;
             if column >= width {
                 return Err(ParseError::at(
                     number,
-                    format!("row {row} is longer than the width {width}"),
+                    msg!("map-row-too-long", row = row, width = width),
                 ));
             }
             cells.push(terrain);
@@ -106,21 +101,23 @@ pub fn parse_map(text: &str) -> Result<Board, ParseError> {
         if cells.len() - before != width {
             return Err(ParseError::at(
                 number,
-                format!(
-                    "row {row} has {} cells but the width is {width}",
-                    cells.len() - before
+                msg!(
+                    "map-row-too-short",
+                    row = row,
+                    cells = cells.len() - before,
+                    width = width
                 ),
             ));
         }
     }
     let grid = Grid::from_cells(width, height, cells)
-        .ok_or_else(|| ParseError::at(map_line, "the map does not match its size"))?;
+        .ok_or_else(|| ParseError::at(map_line, msg!("map-size-mismatch")))?;
     let legend = legend();
     let passable = |i: &usize| legend[grid.cells()[*i] as usize].cost.is_some();
     let first = (0..grid.cells().len()).find(passable);
     let last = (0..grid.cells().len()).rev().find(passable);
     let (Some(first), Some(last)) = (first, last) else {
-        return Err(ParseError::at(map_line, "the map has no passable cell"));
+        return Err(ParseError::at(map_line, msg!("map-no-passable-cell")));
     };
     let (start, goal) = (grid.pos(first), grid.pos(last));
     Board::from_parts(grid, legend, start, goal).map_err(|m| ParseError::at(map_line, m))
@@ -130,7 +127,7 @@ fn parse_side(word: &str, line: usize) -> Result<usize, ParseError> {
     word.parse().map_err(|_| {
         ParseError::at(
             line,
-            format!("`{}` is not a whole number", crate::files::quote(word)),
+            msg!("not-a-whole-number", word = crate::files::quote(word)),
         )
     })
 }
@@ -165,16 +162,17 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
         if fields.len() != 9 {
             return Err(ParseError::at(
                 number,
-                format!("expected 9 tab-separated fields, found {}", fields.len()),
+                msg!("scenario-field-count", count = fields.len()),
             ));
         }
         let int = |k: usize, what: &str| -> Result<i64, ParseError> {
             fields[k].trim().parse::<i64>().map_err(|_| {
                 ParseError::at(
                     number,
-                    format!(
-                        "the {what} `{}` is not a whole number",
-                        crate::files::quote(fields[k])
+                    msg!(
+                        "scenario-not-a-whole-number",
+                        field = what,
+                        word = crate::files::quote(fields[k])
                     ),
                 )
             })
@@ -182,9 +180,9 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
         let optimal: Cost = fields[8].trim().parse().map_err(|_| {
             ParseError::at(
                 number,
-                format!(
-                    "the optimal length `{}` is not a number",
-                    crate::files::quote(fields[8])
+                msg!(
+                    "scenario-bad-optimal",
+                    word = crate::files::quote(fields[8])
                 ),
             )
         })?;
@@ -200,7 +198,7 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
         });
     }
     if queries.is_empty() {
-        return Err(ParseError::whole("the scenario has no queries"));
+        return Err(ParseError::whole(msg!("scenario-empty")));
     }
     Ok(queries)
 }
@@ -249,7 +247,7 @@ mod tests {
         for (text, line, words) in cases {
             let error = parse_map(text).expect_err(text);
             assert_eq!(error.line, line, "{text:?}: {error}");
-            assert!(error.message.contains(words), "{text:?}: {error}");
+            assert!(error.to_string().contains(words), "{text:?}: {error}");
         }
     }
 
@@ -262,6 +260,6 @@ mod tests {
         let error = parse_scenario("version 1\n0\tmaps/a.map\t8\n").unwrap_err();
         assert_eq!(error.line, 2);
         let error = parse_scenario("version 1\n0\tm\t8\t8\t1\tq\t3\t4\t5\n").unwrap_err();
-        assert!(error.message.contains("start y"), "{error}");
+        assert!(error.to_string().contains("start y"), "{error}");
     }
 }

@@ -30,6 +30,24 @@ pub const BOARDS: [(&str, &str); 6] = [
     ),
 ];
 
+/// A board's notes in the current language: a preset's translated (it is known by its
+/// notes, however it came: the menu, a saved state, or a copy saved to a file), any other
+/// board's as they are written.
+pub fn notes(own: &[String]) -> String {
+    let notes_of = |text: &'static str| {
+        text.lines()
+            .filter_map(|line| line.strip_prefix(';'))
+            .map(|note| note.strip_prefix(' ').unwrap_or(note))
+    };
+    BOARDS
+        .iter()
+        .find(|(_, text)| !own.is_empty() && notes_of(text).eq(own.iter().map(String::as_str)))
+        .map_or_else(
+            || own.join(" "),
+            |(file, _)| crate::games::preset_notes(file, own),
+        )
+}
+
 /// A preset by file name, parsed.
 pub fn board(name: &str) -> Option<Board> {
     BOARDS

@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 use super::field::{Field, Flood, flood};
 use super::{Outcome, SnakeGame};
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// Which rule made the decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +53,7 @@ pub struct Decision {
     pub follow: Vec<TailCheck>,
     pub branch: Branch,
     pub choice: Dir,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// Cells a BFS may not enter: walls and the given body cells.
@@ -63,11 +65,12 @@ fn blocked(game: &SnakeGame, body: impl IntoIterator<Item = Pos>) -> Grid<bool> 
     grid
 }
 
-fn steps(n: usize) -> String {
-    if n == 1 {
-        "1 step".into()
-    } else {
-        format!("{n} steps")
+/// The reason for a move: why the food was not taken (if it was not), then what the snake
+/// does instead.
+fn reason(why_not_food: Option<Message>, what: Message) -> Message {
+    match why_not_food {
+        Some(why) => msg!("snake-reason-then", why = why, what = what),
+        None => what,
     }
 }
 
@@ -105,8 +108,9 @@ pub fn decide(game: &SnakeGame) -> Decision {
         follow: vec![],
         branch: Branch::Doomed,
         choice: game.heading().unwrap_or(Dir::Up),
-        reason: String::new(),
+        reason: msg!("snake-doomed"),
     };
+    let mut why_not_food = None;
     let head = game.head();
     let safe: Vec<Dir> = Dir::ALL
         .into_iter()
@@ -157,20 +161,13 @@ pub fn decide(game: &SnakeGame) -> Decision {
             if reachable {
                 decision.branch = Branch::Food;
                 decision.choice = dir;
-                decision.reason = format!(
-                    "The food is {} away. After eating it the snake could still reach its tail, so it heads {} for the food.",
-                    steps(path.len() - 1),
-                    dir.name()
-                );
+                decision.reason = msg!("snake-food-safe", steps = path.len() - 1, dir = dir);
                 return decision;
             }
-            decision.reason = format!(
-                "The food is {} away, but after eating it the snake could not reach its tail. ",
-                steps(path.len() - 1)
-            );
+            why_not_food = Some(msg!("snake-food-traps", steps = path.len() - 1));
         } else {
             decision.food = Some(field);
-            decision.reason = "The head cannot reach the food. ".into();
+            why_not_food = Some(msg!("snake-food-unreachable"));
         }
     }
 
@@ -200,10 +197,10 @@ pub fn decide(game: &SnakeGame) -> Decision {
     if let Some((distance, dir)) = best {
         decision.branch = Branch::FollowTail;
         decision.choice = dir;
-        decision.reason.push_str(&format!(
-            "It follows its tail: {} keeps the tail reachable, {distance} steps away, the farthest of the safe moves.",
-            dir.name()
-        ));
+        decision.reason = reason(
+            why_not_food,
+            msg!("snake-follow-tail", dir = dir, distance = distance),
+        );
         return decision;
     }
     // Nothing keeps the tail reachable: the move with the most room.
@@ -216,16 +213,11 @@ pub fn decide(game: &SnakeGame) -> Decision {
         Some((dir, room)) => {
             decision.branch = Branch::Survive;
             decision.choice = dir;
-            decision.reason.push_str(&format!(
-                "No move keeps the tail reachable; {} does not die now and leaves {room} cells of room.",
-                dir.name()
-            ));
+            decision.reason = reason(why_not_food, msg!("snake-survive", dir = dir, room = room));
         }
         None => {
             decision.branch = Branch::Doomed;
-            decision
-                .reason
-                .push_str("Every move runs into a wall or the body.");
+            decision.reason = reason(why_not_food, msg!("snake-doomed"));
         }
     }
     decision

@@ -11,6 +11,8 @@
 
 use super::SnakeGame;
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// A Hamiltonian cycle of a board's free cells, with each cell's place on it.
 #[derive(Clone, Debug)]
@@ -58,21 +60,16 @@ impl Cycle {
 }
 
 /// A Hamiltonian cycle of the free cells of `walls`, or why there is none.
-pub fn hamiltonian_cycle(walls: &Grid<bool>) -> Result<Cycle, String> {
+pub fn hamiltonian_cycle(walls: &Grid<bool>) -> Result<Cycle, Message> {
     let (w, h) = (walls.width(), walls.height());
     let free: Vec<Pos> = walls.positions().filter(|&p| !walls[p]).collect();
     // A cycle alternates the two colours of a chessboard: it needs as many of each.
     let black = free.iter().filter(|p| (p.x + p.y) % 2 == 0).count();
     if black * 2 != free.len() {
         return Err(if free.len() == w * h {
-            format!(
-                "a {w} x {h} board has no Hamiltonian cycle: with both sides odd, a loop through every cell cannot close"
-            )
+            msg!("cycle-both-odd", width = w, height = h)
         } else {
-            format!(
-                "these walls leave {black} light and {} dark cells: a loop through every cell needs as many of each",
-                free.len() - black
-            )
+            msg!("cycle-colours", light = black, dark = free.len() - black)
         });
     }
     if free.len() == w * h {
@@ -83,7 +80,7 @@ pub fn hamiltonian_cycle(walls: &Grid<bool>) -> Result<Cycle, String> {
     }
     match backtracking_cycle(walls, 2_000_000) {
         Some(order) => Ok(Cycle::from_order(order, w, h)),
-        None => Err("no Hamiltonian cycle was found for these walls (walls laid in 2 x 2 blocks always allow one)".into()),
+        None => Err(msg!("cycle-not-found")),
     }
 }
 
@@ -267,7 +264,7 @@ pub struct CycleDecision {
     pub path: Option<Vec<Pos>>,
     /// Which of the cycles the decision used.
     pub cycle: usize,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// A plan on one cycle: where following it leads, and the cheapest uphill path to the food.
@@ -398,24 +395,32 @@ pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> Option<Cy
     match (best, fallback) {
         (Some((i, plan)), _) => Some({
             let (path, _) = plan.path.unwrap_or_default();
-            let choice = path.get(1).and_then(|&p| Dir::between(game.head(), p)).unwrap_or(plan.follow);
+            let choice = path
+                .get(1)
+                .and_then(|&p| Dir::between(game.head(), p))
+                .unwrap_or(plan.follow);
             let reason = if plan.skipped == 0 {
-                format!("The food is {} moves away, uphill along cycle {}: follow it.", path.len() - 1, i + 1)
+                msg!("cycle-uphill", moves = path.len() - 1, cycle = i + 1)
             } else {
-                format!(
-                    "A shortcut on cycle {}: the food is {} moves away, skipping {} cells, and every cell ahead stays free.",
-                    i + 1,
-                    path.len() - 1,
-                    plan.skipped
+                msg!(
+                    "cycle-shortcut",
+                    cycle = i + 1,
+                    moves = path.len() - 1,
+                    skipped = plan.skipped
                 )
             };
-            CycleDecision { choice, path: Some(path), cycle: i, reason }
+            CycleDecision {
+                choice,
+                path: Some(path),
+                cycle: i,
+                reason,
+            }
         }),
         (None, Some((i, follow))) => Some(CycleDecision {
             choice: follow,
             path: None,
             cycle: i,
-            reason: "The food lies behind the head on every cycle the body fits: follow the cycle until the tail has passed it.".into(),
+            reason: msg!("cycle-food-behind"),
         }),
         (None, None) => None,
     }
@@ -423,7 +428,7 @@ pub fn decide(game: &SnakeGame, cycles: &[Cycle], preferred: usize) -> Option<Cy
 
 /// Several Hamiltonian cycles of the same board: for an open board the zig-zag in every
 /// orientation and both directions; otherwise the one found, both ways round.
-pub fn cycles_for(walls: &Grid<bool>) -> Result<Vec<Cycle>, String> {
+pub fn cycles_for(walls: &Grid<bool>) -> Result<Vec<Cycle>, Message> {
     let base = hamiltonian_cycle(walls)?;
     let (w, h) = (walls.width(), walls.height());
     let mut orders: Vec<Vec<Pos>> = vec![base.order.clone()];
@@ -474,7 +479,9 @@ mod tests {
             let cycle = hamiltonian_cycle(&walls).unwrap();
             assert!(cycle.is_valid(&walls), "{w}x{h}");
         }
-        let error = hamiltonian_cycle(&Grid::new(7, 9, false)).unwrap_err();
+        let error = hamiltonian_cycle(&Grid::new(7, 9, false))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("both sides odd"), "{error}");
     }
 
@@ -499,6 +506,11 @@ mod tests {
         assert!(cycle.is_valid(&walls));
         let mut odd = Grid::new(6, 6, false);
         odd.set(Pos::new(2, 2), true);
-        assert!(hamiltonian_cycle(&odd).unwrap_err().contains("light"));
+        assert!(
+            hamiltonian_cycle(&odd)
+                .unwrap_err()
+                .to_string()
+                .contains("light")
+        );
     }
 }

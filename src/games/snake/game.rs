@@ -7,6 +7,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// Board sides allowed.
 pub const MIN_SIDE: usize = 6;
@@ -61,23 +63,27 @@ impl SnakeGame {
         height: usize,
         walls: &Grid<bool>,
         seed: u64,
-    ) -> Result<SnakeGame, String> {
+    ) -> Result<SnakeGame, Message> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
-            return Err(format!(
-                "a Snake board is {MIN_SIDE} to {MAX_SIDE} cells on each side, not {width} x {height}"
+            return Err(msg!(
+                "snake-bad-size",
+                min = MIN_SIDE,
+                max = MAX_SIDE,
+                width = width,
+                height = height
             ));
         }
         let walls = walls.resized(width, height, false);
         let free_cells = walls.cells().iter().filter(|&&w| !w).count();
         if free_cells < 2 {
-            return Err("the walls leave no room for a snake and its food".into());
+            return Err(msg!("snake-no-room"));
         }
         let middle = Pos::new(width as i32 / 2, height as i32 / 2);
         let start = walls
             .positions()
             .filter(|&p| !walls[p])
             .min_by_key(|p| (p.manhattan(middle), p.y, p.x))
-            .ok_or("no free cell")?;
+            .ok_or(msg!("snake-no-room"))?;
         let mut game = SnakeGame {
             occupied: Grid::new(width, height, false),
             body: VecDeque::from([start]),
@@ -98,7 +104,7 @@ impl SnakeGame {
     }
 
     /// An open board without walls.
-    pub fn open(width: usize, height: usize, seed: u64) -> Result<SnakeGame, String> {
+    pub fn open(width: usize, height: usize, seed: u64) -> Result<SnakeGame, Message> {
         SnakeGame::new(
             width,
             height,
@@ -233,21 +239,18 @@ impl SnakeGame {
         body: &[Pos],
         food: Option<Pos>,
         seed: u64,
-    ) -> Result<SnakeGame, String> {
+    ) -> Result<SnakeGame, Message> {
         let mut game = SnakeGame::new(walls.width(), walls.height(), walls, seed)?;
         if body.is_empty() {
-            return Err("the snake needs at least a head".into());
+            return Err(msg!("snake-no-head"));
         }
         game.occupied = Grid::new(walls.width(), walls.height(), false);
         for (i, &p) in body.iter().enumerate() {
             if game.is_wall(p) || game.occupied[p] {
-                return Err(format!("the body cell {p} is on a wall or on the body"));
+                return Err(msg!("snake-body-blocked", cell = p));
             }
             if i > 0 && body[i - 1].manhattan(p) != 1 {
-                return Err(format!(
-                    "the body is broken between {} and {p}",
-                    body[i - 1]
-                ));
+                return Err(msg!("snake-body-broken", from = body[i - 1], to = p));
             }
             game.occupied.set(p, true);
         }
@@ -257,7 +260,7 @@ impl SnakeGame {
             .flatten();
         game.food = food.filter(|&f| !game.is_wall(f) && !game.occupied[f]);
         if food.is_some() && game.food.is_none() {
-            return Err("the food is on a wall or on the snake".into());
+            return Err(msg!("snake-food-blocked"));
         }
         Ok(game)
     }
@@ -414,17 +417,24 @@ mod tests {
 
     #[test]
     fn sizes_outside_6_to_40_are_refused() {
-        assert!(SnakeGame::open(5, 10, 0).unwrap_err().contains("6 to 40"));
+        assert!(
+            SnakeGame::open(5, 10, 0)
+                .unwrap_err()
+                .to_string()
+                .contains("6 to 40")
+        );
         assert!(SnakeGame::open(10, 41, 0).is_err());
         let all_walls = Grid::new(6, 6, true);
         assert!(
             SnakeGame::new(6, 6, &all_walls, 0)
                 .unwrap_err()
+                .to_string()
                 .contains("no room")
         );
         assert!(
             SnakeGame::from_parts(&open(8, 6), &[Pos::new(1, 1), Pos::new(3, 1)], None, 0)
                 .unwrap_err()
+                .to_string()
                 .contains("broken")
         );
     }

@@ -9,6 +9,7 @@ use super::cycle::{self, Cycle, cycles_for};
 use super::realign::realign;
 use super::{SnakeGame, rewire};
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
 
 /// A cycle planner for one board.
 #[derive(Clone, Debug)]
@@ -40,12 +41,12 @@ pub struct CycleChoice {
     pub path: Option<Vec<Pos>>,
     /// The Hamiltonian cycle the body lies along, in order.
     pub cycle: Vec<Pos>,
-    pub reason: String,
+    pub reason: Message,
 }
 
 impl CyclePlanner {
     /// The planner for a board, or why the board has no Hamiltonian cycle.
-    pub fn new(walls: &Grid<bool>) -> Result<CyclePlanner, String> {
+    pub fn new(walls: &Grid<bool>) -> Result<CyclePlanner, Message> {
         let blocks = Blocks::of(walls);
         let cycles = cycles_for(walls)?;
         let mut join_order: Vec<usize> = (0..cycles.len()).collect();

@@ -6,6 +6,7 @@ use rand::{Rng, SeedableRng};
 use super::planner::CyclePlanner;
 use super::{Death, Outcome, SnakeGame, Status, classic};
 use crate::grid::{Dir, Grid};
+use crate::i18n::Message;
 
 /// Which planner drives the snake.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -38,7 +39,7 @@ pub enum Autopilot {
 impl Autopilot {
     /// The planner for a board; the cycle planner fails (with the reason) where the board
     /// has no Hamiltonian cycle.
-    pub fn new(planner: Planner, walls: &Grid<bool>) -> Result<Autopilot, String> {
+    pub fn new(planner: Planner, walls: &Grid<bool>) -> Result<Autopilot, Message> {
         match planner {
             Planner::Classic => Ok(Autopilot::Classic),
             Planner::Cycle => CyclePlanner::new(walls).map(|p| Autopilot::Cycle(Box::new(p))),

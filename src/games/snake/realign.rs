@@ -18,6 +18,7 @@ use super::classic::{self, Branch};
 use super::cycle::Cycle;
 use super::{Outcome, SnakeGame};
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
 
 /// How the planner steers a snake whose body lies along none of its cycles.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +26,7 @@ pub struct Realignment {
     pub choice: Dir,
     /// The cycle being joined (an index into the cycles given), when one is.
     pub cycle: Option<usize>,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// A copy of the snake to play moves out on, without the game's food generator.
@@ -119,11 +120,7 @@ pub fn realign(game: &SnakeGame, cycles: &[Cycle], order: &[usize]) -> Realignme
         return Realignment {
             choice,
             cycle: Some(i),
-            reason: format!(
-                "The body does not lie along a Hamiltonian cycle yet (someone else steered it). Following cycle {} from here is safe: every body cell ahead on it is gone before the head gets there, and after {} more moves the whole body lies along it.",
-                i + 1,
-                game.len() - 1
-            ),
+            reason: crate::msg!("realign-follow", cycle = i + 1, moves = game.len() - 1),
         };
     }
     let safe: Vec<Dir> = Dir::ALL
@@ -138,11 +135,7 @@ pub fn realign(game: &SnakeGame, cycles: &[Cycle], order: &[usize]) -> Realignme
             return Realignment {
                 choice: dir,
                 cycle: Some(i),
-                reason: format!(
-                    "The body does not lie along a Hamiltonian cycle yet (someone else steered it). After a move {} it can follow cycle {} safely until the whole body lies along it.",
-                    dir.name(),
-                    i + 1
-                ),
+                reason: crate::msg!("realign-turn", dir = dir, cycle = i + 1),
             };
         }
     }
@@ -155,10 +148,7 @@ pub fn realign(game: &SnakeGame, cycles: &[Cycle], order: &[usize]) -> Realignme
     Realignment {
         choice,
         cycle: None,
-        reason: format!(
-            "The body does not lie along a Hamiltonian cycle, and no cycle can be joined safely from here yet: play for survival until one can. {}",
-            survival.reason
-        ),
+        reason: crate::msg!("realign-survive", then = survival.reason),
     }
 }
 

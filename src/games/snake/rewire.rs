@@ -10,6 +10,8 @@ use std::collections::VecDeque;
 use super::SnakeGame;
 use super::blocks::{Blocks, Ties};
 use crate::grid::{Dir, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// What the planner decided, and why.
 #[derive(Clone, Debug)]
@@ -20,7 +22,7 @@ pub struct RewireDecision {
     /// A tree whose cycle the body lies along now (and, where it can, makes the moves of
     /// the way to the food); computed only when asked for.
     pub tree: Option<Vec<bool>>,
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// The move for `game` on `blocks`, or None when the body does not lie along any cycle
@@ -37,31 +39,25 @@ pub fn decide(
     let ties = Ties::of_body(blocks, body.iter().copied())?;
     let tree = blocks.spanning_tree(&ties)?;
     let head = game.head();
-    let follow = |tree: &[bool], reason: &str| {
+    let follow = |tree: &[bool], reason: Message| {
         Some(RewireDecision {
             choice: Dir::between(head, blocks.next_on(tree, head))?,
             path: None,
             tree: with_tree.then(|| tree.to_vec()),
-            reason: reason.into(),
+            reason,
         })
     };
     if let Some(committed) = committed
         && fits(blocks, committed, &body)
     {
-        return follow(
-            committed,
-            "No short way to the food has kept the body on a cycle for a while: keep to one cycle until the food is eaten.",
-        );
+        return follow(committed, msg!("rewire-committed"));
     }
     let Some(food) = game.food() else {
-        return follow(&tree, "No food left.");
+        return follow(&tree, msg!("rewire-no-food"));
     };
     let Some(way) = way_to_food(&mut WaySearch::new(game, food), blocks, &ties, &tree, &body)
     else {
-        return follow(
-            &tree,
-            "Every short way to the food would leave the body off every cycle: follow the cycle it lies along until one opens.",
-        );
+        return follow(&tree, msg!("rewire-blocked"));
     };
     let shown = with_tree.then(|| {
         let planned = ties_of_moves(blocks, std::iter::once(&head).chain(&way));
@@ -72,10 +68,7 @@ pub fn decide(
     Some(RewireDecision {
         choice: Dir::between(head, way[0])?,
         tree: shown,
-        reason: format!(
-            "The food is {} moves away, and after each of them the body still lies along a Hamiltonian cycle.",
-            way.len()
-        ),
+        reason: msg!("rewire-way", moves = way.len()),
         path: Some(std::iter::once(head).chain(way).collect()),
     })
 }

@@ -5,6 +5,8 @@ use std::collections::VecDeque;
 
 use super::level::Level;
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// One step of the player: its direction and whether it pushed a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -249,32 +251,25 @@ impl Game {
 
     /// Plays a LURD string, strictly: every letter must be a legal move, and upper case
     /// exactly when it pushes. On error the game is left as it was.
-    pub fn play_lurd(&mut self, lurd: &str) -> Result<(), String> {
+    pub fn play_lurd(&mut self, lurd: &str) -> Result<(), Message> {
         let mut trial = self.clone();
         for (i, letter) in lurd.chars().filter(|c| !c.is_whitespace()).enumerate() {
             let wanted = Step::from_letter(letter).ok_or_else(|| {
-                format!(
-                    "`{}` at {} is not one of l u r d (L U R D)",
-                    crate::files::quote(&letter.to_string()),
-                    i + 1
+                msg!(
+                    "lurd-bad-letter",
+                    letter = crate::files::quote(&letter.to_string()),
+                    at = i + 1
                 )
             })?;
-            let done = trial.step(wanted.dir).ok_or_else(|| {
-                format!(
-                    "move {} ({letter}) walks into a wall or a blocked box",
-                    i + 1
-                )
-            })?;
+            let done = trial
+                .step(wanted.dir)
+                .ok_or_else(|| msg!("lurd-blocked", step = i + 1, letter = letter))?;
             if done.pushed != wanted.pushed {
-                return Err(format!(
-                    "move {} ({letter}) {} a box",
-                    i + 1,
-                    if done.pushed {
-                        "pushes"
-                    } else {
-                        "does not push"
-                    }
-                ));
+                return Err(if done.pushed {
+                    msg!("lurd-pushes", step = i + 1, letter = letter)
+                } else {
+                    msg!("lurd-does-not-push", step = i + 1, letter = letter)
+                });
             }
         }
         *self = trial;
@@ -284,11 +279,11 @@ impl Game {
 
 /// Checks a solution: replayed from the level's start it must be legal and end with every
 /// box on a goal. Returns (moves, pushes).
-pub fn verify_solution(level: &Level, lurd: &str) -> Result<(usize, usize), String> {
+pub fn verify_solution(level: &Level, lurd: &str) -> Result<(usize, usize), Message> {
     let mut game = Game::new(level.clone());
     game.play_lurd(lurd)?;
     if !game.is_won() {
-        return Err("the moves end with boxes off their goals".into());
+        return Err(msg!("lurd-not-solved"));
     }
     Ok((game.moves(), game.pushes()))
 }
@@ -366,23 +361,32 @@ mod tests {
         assert!(
             verify_solution(&level, "rrR")
                 .unwrap_err()
+                .to_string()
                 .contains("pushes a box")
         );
         assert!(
             verify_solution(&level, "rRr")
                 .unwrap_err()
+                .to_string()
                 .contains("pushes a box")
         );
         assert!(
             verify_solution(&level, "rR")
                 .unwrap_err()
+                .to_string()
                 .contains("off their goals")
         );
         assert!(
             verify_solution(&level, "rx")
                 .unwrap_err()
+                .to_string()
                 .contains("not one of")
         );
-        assert!(verify_solution(&level, "l").unwrap_err().contains("wall"));
+        assert!(
+            verify_solution(&level, "l")
+                .unwrap_err()
+                .to_string()
+                .contains("wall")
+        );
     }
 }

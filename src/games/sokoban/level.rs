@@ -7,6 +7,8 @@ use std::fmt;
 
 use crate::games::ParseError;
 use crate::grid::{Dir, Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
 
 /// The largest level side accepted (the largest published levels are about 50 wide).
 pub const MAX_LEVEL_SIDE: usize = 128;
@@ -46,25 +48,26 @@ pub enum Problem {
     OutOfReach(Pos),
 }
 
+impl Problem {
+    /// The problem in words (in the language current when it is displayed).
+    pub fn message(&self) -> Message {
+        match *self {
+            Problem::NoPlayer => msg!("level-no-player"),
+            Problem::TwoPlayers(a, b) => msg!("level-two-players", first = a, second = b),
+            Problem::NoBoxes => msg!("level-no-boxes"),
+            Problem::BoxesGoals { boxes, goals } => {
+                msg!("level-boxes-goals", boxes = boxes, goals = goals)
+            }
+            Problem::AlreadySolved => msg!("level-already-solved"),
+            Problem::OutOfReach(p) => msg!("level-out-of-reach", square = p),
+            Problem::Open(p) => msg!("level-open", square = p),
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::NoPlayer => f.write_str("the level has no player (@ or +)"),
-            Problem::TwoPlayers(a, b) => write!(f, "the level has two players, at {a} and {b}"),
-            Problem::NoBoxes => f.write_str("the level has no boxes"),
-            Problem::BoxesGoals { boxes, goals } => {
-                write!(f, "the level has {boxes} boxes but {goals} goals")
-            }
-            Problem::AlreadySolved => f.write_str("every box is already on a goal"),
-            Problem::OutOfReach(p) => write!(
-                f,
-                "the square {p} needs a box moved, but the player can never reach it"
-            ),
-            Problem::Open(p) => write!(
-                f,
-                "the level is open: the player can walk off the board at {p} (walls must enclose the player)"
-            ),
-        }
+        write!(f, "{}", self.message())
     }
 }
 
@@ -307,7 +310,12 @@ fn level_from_rows(
     if width > MAX_LEVEL_SIDE || height > MAX_LEVEL_SIDE {
         return Err(ParseError::at(
             first_line,
-            format!("the level is {width} x {height}; at most {MAX_LEVEL_SIDE} x {MAX_LEVEL_SIDE}"),
+            msg!(
+                "level-too-large",
+                width = width,
+                height = height,
+                max = MAX_LEVEL_SIDE
+            ),
         ));
     }
     let mut level = Level {
@@ -332,10 +340,10 @@ fn level_from_rows(
                 other => {
                     return Err(ParseError::at(
                         *line,
-                        format!(
-                            "`{}` at column {} is not a Sokoban square (#@+$*. or space)",
-                            crate::files::quote(&other.to_string()),
-                            x + 1
+                        msg!(
+                            "level-bad-square",
+                            symbol = crate::files::quote(&other.to_string()),
+                            column = x + 1
                         ),
                     ));
                 }
@@ -348,13 +356,10 @@ fn level_from_rows(
         }
     }
     match players.as_slice() {
-        [] => return Err(ParseError::at(first_line, Problem::NoPlayer.to_string())),
+        [] => return Err(ParseError::at(first_line, Problem::NoPlayer.message())),
         [(_, p)] => level.player = Some(*p),
         [(_, a), (line, b), ..] => {
-            return Err(ParseError::at(
-                *line,
-                Problem::TwoPlayers(*a, *b).to_string(),
-            ));
+            return Err(ParseError::at(*line, Problem::TwoPlayers(*a, *b).message()));
         }
     }
     if let Err(problem) = level.check() {
@@ -364,7 +369,7 @@ fn level_from_rows(
             }
             _ => first_line,
         };
-        return Err(ParseError::at(line, problem.to_string()));
+        return Err(ParseError::at(line, problem.message()));
     }
     Ok(level)
 }
@@ -374,7 +379,7 @@ fn entry(rows: &[(usize, &str)], groups: &[Vec<String>], number: usize) -> Entry
     let group = groups.iter().rev().find(|g| !g.is_empty());
     let title = group
         .and_then(|g| g.first().cloned())
-        .unwrap_or_else(|| format!("Level {number}"));
+        .unwrap_or_else(|| msg!("level-untitled", number = number).to_string());
     let notes = group.map(|g| g[1..].to_vec()).unwrap_or_default();
     Entry {
         level: level_from_rows(rows, title.clone(), notes),
@@ -416,9 +421,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<Entry>, ParseError> {
         entries.push(entry(&rows, &groups, entries.len() + 1));
     }
     if entries.is_empty() {
-        return Err(ParseError::whole(
-            "no Sokoban level found (a level is rows of #, @, $, . and spaces)",
-        ));
+        return Err(ParseError::whole(msg!("level-none-found")));
     }
     Ok(entries)
 }
@@ -486,12 +489,12 @@ mod tests {
         assert!(
             parse_collection("just some words\n")
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("no Sokoban level")
         );
         let huge = format!("#{}\n", "#".repeat(500));
         let error = parse_level(&format!("{huge}#@$.#\n#####\n")).unwrap_err();
-        assert!(error.message.contains("at most 128"), "{error}");
+        assert!(error.to_string().contains("at most 128"), "{error}");
     }
 
     #[test]

@@ -1,0 +1,781 @@
+# Frontier's messages in English. Every key here has a twin in zh-CN.ftl with the same
+# placeables (cargo test --test i18n checks).
+
+## The app as a whole
+
+tab-pathfinding = Pathfinding
+tab-sokoban = Sokoban
+tab-snake = Snake
+tab-link = Link
+
+menu-file = File
+menu-edit = Edit
+menu-view = View
+menu-help = Help
+menu-language = Language
+menu-shortcuts = Keyboard shortcuts  (F1)
+
+help-title = Keyboard shortcuts
+help-anywhere = Anywhere
+keys-f1 = F1 or ?
+does-help = this help
+
+notice-problem = Problem
+notice-ok = OK
+
+saved-state-unusable = The saved state could not be used: { $why }. Frontier started fresh.
+saved-state-partly-reset = Part of the saved state could not be used; the rest came back:
+    { $resets }
+saved-state-more-resets = …and { $count } more
+saved-state-field-reset = { $part }: { $field } was reset: { $why }
+saved-state-not-state = it is not a saved state ({ $why })
+saved-state-no-version = it is not a saved state (it has no version)
+saved-state-other-version = it is from another version (format { $version })
+
+error-not-text = it is not a text file
+the-dropped-file = the dropped file
+
+## What happens to a saved state that cannot be used
+
+part-pathfinding = the Pathfinding tab
+part-pathfinding-settings = the Pathfinding tab's settings
+part-pathfinding-playback = the Pathfinding tab's playback
+part-sokoban = the Sokoban tab
+part-snake = the Snake tab
+part-link = the Link tab
+saved-bad-time = { $time } is no time (board { $board })
+saved-board-damaged = it is damaged ({ $why })
+saved-no-speed = there is no speed { $speed }
+saved-snake-side = a side is { $min } to { $max } cells, not { $side }
+saved-snake-walls = the walls are not { $height } rows of { $width } `#` or `.`
+saved-snake-speed = { $speed } is not { $min } to { $max } moves a second
+saved-levels-damaged = the levels are damaged ({ $why })
+saved-level-number = the collection has levels 1 to { $count }, not { $number }
+saved-solve-algorithm = Sokoban's Solve does not offer { $algorithm }
+
+saved-file-folder = The saved state { $file } is a folder, not a file.
+saved-file-cannot-open = cannot be opened: { $why }
+saved-file-unreadable = The saved state { $file } { $why }.
+saved-file-empty = is empty
+saved-file-garbled = cannot be read ({ $why })
+saved-file-moved = It was moved to { $copy }, and Frontier started fresh.
+saved-file-not-moved = It could not be moved aside ({ $why }); Frontier started fresh and will write over it.
+saved-file-copied = A copy of the saved state is kept at { $copy }.
+saved-file-not-copied = (A copy of the saved state could not be kept: { $why }.)
+saved-window-dropped = The window's saved size and place could not be used ({ $why }): it opens at its usual size.
+saved-window-stuck = The window's saved size could not be used ({ $why }), nor removed: { $error }.
+saved-window-size = a size of { $size }
+saved-window-scale = a scale of { $scale }
+saved-window-place = a place of { $place }
+
+## Names of things
+
+algo-bfs = BFS
+algo-dfs = DFS
+algo-dijkstra = Dijkstra
+algo-astar = A*
+algo-wastar = Weighted A* (w = { $weight })
+algo-wastar-kind = Weighted A*
+algo-greedy = Greedy best-first
+algo-bibfs = Bidirectional BFS
+heuristic-manhattan = Manhattan
+heuristic-euclidean = Euclidean
+heuristic-octile = Octile
+heuristic-chebyshev = Chebyshev
+heuristic-zero = Zero
+generator-backtracker = Recursive backtracker
+generator-prim = Randomised Prim
+generator-kruskal = Randomised Kruskal
+generator-division = Recursive division
+generator-scatter = Random scatter
+generator-scatter-density = Random scatter ({ $percent }% walls)
+terrain-floor = floor
+terrain-ground = ground
+terrain-wall = wall
+terrain-out-of-bounds = out of bounds
+terrain-trees = trees
+terrain-grass = grass
+terrain-mud = mud
+terrain-swamp = swamp
+terrain-water = water
+terrain-sand = sand
+dir-up = up
+dir-right = right
+dir-down = down
+dir-left = left
+
+## Keys and what they do (the help)
+
+keys-space = Space
+keys-right = Right arrow
+keys-left = Left arrow
+keys-home = Home
+keys-end = End
+keys-plus-minus = + / -
+keys-ctrl-z = Ctrl+Z
+keys-ctrl-y = Ctrl+Y, Ctrl+Shift+Z
+keys-ctrl-s = Ctrl+S
+keys-ctrl-o = Ctrl+O
+keys-f = F
+keys-zoom-pan = Wheel / middle-drag / Space+drag
+does-play-pause = play / pause
+does-step = step forward
+does-step-back = step back
+does-reset = back to the start of the run
+does-run-to-end = run to the end
+does-faster-slower = faster / slower
+does-undo-edit = undo a board edit
+does-redo = redo
+does-save-board = save the board
+does-open-board = open a board
+does-fit = fit the board in view
+does-zoom-pan = zoom / pan
+
+## Files, for every tab
+
+could-not-open = Could not open { $name }: { $why }
+no-preset = No preset named { $name }
+a-preset = preset
+opened = Opened { $name }
+saved-file = Saved { $file }
+cancel = Cancel
+board-unchanged = The board on screen is unchanged.
+replaying-to = Replaying to step { $step }…
+
+## The Pathfinding tab
+
+status-impassable = impassable
+status-cost = cost { $cost }
+status-unsaved-board = unsaved board
+status-edited = {" "}(edited)
+menu-open-board = Open board…  (Ctrl+O)
+menu-save-board = Save board  (Ctrl+S)
+menu-save-board-as = Save board as…
+menu-preset-boards = Preset boards
+menu-undo = Undo  (Ctrl+Z)
+menu-redo = Redo  (Ctrl+Y)
+dialog-open-board = Open a board
+dialog-save-board = Save the board
+unsaved-title = Unsaved changes
+unsaved-text = The board on screen has edits that are not saved to a file.
+unsaved-save = Save first
+unsaved-discard = Discard edits
+generated = { $generator } with seed { $seed }
+pf-search = Search
+pf-algorithm = Algorithm
+pf-weight = Weight w
+pf-heuristic = Heuristic
+pf-overestimates = Careful: this heuristic can overestimate here, so the path may not be the cheapest.
+pf-moves = Moves
+pf-four-directions = 4 directions
+pf-eight-directions = 8 directions
+pf-compare = Compare side by side
+pf-compare-with = with
+pf-run = Run
+pf-edit = Edit
+pf-undo = Undo
+pf-redo = Redo
+pf-clear = Clear
+pf-clear-tip = All floor, same size
+pf-size = Size
+pf-width = Width
+pf-height = Height
+pf-resize = Resize
+pf-resize-tip = Keep what fits
+pf-generator = Generator
+pf-wall-density = Wall density
+pf-seed = Seed
+pf-random = Random
+pf-random-tip = A random seed
+pf-generate = Generate
+pf-show = Show
+pf-show-visited = Visited
+pf-show-frontier = Frontier
+pf-show-current = Expanded node
+pf-show-path = Path
+pf-show-parents = Parent arrows
+pf-show-numbers = g / h / f
+pf-zoom-in = Zoom in to see arrows and numbers.
+pf-eraser = Eraser ({ $terrain })
+pf-tool-start = Start
+pf-tool-goal = Goal
+pf-edit-help = Drag to paint; drag S or G to move them; wheel zooms, middle-drag or space-drag pans, F fits.
+legend = Legend
+legend-visited = visited
+legend-frontier = frontier
+legend-visited-back = visited (backward)
+legend-frontier-back = frontier (backward)
+legend-path = path
+legend-current = expanded now
+pf-pseudocode = { $algorithm } in pseudo-code
+pf-chart = Frontier size (solid) and visited (dashed) against step
+stats-at-step = At step
+stats-expanded = Expanded
+stats-frontier = Frontier
+stats-visited = Visited
+stats-path = Path
+stats-path-found = { $moves } moves, cost { $cost }
+stats-optimal = Optimal?
+stats-optimal-yes = yes (Dijkstra agrees)
+stats-optimal-no = no: the cheapest costs { $best }
+stats-optimal-checking = checking with Dijkstra…
+stats-path-none = none
+stats-path-not-yet = not yet
+
+## Pseudo-code (the code words stay as they are; the rest is read aloud in class)
+
+code-while-frontier = while frontier is not empty:
+code-goal-test = {"    "}if n is the goal: return the path to n
+code-for-each-neighbour = {"    "}for each neighbour m of n:
+code-mark-visited = {"    "}mark n visited
+code-no-path = return no path
+code-bfs-1 = frontier ← FIFO queue holding start; mark start discovered
+code-bfs-3 = {"    "}n ← frontier.pop_front()
+code-bfs-6 = {"        "}if m is not discovered:
+code-bfs-7 = {"            "}mark m discovered; parent[m] ← n
+code-bfs-8 = {"            "}frontier.push_back(m)
+code-dfs-1 = frontier ← stack holding start
+code-dfs-3 = {"    "}n ← frontier.pop()
+code-dfs-4 = {"    "}if n is visited: skip it
+code-dfs-7 = {"    "}for each neighbour m of n (pushed last first):
+code-dfs-8 = {"        "}if m is not visited:
+code-dfs-9 = {"            "}parent[m] ← n; frontier.push(m)
+code-bibfs-1 = forward ← queue holding start; backward ← queue holding goal
+code-bibfs-2 = while both queues are non-empty:
+code-bibfs-3 = {"    "}side ← forward and backward take turns
+code-bibfs-4 = {"    "}n ← side.pop_front()
+code-bibfs-5 = {"    "}for each neighbour m of n (moves reversed on the backward side):
+code-bibfs-6 = {"        "}if side has not discovered m: mark it, parent[m] ← n, push it
+code-bibfs-7 = {"        "}if the other side discovered m too: a path meets at m
+code-bibfs-8 = {"    "}if depth(next forward) + depth(next backward) ≥ best meeting:
+code-bibfs-9 = {"        "}return the path through the best meeting
+code-best-first-1 = frontier ← priority queue holding start; g[start] ← 0
+code-g-prime = {"        "}g' ← g[n] + cost(n, m)
+policy-oldest-first = oldest first
+policy-newest-first = newest first
+policy-lowest-g = lowest g; ties: oldest first
+policy-lowest-g-h = lowest g + h; ties: newest first
+policy-lowest-g-wh = lowest g + w·h; ties: newest first
+policy-lowest-h = lowest h; ties: newest first
+policy-if-not-discovered = if m is not discovered:
+policy-if-not-visited = if m is not visited:
+policy-if-new-or-cheaper-open = if m is new, or not visited and g' < g[m]:
+policy-if-new-or-cheaper = if m is new or g' < g[m] (even if visited):
+policy-if-new = if m is new:
+policy-mark-discovered = mark m discovered; parent[m] ← n
+
+## Telling a step in words
+
+narrate-ready = Ready: the frontier holds the start { $start }. Press Play, or Step (Right arrow key) to expand it.
+narrate-forward-side = Forward side:{" "}
+narrate-backward-side = Backward side:{" "}
+narrate-expanded = { $side }expanded { $cell }: { $costs }; { $added ->
+        [one] 1 neighbour
+       *[other] { $added } neighbours
+    } added{ $improved ->
+        [0] {""}
+        [one] , 1 neighbour improved
+       *[other] , { $improved } neighbours improved
+    }.
+narrate-found = { $side }reached the goal: a path of { $moves } moves costing { $cost }.
+narrate-found-plain = Reached the goal.
+narrate-exhausted = The frontier is empty: no path from start to goal.
+narrate-stopped = Stopped.
+limit-expansions = gave up after { $count } expansions
+limit-states = gave up after storing { $count } states
+limit-bytes = gave up at the memory limit of { $mib } MiB
+limit-time = gave up at the time limit
+limit-cancelled = cancelled
+
+## Preset names (and what each is there to teach)
+
+preset-frontier-tutorial = Frontier tutorial
+preset-frontier-tutorial-1 = First push
+preset-frontier-tutorial-1-notes = Walk into the box to push it onto the goal (the dot).
+preset-frontier-tutorial-2 = Around the corner
+preset-frontier-tutorial-2-notes = Boxes can only be pushed, never pulled: line up behind a box before you push it.
+preset-frontier-tutorial-3 = Two boxes
+preset-frontier-tutorial-3-notes = Push each box onto a goal. The order matters.
+preset-frontier-tutorial-4 = Mind the corners
+preset-frontier-tutorial-4-notes = A box pushed into a corner without a goal is stuck forever. The solvers know these dead squares and never push a box onto one.
+preset-frontier-tutorial-5 = Three in a row
+preset-frontier-tutorial-5-notes = Breadth-first search finds the fewest pushes; depth-first wanders; A* is guided by how far each box is from a goal.
+preset-frontier-tutorial-6 = Five goals
+preset-frontier-tutorial-6-notes = A* finds the fewest pushes after looking at a dozen positions; breadth-first search needs thousands for the same answer.
+preset-frontier-tutorial-7 = Narrow hall
+preset-frontier-tutorial-7-notes = Four boxes in a hall of doorways. A* walks straight to a solution; breadth-first search looks at thousands of positions first, and depth-first search pushes hundreds of times.
+preset-frontier-tutorial-8 = Crossroads
+preset-frontier-tutorial-8-notes = A level that makes the solvers work. A* needs a few thousand positions; breadth-first search needs most of a million, and depth-first search finds a solution of almost a million moves.
+preset-concave-trap = Concave trap
+preset-concave-trap-notes = A cup opens towards the start and the goal waits behind it. Greedy best-first heads straight into the cup, fills it, and leaves by a detour: its path is longer than it needs to be. A* also looks into the cup but still returns the cheapest path.
+preset-diagonal-squeeze = Diagonal squeeze
+preset-diagonal-squeeze-notes = Two walls touch only at a corner, at (9,5)-(10,6). With 8-connectivity a move may not cut a corner, so no path slips through the diagonal gap: the way round is along the bottom row. Manhattan overestimates with diagonals: try it with A* and compare the cost with Octile.
+preset-maze = Maze
+preset-maze-notes = A perfect maze (one way between any two cells). DFS dives down one corridor and may stumble on the goal early or late; BFS sweeps evenly; A* helps less than on open ground, because the heuristic keeps pointing at walls.
+preset-open-field = Open field
+preset-open-field-notes = Nothing in the way. BFS and Dijkstra flood a diamond (or square) around the start; A* walks a thin band straight to the goal. Try the heuristics: Zero makes A* into Dijkstra; Manhattan on 8-connectivity overestimates.
+preset-rooms-with-doors = Rooms with doors
+preset-rooms-with-doors-notes = Nine rooms joined by doors that do not line up. A* with Manhattan pulls towards the goal's wall and has to back off to find the doors; compare the frontier of BFS, Dijkstra and A*.
+preset-weighted-swamp = Weighted swamp
+preset-weighted-swamp-notes = Swamp (~, cost 5) lies between start and goal; the dry way round is longer in steps. BFS counts steps, not costs: it wades straight through. Dijkstra and A* walk round the bottom and pay less.
+preset-first-steps = First steps
+preset-first-steps-notes = Every kind of link, in an order that matters. C and C touch; E … E see each other along the bottom row (no turn); D and D meet with one turn; B and B go out over the top of the board (two turns). A and A need three turns at first, so they cannot go yet: remove D, or E, and they link with one.
+preset-naive-trap = Naive trap
+preset-naive-trap-notes = The two A tiles link over the top of the board with two turns. A BFS that marks cells (not cell and heading) as visited keeps only the first way it reached each cell; here that first way comes with the wrong heading, and it misses the link. Search from the right-hand A to the left-hand one, with and without "naive" ticked, to compare.
+
+## The Sokoban tab
+
+keys-arrows-wasd = Arrows or WASD
+keys-undo-move = Ctrl+Z, U or Backspace
+keys-r = R
+keys-n-p = N / P
+keys-n = N
+keys-p = P
+keys-h = H
+keys-ctrl-v = Ctrl+V
+keys-run = Space, arrows, Home, End, + / -
+does-move-push = move and push
+does-undo-move = undo a move (Ctrl+Y redoes)
+does-restart-level = restart the level
+does-next-previous = next / previous level
+does-hint-push = hint: the first push of a shortest solution from here
+does-paste-level = paste a level
+does-run-solve = in Solve: play, step, step back, start, end, speed (as in Pathfinding)
+menu-open-levels = Open Sokoban levels…
+menu-preset-levels = Preset Sokoban levels
+dialog-open-levels = Open Sokoban levels
+dialog-save-level = Save the level as XSB
+sk-pasted-level = pasted level
+sk-levels = levels
+sk-mode-play = Play
+sk-mode-edit = Edit level
+sk-mode-solve = Solve
+sk-open = Open…
+sk-paste = Paste level
+sk-paste-tip = Paste XSB text (or press Ctrl+V)
+sk-presets = Presets
+sk-collection = { $name } — { $count } levels
+sk-level-mistake = (has a mistake)
+sk-level-solved = (solved: { $moves } moves, { $pushes } pushes)
+sk-cannot-play = This level cannot be played: { $why }
+sk-status = { $name } — level { $number } of { $count }: { $title }
+sk-opened = Opened { $name }: { $count } levels
+sk-opened-mistakes = Opened { $name }: { $count } levels, { $bad } with mistakes
+sk-paste-title = Paste a level
+sk-paste-text = Paste one level or a collection in XSB:
+sk-paste-open = Open it
+sk-unchanged = Nothing you had open was changed.
+sk-pick-level = Open or pick a level to play.
+sk-solved = Solved in { $moves } moves and { $pushes } pushes
+sk-solved-best = Solved in { $moves } moves and { $pushes } pushes — a new best!
+sk-counters = Moves { $moves }   Pushes { $pushes }
+sk-best = Best: { $moves } moves, { $pushes } pushes
+sk-won = Solved! Press N for the next level.
+sk-undo = Undo
+sk-redo = Redo
+sk-restart = Restart
+sk-stuck = { $count ->
+        [one] A box can
+       *[other] { $count } boxes can
+    } never reach a goal now (marked red): undo (Ctrl+Z).
+sk-hint = Hint
+sk-hint-tip = H: the solver works out the first push of a shortest solution from here
+sk-previous = Previous level
+sk-next = Next level
+sk-play-help = Arrows or WASD move; click a square to walk there; click a box beside you to push it, or drag a box where it should go; H asks for a hint.
+sk-no-route = That box cannot be pushed there without moving another box.
+
+## Files and what is wrong with them (also the command line's errors)
+
+parse-at-line = line { $line }: { $message }
+file-cannot-open = cannot open { $file }: { $why }
+file-cannot-write = cannot write { $file }: { $why }
+file-is-folder = { $file } is a folder, not a file
+file-problem = { $file } { $why }
+file-unreadable = cannot be read: { $why }
+file-too-large = is larger than { $mib } MiB, the most Frontier reads
+file-not-utf8 = is not a text file (invalid UTF-8 at byte { $byte })
+not-a-whole-number = `{ $word }` is not a whole number of 0 or more
+board-the-start = start
+board-the-goal = goal
+board-terrain-not-in-legend = cell terrain { $terrain } is not in the legend
+board-endpoint-outside = the { $what } { $pos } is outside the { $width } x { $height } board
+board-endpoint-on-wall = the { $what } { $pos } is on a wall
+board-no-cells = a board of { $width } x { $height } has no cells
+board-too-large = a board of { $width } x { $height } is too large (at most { $max } x { $max })
+board-is-movingai = this looks like a Moving AI map: import it as a .map file
+board-no-magic = expected `{ $magic }` on the first line
+board-unknown-line = unknown line `{ $line }` (expected size, start, goal, legend or map)
+board-no-map-line = the board has no `map` line
+board-missing = `{ $what }` must come before `map`
+board-two-numbers = `{ $what }` takes two numbers
+board-given-twice = `{ $what }` is given twice
+legend-empty = the legend is empty
+legend-too-many = the legend has { $count } terrains (at most { $max })
+legend-symbol-not-visible = terrain symbol { $symbol } must be a visible ASCII character
+legend-symbol-twice = the symbol `{ $symbol }` is defined twice
+legend-bad-cost = the cost of `{ $name }` must be a number from 0 to 1e9, got { $cost }
+legend-line-shape = a legend line reads `legend C NAME COST` or `legend C NAME wall`
+legend-symbol-one-char = the legend symbol `{ $symbol }` must be one character
+legend-cost-not-number = the cost `{ $cost }` is neither a number nor `wall`
+map-too-few-rows = the map has { $rows } rows but its height is { $height }
+map-row-too-long = row { $row } is longer than the width { $width }
+map-row-too-short = row { $row } has { $cells } cells but the width is { $width }
+map-size-mismatch = the map does not match its size
+map-no-passable-cell = the map has no passable cell
+map-symbol-not-in-legend = `{ $symbol }` at column { $column } is not in the legend
+map-text-after = text after the { $height } map rows
+movingai-unknown-line = expected `type`, `height`, `width` or `map`, got `{ $line }`
+movingai-no-map-line = no `map` line: not a Moving AI map
+movingai-size-after-map = `height` and `width` must come before `map`
+movingai-unknown-letter = unknown map letter `{ $letter }` at column { $column }
+scenario-field-count = expected 9 tab-separated fields, found { $count }
+scenario-not-a-whole-number = the { $field } `{ $word }` is not a whole number
+scenario-bad-optimal = the optimal length `{ $word }` is not a number
+scenario-empty = the scenario has no queries
+link-bad-size = a board of { $width } x { $height }: each side must be 1 to { $max }
+link-unknown-line = expected `size W H` or `tiles`, got `{ $line }`
+link-no-size-line = the board has no `size` line
+link-row-length = row { $row } has { $cells } cells but the width is { $width }
+link-bad-tile = `{ $symbol }` at column { $column } is neither `.` nor a letter or digit
+link-unpaired = the tile `{ $tile }` appears an odd number of times: every tile needs a partner
+link-deal-size = a dealt board needs at least two cells and at most { $max } on a side, not { $width } x { $height }
+link-deal-unpaired = could not pair every cell of a { $width } x { $height } board
+level-no-player = the level has no player (@ or +)
+level-two-players = the level has two players, at { $first } and { $second }
+level-no-boxes = the level has no boxes
+level-boxes-goals = the level has { $boxes } boxes but { $goals } goals
+level-already-solved = every box is already on a goal
+level-out-of-reach = the square { $square } needs a box moved, but the player can never reach it
+level-open = the level is open: the player can walk off the board at { $square } (walls must enclose the player)
+level-too-large = the level is { $width } x { $height }; at most { $max } x { $max }
+level-bad-square = `{ $symbol }` at column { $column } is not a Sokoban square (#@+$*. or space)
+level-untitled = Level { $number }
+level-none-found = no Sokoban level found (a level is rows of #, @, $, . and spaces)
+lurd-bad-letter = `{ $letter }` at { $at } is not one of l u r d (L U R D)
+lurd-blocked = move { $step } ({ $letter }) walks into a wall or a blocked box
+lurd-pushes = move { $step } ({ $letter }) pushes a box
+lurd-does-not-push = move { $step } ({ $letter }) does not push a box
+lurd-not-solved = the moves end with boxes off their goals
+snake-bad-size = a Snake board is { $min } to { $max } cells on each side, not { $width } x { $height }
+snake-no-room = the walls leave no room for a snake and its food
+snake-no-head = the snake needs at least a head
+snake-body-blocked = the body cell { $cell } is on a wall or on the body
+snake-body-broken = the body is broken between { $from } and { $to }
+snake-food-blocked = the food is on a wall or on the snake
+cycle-both-odd = a { $width } x { $height } board has no Hamiltonian cycle: with both sides odd, a loop through every cell cannot close
+cycle-colours = these walls leave { $light } light and { $dark } dark cells: a loop through every cell needs as many of each
+cycle-not-found = no Hamiltonian cycle was found for these walls (walls laid in 2 x 2 blocks always allow one)
+saved-bad-algorithm = { $algorithm } cannot be used (weighted A* needs a weight of at least 1)
+
+## The snake planners' reasons
+
+snake-food-safe = The food is { $steps ->
+        [one] 1 step
+       *[other] { $steps } steps
+    } away. After eating it the snake could still reach its tail, so it heads { $dir } for the food.
+snake-food-traps = The food is { $steps ->
+        [one] 1 step
+       *[other] { $steps } steps
+    } away, but after eating it the snake could not reach its tail.
+snake-food-unreachable = The head cannot reach the food.
+snake-reason-then = { $why } { $what }
+snake-follow-tail = It follows its tail: { $dir } keeps the tail reachable, { $distance } steps away, the farthest of the safe moves.
+snake-survive = No move keeps the tail reachable; { $dir } does not die now and leaves { $room } cells of room.
+snake-doomed = Every move runs into a wall or the body.
+cycle-uphill = The food is { $moves } moves away, uphill along cycle { $cycle }: follow it.
+cycle-shortcut = A shortcut on cycle { $cycle }: the food is { $moves } moves away, skipping { $skipped } cells, and every cell ahead stays free.
+cycle-food-behind = The food lies behind the head on every cycle the body fits: follow the cycle until the tail has passed it.
+realign-follow = The body does not lie along a Hamiltonian cycle yet (someone else steered it). Following cycle { $cycle } from here is safe: every body cell ahead on it is gone before the head gets there, and after { $moves } more moves the whole body lies along it.
+realign-turn = The body does not lie along a Hamiltonian cycle yet (someone else steered it). After a move { $dir } it can follow cycle { $cycle } safely until the whole body lies along it.
+realign-survive = The body does not lie along a Hamiltonian cycle, and no cycle can be joined safely from here yet: play for survival until one can. { $then }
+rewire-committed = No short way to the food has kept the body on a cycle for a while: keep to one cycle until the food is eaten.
+rewire-no-food = No food left.
+rewire-blocked = Every short way to the food would leave the body off every cycle: follow the cycle it lies along until one opens.
+rewire-way = The food is { $moves } moves away, and after each of them the body still lies along a Hamiltonian cycle.
+
+## Sokoban: editing, hints and the solver
+
+list-separator = ,{" "}
+sentence-gap = {" "}
+edit-level-ready = The level is ready to play.
+edit-level-untitled = Edited level
+edit-tool-wall = Wall
+edit-tool-floor = Floor
+edit-tool-goal = Goal
+edit-tool-box = Box
+edit-tool-player = Player
+edit-new-level = New empty level
+edit-title = Title
+edit-size = Size
+edit-height = Height
+edit-check = Check
+edit-solvable = Solvable?
+edit-solvable-tip = A* works out the fewest pushes this level needs, if it can be solved
+edit-play-it = Play it
+edit-save-xsb = Save as XSB…
+edit-solving = Solving… { $positions } positions looked at
+edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions } positions).
+edit-no-solution = No solution: no sequence of pushes puts every box on a goal.
+edit-undecided = Undecided: the solver { $why }.
+hint-thinking = Thinking… { $positions } positions looked at
+hint-push = Hint: push the marked box { $dir } ({ $pushes ->
+        [one] 1 push
+       *[other] { $pushes } pushes
+    } to go).
+hint-no-solution = No solution from here: undo a few moves (Ctrl+Z).
+hint-gave-up = No hint: the solver { $why }.
+cmp-heading = BFS, DFS, A* and greedy side by side
+cmp-search = Search
+cmp-stored = Stored
+cmp-pushes = Pushes
+cmp-moves = Moves
+cmp-no-solution = no solution
+cmp-bad-solution = bad solution: { $why }
+solve-pick = Pick an algorithm and press Start solving.
+solve-over-pushes = { $algorithm } over pushes
+solve-over-moves = { $algorithm } over moves
+solve-pruned-dead = Pruned: dead squares
+solve-pruned-freeze = Pruned: freeze deadlocks
+solve-pruned-matching = Pruned: no matching
+solve-corral-cuts = PI-corral cuts
+solve-pushes-so-far = Pushes so far (g)
+solve-pushes-left = Lower bound on pushes left (h)
+solve-moves-so-far = Moves so far (g)
+solve-moves-left = Lower bound on moves left (h)
+solve-dead-end = none (dead end)
+solve-solved = Solved.
+solve-no-solution = No solution: every reachable position was searched.
+solve-bound-pushes = Not solved: { $why }. Any solution needs at least { $bound } pushes (the highest { $measure } of a position expanded).
+solve-bound-moves = Not solved: { $why }. Any solution needs at least { $bound } moves (the highest { $measure } of a position expanded).
+solve-not-solved = Not solved: { $why }.
+solve-searching = Searching…
+solve-paused = Paused: Play (Space), Step (Right arrow) or To end (End).
+solve-solution = Solution: { $moves } moves, { $pushes } pushes (checked by replaying it).
+solve-copy-lurd = Copy LURD
+solve-replay = Replay solution
+solve-bad-solution = The solution did not replay: { $why }
+solve-states-are = States are
+solve-states-pushes = pushes
+solve-states-moves = single moves
+solve-give-up-after = Give up after
+solve-states = states
+solve-from-play = Start from the position in Play
+solve-from-play-tip = Solve from where you left the level in Play, not from its start.
+solve-show-dead = Show dead squares
+solve-show-dead-tip = A box pushed onto a square marked × can never reach a goal; the solvers never push one there.
+solve-start = Start solving
+solve-compare = Compare all four
+solve-compare-tip = Run BFS, DFS, A* and greedy on this level side by side
+solve-replaying = Replaying the solution
+solve-back-to-search = Back to the search
+sk-code-start = frontier ← {"{"}start{"}"}; g[start] ← 0
+sk-code-goal-test = if every box in n is on a goal: return the way to n
+sk-code-skip-or-mark = if n is visited: skip it; else mark n visited
+sk-code-mark-visited = mark n visited
+sk-code-pushes = pushes ← the pushes the player can walk to and make in n
+sk-code-corral = if boxes fence off a PI-corral: keep only the pushes into it
+sk-code-for-each-push = for each push in pushes:
+sk-code-moves = moves ← the player's steps in n (into a box: a push)
+sk-code-for-each-move = for each move in moves:
+sk-code-prune = if it puts a box on a dead square or freezes it off a goal: prune it
+sk-code-next = m ← the position after it; g' ← g[n] + 1
+sk-code-bound = h(m) ← cheapest matching of boxes to goals (none: a dead end, prune)
+sk-code-no-solution = return no solution
+sk-narrate-pushes = Expanded a position { $g ->
+        [one] 1 push
+       *[other] { $g } pushes
+    } from the start.
+sk-narrate-pushes-bound = Expanded a position { $g ->
+        [one] 1 push
+       *[other] { $g } pushes
+    } from the start, with at least { $h } to go (g + h = { $f }).
+sk-narrate-moves = Expanded a position { $g ->
+        [one] 1 move
+       *[other] { $g } moves
+    } from the start.
+sk-narrate-moves-bound = Expanded a position { $g ->
+        [one] 1 move
+       *[other] { $g } moves
+    } from the start, with at least { $h } to go (g + h = { $f }).
+sk-narrate-corral = A PI-corral (boxes fencing off squares the player cannot reach) means only the pushes into it were tried.
+sk-narrate-dead-square = { $pushes ->
+        [one] 1 push
+       *[other] { $pushes } pushes
+    } onto a dead square
+sk-narrate-freeze = { $pushes ->
+        [one] 1 push
+       *[other] { $pushes } pushes
+    } freezing a box off its goal
+sk-narrate-pruned = Pruned: { $list }.
+sk-narrate-matching = { $positions ->
+        [one] 1 new position
+       *[other] { $positions } new positions
+    } left boxes that cannot all reach goals: a dead end.
+sk-narrate-nothing-new = Nothing new joined the frontier.
+sk-narrate-joined = { $added ->
+        [one] 1 position
+       *[other] { $added } positions
+    } joined the frontier.
+sk-narrate-joined-improved = { $added ->
+        [one] 1 position
+       *[other] { $added } positions
+    } joined the frontier; { $improved ->
+        [one] 1 position
+       *[other] { $improved } positions
+    } got a shorter route.
+
+## Run controls, charts and the file dialog (every tab)
+
+run-reset = Reset
+run-reset-tip = Reset to the beginning (Home)
+run-back = Back
+run-back-tip = Step back (Left)
+run-pause = Pause
+run-pause-tip = Pause (Space)
+run-replay = Replay
+run-replay-tip = Play again from the start (Space)
+run-play = Play
+run-play-tip = Play (Space)
+run-step = Step
+run-step-tip = Step forward (Right)
+run-to-end = To end
+run-to-end-tip = Run to the end (End)
+run-speed = Speed
+run-speed-tip = Steps per second (+ / -)
+run-timeline = Timeline
+run-timeline-tip = Drag to scrub through the run
+run-of = of { $known }
+run-of-more = of { $known }+
+speed-thousands = { $thousands }k steps/s
+speed-steps = { $steps } steps/s
+speed-max = max speed
+plot-step = step
+plot-frontier = frontier
+plot-series-frontier = { $run } frontier
+plot-series-visited = { $run } visited
+plot-now = now
+board-canvas = Board
+new-seed = New seed
+dialog-up = Up
+dialog-up-tip = The folder above
+dialog-folder = Folder
+dialog-file-name = File name
+dialog-open = Open
+dialog-save = Save
+dialog-cannot-list = cannot list { $folder }: { $why }
+
+## The Snake tab
+
+snake-status = Snake { $width } x { $height }, seed { $seed }
+snake-unchanged = The game on screen is unchanged.
+snake-score = Score { $score }   Length { $length }
+snake-steps = Steps { $steps }   Best on this board { $best }
+snake-over-wall = Game over: the snake hit a wall. Press R to play again.
+snake-over-body = Game over: the snake hit itself. Press R to play again.
+snake-won = Won: the snake fills the board!
+snake-step-tip = One move (. or Enter)
+snake-moves-per-second = {" "}moves/s
+snake-who-steers = Who steers (1, 2, 3)
+snake-pilot-you = You (arrows or WASD)
+snake-pilot-classic = Classic planner
+snake-pilot-cycle = Cycle planner (never loses)
+snake-show-plan = Show the plan
+snake-show-cycle = Show the Hamiltonian cycle
+snake-board = Board
+snake-paint-walls = Paint walls (click or drag on the board)
+snake-clear-walls = Clear walls
+snake-keys = Keys: arrows/WASD steer, Space pause, . or Enter one move, comma one part of a decision, R restart, 1/2/3 who steers, +/- speed.
+snake-high-score = A new high score: { $score }
+snake-no-cycle = The cycle planner cannot play this board: { $why }.
+snake-you-steer = You are steering. Pick a planner to watch it think.
+snake-classic-heading = The classic planner
+snake-classic-about = Each move: a BFS from the food (the body is a wall) gives every cell its distance to the food. A virtual snake follows the shortest path and eats; the plan is kept only if the virtual head can then still reach its tail. Otherwise the snake follows its tail; if nothing is safe, any move that does not die now.
+snake-step-decision = Step through the decision
+snake-step-decision-tip = comma
+snake-phase-whole = Whole decision shown.
+snake-phase-food = 1. BFS from the food: { $expanded } of { $cells } cells expanded.
+snake-phase-path = 2. The shortest path, and the virtual snake after eating.
+snake-phase-tail = 3. Can the virtual head reach its tail? { $searched } cells searched.
+snake-phase-choice = 4. The choice.
+snake-branch-food = Going for the food
+snake-branch-tail = Following the tail
+snake-branch-survive = Just surviving
+snake-branch-doomed = Doomed
+snake-tail-checks = Tail checks of the safe moves:
+snake-tail-away = {"  "}{ $dir }: tail { $steps } steps away
+snake-tail-unreachable = {"  "}{ $dir }: tail unreachable
+snake-cycle-heading = The cycle planner
+snake-cycle-about-rewire = Each cell may move two ways: around its 2 x 2 block, or out into one neighbouring block. A loop of such moves through every cell (a Hamiltonian cycle) is the walk around a spanning tree of the blocks. The snake only makes moves after which its body still lies along such a loop, so it can always follow the loop: it never dies. It takes the shortest way to the food that keeps this true after every move, and when there is none it follows the loop until one opens. The loop is chosen afresh each move.
+snake-cycle-about-fixed = The snake follows a Hamiltonian cycle through every cell. Ranked from the tail along the cycle, its body climbs from tail to head, so every cell ranked above the head is free and the next cycle cell is always open: it never dies. It takes the cheapest uphill path to the food, skipping ahead when that cannot trap it.
+keys-dot-enter = . or Enter
+keys-comma = ,
+keys-1-2-3 = 1 / 2 / 3
+does-steer = steer (the first key starts the game)
+does-pause-resume = pause / resume
+does-one-move = one move
+does-one-part = one part of the planner's decision
+does-who-steers = you steer / classic planner / cycle planner
+does-new-game = a new game
+
+## The Link tab (连连看)
+
+link-status = Link { $width } x { $height }, seed { $seed }
+link-score = Score { $score }   { $seconds } s
+link-tiles-left = { $tiles } tiles left, seed { $seed }
+link-tiles-left-best = { $tiles } tiles left, seed { $seed }, best { $best } s
+link-cleared = Cleared!
+link-hint = Hint
+link-shuffle = Shuffle
+link-undo = Undo
+link-undo-tip = U or Ctrl+Z
+link-stop-computer = Stop the computer
+link-let-computer = Let the computer clear it
+link-show-search = Show each link search
+link-guided = Guide it by the turns still needed (A*)
+link-guided-tip = Without: uniform cost, fewest turns so far first, spreading along every ray. With: A* adds the turns still needed, worked out backwards from the second tile, and heads straight for it.
+link-naive = Compare with the naive search (marks cells, not headings)
+link-search-speed = Search speed
+link-steps-per-second = {" "}steps/s
+link-new-board = New board
+link-gravity = Gravity (tiles fall)
+link-deal = Deal
+link-help = Click two equal tiles: a path of at most three straight segments through empty cells (or around the outside) removes them.
+link-opened = Opened { $name }: press Play this board to play it.
+link-not-opened = Could not open: { $why }
+link-own-board = Your own board
+link-paint = Paint tiles (click a cell)
+link-erase = Erase
+link-play-board = Play this board
+link-save = Save…
+dialog-open-link = Open a Link board
+dialog-save-link = Save the Link board
+menu-preset-link = Preset Link boards
+link-cannot-play = This board cannot be played: { $why }.
+link-shuffled = No pair could be removed: the tiles were shuffled.
+link-cleared-helped = Cleared with the computer's help in { $seconds } s (no best time)
+link-cleared-best = Cleared in { $seconds } s with { $score } points — a best time!
+link-cleared-in = Cleared in { $seconds } s with { $score } points
+link-computer-stuck = The computer found no way to clear this board as it stands; try a shuffle.
+link-hold-search = Hold the search
+link-step-search = Step the search
+link-search-status = Link search from { $from } to { $to }: { $expanded } states expanded, { $frontier } in the frontier.
+link-linked = Linked with { $turns ->
+        [one] 1 turn
+       *[other] { $turns } turns
+    } ({ $segments ->
+        [one] 1 segment
+       *[other] { $segments } segments
+    }).
+link-no-link = No link of at most three segments.
+link-tint = Cells are tinted by the turns it took to reach them: blue none, green one, orange two.
+link-naive-claims = The naive search (visiting { $cells } cells) claims { $turns } turns.
+link-naive-none = The naive search (visiting { $cells } cells) finds no link at all.
+keys-s = S
+keys-u-ctrl-z = U or Ctrl+Z
+does-link-hint = hint (costs points)
+does-link-shuffle = shuffle (costs points)
+does-undo = undo
+generated-note = { $generator }, { $width } x { $height }, seed { $seed }
+pf-about-board = About this board
+sk-about-level = About this level

@@ -1,0 +1,27 @@
+//! The fonts: egui's own, with a subset of Noto Sans SC after them for every Chinese
+//! character (see `tools/cjk-font/`), so English looks as it always did and Chinese, in the
+//! messages or in a player's own level titles and file names, is drawn rather than boxes.
+
+use std::sync::Arc;
+
+use egui::{FontData, FontDefinitions, FontFamily};
+
+/// The Chinese font, as shipped in `assets/fonts/`.
+pub const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Frontier.otf");
+
+/// egui's fonts with the Chinese font as the fallback of every family.
+pub fn definitions() -> FontDefinitions {
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert(
+        "noto-sans-sc".into(),
+        Arc::new(FontData::from_static(CJK_FONT)),
+    );
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("noto-sans-sc".into());
+    }
+    fonts
+}

@@ -1,0 +1,311 @@
+//! The two languages: every message in both, with the same placeables; every character of
+//! the Chinese messages in the shipped font; and no English left in the widget calls of the
+//! app's code.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use frontier::i18n::Language;
+use skrifa::MetadataProvider;
+
+/// The variables a pattern uses, whatever the branch.
+fn variables(pattern: &Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables(expression: &Expression<&str>, out: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for variant in variants {
+                variables(&variant.value, out);
+            }
+        }
+        Expression::Inline(inline) => inline_variables(inline, out),
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        _ => {}
+    }
+}
+
+/// Each message of a language's file with the variables it uses.
+fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
+    let resource = fluent_syntax::parser::parse(language.source())
+        .unwrap_or_else(|(_, errors)| panic!("{}.ftl does not parse: {errors:?}", language.tag()));
+    let mut messages = BTreeMap::new();
+    for entry in &resource.body {
+        if let Entry::Message(message) = entry {
+            let mut used = BTreeSet::new();
+            if let Some(value) = &message.value {
+                variables(value, &mut used);
+            }
+            assert!(
+                messages.insert(message.id.name.to_string(), used).is_none(),
+                "{} defines {} twice",
+                language.tag(),
+                message.id.name
+            );
+        }
+    }
+    messages
+}
+
+#[test]
+fn every_message_is_in_both_languages_with_the_same_placeables() {
+    let english = messages(Language::English);
+    let chinese = messages(Language::Chinese);
+    assert!(english.len() > 300, "only {} messages", english.len());
+    let only_english: Vec<_> = english
+        .keys()
+        .filter(|k| !chinese.contains_key(*k))
+        .collect();
+    let only_chinese: Vec<_> = chinese
+        .keys()
+        .filter(|k| !english.contains_key(*k))
+        .collect();
+    assert!(
+        only_english.is_empty(),
+        "missing in Chinese: {only_english:?}"
+    );
+    assert!(
+        only_chinese.is_empty(),
+        "missing in English: {only_chinese:?}"
+    );
+    for (key, used) in &english {
+        assert_eq!(
+            used, &chinese[key],
+            "{key}: English uses {used:?}, Chinese {:?}",
+            chinese[key]
+        );
+    }
+}
+
+#[test]
+fn the_shipped_font_holds_every_character_of_the_chinese_messages() {
+    let font = skrifa::FontRef::new(frontier::app::fonts::CJK_FONT).expect("the font parses");
+    let charmap = font.charmap();
+    let missing: BTreeSet<char> = Language::Chinese
+        .source()
+        .chars()
+        .filter(|c| !c.is_ascii() && !c.is_whitespace() && charmap.map(*c).is_none())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in the font (run tools/cjk-font/make-subset.sh): {missing:?}"
+    );
+    // The common characters a player's own titles and file names use are there too.
+    for c in "你好世界关卡迷宫推箱子的一是了我不人在他有这".chars() {
+        assert!(charmap.map(c).is_some(), "{c}");
+    }
+}
+
+/// Every `.rs` file under `dir`, with its text.
+fn sources(dir: &str) -> Vec<(String, String)> {
+    let mut found = vec![];
+    let mut pending = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir)];
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).expect("the source folder reads") {
+                pending.push(entry.expect("a folder entry").path());
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("the source reads");
+            found.push((path.display().to_string(), text));
+        }
+    }
+    found
+}
+
+/// The code of a source file before its unit tests (which may say anything).
+fn code_before_tests(text: &str) -> &str {
+    text.split("#[cfg(test)]").next().unwrap_or(text)
+}
+
+/// The string literals of `code` (simple ones: the app's code uses no raw strings in
+/// widget calls), with the text just before each.
+fn string_literals(code: &str) -> Vec<(usize, String)> {
+    let bytes = code.as_bytes();
+    let mut literals = vec![];
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'\'' => {
+                // A char literal ('"' among them) or a lifetime.
+                if bytes.get(i + 2) == Some(&b'\'') {
+                    i += 3;
+                } else if bytes.get(i + 1) == Some(&b'\\') {
+                    i += 4;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                literals.push((start, code[start + 1..i.min(code.len())].to_string()));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    literals
+}
+
+/// The calls that put text on screen.
+const WIDGET_CALLS: &[&str] = &[
+    ".label(",
+    ".button(",
+    ".heading(",
+    ".strong(",
+    ".small(",
+    ".monospace(",
+    ".colored_label(",
+    ".on_hover_text(",
+    ".on_disabled_hover_text(",
+    ".selectable_value(",
+    ".selectable_label(",
+    ".radio_value(",
+    ".checkbox(",
+    ".selected_text(",
+    ".menu_button(",
+    ".hyperlink_to(",
+    "Button::new(",
+    "Checkbox::new(",
+    "RadioButton::new(",
+    "Label::new(",
+    "RichText::new(",
+    "CollapsingHeader::new(",
+    "Window::new(",
+    "Notice::error(",
+    "Notice::info(",
+    "Notice {",
+    "_axis_label(",
+    "Line::new(",
+    "WidgetInfo::labeled(",
+    "error_window(",
+    ".suffix(",
+    "fn title(",
+    "fn status(",
+];
+
+/// Where in `code` the call starting at `open` (just past its `(`) closes.
+fn call_end(code: &str, open: usize) -> usize {
+    let mut depth = 1;
+    let mut in_string = false;
+    let bytes = code.as_bytes();
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'(' | b'{' | b'[' if !in_string => depth += 1,
+            b')' | b'}' | b']' if !in_string => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Whether `before` ends with a call of the macro or function `name` (`tr!(` but not
+/// `include_str!(`).
+fn ends_with_call(before: &str, name: &str) -> bool {
+    before.strip_suffix(name).is_some_and(|rest| {
+        !rest
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Whether a literal is words a person reads (two letters in a row), not a symbol.
+fn is_words(literal: &str) -> bool {
+    let letters: Vec<bool> = literal.chars().map(|c| c.is_alphabetic()).collect();
+    letters.windows(2).any(|w| w[0] && w[1])
+}
+
+#[test]
+fn no_english_goes_straight_to_a_widget() {
+    let mut found = vec![];
+    for dir in ["src/app", "src/ui"] {
+        for (path, text) in sources(dir) {
+            let code = code_before_tests(&text);
+            let literals = string_literals(code);
+            for call in WIDGET_CALLS {
+                for (at, _) in code.match_indices(call) {
+                    let open = at + call.len();
+                    let end = call_end(code, open);
+                    for (start, literal) in literals.iter().filter(|(s, _)| (open..end).contains(s))
+                    {
+                        let before = code[..*start].trim_end();
+                        let is_key = ["tr!(", "msg!(", "try_tr(", "from_id_salt(", "Id::new("]
+                            .iter()
+                            .any(|m| ends_with_call(before, m));
+                        if !is_key && is_words(literal) {
+                            let line = code[..*start].lines().count();
+                            found.push(format!("{path}:{line}: {call}\"{literal}\""));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "{} strings reach the screen without a message key (add them to locales/*.ftl and use tr!):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_key_the_code_asks_for_exists() {
+    let english = messages(Language::English);
+    let mut missing = vec![];
+    for (path, text) in sources("src") {
+        for (start, literal) in string_literals(&text) {
+            let before = text[..start].trim_end();
+            // Keys go to tr! and msg!, and the shortcut tables list `keys-` and `does-` keys.
+            let is_key = ["tr!(", "msg!("].iter().any(|m| ends_with_call(before, m))
+                && literal != "key"
+                || (literal.starts_with("keys-") || literal.starts_with("does-"))
+                    && literal
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if is_key && !english.contains_key(&literal) {
+                missing.push(format!("{path}: {literal}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "keys with no message: {missing:?}");
+}
