@@ -309,3 +309,66 @@ fn every_key_the_code_asks_for_exists() {
     }
     assert!(missing.is_empty(), "keys with no message: {missing:?}");
 }
+
+#[test]
+fn a_file_error_is_told_in_the_language_current_when_it_is_shown() {
+    use frontier::games::sandbox::Board;
+    use frontier::i18n::set_language;
+    let text = "frontier-board 1\nsize 4 2\nstart 0 0\ngoal 3 1\nmap\n....\n..x.\n";
+    set_language(Language::English);
+    let error = Board::parse(text).expect_err("x is not in the legend");
+    assert_eq!(
+        error.to_string(),
+        "line 7: `x` at column 2 is not in the legend"
+    );
+    // The same error, shown after a switch, in Chinese with its line number.
+    set_language(Language::Chinese);
+    assert_eq!(error.to_string(), "第 7 行：第 2 列的 `x` 不在图例中");
+    set_language(Language::English);
+}
+
+#[test]
+fn the_snake_planners_give_their_reasons_in_chinese() {
+    use frontier::games::snake::SnakeGame;
+    use frontier::games::snake::classic::decide;
+    use frontier::grid::{Grid, Pos};
+    use frontier::i18n::set_language;
+    let game = SnakeGame::from_parts(
+        &Grid::new(8, 8, false),
+        &[Pos::new(1, 1)],
+        Some(Pos::new(4, 1)),
+        1,
+    )
+    .expect("a valid game");
+    let reason = decide(&game).reason;
+    set_language(Language::English);
+    assert_eq!(
+        reason.to_string(),
+        "The food is 3 steps away. After eating it the snake could still reach its tail, so it heads right for the food."
+    );
+    set_language(Language::Chinese);
+    assert_eq!(
+        reason.to_string(),
+        "食物在 3 步之外。吃掉它之后蛇仍能到达自己的尾巴，所以它向右朝食物前进。"
+    );
+    set_language(Language::English);
+}
+
+#[test]
+fn fluent_chooses_the_plural_form() {
+    use frontier::i18n::set_language;
+    use frontier::tr;
+    set_language(Language::English);
+    assert_eq!(
+        tr!("sk-narrate-joined", added = 1),
+        "1 position joined the frontier."
+    );
+    assert_eq!(
+        tr!("sk-narrate-joined", added = 2),
+        "2 positions joined the frontier."
+    );
+    assert_eq!(
+        tr!("link-linked", turns = 1, segments = 2),
+        "Linked with 1 turn (2 segments)."
+    );
+}

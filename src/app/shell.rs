@@ -257,7 +257,12 @@ impl FrontierApp {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
-            ui.horizontal(|ui| ui.label(self.tabs.get(self.tab).status()));
+            // One line whatever the window's width: a long status ends in "…", whole on hover.
+            let status = self.tabs.get(self.tab).status();
+            ui.horizontal(|ui| {
+                ui.add(egui::Label::new(status.as_str()).truncate())
+                    .on_hover_text(status);
+            });
         });
         let dt = ui.input(|i| i.unstable_dt) as f64;
         let tab = self.tabs.get_mut(self.tab);

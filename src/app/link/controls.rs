@@ -118,6 +118,13 @@ impl LinkTab {
         ui.separator();
         self.own_board_controls(ui);
         self.search_panel(ui);
+        if let Some(file) = &self.preset {
+            ui.separator();
+            egui::CollapsingHeader::new(tr!("pf-about-board"))
+                .id_salt("link-about-board")
+                .default_open(true)
+                .show(ui, |ui| ui.label(crate::games::preset_notes(file, &[])));
+        }
         ui.small(tr!("link-help"));
     }
 }

@@ -56,6 +56,8 @@ pub struct LinkTab {
     pub guided: bool,
     pub naive: bool,
     pub shown: Option<Shown>,
+    /// The shipped board being played, whose notes the panel shows.
+    pub preset: Option<String>,
     /// The link just made, drawn for a moment.
     flash: Option<(Vec<Pos>, f64)>,
     /// A tile that was clicked in vain, drawn for a moment.
@@ -94,6 +96,7 @@ impl LinkTab {
             guided: false,
             naive: false,
             shown: None,
+            preset: None,
             flash: None,
             refused: None,
             hint: None,

@@ -33,10 +33,7 @@ impl LinkTab {
                     self.naive = true;
                     self.show_search = true;
                 }
-                let notes = crate::games::preset_notes(file, &[]);
-                if !notes.is_empty() {
-                    self.notice = Some(Notice::info(notes));
-                }
+                self.preset = Some(file.to_string());
             }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
@@ -62,6 +59,7 @@ impl LinkTab {
         self.autoplay = None;
         self.computer_played = false;
         self.editing = false;
+        self.preset = None;
         // News about the last board is stale now; errors stay until dismissed.
         self.notice = self.notice.take().filter(|n| n.error);
     }

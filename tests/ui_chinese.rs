@@ -1,0 +1,269 @@
+//! The app in Simplified Chinese, driven as a user drives it (egui_kittest): the language
+//! switch, a run told in Chinese, and no Chinese text cut off at 1024 x 768.
+
+use egui::epaint::Shape;
+use egui::{FontId, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::{FrontierApp, Pilot, TabId};
+use frontier::games::link::presets as link_presets;
+use frontier::grid::Pos;
+use frontier::i18n::Language;
+
+fn app(language: Language, size: [f32; 2]) -> Harness<'static, FrontierApp> {
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(language);
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(3);
+}
+
+#[test]
+fn switching_the_language_relabels_the_tabs_and_the_run_controls() {
+    let mut harness = app(Language::English, [1400.0, 900.0]);
+    for label in [
+        "Pathfinding",
+        "Sokoban",
+        "Snake",
+        "Link",
+        "Play",
+        "Step",
+        "Reset",
+    ] {
+        harness.get_by_label(label);
+    }
+    click(&mut harness, "View");
+    click(&mut harness, "简体中文");
+    assert_eq!(harness.state().language, Language::Chinese);
+    for label in [
+        "寻路",
+        "推箱子",
+        "贪吃蛇",
+        "连连看",
+        "播放",
+        "单步",
+        "重置",
+        "到结尾",
+    ] {
+        harness.get_by_label(label);
+    }
+    for label in ["Pathfinding", "Sokoban", "Play", "Step"] {
+        assert!(
+            harness.query_by_label(label).is_none(),
+            "{label} is still English"
+        );
+    }
+    // The tab of the other games too, and back again.
+    click(&mut harness, "贪吃蛇");
+    harness.get_by_label("经典规划器");
+    click(&mut harness, "视图");
+    click(&mut harness, "English");
+    harness.get_by_label("Classic planner");
+    harness.get_by_label("Pathfinding");
+    assert!(harness.query_by_label("寻路").is_none());
+}
+
+#[test]
+fn the_language_is_remembered_in_the_saved_state() {
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(Language::Chinese);
+    let saved = app.saved_state().to_ron();
+    let back = FrontierApp::from_saved(Some(&saved));
+    assert_eq!(back.language, Language::Chinese);
+    let english = FrontierApp::from_saved(None);
+    assert_eq!(english.language, Language::English);
+}
+
+#[test]
+fn a_pathfinding_run_is_narrated_and_listed_in_chinese() {
+    let mut harness = app(Language::Chinese, [1400.0, 900.0]);
+    harness.get_by_label_contains("准备好了");
+    click(&mut harness, "单步");
+    click(&mut harness, "单步");
+    // The narration of the second expansion, in Chinese with its numbers.
+    let told = format!("{:?}", harness.get_by_label_contains("个邻居。"));
+    assert!(
+        told.contains("展开 (") && told.contains("；加入 "),
+        "{told}"
+    );
+    assert!(!told.contains("expanded"), "{told}");
+    // A*'s pseudo-code, in Chinese, the line the step went through among it.
+    harness.get_by_label_contains("A* 的伪代码");
+    harness.get_by_label_contains("对 n 的每个邻居 m");
+    harness.get_by_label_contains("frontier.pop()");
+    assert!(
+        harness
+            .query_by_label_contains("for each neighbour")
+            .is_none()
+    );
+    click(&mut harness, "到结尾");
+    harness.get_by_label_contains("到达终点");
+}
+
+/// The text shapes of the last frame, each with where it was allowed to draw.
+fn drawn_texts(harness: &Harness<'_, FrontierApp>) -> Vec<(String, Rect, Rect)> {
+    fn collect(shape: &Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
+        match shape {
+            Shape::Text(text) => out.push((
+                text.galley.text().to_string(),
+                text.visual_bounding_rect(),
+                clip,
+            )),
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut out = vec![];
+    for clipped in &harness.output().shapes {
+        collect(&clipped.shape, clipped.clip_rect, &mut out);
+    }
+    out
+}
+
+/// The texts of the last frame cut off at the side: wider than the area they may draw in
+/// (a panel, a window, a scroll area) or than the window. (Text a scroll area hides above
+/// or below is only scrolled away, not cut off.)
+fn clipped_texts(harness: &Harness<'_, FrontierApp>, width: f32) -> Vec<String> {
+    drawn_texts(harness)
+        .into_iter()
+        .filter(|(text, _, _)| !text.trim().is_empty())
+        .filter(|(_, rect, clip)| {
+            let visible_height = rect.intersect(*clip).height() > 0.0;
+            visible_height
+                && (rect.left() < clip.left() - 0.5
+                    || rect.right() > clip.right() + 0.5
+                    || rect.right() > width + 0.5)
+        })
+        .map(|(text, rect, clip)| format!("{text:?} at {rect:?}, may draw in {clip:?}"))
+        .collect()
+}
+
+#[test]
+fn the_clipping_check_sees_a_label_cut_off_by_its_panel() {
+    let mut harness = Harness::builder().with_size([400.0, 200.0]).build_ui_state(
+        |ui, _: &mut FrontierApp| {
+            ui.ctx().set_fonts(frontier::app::fonts::definitions());
+            egui::Panel::left("narrow")
+                .resizable(false)
+                .exact_size(80.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| ui.label("一个放不进窄面板的很长很长的标签"));
+                });
+        },
+        FrontierApp::from_saved(None),
+    );
+    harness.run_steps(2);
+    let clipped = clipped_texts(&harness, 400.0);
+    assert!(
+        clipped.iter().any(|t| t.contains("很长很长")),
+        "{clipped:?}"
+    );
+}
+
+/// Steps the app to a state, and says which texts are cut off there.
+fn check(harness: &mut Harness<'_, FrontierApp>, state: &str, found: &mut Vec<String>) {
+    harness.run_steps(4);
+    for text in clipped_texts(harness, 1024.0) {
+        found.push(format!("{state}: {text}"));
+    }
+}
+
+#[test]
+fn no_chinese_text_is_clipped_at_1024_by_768() {
+    let mut harness = app(Language::Chinese, [1024.0, 768.0]);
+    let mut found = vec![];
+    check(&mut harness, "Pathfinding", &mut found);
+    click(&mut harness, "单步");
+    click(&mut harness, "单步");
+    check(&mut harness, "Pathfinding, a run", &mut found);
+    click(&mut harness, "并排比较");
+    check(&mut harness, "Pathfinding, compared", &mut found);
+    click(&mut harness, "到结尾");
+    check(&mut harness, "Pathfinding, compared to the end", &mut found);
+
+    click(&mut harness, "推箱子");
+    check(&mut harness, "Sokoban, play", &mut found);
+    click(&mut harness, "提示");
+    harness.run_steps(30);
+    check(&mut harness, "Sokoban, a hint", &mut found);
+    click(&mut harness, "编辑关卡");
+    click(&mut harness, "有解吗？");
+    harness.run_steps(30);
+    check(&mut harness, "Sokoban, edit", &mut found);
+    click(&mut harness, "求解");
+    click(&mut harness, "开始求解");
+    click(&mut harness, "单步");
+    check(&mut harness, "Sokoban, solve", &mut found);
+    click(&mut harness, "到结尾");
+    harness.run_steps(60);
+    check(&mut harness, "Sokoban, solved", &mut found);
+    click(&mut harness, "四种一起比较");
+    harness.run_steps(60);
+    check(&mut harness, "Sokoban, compare", &mut found);
+
+    click(&mut harness, "贪吃蛇");
+    check(&mut harness, "Snake", &mut found);
+    for pilot in [Pilot::Classic, Pilot::Cycle] {
+        harness.state_mut().tabs.snake.set_pilot(pilot);
+        harness.state_mut().tabs.snake.step();
+        check(&mut harness, &format!("Snake, {pilot:?}"), &mut found);
+    }
+
+    click(&mut harness, "连连看");
+    check(&mut harness, "Link", &mut found);
+    harness.state_mut().tabs.link.open_preset("naive-trap.link");
+    harness
+        .state_mut()
+        .tabs
+        .link
+        .show_search_for(Pos::new(0, 0), Pos::new(3, 0), false);
+    harness.run_steps(30);
+    check(&mut harness, "Link, a search", &mut found);
+    assert!(
+        link_presets::BOARDS
+            .iter()
+            .any(|(f, _)| *f == "naive-trap.link")
+    );
+
+    harness.key_press(egui::Key::F1);
+    check(&mut harness, "Help", &mut found);
+    assert!(
+        harness.state().tab == TabId::Link && found.is_empty(),
+        "cut off:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn chinese_in_a_players_own_level_shows_in_the_english_interface_too() {
+    let mut harness = app(Language::English, [1400.0, 900.0]);
+    click(&mut harness, "Sokoban");
+    let xsb = "; 我的第一关\n; 把箱子推到目标上\n#####\n#@$.#\n#####\n";
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .load_collection("推箱子练习.xsb", xsb);
+    harness.run_steps(4);
+    for text in ["我的第一关", "推箱子练习.xsb", "把箱子推到目标上"] {
+        assert!(
+            harness.query_all_by_label_contains(text).next().is_some(),
+            "{text} is not shown"
+        );
+    }
+    let drawable = harness.ctx.fonts_mut(|fonts| {
+        fonts.has_glyphs(
+            &FontId::proportional(14.0),
+            "我的第一关推箱子练习把到目标上",
+        )
+    });
+    assert!(drawable, "the English interface has no glyphs for Chinese");
+}
