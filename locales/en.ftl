@@ -779,3 +779,14 @@ does-undo = undo
 generated-note = { $generator }, { $width } x { $height }, seed { $seed }
 pf-about-board = About this board
 sk-about-level = About this level
+
+## Side panels, scale, themes and presentation
+
+panel-open-left = Show the left panel ([)
+panel-close-left = Hide this panel ([)
+panel-open-right = Show the right panel (])
+panel-close-right = Hide this panel (])
+keys-brackets = [ / ]
+does-toggle-panels = hide or show the left / right panel
+algo-wastar-short = wA* ({ $weight })
+algo-greedy-short = Greedy

@@ -727,3 +727,14 @@ does-undo = 撤销
 generated-note = { $generator }，{ $width } x { $height }，种子 { $seed }
 pf-about-board = 关于这个棋盘
 sk-about-level = 关于这一关
+
+## 侧边面板、缩放、主题与演示
+
+panel-open-left = 显示左侧面板（[）
+panel-close-left = 隐藏这个面板（[）
+panel-open-right = 显示右侧面板（]）
+panel-close-right = 隐藏这个面板（]）
+keys-brackets = [ / ]
+does-toggle-panels = 隐藏或显示左侧 / 右侧面板
+algo-wastar-short = 加权 A*（{ $weight }）
+algo-greedy-short = 贪心

@@ -1,14 +1,17 @@
 //! The app in Simplified Chinese, driven as a user drives it (egui_kittest): the language
 //! switch, a run told in Chinese, and no Chinese text cut off at 1024 x 768.
 
-use egui::epaint::Shape;
-use egui::{FontId, Rect};
+#[path = "common/screen.rs"]
+mod screen;
+
+use egui::FontId;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::{FrontierApp, Pilot, TabId};
 use frontier::games::link::presets as link_presets;
 use frontier::grid::Pos;
 use frontier::i18n::Language;
+use screen::clipped_texts;
 
 fn app(language: Language, size: [f32; 2]) -> Harness<'static, FrontierApp> {
     let mut app = FrontierApp::from_saved(None);
@@ -106,44 +109,6 @@ fn a_pathfinding_run_is_narrated_and_listed_in_chinese() {
     );
     click(&mut harness, "到结尾");
     harness.get_by_label_contains("到达终点");
-}
-
-/// The text shapes of the last frame, each with where it was allowed to draw.
-fn drawn_texts(harness: &Harness<'_, FrontierApp>) -> Vec<(String, Rect, Rect)> {
-    fn collect(shape: &Shape, clip: Rect, out: &mut Vec<(String, Rect, Rect)>) {
-        match shape {
-            Shape::Text(text) => out.push((
-                text.galley.text().to_string(),
-                text.visual_bounding_rect(),
-                clip,
-            )),
-            Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, clip, out)),
-            _ => {}
-        }
-    }
-    let mut out = vec![];
-    for clipped in &harness.output().shapes {
-        collect(&clipped.shape, clipped.clip_rect, &mut out);
-    }
-    out
-}
-
-/// The texts of the last frame cut off at the side: wider than the area they may draw in
-/// (a panel, a window, a scroll area) or than the window. (Text a scroll area hides above
-/// or below is only scrolled away, not cut off.)
-fn clipped_texts(harness: &Harness<'_, FrontierApp>, width: f32) -> Vec<String> {
-    drawn_texts(harness)
-        .into_iter()
-        .filter(|(text, _, _)| !text.trim().is_empty())
-        .filter(|(_, rect, clip)| {
-            let visible_height = rect.intersect(*clip).height() > 0.0;
-            visible_height
-                && (rect.left() < clip.left() - 0.5
-                    || rect.right() > clip.right() + 0.5
-                    || rect.right() > width + 0.5)
-        })
-        .map(|(text, rect, clip)| format!("{text:?} at {rect:?}, may draw in {clip:?}"))
-        .collect()
 }
 
 #[test]

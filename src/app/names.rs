@@ -21,6 +21,18 @@ pub fn algorithm(algorithm: Algorithm) -> String {
     }
 }
 
+/// An algorithm's short name, for tables and chart legends: BFS, DFS, A*...
+pub fn algorithm_short(algorithm: Algorithm) -> String {
+    match algorithm {
+        Algorithm::Bfs => "BFS".into(),
+        Algorithm::Dfs => "DFS".into(),
+        Algorithm::Dijkstra => tr!("algo-dijkstra"),
+        Algorithm::AStar => "A*".into(),
+        Algorithm::WeightedAStar(w) => tr!("algo-wastar-short", weight = w),
+        Algorithm::Greedy => tr!("algo-greedy-short"),
+    }
+}
+
 /// A Pathfinding algorithm's name, with weighted A*'s weight.
 pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
     match algorithm {

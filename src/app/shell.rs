@@ -12,6 +12,7 @@ use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
 use super::tab::{Restore, Shortcut, Tab};
 use crate::i18n::{self, Language};
+use crate::ui::side_panels::{self, Side};
 
 /// Lists the tabs once: each line names a tab, the field that holds it and its type. From
 /// this come the `TabId` of each tab, the `Tabs` that hold them, and the loops over them.
@@ -83,7 +84,10 @@ register_tabs! {
 const LISTED_RESETS: usize = 6;
 
 /// Shortcuts that work in every tab.
-const SHELL_SHORTCUTS: &[Shortcut] = &[("keys-f1", "does-help")];
+const SHELL_SHORTCUTS: &[Shortcut] = &[
+    ("keys-f1", "does-help"),
+    ("keys-brackets", "does-toggle-panels"),
+];
 
 pub struct FrontierApp {
     pub tab: TabId,
@@ -248,6 +252,20 @@ impl FrontierApp {
         let typing = ui.ctx().text_edit_focused();
         if !typing && ui.input(|i| i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark)) {
             self.help_open = !self.help_open;
+        }
+        if !typing {
+            let (left, right) = ui.input_mut(|i| {
+                (
+                    i.consume_key(egui::Modifiers::NONE, Key::OpenBracket),
+                    i.consume_key(egui::Modifiers::NONE, Key::CloseBracket),
+                )
+            });
+            if left {
+                side_panels::request_toggle(ui.ctx(), Side::Left);
+            }
+            if right {
+                side_panels::request_toggle(ui.ctx(), Side::Right);
+            }
         }
         self.dropped_files(ui);
         // Shortcuts go first, before any widget: a focused button must not also take Space.

@@ -105,6 +105,8 @@ pub struct BoardView {
     max_fit_cell: f32,
     /// Space is held and the mouse panned: the space release must not count as a key press.
     panned_with_space: bool,
+    /// The screen area the view took last frame.
+    last_rect: Option<Rect>,
 }
 
 impl BoardView {
@@ -125,6 +127,7 @@ impl BoardView {
             last_size: Vec2::ZERO,
             user_moved: false,
             panned_with_space: false,
+            last_rect: None,
         };
         view.resize(width, height);
         view
@@ -178,6 +181,11 @@ impl BoardView {
         self.fit_pending = false;
     }
 
+    /// The screen area the view took when it was last drawn.
+    pub fn last_rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
     /// Cell size in points (how far the view is zoomed in).
     pub fn cell_size(&self) -> f32 {
         self.cell
@@ -220,6 +228,7 @@ impl BoardView {
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Canvas, true, tr!("board-canvas"))
         });
+        self.last_rect = Some(rect);
         if !self.user_moved && (rect.size() - self.last_size).length() > 1.0 {
             self.fit_pending = true;
         }

@@ -6,7 +6,9 @@ pub mod board_view;
 pub mod file_dialog;
 pub mod legend;
 pub mod plot;
+pub mod presentation;
 pub mod pseudocode;
+pub mod side_panels;
 pub mod step_controls;
 
 pub use board_view::{BoardInput, BoardPainter, BoardView};

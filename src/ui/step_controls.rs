@@ -152,46 +152,10 @@ pub fn step_controls(
     finished: bool,
 ) -> Vec<StepAction> {
     let mut actions = vec![];
-    ui.horizontal(|ui| {
-        let at_end = finished && position >= known;
-        if ui
-            .add_enabled(position > 0, egui::Button::new(tr!("run-reset")))
-            .on_hover_text(tr!("run-reset-tip"))
-            .clicked()
-        {
-            actions.push(StepAction::Reset);
-        }
-        if ui
-            .add_enabled(position > 0, egui::Button::new(tr!("run-back")))
-            .on_hover_text(tr!("run-back-tip"))
-            .clicked()
-        {
-            actions.push(StepAction::StepBack);
-        }
-        let (play_label, play_hint) = match (playback.playing, at_end) {
-            (true, _) => (tr!("run-pause"), tr!("run-pause-tip")),
-            (false, true) => (tr!("run-replay"), tr!("run-replay-tip")),
-            (false, false) => (tr!("run-play"), tr!("run-play-tip")),
-        };
-        if ui.button(play_label).on_hover_text(play_hint).clicked() {
-            actions.push(StepAction::TogglePlay);
-        }
-        if ui
-            .add_enabled(!at_end, egui::Button::new(tr!("run-step")))
-            .on_hover_text(tr!("run-step-tip"))
-            .clicked()
-        {
-            actions.push(StepAction::Step);
-        }
-        if ui
-            .add_enabled(!at_end, egui::Button::new(tr!("run-to-end")))
-            .on_hover_text(tr!("run-to-end-tip"))
-            .clicked()
-        {
-            actions.push(StepAction::RunToEnd);
-        }
+    ui.horizontal_wrapped(|ui| {
+        buttons(ui, playback, position, known, finished, &mut actions);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr!("run-speed"));
         let mut speed = playback.speed;
         let text = playback.speed_label();
@@ -204,23 +168,99 @@ pub fn step_controls(
         .on_hover_text(tr!("run-speed-tip"));
         playback.speed = speed;
     });
-    ui.horizontal(|ui| {
-        let label = ui.label(tr!("run-timeline"));
-        let mut at = position;
-        let response = ui
-            .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
-            .labelled_by(label.id)
-            .on_hover_text(tr!("run-timeline-tip"));
-        if response.changed() && at != position {
-            actions.push(StepAction::Seek(at));
-        }
-        if finished {
-            ui.label(tr!("run-of", known = known));
-        } else {
-            ui.label(tr!("run-of-more", known = known));
-        }
-    });
+    ui.horizontal_wrapped(|ui| timeline(ui, position, known, finished, &mut actions));
     actions
+}
+
+/// Reset, step back, play or pause, step and run to the end, in a row.
+fn buttons(
+    ui: &mut Ui,
+    playback: &Playback,
+    position: usize,
+    known: usize,
+    finished: bool,
+    actions: &mut Vec<StepAction>,
+) {
+    let at_end = finished && position >= known;
+    if ui
+        .add_enabled(position > 0, egui::Button::new(tr!("run-reset")))
+        .on_hover_text(tr!("run-reset-tip"))
+        .clicked()
+    {
+        actions.push(StepAction::Reset);
+    }
+    if ui
+        .add_enabled(position > 0, egui::Button::new(tr!("run-back")))
+        .on_hover_text(tr!("run-back-tip"))
+        .clicked()
+    {
+        actions.push(StepAction::StepBack);
+    }
+    let (play_label, play_hint) = match (playback.playing, at_end) {
+        (true, _) => (tr!("run-pause"), tr!("run-pause-tip")),
+        (false, true) => (tr!("run-replay"), tr!("run-replay-tip")),
+        (false, false) => (tr!("run-play"), tr!("run-play-tip")),
+    };
+    if ui.button(play_label).on_hover_text(play_hint).clicked() {
+        actions.push(StepAction::TogglePlay);
+    }
+    if ui
+        .add_enabled(!at_end, egui::Button::new(tr!("run-step")))
+        .on_hover_text(tr!("run-step-tip"))
+        .clicked()
+    {
+        actions.push(StepAction::Step);
+    }
+    if ui
+        .add_enabled(!at_end, egui::Button::new(tr!("run-to-end")))
+        .on_hover_text(tr!("run-to-end-tip"))
+        .clicked()
+    {
+        actions.push(StepAction::RunToEnd);
+    }
+}
+
+/// The step buttons and the timeline in one row, for a compact control bar.
+pub fn step_bar(
+    ui: &mut Ui,
+    playback: &Playback,
+    position: usize,
+    known: usize,
+    finished: bool,
+) -> Vec<StepAction> {
+    let mut actions = vec![];
+    buttons(ui, playback, position, known, finished, &mut actions);
+    // The timeline on a row of its own, its slider as long as the row allows: a slider
+    // running past the window's edge would widen the board's area with it.
+    ui.end_row();
+    let room = ui.available_width() - 160.0;
+    ui.spacing_mut().slider_width = room.clamp(60.0, 420.0);
+    timeline(ui, position, known, finished, &mut actions);
+    actions
+}
+
+/// The timeline slider, and how far the run is known.
+fn timeline(
+    ui: &mut Ui,
+    position: usize,
+    known: usize,
+    finished: bool,
+    actions: &mut Vec<StepAction>,
+) {
+    let label = ui.label(tr!("run-timeline"));
+    let mut at = position;
+    let response = ui
+        .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
+        .labelled_by(label.id)
+        .on_hover_text(tr!("run-timeline-tip"));
+    if response.changed() && at != position {
+        actions.push(StepAction::Seek(at));
+    }
+    if finished {
+        ui.label(tr!("run-of", known = known));
+    } else {
+        ui.label(tr!("run-of-more", known = known));
+    }
 }
 
 #[cfg(test)]

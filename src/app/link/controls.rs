@@ -8,6 +8,39 @@ use crate::games::link::records::board_key;
 use crate::tr;
 
 impl LinkTab {
+    /// Hint, shuffle and undo.
+    fn game_buttons(&mut self, ui: &mut Ui) {
+        if ui.button(tr!("link-hint")).on_hover_text("H").clicked() {
+            self.hint = self.game.hint();
+        }
+        if ui.button(tr!("link-shuffle")).on_hover_text("S").clicked() {
+            self.game.shuffle();
+        }
+        if ui
+            .add_enabled(self.game.can_undo(), egui::Button::new(tr!("link-undo")))
+            .on_hover_text(tr!("link-undo-tip"))
+            .clicked()
+        {
+            self.game.undo();
+        }
+    }
+
+    /// The controls panel in a row above the board, for when the panel is collapsed: the
+    /// score and the game's buttons.
+    pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(tr!(
+                "link-score",
+                score = self.game.score(),
+                seconds = self.elapsed.round()
+            ));
+            self.game_buttons(ui);
+            if ui.button(tr!("link-deal")).clicked() {
+                self.new_deal();
+            }
+        });
+    }
+
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!(
             "link-score",
@@ -36,22 +69,8 @@ impl LinkTab {
                 tr!("link-cleared"),
             );
         }
-        ui.horizontal(|ui| {
-            if ui.button(tr!("link-hint")).on_hover_text("H").clicked() {
-                self.hint = self.game.hint();
-            }
-            if ui.button(tr!("link-shuffle")).on_hover_text("S").clicked() {
-                self.game.shuffle();
-            }
-            if ui
-                .add_enabled(self.game.can_undo(), egui::Button::new(tr!("link-undo")))
-                .on_hover_text(tr!("link-undo-tip"))
-                .clicked()
-            {
-                self.game.undo();
-            }
-        });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| self.game_buttons(ui));
+        ui.horizontal_wrapped(|ui| {
             let playing = self.autoplay.is_some();
             if ui
                 .button(if playing {
@@ -72,7 +91,7 @@ impl LinkTab {
         ui.checkbox(&mut self.guided, tr!("link-guided"))
             .on_hover_text(tr!("link-guided-tip"));
         ui.checkbox(&mut self.naive, tr!("link-naive"));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("link-search-speed"));
             ui.add(
                 egui::Slider::new(&mut self.search_speed, 2.0..=5000.0)
@@ -95,7 +114,7 @@ impl LinkTab {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-seed"));
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(label.id);
@@ -104,7 +123,7 @@ impl LinkTab {
                 self.new_deal();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .checkbox(&mut self.gravity, tr!("link-gravity"))
                 .changed()

@@ -95,7 +95,7 @@ impl LinkTab {
                 self.start(board);
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
             if ui.button(tr!("sk-open")).clicked() {
                 self.dialog = Some(FileDialog::new(

@@ -12,6 +12,7 @@ mod play;
 mod saved;
 mod shown;
 
+use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::Path;
 
 use egui::Ui;
@@ -127,13 +128,19 @@ impl LinkTab {
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
-        egui::Panel::left("link-controls")
-            .resizable(true)
-            .default_size(290.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui))
-            });
-        egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
+        const PANELS: [PanelSpec; 1] = [PanelSpec {
+            id: "link-controls",
+            side: Side::Left,
+            width: 290.0,
+        }];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            self.board(ui);
+        });
         let ctx = ui.ctx().clone();
         self.file_window(&ctx);
         error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));

@@ -95,7 +95,7 @@ impl LinkTab {
     /// the naive search's.
     pub(super) fn search_panel(&mut self, ui: &mut Ui) {
         if self.show_search || self.autoplay.is_some() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut self.search_paused, tr!("link-hold-search"));
                 if ui.button(tr!("link-step-search")).clicked() {
                     self.search_paused = true;

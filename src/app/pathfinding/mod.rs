@@ -14,6 +14,7 @@ mod saved;
 mod session;
 mod teach;
 
+use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -192,23 +193,37 @@ impl PathfindingTab {
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
-        egui::Panel::left("pathfinding-controls")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui));
-            });
-        egui::Panel::right("pathfinding-teaching")
-            .resizable(true)
-            .default_size(360.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.teaching(ui));
-            });
-        egui::CentralPanel::default_margins().show(ui, |ui| self.boards(ui));
+        const PANELS: [PanelSpec; 2] = [
+            PanelSpec {
+                id: "pathfinding-controls",
+                side: Side::Left,
+                width: 300.0,
+            },
+            PanelSpec {
+                id: "pathfinding-teaching",
+                side: Side::Right,
+                width: 360.0,
+            },
+        ];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        panels.show(ui, 1, |ui| self.teaching(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            let narrated_here = !panels.is_open(1);
+            if narrated_here {
+                self.compact_narration(ui);
+            }
+            // The narration above names the runs; otherwise each board is headed by its
+            // algorithm.
+            self.boards(ui, !narrated_here);
+        });
         self.file_windows(ui);
     }
 
-    fn boards(&mut self, ui: &mut Ui) {
+    fn boards(&mut self, ui: &mut Ui, headed: bool) {
         let count = self.sessions.len();
         let mut inputs = vec![];
         let overlays = self.settings.overlays;
@@ -218,7 +233,7 @@ impl PathfindingTab {
             for session in self.sessions.iter_mut() {
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
-                        if count > 1 {
+                        if count > 1 && headed {
                             ui.strong(crate::app::names::path_algorithm(session.algorithm));
                         }
                         let input = board::draw_board(ui, session, board, overlays);

@@ -14,15 +14,16 @@ use crate::search::Algorithm;
 use crate::tr;
 use crate::ui::legend::legend;
 use crate::ui::plot::series_plot;
+use crate::ui::presentation;
 use crate::ui::pseudocode::pseudocode;
-use crate::ui::step_controls::step_controls;
+use crate::ui::step_controls::{step_bar, step_controls};
 
 fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorithm) -> bool {
     let mut changed = false;
     let label = ui.label(label);
     egui::ComboBox::from_id_salt(id)
         .selected_text(names::path_algorithm(*value))
-        .width(190.0)
+        .width(150.0)
         .show_ui(ui, |ui| {
             for option in PathAlgorithm::ALL {
                 let keep_weight = match (option, *value) {
@@ -46,16 +47,66 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
     changed
 }
 
+/// What a run is doing, in a sentence.
+fn narration(session: &Session) -> String {
+    match session.replaying_to() {
+        Some(target) => tr!("replaying-to", step = target),
+        None => teach::narrate(session.run(), session.last_event.as_ref()),
+    }
+}
+
 impl PathfindingTab {
+    /// The controls panel in a row above the board, for when the panel is collapsed: the
+    /// algorithm, the step buttons and the timeline.
+    pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
+        let mut actions = vec![];
+        let mut changed = false;
+        ui.horizontal_wrapped(|ui| {
+            let label = tr!("pf-algorithm");
+            changed |= algorithm_picker(
+                ui,
+                "compact-algorithm",
+                &label,
+                &mut self.settings.algorithm,
+            );
+            let session = self.session();
+            let (position, known, finished) =
+                (session.position(), session.known(), session.finished());
+            actions = step_bar(ui, &self.playback, position, known, finished);
+        });
+        if changed {
+            self.settings_changed();
+        }
+        for action in actions {
+            self.apply(action);
+        }
+    }
+
+    /// The runs' narration above the board, for when the teaching panel is collapsed.
+    pub(super) fn compact_narration(&self, ui: &mut Ui) {
+        let compared = self.sessions.len() > 1;
+        for session in &self.sessions {
+            let told = narration(session);
+            presentation::narration(
+                ui,
+                if compared {
+                    format!("{}: {told}", names::path_algorithm(session.algorithm))
+                } else {
+                    told
+                },
+            );
+        }
+    }
+
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-search"));
         let mut changed = false;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = tr!("pf-algorithm");
             changed |= algorithm_picker(ui, "algorithm", &label, &mut self.settings.algorithm);
         });
         if let PathAlgorithm::Search(Algorithm::WeightedAStar(w)) = &mut self.settings.algorithm {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-weight"));
                 changed |= ui
                     .add(egui::DragValue::new(w).range(1.0..=20.0).speed(0.05))
@@ -64,7 +115,7 @@ impl PathfindingTab {
             });
         }
         ui.add_enabled_ui(self.settings.algorithm.uses_heuristic(), |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-heuristic"));
                 egui::ComboBox::from_id_salt("heuristic")
                     .selected_text(names::heuristic(self.settings.heuristic))
@@ -94,7 +145,7 @@ impl PathfindingTab {
                 );
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(tr!("pf-moves"));
             changed |= ui
                 .radio_value(
@@ -111,7 +162,7 @@ impl PathfindingTab {
                 )
                 .changed();
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let mut compare = self.settings.compare_with.is_some();
             if ui.checkbox(&mut compare, tr!("pf-compare")).changed() {
                 self.settings.compare_with =
@@ -120,7 +171,7 @@ impl PathfindingTab {
             }
         });
         if let Some(other) = &mut self.settings.compare_with {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label = tr!("pf-compare-with");
                 changed |= algorithm_picker(ui, "compare-algorithm", &label, other);
             });
@@ -140,7 +191,7 @@ impl PathfindingTab {
         ui.separator();
         ui.heading(tr!("pf-edit"));
         self.tools(ui);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(self.history.can_undo(), egui::Button::new(tr!("pf-undo")))
                 .on_hover_text(tr!("keys-ctrl-z"))
@@ -166,7 +217,7 @@ impl PathfindingTab {
                 self.replace_board(board);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-size"));
             ui.add(
                 egui::DragValue::new(&mut self.new_size[0])
@@ -188,7 +239,7 @@ impl PathfindingTab {
                 self.apply_new_size();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-generator"));
             egui::ComboBox::from_id_salt("generator")
                 .selected_text(names::generator(self.generator, false))
@@ -206,13 +257,13 @@ impl PathfindingTab {
                 .labelled_by(label.id);
         });
         if let Generator::Scatter { density } = &mut self.generator {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-wall-density"));
                 ui.add(egui::Slider::new(density, 0.0..=0.9))
                     .labelled_by(label.id);
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-seed"));
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(label.id);
@@ -313,10 +364,7 @@ impl PathfindingTab {
             if self.sessions.len() > 1 {
                 ui.strong(crate::app::names::path_algorithm(session.algorithm));
             }
-            ui.label(match session.replaying_to() {
-                Some(target) => tr!("replaying-to", step = target),
-                None => teach::narrate(session.run(), session.last_event.as_ref()),
-            });
+            ui.label(narration(session));
             self.stats(ui, session);
             ui.add_space(4.0);
         }

@@ -9,6 +9,50 @@ use crate::grid::Grid;
 use crate::tr;
 
 impl SnakeTab {
+    /// Play or pause, one move, and a new game.
+    fn play_buttons(&mut self, ui: &mut Ui) {
+        let label = if self.playing {
+            tr!("run-pause")
+        } else {
+            tr!("run-play")
+        };
+        if ui.button(label).on_hover_text(tr!("keys-space")).clicked() {
+            self.playing = !self.playing;
+        }
+        if ui
+            .button(tr!("run-step"))
+            .on_hover_text(tr!("snake-step-tip"))
+            .clicked()
+        {
+            self.playing = false;
+            self.step();
+        }
+        if ui.button(tr!("sk-restart")).on_hover_text("R").clicked() {
+            self.restart();
+        }
+    }
+
+    /// The controls panel in a row above the board, for when the panel is collapsed: the
+    /// score, the game's buttons and who steers.
+    pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(tr!(
+                "snake-score",
+                score = self.game.eaten(),
+                length = self.game.len()
+            ));
+            self.play_buttons(ui);
+            ui.separator();
+            let before = self.pilot;
+            ui.radio_value(&mut self.pilot, Pilot::Player, tr!("snake-pilot-you"));
+            ui.radio_value(&mut self.pilot, Pilot::Classic, tr!("snake-pilot-classic"));
+            ui.radio_value(&mut self.pilot, Pilot::Cycle, tr!("snake-pilot-cycle"));
+            if self.pilot != before {
+                self.replan();
+            }
+        });
+    }
+
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!(
             "snake-score",
@@ -38,28 +82,8 @@ impl SnakeTab {
             }
             Status::Playing => {}
         }
-        ui.horizontal(|ui| {
-            let label = if self.playing {
-                tr!("run-pause")
-            } else {
-                tr!("run-play")
-            };
-            if ui.button(label).on_hover_text(tr!("keys-space")).clicked() {
-                self.playing = !self.playing;
-            }
-            if ui
-                .button(tr!("run-step"))
-                .on_hover_text(tr!("snake-step-tip"))
-                .clicked()
-            {
-                self.playing = false;
-                self.step();
-            }
-            if ui.button(tr!("sk-restart")).on_hover_text("R").clicked() {
-                self.restart();
-            }
-        });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| self.play_buttons(ui));
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("run-speed"));
             ui.add(
                 egui::Slider::new(&mut self.speed, MIN_SPEED..=MAX_SPEED)
@@ -81,7 +105,7 @@ impl SnakeTab {
         ui.checkbox(&mut self.show_cycle, tr!("snake-show-cycle"));
         ui.separator();
         ui.heading(tr!("snake-board"));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let (mut w, mut h) = (self.width, self.height);
             let label = ui.label(tr!("pf-size"));
             let a = ui
@@ -95,7 +119,7 @@ impl SnakeTab {
                 self.resize(w, h);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-seed"));
             if ui
                 .add(egui::DragValue::new(&mut self.seed))

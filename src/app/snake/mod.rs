@@ -10,6 +10,7 @@ mod planner_view;
 mod play;
 mod saved;
 
+use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use egui::Ui;
 
 use super::notice::Notice;
@@ -153,19 +154,30 @@ impl SnakeTab {
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
-        egui::Panel::left("snake-controls")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui))
-            });
-        egui::Panel::right("snake-plan")
-            .resizable(true)
-            .default_size(320.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.plan_panel(ui))
-            });
-        egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
+        const PANELS: [PanelSpec; 2] = [
+            PanelSpec {
+                id: "snake-controls",
+                side: Side::Left,
+                width: 300.0,
+            },
+            PanelSpec {
+                id: "snake-plan",
+                side: Side::Right,
+                width: 320.0,
+            },
+        ];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        panels.show(ui, 1, |ui| self.plan_panel(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            if !panels.is_open(1) {
+                self.compact_narration(ui);
+            }
+            self.board(ui);
+        });
         super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
     }
 

@@ -106,6 +106,18 @@ impl SnakeTab {
         }
     }
 
+    /// Why the planner chose its last move, for when the plan panel is collapsed.
+    pub(super) fn compact_narration(&self, ui: &mut Ui) {
+        let reason = match self.pilot {
+            Pilot::Player => None,
+            Pilot::Classic => self.decision.as_ref().map(|d| d.reason.to_string()),
+            Pilot::Cycle => self.cycle_decision.as_ref().map(|d| d.reason.to_string()),
+        };
+        if let Some(reason) = reason {
+            crate::ui::presentation::narration(ui, reason);
+        }
+    }
+
     pub(super) fn plan_panel(&mut self, ui: &mut Ui) {
         match self.pilot {
             Pilot::Player => {
@@ -114,7 +126,7 @@ impl SnakeTab {
             Pilot::Classic => {
                 ui.heading(tr!("snake-classic-heading"));
                 ui.label(tr!("snake-classic-about"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui
                         .button(tr!("snake-step-decision"))
                         .on_hover_text(tr!("snake-step-decision-tip"))

@@ -90,7 +90,7 @@ impl Comparison {
             .map(|&algorithm| Entrant {
                 algorithm,
                 run: SokobanRun::new(&level, algorithm, Detail::Pushes, budget),
-                series: RunSeries::new(names::algorithm(algorithm)),
+                series: RunSeries::new(names::algorithm_short(algorithm)),
                 result: None,
             })
             .collect();
@@ -130,7 +130,7 @@ impl Comparison {
                 }
                 ui.end_row();
                 for e in &self.entrants {
-                    ui.label(names::algorithm(e.algorithm));
+                    ui.label(names::algorithm_short(e.algorithm));
                     ui.label(e.expanded().to_string());
                     ui.label(e.stored().to_string());
                     match &e.result {

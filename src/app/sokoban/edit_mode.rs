@@ -113,7 +113,7 @@ impl SokobanTab {
                 ui.selectable_value(&mut self.tool, tool, name);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(
                     !self.edit_undo.is_empty(),
@@ -138,12 +138,12 @@ impl SokobanTab {
                 self.view.fit();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("edit-title"));
             ui.text_edit_singleline(&mut self.editing.title)
                 .labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let (mut w, mut h) = (self.editing.width(), self.editing.height());
             let label = ui.label(tr!("edit-size"));
             let a = ui
@@ -161,7 +161,7 @@ impl SokobanTab {
                 self.view.fit();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(tr!("edit-check")).clicked() {
                 self.check_editing();
             }

@@ -2,6 +2,7 @@
 
 mod aid;
 mod board;
+mod compact;
 mod compare;
 mod edit_mode;
 mod files;
@@ -13,6 +14,7 @@ mod solve_panel;
 mod teach;
 mod view;
 
+use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::Path;
 
 use egui::Ui;
@@ -197,43 +199,56 @@ impl SokobanTab {
 
     pub fn ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        egui::Panel::left("sokoban-controls")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui))
-            });
-        if self.mode == Mode::Solve {
-            egui::Panel::right("sokoban-solver")
-                .resizable(true)
-                .default_size(340.0)
-                .show(ui, |ui| {
-                    // Not shrunk to its content: the panel keeps its width when the
-                    // search starts, so the pseudo-code does not wrap in a narrow column.
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, true])
-                        .show(ui, |ui| self.solver_panel(ui))
-                });
+        const CONTROLS: PanelSpec = PanelSpec {
+            id: "sokoban-controls",
+            side: Side::Left,
+            width: 300.0,
+        };
+        const SOLVER: PanelSpec = PanelSpec {
+            id: "sokoban-solver",
+            side: Side::Right,
+            width: 340.0,
+        };
+        let solving = self.mode == Mode::Solve;
+        let panels = if solving {
+            SidePanels::plan(ui, &[CONTROLS, SOLVER])
+        } else {
+            SidePanels::plan(ui, &[CONTROLS])
+        };
+        panels.show(ui, 0, |ui| self.controls(ui));
+        if solving {
+            panels.show(ui, 1, |ui| self.solver_panel(ui));
         }
-        egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            if solving && !panels.is_open(1) {
+                self.compact_narration(ui);
+            }
+            self.board(ui);
+        });
         self.windows(&ctx);
     }
 
-    fn controls(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            for (mode, name) in [
-                (Mode::Play, crate::tr!("sk-mode-play")),
-                (Mode::Edit, crate::tr!("sk-mode-edit")),
-                (Mode::Solve, crate::tr!("sk-mode-solve")),
-            ] {
-                if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
-                    self.mode = mode;
-                    self.playback.playing = false;
-                }
+    /// Play, Edit level and Solve, as a row of choices.
+    fn mode_picker(&mut self, ui: &mut Ui) {
+        for (mode, name) in [
+            (Mode::Play, crate::tr!("sk-mode-play")),
+            (Mode::Edit, crate::tr!("sk-mode-edit")),
+            (Mode::Solve, crate::tr!("sk-mode-solve")),
+        ] {
+            if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
+                self.mode = mode;
+                self.playback.playing = false;
             }
-        });
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| self.mode_picker(ui));
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(crate::tr!("sk-open")).clicked() {
                 self.open_dialog();
             }
@@ -245,7 +260,7 @@ impl SokobanTab {
                 self.paste = Some(String::new());
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(crate::tr!("sk-presets"));
             for (file, text) in presets::COLLECTIONS {
                 if ui.button(crate::games::preset_title(file)).clicked() {

@@ -188,7 +188,7 @@ impl SokobanTab {
             );
         }
         let mut clicked = vec![];
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for (enabled, name, keys, command) in [
                 (
                     game.can_undo(),
@@ -223,7 +223,7 @@ impl SokobanTab {
             clicked.push(PlayCommand::Hint);
         }
         self.aid.show_status(ui);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(self.index > 0, egui::Button::new(crate::tr!("sk-previous")))
                 .on_hover_text(crate::tr!("keys-p"))

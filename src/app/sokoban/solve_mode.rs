@@ -211,7 +211,7 @@ impl SokobanTab {
     }
 
     pub(super) fn solve_controls(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-algorithm"));
             egui::ComboBox::from_id_salt("sokoban-algorithm")
                 .selected_text(names::algorithm(self.algorithm))
@@ -223,12 +223,12 @@ impl SokobanTab {
                 .response
                 .labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(tr!("solve-states-are"));
             ui.radio_value(&mut self.detail, Detail::Pushes, tr!("solve-states-pushes"));
             ui.radio_value(&mut self.detail, Detail::Moves, tr!("solve-states-moves"));
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("solve-give-up-after"));
             ui.add(
                 egui::DragValue::new(&mut self.max_states)
@@ -251,7 +251,7 @@ impl SokobanTab {
             .on_hover_text(tr!("solve-show-dead-tip"));
         let ready = self.level().is_some();
         let (mut solve, mut compare) = (false, false);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             solve = ui
                 .add_enabled(ready, egui::Button::new(tr!("solve-start")))
                 .clicked();
@@ -266,16 +266,8 @@ impl SokobanTab {
         if compare {
             self.start_comparison();
         }
-        if let Some(session) = &self.session {
+        if let Some((position, known, finished)) = self.timeline_position() {
             ui.separator();
-            let (position, known, finished) = match &self.replay {
-                Some(r) => (r.game.moves(), r.game.moves() + r.game.redo_len(), true),
-                None => (
-                    session.position(),
-                    session.timeline.furthest(),
-                    session.timeline.end().is_some(),
-                ),
-            };
             if self.replay.is_some() {
                 ui.strong(tr!("solve-replaying"));
             }
@@ -286,6 +278,20 @@ impl SokobanTab {
                 self.replay = None;
             }
         }
+    }
+
+    /// Where the step controls stand: the step shown, the furthest known, and whether the
+    /// end is known (of the solution's replay while it plays, else of the search).
+    pub(super) fn timeline_position(&self) -> Option<(usize, usize, bool)> {
+        let session = self.session.as_ref()?;
+        Some(match &self.replay {
+            Some(r) => (r.game.moves(), r.game.moves() + r.game.redo_len(), true),
+            None => (
+                session.position(),
+                session.timeline.furthest(),
+                session.timeline.end().is_some(),
+            ),
+        })
     }
 
     /// The dead squares of the level on the Solve board, when they are to be shown.

@@ -13,6 +13,18 @@ use crate::ui::plot::series_plot;
 use crate::ui::pseudocode::pseudocode;
 
 impl SokobanTab {
+    /// What the search's last step did, in a sentence (None before it starts).
+    pub(super) fn narration(&self) -> Option<String> {
+        let session = self.session.as_ref()?;
+        narrate(
+            session.last_event,
+            session.last_prunes,
+            session.run().last_costs(),
+            session.detail,
+            session.algorithm.uses_heuristic(),
+        )
+    }
+
     pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
         if let Some(comparison) = &self.comparison {
             ui.heading(tr!("cmp-heading"));
@@ -32,14 +44,7 @@ impl SokobanTab {
             Detail::Pushes => tr!("solve-over-pushes", algorithm = &algorithm),
             Detail::Moves => tr!("solve-over-moves", algorithm = &algorithm),
         });
-        let told = narrate(
-            session.last_event,
-            session.last_prunes,
-            run.last_costs(),
-            session.detail,
-            session.algorithm.uses_heuristic(),
-        );
-        if let Some(text) = told {
+        if let Some(text) = self.narration() {
             ui.label(text);
         }
         egui::Grid::new("sokoban-stats")
@@ -130,7 +135,7 @@ impl SokobanTab {
                         lurd.chars().filter(|c| c.is_ascii_uppercase()).count(),
                     );
                     ui.label(tr!("solve-solution", moves = moves, pushes = pushes));
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         if ui.button(tr!("solve-copy-lurd")).clicked() {
                             ui.ctx().copy_text(lurd.clone());
                         }
