@@ -790,3 +790,17 @@ keys-brackets = [ / ]
 does-toggle-panels = hide or show the left / right panel
 algo-wastar-short = wA* ({ $weight })
 algo-greedy-short = Greedy
+view-scale = Interface scale
+view-larger = Larger  (Ctrl+=)
+view-smaller = Smaller  (Ctrl+-)
+view-actual-size = 100%  (Ctrl+0)
+view-theme = Theme
+view-theme-system = As the system
+view-theme-light = Light
+view-theme-dark = Dark
+view-presentation = Presentation mode  (F11, Esc leaves)
+keys-ctrl-zoom = Ctrl+= / Ctrl+- / Ctrl+0
+does-zoom = interface larger / smaller / 100%
+keys-f11 = F11
+does-present = presentation mode: full screen, the board and a compact bar (Esc leaves)
+saved-scale-reset = The saved interface scale ({ $scale }) is outside 75–300%; it is back to 100%.

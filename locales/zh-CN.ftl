@@ -738,3 +738,17 @@ keys-brackets = [ / ]
 does-toggle-panels = 隐藏或显示左侧 / 右侧面板
 algo-wastar-short = 加权 A*（{ $weight }）
 algo-greedy-short = 贪心
+view-scale = 界面缩放
+view-larger = 放大  （Ctrl+=）
+view-smaller = 缩小  （Ctrl+-）
+view-actual-size = 100%  （Ctrl+0）
+view-theme = 主题
+view-theme-system = 跟随系统
+view-theme-light = 浅色
+view-theme-dark = 深色
+view-presentation = 演示模式  （F11，Esc 退出）
+keys-ctrl-zoom = Ctrl+= / Ctrl+- / Ctrl+0
+does-zoom = 界面放大 / 缩小 / 100%
+keys-f11 = F11
+does-present = 演示模式：全屏，只留棋盘和一条精简控制栏（Esc 退出）
+saved-scale-reset = 保存的界面缩放（{ $scale }）不在 75–300% 之间，已恢复为 100%。

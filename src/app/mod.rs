@@ -12,6 +12,7 @@ mod snake;
 mod sokoban;
 pub mod tab;
 mod teach_text;
+pub mod view;
 
 use std::process::ExitCode;
 

@@ -9,6 +9,7 @@ use std::fmt;
 
 use ron::value::RawValue;
 
+use super::view::{self, Theme};
 use crate::i18n::Language;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 
@@ -33,6 +34,32 @@ pub struct SavedState {
 pub struct ShellSaved {
     /// The language chosen (none yet: the system's at first start).
     pub language: Option<Language>,
+    /// The interface scale (none: 100%).
+    pub scale: Option<f32>,
+    /// Light, dark or the system's (none: the system's).
+    pub theme: Option<Theme>,
+}
+
+impl ShellSaved {
+    /// The app's own settings from their saved fields; a field that cannot be used is left
+    /// out, and the messages say which.
+    fn read(fields: &Fields) -> (ShellSaved, Vec<String>) {
+        let mut resets = vec![];
+        let scale = fields.value::<Option<f32>>("scale").flatten();
+        let scale = match scale {
+            Some(s) if !view::valid_scale(s) => {
+                resets.push(crate::tr!("saved-scale-reset", scale = s.to_string()));
+                None
+            }
+            other => other,
+        };
+        let saved = ShellSaved {
+            language: fields.value::<Option<Language>>("language").flatten(),
+            scale,
+            theme: fields.value::<Option<Theme>>("theme").flatten(),
+        };
+        (saved, resets)
+    }
 }
 
 /// A saved state, read: the open tab's key, the app's own settings, and each tab's part.
@@ -40,6 +67,8 @@ pub struct ShellSaved {
 pub struct ReadState {
     pub tab: Option<String>,
     pub shell: ShellSaved,
+    /// What of the app's own settings was reset, and why.
+    pub shell_resets: Vec<String>,
     pub tabs: BTreeMap<String, Fields>,
 }
 
@@ -63,14 +92,17 @@ impl SavedState {
                     .into_iter()
                     .filter_map(|(key, raw)| Some((key, Fields::parse(raw.get_ron()).ok()?)))
                     .collect();
-                let shell = top
+                let (shell, shell_resets) = top
                     .value::<Box<RawValue>>("shell")
                     .and_then(|raw| Fields::parse(raw.get_ron()).ok())
-                    .map(|fields| ShellSaved {
-                        language: fields.value::<Option<Language>>("language").flatten(),
-                    })
+                    .map(|fields| ShellSaved::read(&fields))
                     .unwrap_or_default();
-                Ok(ReadState { tab, shell, tabs })
+                Ok(ReadState {
+                    tab,
+                    shell,
+                    shell_resets,
+                    tabs,
+                })
             }
             1 => Ok(from_version_1(top)),
             other => Err(crate::tr!("saved-state-other-version", version = other)),
@@ -95,6 +127,7 @@ fn from_version_1(top: Fields) -> ReadState {
     ReadState {
         tab,
         shell: ShellSaved::default(),
+        shell_resets: vec![],
         tabs,
     }
 }

@@ -11,6 +11,7 @@ use super::saved_file;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
 use super::tab::{Restore, Shortcut, Tab};
+use super::view::ViewSettings;
 use crate::i18n::{self, Language};
 use crate::ui::side_panels::{self, Side};
 
@@ -87,6 +88,8 @@ const LISTED_RESETS: usize = 6;
 const SHELL_SHORTCUTS: &[Shortcut] = &[
     ("keys-f1", "does-help"),
     ("keys-brackets", "does-toggle-panels"),
+    ("keys-ctrl-zoom", "does-zoom"),
+    ("keys-f11", "does-present"),
 ];
 
 pub struct FrontierApp {
@@ -99,6 +102,8 @@ pub struct FrontierApp {
     /// The Chinese font goes in with the first frame.
     fonts_installed: bool,
     pub help_open: bool,
+    /// Scale, theme and presentation mode.
+    pub view: ViewSettings,
     /// A message about the app as a whole (a saved state that could not be used, say).
     pub notice: Option<Notice>,
     /// The file eframe keeps the saved state in, when known: a damaged state is copied
@@ -131,6 +136,7 @@ impl FrontierApp {
         let fresh = || ReadState {
             tab: None,
             shell: ShellSaved::default(),
+            shell_resets: vec![],
             tabs: BTreeMap::new(),
         };
         let (read, mut problems) = match saved.map(SavedState::read) {
@@ -138,6 +144,7 @@ impl FrontierApp {
             Some(Ok(read)) => (read, vec![]),
             Some(Err(why)) => (fresh(), vec![crate::tr!("saved-state-unusable", why = why)]),
         };
+        problems.extend(read.shell_resets);
         let language = read.shell.language;
         if let Some(language) = language {
             i18n::set_language(language);
@@ -163,6 +170,10 @@ impl FrontierApp {
             language_chosen: language.is_some(),
             fonts_installed: false,
             help_open: false,
+            view: ViewSettings::new(
+                read.shell.scale.unwrap_or(1.0),
+                read.shell.theme.unwrap_or_default(),
+            ),
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
         }
@@ -175,6 +186,8 @@ impl FrontierApp {
             tab: self.tab.key().to_string(),
             shell: ShellSaved {
                 language: Some(self.language),
+                scale: Some(self.view.scale),
+                theme: Some(self.view.theme),
             },
             tabs: TabId::ALL
                 .iter()
@@ -249,6 +262,9 @@ impl FrontierApp {
             self.fonts_installed = true;
         }
         i18n::set_language(self.language);
+        let modal = self.current().modal_open();
+        self.view.handle_keys(ui.ctx(), modal);
+        self.view.apply(ui.ctx());
         let typing = ui.ctx().text_edit_focused();
         if !typing && ui.input(|i| i.key_pressed(Key::F1) || i.key_pressed(Key::Questionmark)) {
             self.help_open = !self.help_open;
@@ -322,7 +338,8 @@ impl FrontierApp {
         });
     }
 
-    /// The View menu: the language (each named in its own).
+    /// The View menu: the language (each named in its own), the scale, the theme and
+    /// presentation mode.
     fn view_menu(&mut self, ui: &mut Ui) {
         ui.label(crate::tr!("menu-language"));
         for language in Language::ALL {
@@ -334,6 +351,8 @@ impl FrontierApp {
                 ui.close();
             }
         }
+        ui.separator();
+        self.view.menu(ui);
     }
 
     fn help(&mut self, ui: &Ui) {

@@ -49,3 +49,16 @@ pub fn consume_direction_keys(input: &mut egui::InputState) -> Vec<crate::grid::
     }
     dirs
 }
+
+/// Whether this frame has a press of `+` (or `=`) and of `-` without Ctrl, Cmd or Alt: the
+/// run speed's keys, which must not also answer the interface scale's Ctrl+= and Ctrl+-.
+pub fn speed_keys(input: &egui::InputState) -> (bool, bool) {
+    use egui::{Event, Key};
+    let pressed = |wanted: &[Key]| {
+        input.events.iter().any(|event| {
+            matches!(event, Event::Key { key, pressed: true, modifiers, .. }
+                if wanted.contains(key) && !modifiers.command && !modifiers.ctrl && !modifiers.alt)
+        })
+    };
+    (pressed(&[Key::Plus, Key::Equals]), pressed(&[Key::Minus]))
+}

@@ -129,15 +129,14 @@ impl PathfindingTab {
     /// Keyboard shortcuts of this tab (the caller skips this while a text field has focus).
     pub fn handle_keys(&mut self, ui: &Ui) {
         let panned = self.sessions.iter().any(|s| s.view.panned_with_space());
-        let (space, right, left, home, end, faster, slower, fit) = ui.input(|i| {
+        let (space, right, left, home, end, (faster, slower), fit) = ui.input(|i| {
             (
                 i.key_released(Key::Space) && !panned,
                 i.key_pressed(Key::ArrowRight),
                 i.key_pressed(Key::ArrowLeft),
                 i.key_pressed(Key::Home),
                 i.key_pressed(Key::End),
-                i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-                i.key_pressed(Key::Minus),
+                crate::ui::speed_keys(i),
                 i.key_pressed(Key::F) && i.modifiers.is_none(),
             )
         });

@@ -70,7 +70,7 @@ impl SnakeTab {
     }
 
     pub fn handle_keys(&mut self, ui: &Ui) {
-        let (dirs, space, step, decision, restart, manual, classic, cycle, faster, slower) = ui
+        let (dirs, space, step, decision, restart, manual, classic, cycle, (faster, slower)) = ui
             .input_mut(|i| {
                 let dirs = crate::ui::consume_direction_keys(i);
                 (
@@ -83,8 +83,7 @@ impl SnakeTab {
                     i.consume_key(Modifiers::NONE, Key::Num1),
                     i.consume_key(Modifiers::NONE, Key::Num2),
                     i.consume_key(Modifiers::NONE, Key::Num3),
-                    i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-                    i.key_pressed(Key::Minus),
+                    crate::ui::speed_keys(i),
                 )
             });
         if let Some(&dir) = dirs.last() {

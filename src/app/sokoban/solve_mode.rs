@@ -16,15 +16,14 @@ use crate::ui::step_controls::{FRAME_BUDGET, step_controls, step_within_budget};
 impl SokobanTab {
     /// Keys while solving: the step controls.
     pub(super) fn solve_keys(&mut self, ui: &Ui) {
-        let (space, right, left, home, end, faster, slower) = ui.input_mut(|i| {
+        let (space, right, left, home, end, (faster, slower)) = ui.input_mut(|i| {
             (
                 i.consume_key(Modifiers::NONE, Key::Space),
                 i.consume_key(Modifiers::NONE, Key::ArrowRight),
                 i.consume_key(Modifiers::NONE, Key::ArrowLeft),
                 i.consume_key(Modifiers::NONE, Key::Home),
                 i.consume_key(Modifiers::NONE, Key::End),
-                i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-                i.key_pressed(Key::Minus),
+                crate::ui::speed_keys(i),
             )
         });
         for (pressed, action) in [

@@ -1,0 +1,143 @@
+//! The View menu's settings for a classroom (egui_kittest): the interface scale and its
+//! keys (which leave the run speed alone), light and dark, presentation mode, and that the
+//! scale and theme are remembered (a damaged saved scale reset with a message).
+
+#[path = "common/screen.rs"]
+mod screen;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::FrontierApp;
+use frontier::app::view::Theme;
+use frontier::i18n::Language;
+use frontier::ui::{presentation, side_panels};
+
+fn app(size: [f32; 2]) -> Harness<'static, FrontierApp> {
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(Language::English);
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(4);
+}
+
+#[test]
+fn ctrl_plus_minus_and_zero_scale_the_interface_and_leave_the_speed_alone() {
+    let mut harness = app([1400.0, 900.0]);
+    let speed = harness.state().tabs.pathfinding.playback.speed;
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.scale, 1.1);
+    assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-4);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.scale, 1.25);
+    assert_eq!(
+        harness.state().tabs.pathfinding.playback.speed,
+        speed,
+        "Ctrl+plus changed the run speed"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.scale, 1.1);
+    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num0);
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.scale, 1.0);
+    assert!((harness.ctx.zoom_factor() - 1.0).abs() < 1e-4);
+    // Without Ctrl, + and - are the run speed's.
+    harness.key_press(Key::Plus);
+    harness.run_steps(2);
+    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed + 1);
+    assert_eq!(harness.state().view.scale, 1.0);
+    harness.key_press(Key::Minus);
+    harness.run_steps(2);
+    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed);
+}
+
+#[test]
+fn the_view_menu_sets_scale_and_theme_and_they_are_remembered() {
+    let mut harness = app([1400.0, 900.0]);
+    assert_eq!(
+        harness.state().view.theme,
+        Theme::System,
+        "the system's at first"
+    );
+    for _ in 0..2 {
+        click(&mut harness, "View");
+        click(&mut harness, "Larger  (Ctrl+=)");
+    }
+    assert_eq!(harness.state().view.scale, 1.25);
+    click(&mut harness, "View");
+    click(&mut harness, "Light");
+    assert_eq!(harness.ctx.theme(), egui::Theme::Light);
+    assert_eq!(harness.state().view.theme, Theme::Light);
+    click(&mut harness, "View");
+    click(&mut harness, "Dark");
+    assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
+
+    let saved = harness.state().saved_state().to_ron();
+    let back = FrontierApp::from_saved(Some(&saved));
+    assert_eq!(back.view.scale, 1.25);
+    assert_eq!(back.view.theme, Theme::Dark);
+    assert!(back.notice.is_none());
+}
+
+#[test]
+fn an_absurd_saved_scale_is_reset_with_a_message() {
+    let app = FrontierApp::from_saved(None);
+    let saved = app.saved_state().to_ron();
+    let damaged = saved.replace("scale:Some(1.0)", "scale:Some(40.0)");
+    assert_ne!(saved, damaged, "{saved}");
+    let back = FrontierApp::from_saved(Some(&damaged));
+    assert_eq!(back.view.scale, 1.0);
+    let notice = back.notice.expect("a message");
+    assert!(
+        notice.text.contains("interface scale (40)"),
+        "{}",
+        notice.text
+    );
+}
+
+#[test]
+fn presentation_mode_hides_the_panels_shows_the_bar_and_esc_leaves_it() {
+    let mut harness = app([1400.0, 900.0]);
+    harness.key_press(Key::F11);
+    harness.run_steps(4);
+    assert!(harness.state().view.presenting);
+    assert!(presentation::active(&harness.ctx));
+    for id in ["pathfinding-controls", "pathfinding-teaching"] {
+        assert!(
+            side_panels::last_rect(&harness.ctx, id).is_none(),
+            "{id} shown"
+        );
+    }
+    // The compact bar steps the run, and the narration is set large.
+    click(&mut harness, "Step");
+    click(&mut harness, "Step");
+    let narration = screen::drawn_texts(&harness)
+        .into_iter()
+        .find(|(text, _, _)| text.contains("neighbours added"))
+        .expect("the narration is shown");
+    assert!(narration.1.height() >= 20.0, "{narration:?}");
+    // The other tabs present the same way.
+    click(&mut harness, "Sokoban");
+    assert!(side_panels::last_rect(&harness.ctx, "sokoban-controls").is_none());
+    harness.get_by_label("Hint");
+    harness.key_press(Key::Escape);
+    harness.run_steps(4);
+    assert!(!harness.state().view.presenting);
+    assert!(side_panels::last_rect(&harness.ctx, "sokoban-controls").is_some());
+    // And from the View menu.
+    click(&mut harness, "View");
+    click(&mut harness, "Presentation mode  (F11, Esc leaves)");
+    assert!(harness.state().view.presenting);
+}
