@@ -804,3 +804,4 @@ does-zoom = interface larger / smaller / 100%
 keys-f11 = F11
 does-present = presentation mode: full screen, the board and a compact bar (Esc leaves)
 saved-scale-reset = The saved interface scale ({ $scale }) is outside 75–300%; it is back to 100%.
+opened-map-rules = Opened { $name }: a Moving AI map, so now 8 directions, octile distance and no corner cutting, the rules of its optimal lengths (Ctrl+Z goes back)

@@ -752,3 +752,4 @@ does-zoom = 界面放大 / 缩小 / 100%
 keys-f11 = F11
 does-present = 演示模式：全屏，只留棋盘和一条精简控制栏（Esc 退出）
 saved-scale-reset = 保存的界面缩放（{ $scale }）不在 75–300% 之间，已恢复为 100%。
+opened-map-rules = 已打开 { $name }：这是 Moving AI 地图，已改用它的最优长度所依据的规则：8 个方向、八向距离（octile）、不切角（Ctrl+Z 可撤销）

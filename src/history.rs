@@ -38,6 +38,16 @@ impl<E: Edit> History<E> {
         }
     }
 
+    /// The edit the next undo reverts.
+    pub fn last_done(&self) -> Option<&E> {
+        self.done.last()
+    }
+
+    /// The edit the next redo applies.
+    pub fn last_undone(&self) -> Option<&E> {
+        self.undone.last()
+    }
+
     pub fn undo(&mut self, target: &mut E::Target) -> bool {
         match self.done.pop() {
             Some(edit) => {

@@ -342,3 +342,49 @@ fn generating_a_maze_is_one_undoable_edit() {
         0
     );
 }
+
+#[test]
+fn opening_a_moving_ai_map_switches_to_its_rules_and_undo_switches_back() {
+    use frontier::games::sandbox::{Connectivity, Heuristic};
+    let mut harness = app_on_open_board();
+    let tab = |h: &Harness<'_, FrontierApp>| {
+        let s = &h.state().tabs.pathfinding.settings;
+        (s.connectivity, s.heuristic)
+    };
+    assert_eq!(tab(&harness), (Connectivity::Four, Heuristic::Manhattan));
+    let map = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/movingai/maze-32-32-2.map"
+    );
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .load_file(std::path::Path::new(map));
+    harness.run_steps(3);
+    assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
+    assert_eq!(harness.state().tabs.pathfinding.board.width(), 32);
+    harness.get_by_label_contains("a Moving AI map, so now 8 directions");
+    harness.get_by_label("8 directions");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(3);
+    assert_eq!(tab(&harness), (Connectivity::Four, Heuristic::Manhattan));
+    assert_eq!(harness.state().tabs.pathfinding.board.width(), 12);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(3);
+    assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
+
+    // A board of Frontier's own format keeps the rules chosen.
+    harness.state_mut().tabs.pathfinding.dirty = false;
+    let mut board = Board::new(5, 5);
+    board.goal = Pos::new(4, 4);
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .load_text("own.board", &board.to_text());
+    harness.run_steps(3);
+    assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
+    assert_eq!(harness.state().tabs.pathfinding.board.width(), 5);
+}

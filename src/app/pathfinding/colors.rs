@@ -1,17 +1,15 @@
-//! How the Pathfinding board looks: terrain colours and the search's marks over them.
-//! Blue (visited) and orange (frontier) stay distinguishable with common colour blindness.
+//! How the Pathfinding board looks: terrain colours and the search's marks over them, from
+//! the palette (which says how they were checked for colour-vision deficiencies).
 
 use egui::Color32;
 
 use crate::games::sandbox::{CellMark, Terrain};
-use crate::palette::{search, terrain};
+use crate::palette::search::{self, Mark};
+use crate::palette::terrain;
 use crate::search::Side;
 use crate::ui::color;
 
-pub const VISITED: Color32 = color(search::VISITED);
-pub const FRONTIER: Color32 = color(search::FRONTIER);
 pub const VISITED_BACK: Color32 = color(search::VISITED_BACK);
-pub const FRONTIER_BACK: Color32 = color(search::FRONTIER_BACK);
 pub const PATH: Color32 = color(search::PATH);
 pub const CURRENT: Color32 = color(search::CURRENT);
 pub const START: Color32 = color(search::START);
@@ -31,15 +29,10 @@ pub fn terrain_color(terrain: &Terrain) -> Color32 {
         "sand" => terrain::SAND,
         _ => match terrain.cost {
             None => terrain::OTHER_WALL,
-            Some(cost) => {
-                let t = ((cost - 1.0) / 9.0).clamp(0.0, 1.0) as f32;
-                return lerp(color(terrain::FLOOR), color(terrain::COSTLY), t);
-            }
+            Some(cost) => terrain::by_cost(cost),
         },
     })
 }
-
-pub use crate::ui::mix as lerp;
 
 /// Which marks are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -65,16 +58,20 @@ impl Default for Overlays {
     }
 }
 
-/// Tints a terrain colour with a search mark.
-pub fn marked(base: Color32, mark: CellMark, on_path: bool, overlays: Overlays) -> Color32 {
-    if on_path && overlays.path {
-        return lerp(base, PATH, 0.55);
-    }
-    match mark {
-        CellMark::Visited(Side::Forward) if overlays.visited => lerp(base, VISITED, 0.6),
-        CellMark::Visited(Side::Backward) if overlays.visited => lerp(base, VISITED_BACK, 0.6),
-        CellMark::Frontier(Side::Forward) if overlays.frontier => lerp(base, FRONTIER, 0.8),
-        CellMark::Frontier(Side::Backward) if overlays.frontier => lerp(base, FRONTIER_BACK, 0.8),
-        _ => base,
-    }
+/// A terrain colour under a search's mark (the path is drawn as a line on top).
+pub fn marked(base: Color32, mark: CellMark, overlays: Overlays) -> Color32 {
+    let mark = match mark {
+        CellMark::Visited(Side::Forward) if overlays.visited => Mark::Visited,
+        CellMark::Visited(Side::Backward) if overlays.visited => Mark::VisitedBack,
+        CellMark::Frontier(Side::Forward) if overlays.frontier => Mark::Frontier,
+        CellMark::Frontier(Side::Backward) if overlays.frontier => Mark::FrontierBack,
+        _ => return base,
+    };
+    mark_on(base, mark)
+}
+
+/// A terrain colour under a mark.
+pub fn mark_on(base: Color32, mark: Mark) -> Color32 {
+    let base = crate::palette::rgb(base.r(), base.g(), base.b());
+    color(search::marked(base, mark))
 }

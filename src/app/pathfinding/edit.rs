@@ -4,7 +4,7 @@
 use super::{PathfindingTab, Tool};
 use crate::app::notice::Notice;
 use crate::games::sandbox::Board;
-use crate::games::sandbox::edit::{BoardEdit, Stroke};
+use crate::games::sandbox::edit::{BoardEdit, MoveRules, Stroke};
 use crate::grid::Pos;
 use crate::tr;
 use crate::ui::BoardInput;
@@ -33,11 +33,36 @@ impl PathfindingTab {
 
     /// Replaces the whole board as one undoable edit.
     pub fn replace_board(&mut self, board: Board) {
+        self.replace_board_and_rules(board, None);
+    }
+
+    /// The move rules the board is searched with now.
+    pub fn move_rules(&self) -> MoveRules {
+        MoveRules {
+            connectivity: self.settings.connectivity,
+            heuristic: self.settings.heuristic,
+        }
+    }
+
+    fn set_move_rules(&mut self, rules: MoveRules) {
+        self.settings.connectivity = rules.connectivity;
+        self.settings.heuristic = rules.heuristic;
+    }
+
+    /// Replaces the whole board, and the move rules when `rules` differ from today's, as
+    /// one undoable edit. True when the rules changed.
+    pub fn replace_board_and_rules(&mut self, board: Board, rules: Option<MoveRules>) -> bool {
         let before = Box::new(self.board.clone());
         self.board = board;
+        let now = self.move_rules();
+        let rules = rules.filter(|&r| r != now).map(|r| (now, r));
+        if let Some((_, after)) = rules {
+            self.set_move_rules(after);
+        }
         self.history.record(BoardEdit::Replace {
             before,
             after: Box::new(self.board.clone()),
+            rules,
         });
         self.new_size = [self.board.width(), self.board.height()];
         self.settings.tool = self.valid_tool(self.settings.tool);
@@ -45,16 +70,37 @@ impl PathfindingTab {
             session.view.fit();
         }
         self.board_changed();
+        rules.is_some()
     }
 
     pub fn undo(&mut self) {
+        let rules = match self.history.last_done() {
+            Some(BoardEdit::Replace {
+                rules: Some((before, _)),
+                ..
+            }) => Some(*before),
+            _ => None,
+        };
         if self.history.undo(&mut self.board) {
+            if let Some(rules) = rules {
+                self.set_move_rules(rules);
+            }
             self.after_history_step();
         }
     }
 
     pub fn redo(&mut self) {
+        let rules = match self.history.last_undone() {
+            Some(BoardEdit::Replace {
+                rules: Some((_, after)),
+                ..
+            }) => Some(*after),
+            _ => None,
+        };
         if self.history.redo(&mut self.board) {
+            if let Some(rules) = rules {
+                self.set_move_rules(rules);
+            }
             self.after_history_step();
         }
     }

@@ -9,7 +9,8 @@ use egui::Ui;
 use super::PathfindingTab;
 use crate::app::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
-use crate::games::sandbox::{Board, parse_board_or_map, presets};
+use crate::games::sandbox::edit::MoveRules;
+use crate::games::sandbox::{Board, is_moving_ai_map, parse_board_or_map, presets};
 use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
 
@@ -18,6 +19,7 @@ use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
 struct Pending {
     board: Board,
     file: Option<PathBuf>,
+    rules: Option<MoveRules>,
 }
 
 #[derive(Default)]
@@ -107,18 +109,21 @@ impl PathfindingTab {
     /// Reads a board or Moving AI map; on error the current board stays and the error shows.
     pub fn load_file(&mut self, path: &Path) {
         let loaded = read_text(path).and_then(|text| {
-            parse_board_or_map(&text).map_err(|e| {
-                tr!(
-                    "could-not-open",
-                    name = path.display().to_string(),
-                    why = e.to_string()
-                )
-            })
+            let rules = is_moving_ai_map(&text).then_some(MoveRules::MOVING_AI);
+            parse_board_or_map(&text)
+                .map(|board| (board, rules))
+                .map_err(|e| {
+                    tr!(
+                        "could-not-open",
+                        name = path.display().to_string(),
+                        why = e.to_string()
+                    )
+                })
         });
         match loaded {
-            Ok(board) => {
+            Ok((board, rules)) => {
                 self.files.folder = path.parent().map(Path::to_path_buf);
-                self.request_board(board, Some(path.to_path_buf()));
+                self.request_board(board, Some(path.to_path_buf()), rules);
             }
             Err(message) => {
                 let message = if message.contains(&path.display().to_string()) {
@@ -140,8 +145,9 @@ impl PathfindingTab {
 
     /// Reads a board from text (a dropped file without a path, or a paste).
     pub fn load_text(&mut self, name: &str, text: &str) {
+        let rules = is_moving_ai_map(text).then_some(MoveRules::MOVING_AI);
         match parse_board_or_map(text) {
-            Ok(board) => self.request_board(board, None),
+            Ok(board) => self.request_board(board, None, rules),
             Err(e) => {
                 self.notice = Some(Notice {
                     error: true,
@@ -153,7 +159,7 @@ impl PathfindingTab {
 
     pub fn open_preset(&mut self, file: &str) {
         match presets::board(file) {
-            Some(board) => self.request_board(board, None),
+            Some(board) => self.request_board(board, None, None),
             None => {
                 self.notice = Some(Notice {
                     error: true,
@@ -164,24 +170,29 @@ impl PathfindingTab {
     }
 
     /// Replaces the board, after asking if the current one has unsaved edits.
-    fn request_board(&mut self, board: Board, file: Option<PathBuf>) {
+    /// A Moving AI map comes with its `rules`: its optimal lengths assume them.
+    fn request_board(&mut self, board: Board, file: Option<PathBuf>, rules: Option<MoveRules>) {
         if self.dirty {
-            self.files.pending = Some(Pending { board, file });
+            self.files.pending = Some(Pending { board, file, rules });
         } else {
-            self.take_board(board, file);
+            self.take_board(board, file, rules);
         }
     }
 
-    fn take_board(&mut self, board: Board, file: Option<PathBuf>) {
+    fn take_board(&mut self, board: Board, file: Option<PathBuf>, rules: Option<MoveRules>) {
         let name = file
             .as_ref()
             .map_or(tr!("a-preset"), |f| f.display().to_string());
-        self.replace_board(board);
+        let switched = self.replace_board_and_rules(board, rules);
         self.file = file;
         self.dirty = false;
         self.notice = Some(Notice {
             error: false,
-            text: tr!("opened", name = name),
+            text: if switched {
+                tr!("opened-map-rules", name = name)
+            } else {
+                tr!("opened", name = name)
+            },
         });
     }
 
@@ -207,7 +218,7 @@ impl PathfindingTab {
                         if !self.dirty
                             && let Some(pending) = self.files.pending.take()
                         {
-                            self.take_board(pending.board, pending.file);
+                            self.take_board(pending.board, pending.file, pending.rules);
                         }
                     }
                 }
@@ -236,12 +247,12 @@ impl PathfindingTab {
                     if !self.dirty
                         && let Some(pending) = self.files.pending.take()
                     {
-                        self.take_board(pending.board, pending.file);
+                        self.take_board(pending.board, pending.file, pending.rules);
                     }
                 }
                 Some("discard") => {
                     if let Some(pending) = self.files.pending.take() {
-                        self.take_board(pending.board, pending.file);
+                        self.take_board(pending.board, pending.file, pending.rules);
                     }
                 }
                 Some(_) => self.files.pending = None,

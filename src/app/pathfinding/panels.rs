@@ -10,6 +10,7 @@ use super::{PathfindingTab, Tool};
 use crate::app::names;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
+use crate::palette::search::Mark;
 use crate::search::Algorithm;
 use crate::tr;
 use crate::ui::legend::legend;
@@ -331,12 +332,9 @@ impl PathfindingTab {
             .collect();
         let floor =
             colors::terrain_color(&self.board.legend()[self.board.floor_terrain() as usize]);
+        entries.push((colors::mark_on(floor, Mark::Visited), tr!("legend-visited")));
         entries.push((
-            colors::lerp(floor, colors::VISITED, 0.6),
-            tr!("legend-visited"),
-        ));
-        entries.push((
-            colors::lerp(floor, colors::FRONTIER, 0.8),
+            colors::mark_on(floor, Mark::Frontier),
             tr!("legend-frontier"),
         ));
         if self
@@ -345,11 +343,11 @@ impl PathfindingTab {
             .any(|s| s.algorithm == PathAlgorithm::BidirectionalBfs)
         {
             entries.push((
-                colors::lerp(floor, colors::VISITED_BACK, 0.6),
+                colors::mark_on(floor, Mark::VisitedBack),
                 tr!("legend-visited-back"),
             ));
             entries.push((
-                colors::lerp(floor, colors::FRONTIER_BACK, 0.8),
+                colors::mark_on(floor, Mark::FrontierBack),
                 tr!("legend-frontier-back"),
             ));
         }

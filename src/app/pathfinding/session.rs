@@ -1,7 +1,6 @@
 //! One run shown on one board view: the timeline that can step back, the chart series,
 //! and the view's cell colours kept in step with the run.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use egui::Color32;
@@ -43,7 +42,6 @@ pub struct Session {
     pub last_event: Option<Step>,
     pub view: BoardView,
     path: Option<Vec<Pos>>,
-    path_cells: HashSet<Pos>,
     terrain_colors: Vec<Color32>,
     /// A step the run should reach as soon as frames allow (after an edit restarted it).
     pub catch_up: Option<usize>,
@@ -72,7 +70,6 @@ impl Session {
             last_event: None,
             view,
             path: None,
-            path_cells: HashSet::new(),
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
             catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
@@ -164,7 +161,7 @@ impl Session {
             self.color_cell(pos, overlays);
         }
         if matches!(event.event, Event::Found { .. }) {
-            self.show_path(overlays);
+            self.show_path();
         }
         true
     }
@@ -210,25 +207,20 @@ impl Session {
             Some(Event::Found { .. }) => self.run().path(),
             _ => None,
         };
-        self.path_cells = self.path.iter().flatten().copied().collect();
         let run = self.timeline.current();
         let board = run.problem().board().clone();
         let colors = &self.terrain_colors;
-        let cells = &self.path_cells;
         self.view.paint_all(|pos| {
             let base = board
                 .terrain_index(pos)
                 .map_or(Color32::BLACK, |t| colors[t as usize]);
-            marked(base, run.mark(pos), cells.contains(&pos), overlays)
+            marked(base, run.mark(pos), overlays)
         });
     }
 
-    fn show_path(&mut self, overlays: Overlays) {
+    /// The path is drawn as a line over the cells, which keep their marks.
+    fn show_path(&mut self) {
         self.path = self.run().path();
-        self.path_cells = self.path.iter().flatten().copied().collect();
-        for pos in self.path_cells.clone() {
-            self.color_cell(pos, overlays);
-        }
     }
 
     fn color_cell(&mut self, pos: Pos, overlays: Overlays) {
@@ -237,12 +229,7 @@ impl Session {
             return;
         };
         let base = self.terrain_colors[terrain as usize];
-        let color = marked(
-            base,
-            run.mark(pos),
-            self.path_cells.contains(&pos),
-            overlays,
-        );
+        let color = marked(base, run.mark(pos), overlays);
         self.view.set_cell(pos, color);
     }
 }

@@ -1,6 +1,6 @@
 //! Edits to a board, for undo and redo.
 
-use super::Board;
+use super::{Board, Connectivity, Heuristic};
 use crate::grid::Pos;
 use crate::history::Edit;
 
@@ -21,7 +21,27 @@ pub enum BoardEdit {
     Replace {
         before: Box<Board>,
         after: Box<Board>,
+        /// The move rules changed with the board (a Moving AI map brings its own): before
+        /// and after. Applying and reverting the board leaves them to the owner of the
+        /// rules, which reads them from the edit undone or redone.
+        rules: Option<(MoveRules, MoveRules)>,
     },
+}
+
+/// How a board is searched: which moves, and the heuristic that estimates them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRules {
+    pub connectivity: Connectivity,
+    pub heuristic: Heuristic,
+}
+
+impl MoveRules {
+    /// The Moving AI benchmarks' rules: eight directions, diagonals cost sqrt 2 and may not
+    /// cut corners, estimated by the octile distance.
+    pub const MOVING_AI: MoveRules = MoveRules {
+        connectivity: Connectivity::Eight,
+        heuristic: Heuristic::Octile,
+    };
 }
 
 impl Edit for BoardEdit {
@@ -56,7 +76,7 @@ impl Edit for BoardEdit {
     fn bytes(&self) -> usize {
         match self {
             BoardEdit::Cells(changes) => changes.len() * std::mem::size_of::<(Pos, u8, u8)>(),
-            BoardEdit::Replace { before, after } => {
+            BoardEdit::Replace { before, after, .. } => {
                 before.width() * before.height() + after.width() * after.height()
             }
             _ => std::mem::size_of::<Self>(),

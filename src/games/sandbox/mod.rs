@@ -21,10 +21,15 @@ use crate::games::ParseError;
 
 /// Reads a board in Frontier's format, or a Moving AI map (recognised by its `type` line).
 pub fn parse_board_or_map(text: &str) -> Result<Board, ParseError> {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    if first.trim_start().starts_with("type ") {
+    if is_moving_ai_map(text) {
         movingai::parse_map(text)
     } else {
         Board::parse(text)
     }
+}
+
+/// Whether the text is a Moving AI map (it begins with its `type` line).
+pub fn is_moving_ai_map(text: &str) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    first.trim_start().starts_with("type ")
 }
