@@ -1,6 +1,9 @@
 //! The Pathfinding tab driven as a user drives it (egui_kittest): mouse, keys, widgets;
 //! then assertions on the app's state.
 
+#[path = "common/screen.rs"]
+mod screen;
+
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -303,6 +306,35 @@ fn compare_mode_runs_two_algorithms_in_lockstep() {
         sessions[1].run().expansions() > sessions[0].run().expansions(),
         "Dijkstra expands more than A*"
     );
+    // One timeline for both: it spans the longer run, which A* ended before.
+    let (a_star_end, dijkstra_end) = (sessions[0].known(), sessions[1].known());
+    assert!(a_star_end < dijkstra_end);
+    let (position, known, finished) = harness.state().tabs.pathfinding.timeline_position();
+    assert_eq!(
+        (position, known, finished),
+        (dijkstra_end, dijkstra_end, true)
+    );
+    harness.get_by_label_contains(&format!("of {dijkstra_end}"));
+    // Both algorithms' pseudo-code, and a chart legend that tells the runs apart.
+    harness.get_by_label("A* in pseudo-code");
+    harness.get_by_label("Dijkstra in pseudo-code");
+    harness.get_by_label("A*, 4 dirs, manhattan");
+    harness.get_by_label("Dijkstra, 4 dirs");
+    // Back from the end: the longer run steps back, the shorter stays at its end.
+    harness.key_press(Key::ArrowLeft);
+    harness.run_steps(2);
+    let sessions = &harness.state().tabs.pathfinding.sessions;
+    assert_eq!(sessions[1].position(), dijkstra_end - 1);
+    assert_eq!(sessions[0].position(), a_star_end);
+    // Back to the start and forward again: in lockstep.
+    harness.key_press(Key::Home);
+    harness.run_steps(2);
+    for _ in 0..3 {
+        harness.key_press(Key::ArrowRight);
+        harness.step();
+    }
+    let sessions = &harness.state().tabs.pathfinding.sessions;
+    assert_eq!((sessions[0].position(), sessions[1].position()), (3, 3));
 }
 
 #[test]
@@ -387,4 +419,95 @@ fn opening_a_moving_ai_map_switches_to_its_rules_and_undo_switches_back() {
     harness.run_steps(3);
     assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
     assert_eq!(harness.state().tabs.pathfinding.board.width(), 5);
+}
+
+/// The g / h / f texts drawn on the board in the last frame, with where they were drawn.
+fn number_texts(harness: &Harness<'_, FrontierApp>) -> Vec<(String, egui::Rect)> {
+    let board = harness.state().tabs.pathfinding.sessions[0]
+        .view
+        .last_rect()
+        .unwrap();
+    screen::drawn_texts(harness)
+        .into_iter()
+        .filter(|(_, rect, _)| board.contains_rect(*rect))
+        .filter(|(text, _, _)| {
+            let digits = text.trim_start_matches(['g', 'h', 'f']);
+            !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        })
+        .map(|(text, rect, _)| (text, rect))
+        .collect()
+}
+
+#[test]
+fn numbers_show_f_alone_in_middle_cells_and_g_h_f_in_large_ones_without_running_together() {
+    let mut harness = app_on_open_board();
+    for _ in 0..12 {
+        harness.get_by_label("Step").click();
+        harness.run_steps(1);
+    }
+    let mut seen = vec![];
+    for (cell, ghf) in [(16.0, None), (30.0, Some(false)), (60.0, Some(true))] {
+        let size = harness.state().tabs.pathfinding.sessions[0]
+            .view
+            .last_rect()
+            .unwrap()
+            .size();
+        harness.state_mut().tabs.pathfinding.sessions[0]
+            .view
+            .zoom_to(cell, Pos::new(3, 3), size);
+        harness.run_steps(3);
+        let texts = number_texts(&harness);
+        match ghf {
+            None => assert!(texts.is_empty(), "{cell} px: {texts:?}"),
+            Some(all) => {
+                assert!(!texts.is_empty(), "{cell} px: no numbers");
+                let lettered = texts.iter().any(|(t, _)| t.starts_with('g'));
+                assert_eq!(lettered, all, "{cell} px: {texts:?}");
+            }
+        }
+        for (i, (a, ra)) in texts.iter().enumerate() {
+            assert!(ra.width() <= cell, "{cell} px: {a} is {} wide", ra.width());
+            for (b, rb) in &texts[i + 1..] {
+                let overlap = ra.intersect(*rb);
+                assert!(
+                    overlap.width() <= 0.5 || overlap.height() <= 0.5,
+                    "{cell} px: {a} and {b} run together"
+                );
+            }
+        }
+        seen.push(texts.len());
+    }
+    assert!(
+        seen[2] > seen[1],
+        "g, h and f are three texts a cell: {seen:?}"
+    );
+}
+
+#[test]
+fn long_pseudo_code_lines_wrap_under_the_code_not_under_the_line_number() {
+    let mut harness = app_on_open_board();
+    harness.set_size(egui::vec2(1024.0, 768.0));
+    harness.run_steps(4);
+    let texts = screen::drawn_texts(&harness);
+    let numbers: Vec<&(String, egui::Rect, egui::Rect)> = texts
+        .iter()
+        .filter(|(t, _, _)| t.trim().parse::<usize>().is_ok() && t.ends_with("  "))
+        .collect();
+    let pop = texts
+        .iter()
+        .find(|(t, _, _)| t.starts_with("n ← frontier.pop()"))
+        .expect("A*'s line 3 is shown");
+    let three = numbers
+        .iter()
+        .find(|(t, _, _)| t.trim() == "3")
+        .expect("its number");
+    let line_height = three.1.height();
+    assert!(
+        pop.1.height() > 1.5 * line_height,
+        "the line wraps in a 1024 px window: {pop:?}"
+    );
+    assert!(
+        pop.1.left() >= three.1.right() + 20.0,
+        "wrapped under the code, indented: {pop:?} after {three:?}"
+    );
 }

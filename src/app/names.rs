@@ -41,6 +41,24 @@ pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
     }
 }
 
+/// A Pathfinding run told apart from others on a chart: the algorithm, the moves, and the
+/// heuristic when it uses one ("A*, 8 dirs, octile").
+pub fn run_label(
+    algorithm: PathAlgorithm,
+    connectivity: crate::games::sandbox::Connectivity,
+    heuristic: Heuristic,
+) -> String {
+    let moves = match connectivity {
+        crate::games::sandbox::Connectivity::Four => tr!("run-label-four"),
+        crate::games::sandbox::Connectivity::Eight => tr!("run-label-eight"),
+    };
+    let mut parts = vec![path_algorithm(algorithm), moves];
+    if algorithm.uses_heuristic() {
+        parts.push(self::heuristic(heuristic).to_lowercase());
+    }
+    parts.join(&tr!("run-label-separator"))
+}
+
 /// A Pathfinding algorithm's name in a picker: weighted A* without its weight.
 pub fn path_algorithm_kind(algorithm: PathAlgorithm) -> String {
     match algorithm {

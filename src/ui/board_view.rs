@@ -462,16 +462,34 @@ impl BoardPainter {
             .arrow(start - direction * 0.5, direction, stroke);
     }
 
-    /// Small text in a cell's corner (`top` picks the upper or lower half).
-    pub fn cell_text(&self, pos: Pos, text: &str, align: egui::Align2, color: Color32) {
+    /// Text in a cell at `align`, its height a fraction `height` of the cell, made smaller
+    /// when needed so that its width fits in `width` of the cell.
+    pub fn cell_text(
+        &self,
+        pos: Pos,
+        text: &str,
+        align: egui::Align2,
+        fit: (f32, f32),
+        color: Color32,
+    ) {
+        let (height, width) = fit;
         let rect = self.cell_rect(pos).shrink(self.cell * 0.06);
         let at = align.pos_in_rect(&rect);
+        // A monospace glyph is about 0.6 of the font's size wide.
+        let chars = text.chars().count().max(1) as f32;
+        let size = (self.cell * height).min(self.cell * width / (0.6 * chars));
         self.painter.text(
             at,
             align,
             text,
-            egui::FontId::monospace((self.cell * 0.2).clamp(6.0, 14.0)),
+            egui::FontId::monospace(size.max(5.0)),
             color,
         );
+    }
+
+    /// A thin line around a cell, inside it, so neighbouring cells' contents stay apart.
+    pub fn cell_border(&self, pos: Pos, stroke: Stroke) {
+        self.painter
+            .rect_stroke(self.cell_rect(pos), 0.0, stroke, egui::StrokeKind::Inside);
     }
 }

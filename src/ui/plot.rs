@@ -1,7 +1,7 @@
 //! Frontier size and visited count against step, for the current run and earlier ones.
 
 use egui::{Color32, Ui};
-use egui_plot::{Corner, Legend, Line, LineStyle, Plot, PlotPoint, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoint, VLine};
 
 use crate::tr;
 
@@ -61,59 +61,95 @@ fn run_color(i: usize) -> Color32 {
     super::color(runs[i % runs.len()])
 }
 
-/// A chart of every series (solid: frontier size, dashed: visited), with a marker at
-/// the current step.
+/// The chart's height: what the panel has left, within bounds.
+fn plot_height(ui: &Ui) -> f32 {
+    (ui.available_height() - 60.0).clamp(120.0, 220.0)
+}
+
+/// Labels for a chart's runs, an earlier run with the same label marked as earlier (so no
+/// two runs share a legend entry).
+fn run_labels(series: &[&RunSeries]) -> Vec<String> {
+    let mut labels: Vec<String> = vec![];
+    for (i, s) in series.iter().enumerate() {
+        let later_twin = series[i + 1..].iter().any(|t| t.label == s.label);
+        let mut label = if later_twin {
+            tr!("plot-earlier-run", run = &s.label)
+        } else {
+            s.label.clone()
+        };
+        while labels.contains(&label) {
+            label = tr!("plot-earlier-run", run = &label);
+        }
+        labels.push(label);
+    }
+    labels
+}
+
+/// The legend under a chart, off its data: each run's colour and label.
+fn legend_below(ui: &mut Ui, labels: &[String]) {
+    let entries: Vec<(Color32, String)> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| (run_color(i), label.clone()))
+        .collect();
+    super::legend::legend(ui, &entries);
+}
+
+/// A chart of every series (solid: frontier size, dashed: visited), each run in its own
+/// colour, with a marker at the current step; its legend below it.
 pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: Option<usize>) {
+    let labels = run_labels(series);
     Plot::new(id)
-        .height(ui.available_height().clamp(120.0, 220.0))
-        // Counts mostly grow, so the top-left corner is the one the lines leave empty.
-        .legend(Legend::default().position(Corner::LeftTop))
+        .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
+        .y_axis_label(tr!("plot-count"))
+        .include_x(0.0)
+        .include_x(10.0)
+        .include_y(0.0)
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (i, s) in series.iter().enumerate() {
+            for (i, (s, label)) in series.iter().zip(&labels).enumerate() {
                 let color = run_color(i);
                 plot.line(
-                    Line::new(
-                        tr!("plot-series-frontier", run = &s.label),
-                        s.frontier.as_slice(),
-                    )
-                    .color(color)
-                    .width(2.0),
+                    Line::new(label.clone(), s.frontier.as_slice())
+                        .color(color)
+                        .width(2.0),
                 );
                 plot.line(
-                    Line::new(
-                        tr!("plot-series-visited", run = &s.label),
-                        s.visited.as_slice(),
-                    )
-                    .color(color)
-                    .style(LineStyle::dashed_loose()),
+                    Line::new(label.clone(), s.visited.as_slice())
+                        .color(color)
+                        .style(LineStyle::dashed_loose()),
                 );
             }
             if let Some(step) = current_step {
                 plot.vline(VLine::new(tr!("plot-now"), step as f64).color(Color32::GRAY));
             }
         });
+    legend_below(ui, &labels);
 }
 
 /// A chart of the frontier size of every series alone (one line each): the lighter chart
 /// for comparing several runs at once.
 pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
+    let labels = run_labels(series);
     Plot::new(id)
-        .height(ui.available_height().clamp(120.0, 220.0))
-        .legend(Legend::default().position(Corner::LeftTop))
+        .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
         .y_axis_label(tr!("plot-frontier"))
+        .include_x(0.0)
+        .include_x(10.0)
+        .include_y(0.0)
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (i, s) in series.iter().enumerate() {
+            for (i, (s, label)) in series.iter().zip(&labels).enumerate() {
                 plot.line(
-                    Line::new(s.label.clone(), s.frontier.as_slice())
+                    Line::new(label.clone(), s.frontier.as_slice())
                         .color(run_color(i))
                         .width(2.0),
                 );
             }
         });
+    legend_below(ui, &labels);
 }
 
 #[cfg(test)]
@@ -133,5 +169,18 @@ mod tests {
         let before = series.clone();
         series.record(500, 0, 0);
         assert_eq!(series, before);
+    }
+
+    #[test]
+    fn runs_with_the_same_label_are_told_apart() {
+        let (a, b, c) = (
+            RunSeries::new("A*"),
+            RunSeries::new("A*"),
+            RunSeries::new("BFS"),
+        );
+        let labels = run_labels(&[&a, &b, &c]);
+        assert_eq!(labels.len(), 3);
+        assert_ne!(labels[0], labels[1]);
+        assert!(labels[0].contains("A*") && labels[1] == "A*" && labels[2] == "BFS");
     }
 }

@@ -10,9 +10,11 @@ use crate::games::sandbox::Board;
 use crate::search::Side;
 use crate::ui::{BoardInput, BoardPainter};
 
-/// Overlays that need room: arrows from this cell size (points), numbers from this one.
-const ARROWS_FROM: f32 = 14.0;
-const NUMBERS_FROM: f32 = 44.0;
+/// Overlays that need room: arrows from this cell size (points), f alone from the next,
+/// g, h and f from the last.
+pub const ARROWS_FROM: f32 = 14.0;
+pub const F_FROM: f32 = 24.0;
+pub const GHF_FROM: f32 = 48.0;
 
 /// Draws one session's board with its overlays and returns what the mouse did.
 pub(super) fn draw_board(
@@ -35,28 +37,23 @@ pub(super) fn draw_board(
                 }
             }
         }
-        if overlays.numbers && cell >= NUMBERS_FROM {
+        if overlays.numbers && cell >= F_FROM {
             let color = crate::ui::color(crate::palette::search::NUMBERS);
+            let border = Stroke::new(1.0, Color32::from_black_alpha(70));
             for pos in painter.visible_cells() {
-                if let Some(info) = run.info(pos) {
-                    painter.cell_text(
-                        pos,
-                        &format!("g{}", number(info.g)),
-                        egui::Align2::LEFT_TOP,
-                        color,
-                    );
-                    painter.cell_text(
-                        pos,
-                        &format!("h{}", number(info.h)),
-                        egui::Align2::RIGHT_TOP,
-                        color,
-                    );
-                    painter.cell_text(
-                        pos,
-                        &format!("f{}", number(info.f)),
-                        egui::Align2::LEFT_BOTTOM,
-                        color,
-                    );
+                let Some(info) = run.info(pos) else { continue };
+                painter.cell_border(pos, border);
+                if cell >= GHF_FROM {
+                    let corner = (0.2, 0.45);
+                    let g = format!("g{}", number(info.g));
+                    let h = format!("h{}", number(info.h));
+                    painter.cell_text(pos, &g, egui::Align2::LEFT_TOP, corner, color);
+                    painter.cell_text(pos, &h, egui::Align2::RIGHT_TOP, corner, color);
+                    let f = format!("f{}", number(info.f));
+                    painter.cell_text(pos, &f, egui::Align2::CENTER_BOTTOM, (0.3, 0.85), color);
+                } else {
+                    let f = number(info.f);
+                    painter.cell_text(pos, &f, egui::Align2::CENTER_CENTER, (0.45, 0.85), color);
                 }
             }
         }

@@ -70,9 +70,7 @@ impl PathfindingTab {
                 &label,
                 &mut self.settings.algorithm,
             );
-            let session = self.session();
-            let (position, known, finished) =
-                (session.position(), session.known(), session.finished());
+            let (position, known, finished) = self.timeline_position();
             actions = step_bar(ui, &self.playback, position, known, finished);
         });
         if changed {
@@ -183,8 +181,7 @@ impl PathfindingTab {
 
         ui.separator();
         ui.heading(tr!("pf-run"));
-        let session = self.session();
-        let (position, known, finished) = (session.position(), session.known(), session.finished());
+        let (position, known, finished) = self.timeline_position();
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
             self.apply(action);
         }
@@ -298,7 +295,16 @@ impl PathfindingTab {
                 session.repaint(overlays);
             }
         }
-        ui.label(tr!("pf-zoom-in"));
+        let cell = self.session().view.cell_size().round();
+        if cell < super::board::GHF_FROM {
+            ui.small(tr!(
+                "pf-zoom-in",
+                arrows = super::board::ARROWS_FROM as f64,
+                f = super::board::F_FROM as f64,
+                ghf = super::board::GHF_FROM as f64,
+                cell = cell as f64
+            ));
+        }
         self.legend(ui);
     }
 
@@ -367,18 +373,20 @@ impl PathfindingTab {
             ui.add_space(4.0);
         }
         ui.separator();
+        for session in &self.sessions {
+            let lines = teach::pseudocode(session.algorithm);
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            ui.label(tr!(
+                "pf-pseudocode",
+                algorithm = names::path_algorithm(session.algorithm)
+            ));
+            pseudocode(
+                ui,
+                &lines,
+                &teach::active_lines(session.algorithm, session.last_event.as_ref()),
+            );
+        }
         let main = self.session();
-        let lines = teach::pseudocode(main.algorithm);
-        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        ui.label(tr!(
-            "pf-pseudocode",
-            algorithm = names::path_algorithm(main.algorithm)
-        ));
-        pseudocode(
-            ui,
-            &lines,
-            &teach::active_lines(main.algorithm, main.last_event.as_ref()),
-        );
         ui.separator();
         ui.label(tr!("pf-chart"));
         let mut series: Vec<&crate::ui::plot::RunSeries> = self.previous.iter().collect();

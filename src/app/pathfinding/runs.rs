@@ -140,8 +140,11 @@ impl PathfindingTab {
             }
             StepAction::StepBack => {
                 self.playback.playing = false;
+                // One step back for all from the step shown: a run that ended earlier
+                // stays at its end until the timeline comes back to it.
+                let shown = self.sessions.iter().map(Session::intended_position).max();
+                let at = shown.unwrap_or(0).saturating_sub(1);
                 for session in &mut self.sessions {
-                    let at = session.intended_position().saturating_sub(1);
                     session.seek(at, overlays);
                 }
             }
@@ -170,17 +173,23 @@ impl PathfindingTab {
     pub fn advance(&mut self, dt: f64) -> bool {
         let overlays = self.settings.overlays;
         let began = std::time::Instant::now();
+        // Runs catching up move in lockstep, a step each in turn, so that compared runs
+        // stay at the same step (each stops at its own target or end).
+        let sessions = &mut self.sessions;
+        let behind = |s: &Session| s.catch_up.is_some_and(|t| s.position() < t && !s.at_end());
+        step_within_budget(usize::MAX, FRAME_BUDGET, || {
+            let mut any = false;
+            for session in sessions.iter_mut().filter(|s| behind(s)) {
+                any |= session.step(overlays);
+            }
+            any
+        });
         let mut busy = false;
         for session in &mut self.sessions {
-            if let Some(target) = session.catch_up {
-                let due = target.saturating_sub(session.position());
-                let left = FRAME_BUDGET.saturating_sub(began.elapsed());
-                step_within_budget(due, left, || session.step(overlays));
-                if session.position() >= target || session.at_end() {
-                    session.catch_up = None;
-                } else {
-                    busy = true;
-                }
+            if behind(session) {
+                busy = true;
+            } else {
+                session.catch_up = None;
             }
         }
         let due = self.playback.steps_due(dt);
@@ -200,6 +209,21 @@ impl PathfindingTab {
         }
         let reference_busy = self.reference.advance(std::time::Duration::from_millis(2));
         busy || self.playback.playing || reference_busy
+    }
+
+    /// Where the step controls stand for all the runs together: the step shown, the
+    /// furthest known and whether every run's end is known. Compared runs move in
+    /// lockstep, each stopping at its own end, so the timeline spans the longer one.
+    pub fn timeline_position(&self) -> (usize, usize, bool) {
+        let position = self
+            .sessions
+            .iter()
+            .map(Session::position)
+            .max()
+            .unwrap_or(0);
+        let known = self.sessions.iter().map(Session::known).max().unwrap_or(0);
+        let finished = self.sessions.iter().all(Session::finished);
+        (position, known, finished)
     }
 
     /// Changing algorithm, heuristic or connectivity starts the runs over on the same board.

@@ -66,7 +66,11 @@ impl Session {
                 heuristic,
                 connectivity,
             )),
-            series: RunSeries::new(crate::app::names::path_algorithm(algorithm)),
+            series: RunSeries::new(crate::app::names::run_label(
+                algorithm,
+                connectivity,
+                heuristic,
+            )),
             last_event: None,
             view,
             path: None,
@@ -104,7 +108,11 @@ impl Session {
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
         self.timeline = timeline(Self::fresh(board, algorithm, heuristic, connectivity));
-        self.series = RunSeries::new(crate::app::names::path_algorithm(algorithm));
+        self.series = RunSeries::new(crate::app::names::run_label(
+            algorithm,
+            connectivity,
+            heuristic,
+        ));
         self.last_event = None;
         self.catch_up = None;
         self.repaint(overlays);
