@@ -808,3 +808,21 @@ run-label-eight = 8 dirs
 run-label-separator = {", "}
 plot-earlier-run = { $run } (earlier)
 plot-count = count
+legend-snake-head = head
+legend-snake-body = body, paler to the tail
+legend-snake-food = food
+legend-snake-wall = wall
+legend-snake-field = distance to the food (darker: nearer)
+legend-snake-tail-search = dots: reached by the tail check
+legend-snake-plan = planned path; hollow squares: the snake after eating
+legend-snake-shortcut = planned moves (shortcuts along the cycle)
+legend-snake-cycle = the Hamiltonian cycle
+legend-link-selected = selected tile
+legend-link-hint = the hinted pair
+legend-link-refused = no link with two turns or fewer
+legend-link-line = the link
+legend-link-turns = reached with { $turns } { $turns ->
+    [one] turn
+   *[other] turns
+}
+legend-link-frontier = in the frontier, not yet reached

@@ -511,3 +511,19 @@ fn long_pseudo_code_lines_wrap_under_the_code_not_under_the_line_number() {
         "wrapped under the code, indented: {pop:?} after {three:?}"
     );
 }
+
+#[test]
+fn the_status_line_forgets_the_cell_when_the_pointer_leaves_the_board() {
+    let mut harness = app_on_open_board();
+    let status = |h: &Harness<'_, FrontierApp>| h.state().tabs.pathfinding.status();
+    harness.hover_at(cell(&harness, Pos::new(2, 3)));
+    harness.run_steps(2);
+    assert!(
+        status(&harness).contains("(2,3) floor"),
+        "{}",
+        status(&harness)
+    );
+    harness.hover_at(Pos2::new(5.0, 300.0));
+    harness.run_steps(2);
+    assert!(!status(&harness).contains("(2,3)"), "{}", status(&harness));
+}

@@ -455,3 +455,36 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
     }
     assert_eq!(ended[0], ended[1]);
 }
+
+#[test]
+fn the_snake_and_link_colours_have_legends_from_the_start() {
+    let mut harness = app("Snake");
+    harness.get_by_label("food");
+    // The planners' colours are told before the first move, for the planner chosen.
+    harness.get_by_label("Classic planner").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tabs.snake.game.steps(), 0);
+    harness.get_by_label("distance to the food (darker: nearer)");
+    harness.get_by_label("dots: reached by the tail check");
+    harness.get_by_label("Cycle planner (never loses)").click();
+    harness.run_steps(2);
+    harness.get_by_label("the Hamiltonian cycle");
+    assert!(
+        harness
+            .query_by_label("dots: reached by the tail check")
+            .is_none()
+    );
+
+    let mut harness = app("Link");
+    assert!(harness.state().tabs.link.shown.is_none(), "no search yet");
+    for label in [
+        "selected tile",
+        "the hinted pair",
+        "reached with 0 turns",
+        "reached with 1 turn",
+        "reached with 2 turns",
+        "in the frontier, not yet reached",
+    ] {
+        harness.get_by_label(label);
+    }
+}

@@ -634,3 +634,36 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     assert!((1.0..=23.0).contains(&bound), "{bound}");
     harness.get_by_label_contains(&format!("Any solution needs at least {bound} pushes"));
 }
+
+#[test]
+fn the_solved_message_belongs_to_its_level() {
+    let mut harness = app();
+    for _ in 0..12 {
+        if harness
+            .state()
+            .tabs
+            .sokoban
+            .game
+            .as_ref()
+            .is_some_and(|g| g.is_won())
+        {
+            break;
+        }
+        harness.key_press(Key::ArrowRight);
+        harness.run_steps(2);
+    }
+    harness.run_steps(2);
+    let status = |h: &Harness<'static, FrontierApp>| h.state().tabs.get(TabId::Sokoban).status();
+    assert!(
+        status(&harness).contains("Solved in"),
+        "{}",
+        status(&harness)
+    );
+    harness.get_by_label("Next level").click();
+    harness.run_steps(2);
+    assert!(
+        !status(&harness).contains("Solved in"),
+        "{}",
+        status(&harness)
+    );
+}

@@ -8,6 +8,29 @@ use crate::games::link::records::board_key;
 use crate::tr;
 
 impl LinkTab {
+    /// What the board's colours mean; shown from the start, before any search.
+    fn legend(&self, ui: &mut Ui) {
+        use crate::palette::link;
+        use crate::ui::{color, mix};
+        let cell = color(link::CELL);
+        let mut entries = vec![
+            (color(link::SELECTED), tr!("legend-link-selected")),
+            (color(link::HINTED), tr!("legend-link-hint")),
+            (color(link::REFUSED), tr!("legend-link-refused")),
+            (color(link::LINK), tr!("legend-link-line")),
+        ];
+        for turns in 0..3u64 {
+            let swatch = mix(cell, color(link::TURNS[turns as usize]), 0.8);
+            entries.push((swatch, tr!("legend-link-turns", turns = turns)));
+        }
+        entries.push((
+            mix(cell, color(link::TURNS[3]), 0.35),
+            tr!("legend-link-frontier"),
+        ));
+        ui.label(tr!("legend"));
+        crate::ui::legend::legend(ui, &entries);
+    }
+
     /// Hint, shuffle and undo.
     fn game_buttons(&mut self, ui: &mut Ui) {
         if ui.button(tr!("link-hint")).on_hover_text("H").clicked() {
@@ -144,6 +167,8 @@ impl LinkTab {
                 .default_open(true)
                 .show(ui, |ui| ui.label(crate::games::preset_notes(file, &[])));
         }
+        ui.separator();
+        self.legend(ui);
         ui.small(tr!("link-help"));
     }
 }

@@ -241,6 +241,8 @@ impl PathfindingTab {
                 });
             }
         });
+        // The status line tells of the cell under the pointer only while it is there.
+        self.hovered = None;
         for input in inputs {
             self.board_input(input);
         }

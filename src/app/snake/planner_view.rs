@@ -118,7 +118,35 @@ impl SnakeTab {
         }
     }
 
+    /// What the board's colours mean, for the steering in use; shown from the start.
+    fn legend(&self, ui: &mut Ui) {
+        use crate::palette::snake;
+        use crate::ui::color;
+        let mut entries = vec![
+            (color(snake::HEAD), tr!("legend-snake-head")),
+            (color(snake::BODY), tr!("legend-snake-body")),
+            (color(snake::FOOD), tr!("legend-snake-food")),
+            (color(snake::WALL), tr!("legend-snake-wall")),
+        ];
+        match self.pilot {
+            Pilot::Player => {}
+            Pilot::Classic => {
+                entries.push((color(snake::FIELD), tr!("legend-snake-field")));
+                entries.push((color(snake::TAIL_SEARCH), tr!("legend-snake-tail-search")));
+                entries.push((color(snake::PLAN), tr!("legend-snake-plan")));
+            }
+            Pilot::Cycle => {
+                entries.push((color(snake::PLAN), tr!("legend-snake-shortcut")));
+                entries.push((color(snake::CYCLE), tr!("legend-snake-cycle")));
+            }
+        }
+        ui.label(tr!("legend"));
+        crate::ui::legend::legend(ui, &entries);
+    }
+
     pub(super) fn plan_panel(&mut self, ui: &mut Ui) {
+        self.legend(ui);
+        ui.separator();
         match self.pilot {
             Pilot::Player => {
                 ui.label(tr!("snake-you-steer"));

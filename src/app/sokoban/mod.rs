@@ -167,6 +167,11 @@ impl SokobanTab {
         self.edit_undo.clear();
         self.edit_redo.clear();
         self.check_message = None;
+        // A message about the level left ("Solved in 3 moves, a new best!") is not about
+        // this one; errors stay until read.
+        if self.notice.as_ref().is_some_and(|n| !n.error) {
+            self.notice = None;
+        }
         self.view.fit();
     }
 
