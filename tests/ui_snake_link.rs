@@ -475,7 +475,7 @@ fn the_snake_and_link_colours_have_legends_from_the_start() {
             .is_none()
     );
 
-    let mut harness = app("Link");
+    let harness = app("Link");
     assert!(harness.state().tabs.link.shown.is_none(), "no search yet");
     for label in [
         "selected tile",

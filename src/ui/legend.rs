@@ -1,26 +1,49 @@
-//! A colour legend: swatches with names, in two columns.
+//! A colour legend: swatches with names, in two columns when the names are short enough
+//! for the room, else one column with the names wrapped.
 
 use egui::{Color32, Sense, Ui, vec2};
 
+const SWATCH: f32 = 12.0;
+
 pub fn legend(ui: &mut Ui, entries: &[(Color32, String)]) {
-    egui::Grid::new(ui.next_auto_id())
-        .num_columns(2)
-        .show(ui, |ui| {
-            for (i, (color, name)) in entries.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
-                    ui.painter().rect_filled(rect, 2.0, *color);
-                    ui.painter().rect_stroke(
-                        rect,
-                        2.0,
-                        egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
-                        egui::StrokeKind::Inside,
-                    );
-                    ui.label(name);
-                });
-                if i % 2 == 1 {
-                    ui.end_row();
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let widest = entries
+        .iter()
+        .map(|(_, name)| {
+            let galley =
+                ui.fonts_mut(|f| f.layout_no_wrap(name.clone(), body.clone(), Color32::WHITE));
+            galley.size().x
+        })
+        .fold(0.0, f32::max);
+    let spacing = ui.spacing().item_spacing.x;
+    let entry_width = SWATCH + spacing + widest;
+    let two_columns = 2.0 * entry_width + 4.0 * spacing <= ui.available_width();
+    if two_columns {
+        egui::Grid::new(ui.next_auto_id())
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (i, (color, name)) in entries.iter().enumerate() {
+                    ui.horizontal(|ui| entry(ui, *color, name));
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
                 }
-            }
-        });
+            });
+    } else {
+        for (color, name) in entries {
+            ui.horizontal_top(|ui| entry(ui, *color, name));
+        }
+    }
+}
+
+fn entry(ui: &mut Ui, color: Color32, name: &str) {
+    let (rect, _) = ui.allocate_exact_size(vec2(SWATCH, SWATCH), Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, color);
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+        egui::StrokeKind::Inside,
+    );
+    ui.add(egui::Label::new(name).wrap());
 }
