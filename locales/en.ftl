@@ -826,3 +826,7 @@ legend-link-turns = reached with { $turns } { $turns ->
    *[other] turns
 }
 legend-link-frontier = in the frontier, not yet reached
+cmp-stop = Stop the race
+cmp-stopped = stopped
+solve-player-region = Blue dots: every square the player can walk to in the state shown. A search over pushes keeps the player's region, not one square.
+edit-not-in-play-yet = Play still has the level as it was: press Play it to play your edits.

@@ -771,3 +771,7 @@ legend-link-refused = 两次转弯以内连不上
 legend-link-line = 连线
 legend-link-turns = 转弯 { $turns } 次可达
 legend-link-frontier = 在边界中，尚未到达
+cmp-stop = 停止比赛
+cmp-stopped = 已停止
+solve-player-region = 蓝点：当前状态下玩家能走到的每一格。按推动搜索时，状态只记录玩家能到达的区域，而不是某一格。
+edit-not-in-play-yet = “玩”里仍是原来的关卡：按“试玩”才能玩到你的修改。

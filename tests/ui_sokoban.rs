@@ -667,3 +667,117 @@ fn the_solved_message_belongs_to_its_level() {
         status(&harness)
     );
 }
+
+#[test]
+fn a_long_race_can_be_stopped_and_keeps_what_it_reached() {
+    use frontier::search::Algorithm;
+    let mut harness = app();
+    // Crossroads: BFS and DFS take many frames over it.
+    harness.state_mut().tabs.sokoban.select(7);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Compare all four").click();
+    harness.run_steps(3);
+    harness.get_by_label("Stop the race").click();
+    harness.run_steps(3);
+    let comparison = harness.state().tabs.sokoban.comparison.as_ref().unwrap();
+    assert!(comparison.is_done());
+    let bfs = comparison
+        .entrants
+        .iter()
+        .find(|e| e.algorithm == Algorithm::Bfs)
+        .unwrap();
+    assert!(bfs.expanded() > 0);
+    assert!(harness.query_by_label("Stop the race").is_none());
+    assert!(harness.get_all_by_label("stopped").count() >= 1);
+}
+
+#[test]
+fn solve_over_pushes_says_the_dots_are_the_players_region() {
+    let mut harness = app();
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Start solving").click();
+    harness.run_steps(2);
+    harness.get_by_label("Step").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("every square the player can walk to");
+}
+
+#[test]
+fn the_editor_says_play_has_the_level_as_it_was_until_play_it() {
+    let mut harness = app();
+    harness.state_mut().tabs.sokoban.select(5); // "Five goals": room to spare
+    harness.get_by_label("Edit level").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Play still has the level as it was")
+            .is_none()
+    );
+    harness.get_by_label("Wall").click();
+    harness.run_steps(1);
+    // A free square that can take a wall with the level still playable.
+    let level = harness.state().tabs.sokoban.level().unwrap().clone();
+    let rows: Vec<String> = level
+        .to_xsb()
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(str::to_string)
+        .collect();
+    let floor = level
+        .inside()
+        .positions()
+        .filter(|&p| level.inside()[p] && !level.is_wall(p) && !level.has_box(p))
+        .filter(|&p| level.player != Some(p) && !level.is_goal(p))
+        .find(|&p| {
+            let mut walled = rows.clone();
+            let row = &mut walled[p.y as usize];
+            row.replace_range(p.x as usize..p.x as usize + 1, "#");
+            parse_level(&walled.join("\n")).is_ok_and(|l| l.check().is_ok())
+        })
+        .expect("a square to wall");
+    click(&mut harness, floor);
+    harness.get_by_label_contains("Play still has the level as it was");
+    harness.get_by_label("Play it").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tabs.sokoban.mode, SokobanMode::Play);
+    // Play now has the edits: back in the editor, nothing is left to carry over.
+    harness.get_by_label("Edit level").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Play still has the level as it was")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_editor_draws_squares_outside_the_walls_as_outside() {
+    use frontier::palette::sokoban;
+    let mut harness = app();
+    let outside_of = |level: &frontier::games::sokoban::Level| {
+        let inside = level.inside();
+        inside
+            .positions()
+            .find(|&p| !inside[p] && !level.is_wall(p))
+    };
+    let (index, outside) = (0..8)
+        .find_map(|i| {
+            harness.state_mut().tabs.sokoban.select(i);
+            let level = harness.state().tabs.sokoban.level()?.clone();
+            outside_of(&level).map(|p| (i, p))
+        })
+        .expect("a tutorial level with squares outside its walls");
+    harness.state_mut().tabs.sokoban.select(index);
+    let expected = frontier::ui::color(sokoban::OUTSIDE);
+    for mode in ["Play", "Edit level"] {
+        harness.get_by_label(mode).click();
+        harness.run_steps(2);
+        assert_eq!(
+            harness.state().tabs.sokoban.view_color(outside),
+            Some(expected),
+            "{mode}"
+        );
+    }
+}

@@ -205,6 +205,17 @@ impl BoardView {
         }
     }
 
+    /// A cell's colour as last painted (None off the board).
+    pub fn cell_color(&self, pos: Pos) -> Option<Color32> {
+        if pos.x < 0 || pos.y < 0 || pos.x as usize >= self.width || pos.y as usize >= self.height {
+            return None;
+        }
+        let (x, y) = (pos.x as usize, pos.y as usize);
+        let tile = &self.tiles[(y / TILE) * self.tiles_across + x / TILE];
+        let (lx, ly) = (x - tile.origin.0, y - tile.origin.1);
+        Some(tile.image.pixels[ly * tile.image.size[0] + lx])
+    }
+
     /// Sets every cell's colour.
     pub fn paint_all(&mut self, color_of: impl Fn(Pos) -> Color32) {
         for tile in &mut self.tiles {

@@ -152,11 +152,13 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
         if let Some(player) = position.player {
             let rect = painter.cell_rect(player);
             if position.player_is_region {
-                painter.painter.circle_stroke(
-                    rect.center(),
-                    cell * 0.3,
-                    Stroke::new(2.0, color(sokoban::PLAYER)),
-                );
+                // A state over pushes knows the squares the player can walk to, not one
+                // square: a dot on each of them.
+                let dot = color(sokoban::PLAYER).gamma_multiply(0.8);
+                for square in player_region(position, player) {
+                    let center = painter.cell_rect(square).center();
+                    painter.painter.circle_filled(center, cell * 0.13, dot);
+                }
             } else {
                 painter
                     .painter
@@ -164,4 +166,28 @@ pub fn draw(ui: &mut Ui, view: &mut BoardView, position: &Position<'_>) -> Board
             }
         }
     })
+}
+
+/// The squares the player can walk to from `from` without pushing: floor inside the level,
+/// not holding a box.
+fn player_region(position: &Position<'_>, from: Pos) -> Vec<Pos> {
+    let level = position.level;
+    let mut seen = Grid::new(level.width(), level.height(), false);
+    let open = |p: Pos| {
+        position.inside.contains(p)
+            && !level.is_wall(p)
+            && position.inside[p]
+            && !(position.boxes)(p)
+    };
+    let mut region = vec![];
+    let mut stack = vec![from];
+    while let Some(p) = stack.pop() {
+        if !open(p) || seen[p] {
+            continue;
+        }
+        seen.set(p, true);
+        region.push(p);
+        stack.extend(Dir::ALL.iter().map(|&d| p.step(d)));
+    }
+    region
 }

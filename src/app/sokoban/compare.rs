@@ -29,6 +29,8 @@ pub enum Failure {
     /// It claimed one that does not replay (a bug, shown rather than hidden).
     BadSolution(Message),
     GaveUp(Limit),
+    /// The user stopped the race before it ended.
+    Stopped,
 }
 
 impl Failure {
@@ -37,6 +39,7 @@ impl Failure {
             Failure::NoSolution => tr!("cmp-no-solution"),
             Failure::BadSolution(problem) => tr!("cmp-bad-solution", why = problem.to_string()),
             Failure::GaveUp(limit) => names::limit(*limit),
+            Failure::Stopped => tr!("cmp-stopped"),
         }
     }
 }
@@ -99,6 +102,13 @@ impl Comparison {
 
     pub fn is_done(&self) -> bool {
         self.entrants.iter().all(|e| e.result.is_some())
+    }
+
+    /// Ends every search still running, as stopped (the table keeps what they reached).
+    pub fn stop(&mut self) {
+        for entrant in &mut self.entrants {
+            entrant.result.get_or_insert(Err(Failure::Stopped));
+        }
     }
 
     /// Gives each unfinished search an equal share of one frame; true while any goes on.

@@ -179,6 +179,10 @@ impl SokobanTab {
                 self.save_dialog();
             }
         });
+        let edited = self.level().is_some_and(|level| *level != self.editing);
+        if edited {
+            ui.small(tr!("edit-not-in-play-yet"));
+        }
         match &self.check_message {
             Some(Ok(text)) => {
                 ui.colored_label(crate::ui::color(crate::palette::status::SUCCESS), text);

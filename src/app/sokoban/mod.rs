@@ -336,6 +336,11 @@ impl SokobanTab {
         self.replay.as_ref().map(|r| &r.game)
     }
 
+    /// The colour square `pos` was painted last frame.
+    pub fn view_color(&self, pos: Pos) -> Option<egui::Color32> {
+        self.view.cell_color(pos)
+    }
+
     /// Where the centre of square `pos` was drawn last frame.
     pub fn view_center(&self, pos: Pos) -> Option<egui::Pos2> {
         self.view.screen_center(pos)

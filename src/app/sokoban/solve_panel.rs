@@ -26,8 +26,11 @@ impl SokobanTab {
     }
 
     pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
-        if let Some(comparison) = &self.comparison {
+        if let Some(comparison) = &mut self.comparison {
             ui.heading(tr!("cmp-heading"));
+            if !comparison.is_done() && ui.button(tr!("cmp-stop")).clicked() {
+                comparison.stop();
+            }
             comparison.show(ui);
             ui.separator();
         }
@@ -44,6 +47,9 @@ impl SokobanTab {
             Detail::Pushes => tr!("solve-over-pushes", algorithm = &algorithm),
             Detail::Moves => tr!("solve-over-moves", algorithm = &algorithm),
         });
+        if session.detail == Detail::Pushes {
+            ui.small(tr!("solve-player-region"));
+        }
         if let Some(text) = self.narration() {
             ui.label(text);
         }

@@ -30,7 +30,9 @@ impl SokobanTab {
             },
             Mode::Edit => {
                 let level = &self.editing;
-                let inside = crate::grid::Grid::new(level.width(), level.height(), true);
+                // Squares the player cannot reach are drawn as outside, as in Play, so the
+                // level's shape shows while it is drawn.
+                let inside = level.inside();
                 let has_box = |p| level.has_box(p);
                 let position = board::Position::plain(level, &inside, &has_box, level.player);
                 board::draw(ui, &mut self.view, &position)
