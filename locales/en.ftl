@@ -321,7 +321,7 @@ preset-weighted-swamp-notes = Swamp (~, cost 5) lies between start and goal; the
 preset-first-steps = First steps
 preset-first-steps-notes = Every kind of link, in an order that matters. C and C touch; E … E see each other along the bottom row (no turn); D and D meet with one turn; B and B go out over the top of the board (two turns). A and A need three turns at first, so they cannot go yet: remove D, or E, and they link with one.
 preset-naive-trap = Naive trap
-preset-naive-trap-notes = The two A tiles link over the top of the board with two turns. A BFS that marks cells (not cell and heading) as visited keeps only the first way it reached each cell; here that first way comes with the wrong heading, and it misses the link. Search from the right-hand A to the left-hand one, with and without "naive" ticked, to compare.
+preset-naive-trap-notes = The two A tiles, at (5,0) and (0,0), link over the top of the board with two turns. A BFS that marks cells (not cell and heading) as visited keeps only the first way it reached each cell; here that first way comes with the wrong heading, and it misses the link. To see it: tick "Show each link search" and "Compare with the naive search", then click the A at (5,0) (top right) and the A at (0,0) (top left).
 
 ## The Sokoban tab
 

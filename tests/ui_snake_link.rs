@@ -2,7 +2,7 @@
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::{FrontierApp, Pilot, TabId};
 use frontier::games::link::LinkBoard;
 use frontier::games::snake::Status;
@@ -487,4 +487,70 @@ fn the_snake_and_link_colours_have_legends_from_the_start() {
     ] {
         harness.get_by_label(label);
     }
+}
+
+#[test]
+fn shuffle_clears_the_hint_and_a_cleared_board_has_no_hint_or_shuffle() {
+    let mut harness = app("Link");
+    harness.get_by_label("Hint").click();
+    harness.run_steps(1);
+    assert!(harness.state().tabs.link.hint.is_some());
+    harness.get_by_label("Shuffle").click();
+    harness.run_steps(1);
+    assert!(harness.state().tabs.link.hint.is_none(), "the old hint");
+    harness.get_by_label("Hint").click();
+    harness.run_steps(1);
+    harness.key_press(Key::S);
+    harness.run_steps(1);
+    assert!(harness.state().tabs.link.hint.is_none(), "S shuffles too");
+
+    while let Some((a, b)) = harness.state_mut().tabs.link.game.hint() {
+        click(&mut harness, a);
+        click(&mut harness, b);
+    }
+    assert!(harness.state().tabs.link.game.is_won());
+    let score = harness.state().tabs.link.game.score();
+    for label in ["Hint", "Shuffle"] {
+        assert!(
+            harness.get_by_label(label).accesskit_node().is_disabled(),
+            "{label}"
+        );
+    }
+    harness.key_press(Key::S);
+    harness.key_press(Key::H);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().tabs.link.game.score(),
+        score,
+        "nothing charged"
+    );
+}
+
+#[test]
+fn the_naive_trap_notes_name_a_pair_that_links_and_the_naive_search_misses() {
+    use frontier::games::link::finder::{PLAY_TURNS, find_link, naive_turns};
+    use frontier::games::link::presets;
+    for language in frontier::i18n::Language::ALL {
+        frontier::i18n::set_language(language);
+        let notes = frontier::games::preset_notes("naive-trap.link", &[]);
+        let named: Vec<Pos> = notes
+            .split('(')
+            .skip(1)
+            .filter_map(|rest| {
+                let (x, y) = rest.split_once(')')?.0.split_once(',')?;
+                Some(Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            })
+            .collect();
+        assert!(named.len() >= 2, "{language:?}: {notes}");
+        let (a, b) = (named[0], named[1]);
+        let board = presets::BOARDS
+            .iter()
+            .find(|(f, _)| *f == "naive-trap.link")
+            .map(|(_, text)| LinkBoard::parse(text).unwrap())
+            .unwrap();
+        assert!(board.tile(a).is_some() && board.tile(a) == board.tile(b));
+        assert!(find_link(&board, a, b, PLAY_TURNS).is_some());
+        assert!(naive_turns(&board, a, b).0.is_none_or(|t| t > PLAY_TURNS));
+    }
+    frontier::i18n::set_language(frontier::i18n::Language::English);
 }

@@ -33,18 +33,27 @@ impl LinkTab {
 
     /// Hint, shuffle and undo.
     fn game_buttons(&mut self, ui: &mut Ui) {
-        if ui.button(tr!("link-hint")).on_hover_text("H").clicked() {
+        let playing = !self.game.is_won();
+        if ui
+            .add_enabled(playing, egui::Button::new(tr!("link-hint")))
+            .on_hover_text("H")
+            .clicked()
+        {
             self.hint = self.game.hint();
         }
-        if ui.button(tr!("link-shuffle")).on_hover_text("S").clicked() {
-            self.game.shuffle();
+        if ui
+            .add_enabled(playing, egui::Button::new(tr!("link-shuffle")))
+            .on_hover_text("S")
+            .clicked()
+        {
+            self.shuffle();
         }
         if ui
             .add_enabled(self.game.can_undo(), egui::Button::new(tr!("link-undo")))
             .on_hover_text(tr!("link-undo-tip"))
             .clicked()
         {
-            self.game.undo();
+            self.undo();
         }
     }
 

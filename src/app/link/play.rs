@@ -187,10 +187,22 @@ impl LinkTab {
             self.hint = self.game.hint();
         }
         if shuffle {
-            self.game.shuffle();
+            self.shuffle();
         }
         if undo {
-            self.game.undo();
+            self.undo();
         }
+    }
+
+    /// Shuffles the tiles; a hint shown was about cells that have moved.
+    pub fn shuffle(&mut self) {
+        self.game.shuffle();
+        self.hint = None;
+    }
+
+    /// Takes back the last pair or shuffle, and the hint with it.
+    pub fn undo(&mut self) {
+        self.game.undo();
+        self.hint = None;
     }
 }

@@ -166,7 +166,11 @@ impl LinkGame {
 
     /// Shuffles the remaining tiles over their cells until some pair can be removed, for
     /// [`SHUFFLE_COST`] points.
+    /// A cleared board has nothing to shuffle, and costs nothing.
     pub fn shuffle(&mut self) {
+        if self.is_won() {
+            return;
+        }
         self.remember();
         self.score -= SHUFFLE_COST;
         self.shuffle_until_playable();
