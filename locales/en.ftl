@@ -830,3 +830,25 @@ cmp-stop = Stop the race
 cmp-stopped = stopped
 solve-player-region = Blue dots: every square the player can walk to in the state shown. A search over pushes keeps the player's region, not one square.
 edit-not-in-play-yet = Play still has the level as it was: press Play it to play your edits.
+menu-getting-started = Getting started
+start-title = Getting started
+start-next-tab = Next tab
+start-close = Got it
+start-pathfinding =
+    1. Press Step (or the Right arrow) to watch the search take one node at a time; Play runs it on, Back and the timeline go back.
+    2. The colours: orange cells are the frontier, waiting to be expanded; blue ones are visited; the dark outline is the node expanded now; the crimson line is the path found.
+    3. Paint walls and terrain on the board with the tools on the left, and drag S or G to move the start and the goal: the search starts over and catches up.
+    4. Pick another algorithm, or tick "Compare side by side" to race two. The right panel shows the pseudo-code line being run, the numbers and the chart. [ and ] hide the side panels; F11 presents.
+start-sokoban =
+    1. Push every box onto a goal. Arrow keys or WASD walk; a click walks to a square; dragging a box pushes it there. U or Ctrl+Z undoes, R restarts.
+    2. Stuck? Hint shows the next push of a solution; a red outline marks a box that can never reach a goal.
+    3. Solve lets a search do it step by step: red shading shows where its positions keep boxes, blue dots where the player can walk. Compare all four races BFS, DFS, A* and greedy.
+    4. Edit level paints a level of your own; "Solvable?" asks the solver.
+start-snake =
+    1. Steer with the arrow keys or WASD; Space pauses. Eat the food; do not hit a wall or yourself.
+    2. Press 2 for the classic planner: blue shading is the distance to the food, orange dots are its tail check, and the right panel says why it chose each move.
+    3. Press 3 for the cycle planner: it follows a Hamiltonian cycle, with shortcuts, and never loses.
+start-link =
+    1. Click two equal tiles that a path of at most three straight segments (two turns) joins, through empty cells or around the edge.
+    2. H shows a pair that can go, S shuffles; both cost points.
+    3. Tick "Show each link search" to watch the breadth-first search over cells and headings; the colours say how many turns each cell took.

@@ -141,3 +141,54 @@ fn presentation_mode_hides_the_panels_shows_the_bar_and_esc_leaves_it() {
     click(&mut harness, "Presentation mode  (F11, Esc leaves)");
     assert!(harness.state().view.presenting);
 }
+
+#[test]
+fn getting_started_opens_once_on_the_first_start_and_from_the_help_menu() {
+    use frontier::app::TabId;
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(Language::English);
+    app.first_start();
+    assert_eq!(app.getting_started.page, Some(TabId::Pathfinding));
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness.get_by_label_contains("orange cells are the frontier");
+    // Each tab has its page; the page picked shows its tab too.
+    click(&mut harness, "Next tab");
+    assert_eq!(harness.state().tab, TabId::Sokoban);
+    harness.get_by_label_contains("Push every box onto a goal");
+    click(&mut harness, "Next tab");
+    harness.get_by_label_contains("Press 3 for the cycle planner");
+    click(&mut harness, "Next tab");
+    harness.get_by_label_contains("Click two equal tiles that a path");
+    click(&mut harness, "Got it");
+    assert!(!harness.state().getting_started.is_open());
+
+    // Remembered as seen: the next start does not show it again.
+    let saved = harness.state().saved_state().to_ron();
+    let mut again = FrontierApp::from_saved(Some(&saved));
+    again.first_start();
+    assert!(!again.getting_started.is_open());
+
+    // The Help menu opens the open tab's page.
+    click(&mut harness, "Help");
+    click(&mut harness, "Getting started");
+    assert_eq!(harness.state().getting_started.page, Some(TabId::Link));
+    harness.get_by_label_contains("to watch the breadth-first search");
+}
+
+#[test]
+fn every_tab_has_a_getting_started_page_in_both_languages() {
+    use frontier::app::TabId;
+    use frontier::app::getting_started::GettingStarted;
+    for language in Language::ALL {
+        frontier::i18n::set_language(language);
+        for &tab in TabId::ALL {
+            let text = GettingStarted::text(tab);
+            assert!(text.lines().count() >= 3, "{language:?} {tab:?}: {text}");
+        }
+    }
+    frontier::i18n::set_language(Language::English);
+}

@@ -1,6 +1,7 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
 pub mod fonts;
+pub mod getting_started;
 mod link;
 mod names;
 mod notice;

@@ -38,6 +38,8 @@ pub struct ShellSaved {
     pub scale: Option<f32>,
     /// Light, dark or the system's (none: the system's).
     pub theme: Option<Theme>,
+    /// The "Getting started" pages were shown once already.
+    pub getting_started_seen: Option<bool>,
 }
 
 impl ShellSaved {
@@ -57,6 +59,9 @@ impl ShellSaved {
             language: fields.value::<Option<Language>>("language").flatten(),
             scale,
             theme: fields.value::<Option<Theme>>("theme").flatten(),
+            getting_started_seen: fields
+                .value::<Option<bool>>("getting_started_seen")
+                .flatten(),
         };
         (saved, resets)
     }

@@ -3,6 +3,7 @@ use std::path::PathBuf;
 
 use egui::{Key, Ui};
 
+use super::getting_started::GettingStarted;
 use super::link::LinkTab;
 use super::notice::{Notice, error_window};
 use super::pathfinding::PathfindingTab;
@@ -104,6 +105,9 @@ pub struct FrontierApp {
     pub help_open: bool,
     /// Scale, theme and presentation mode.
     pub view: ViewSettings,
+    /// The "Getting started" window, and whether it was ever shown.
+    pub getting_started: GettingStarted,
+    getting_started_seen: bool,
     /// A message about the app as a whole (a saved state that could not be used, say).
     pub notice: Option<Notice>,
     /// The file eframe keeps the saved state in, when known: a damaged state is copied
@@ -118,6 +122,7 @@ impl FrontierApp {
         if !app.language_chosen {
             app.set_language(Language::of_system());
         }
+        app.first_start();
         app.storage_file = storage_file;
         if app.notice.is_some()
             && let Some(file) = &app.storage_file
@@ -128,6 +133,15 @@ impl FrontierApp {
             }
         }
         app
+    }
+
+    /// On the first start, the "Getting started" page of the open tab (once: it is
+    /// remembered as seen).
+    pub fn first_start(&mut self) {
+        if !self.getting_started_seen {
+            self.getting_started.open(self.tab);
+            self.getting_started_seen = true;
+        }
     }
 
     /// The app as a saved state describes it: every tab from its part, each damaged field
@@ -174,6 +188,8 @@ impl FrontierApp {
                 read.shell.scale.unwrap_or(1.0),
                 read.shell.theme.unwrap_or_default(),
             ),
+            getting_started: GettingStarted::default(),
+            getting_started_seen: read.shell.getting_started_seen.unwrap_or(false),
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
         }
@@ -188,6 +204,7 @@ impl FrontierApp {
                 language: Some(self.language),
                 scale: Some(self.view.scale),
                 theme: Some(self.view.theme),
+                getting_started_seen: Some(self.getting_started_seen),
             },
             tabs: TabId::ALL
                 .iter()
@@ -307,6 +324,13 @@ impl FrontierApp {
         if self.help_open {
             self.help(ui);
         }
+        let titles: Vec<(TabId, String)> = TabId::ALL
+            .iter()
+            .map(|&id| (id, self.tabs.get(id).title()))
+            .collect();
+        if let Some(tab) = self.getting_started.show(ui.ctx(), &titles) {
+            self.tab = tab;
+        }
         // The message itself says what came back.
         error_window(ui.ctx(), &mut self.notice, "");
     }
@@ -326,6 +350,9 @@ impl FrontierApp {
             ui.menu_button(crate::tr!("menu-edit"), |ui| self.current().edit_menu(ui));
             ui.menu_button(crate::tr!("menu-view"), |ui| self.view_menu(ui));
             ui.menu_button(crate::tr!("menu-help"), |ui| {
+                if ui.button(crate::tr!("menu-getting-started")).clicked() {
+                    self.getting_started.open(self.tab);
+                }
                 if ui.button(crate::tr!("menu-shortcuts")).clicked() {
                     self.help_open = true;
                 }

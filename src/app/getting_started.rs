@@ -1,0 +1,77 @@
+//! The "Getting started" pages: for each tab, what to click first and what the colours
+//! mean. Shown once on the first start (the saved state remembers it was seen) and from the
+//! Help menu at any time.
+
+use egui::{Context, RichText};
+
+use super::shell::TabId;
+use crate::i18n;
+use crate::tr;
+
+/// Which page is open, if any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GettingStarted {
+    pub page: Option<TabId>,
+}
+
+impl GettingStarted {
+    pub fn open(&mut self, tab: TabId) {
+        self.page = Some(tab);
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.page.is_some()
+    }
+
+    /// The page's steps, one per paragraph.
+    pub fn text(tab: TabId) -> String {
+        i18n::tr(&format!("start-{}", tab.key()), None)
+    }
+
+    /// Shows the window; `titles` names the tabs. Returns the tab whose page was picked,
+    /// so the shell can show that tab beside it.
+    pub fn show(&mut self, ctx: &Context, titles: &[(TabId, String)]) -> Option<TabId> {
+        let page = self.page?;
+        let mut open = true;
+        let mut picked = None;
+        let mut close = false;
+        egui::Window::new(tr!("start-title"))
+            .id(egui::Id::unique("getting-started"))
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(460.0)
+            .show(ctx, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (tab, title) in titles {
+                        if ui.selectable_label(*tab == page, title).clicked() {
+                            picked = Some(*tab);
+                        }
+                    }
+                });
+                ui.separator();
+                for paragraph in Self::text(page).lines() {
+                    ui.label(RichText::new(paragraph.trim()));
+                    ui.add_space(4.0);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let index = titles.iter().position(|(t, _)| *t == page).unwrap_or(0);
+                    if let Some((next, _)) = titles.get(index + 1)
+                        && ui.button(tr!("start-next-tab")).clicked()
+                    {
+                        picked = Some(*next);
+                    }
+                    if ui.button(tr!("start-close")).clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if let Some(tab) = picked {
+            self.page = Some(tab);
+        }
+        if close || !open {
+            self.page = None;
+        }
+        picked
+    }
+}
