@@ -852,3 +852,16 @@ start-link =
     1. Click two equal tiles that a path of at most three straight segments (two turns) joins, through empty cells or around the edge.
     2. H shows a pair that can go, S shuffles; both cost points.
     3. Tick "Show each link search" to watch the breadth-first search over cells and headings; the colours say how many turns each cell took.
+dialog-all-files = All files
+dialog-text-files = Text files
+dialog-boards-and-maps = Boards and Moving AI maps
+dialog-boards = Frontier boards
+dialog-sokoban-levels = Sokoban levels
+dialog-link-boards = Link boards
+dialog-places = Places
+dialog-home = Home
+dialog-presets = Presets
+dialog-started-in = Where the app started
+dialog-recent-folders = Recent folders
+dialog-recent-files = Recent files
+dialog-file-type = Files of type

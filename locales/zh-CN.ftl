@@ -797,3 +797,16 @@ start-link =
     1. 点击两个相同的图块：它们之间要有一条最多三段直线（转两次弯）的路径，经过空格或绕过棋盘外圈。
     2. H 给出一对可以消除的图块，S 重新洗牌；两者都会扣分。
     3. 勾选“显示每次连线搜索”，观看按格子和方向进行的广度优先搜索；颜色表示到达每一格转了几次弯。
+dialog-all-files = 所有文件
+dialog-text-files = 文本文件
+dialog-boards-and-maps = 棋盘和 Moving AI 地图
+dialog-boards = Frontier 棋盘
+dialog-sokoban-levels = 推箱子关卡
+dialog-link-boards = 连连看棋盘
+dialog-places = 位置
+dialog-home = 主目录
+dialog-presets = 预设
+dialog-started-in = 程序启动时所在的文件夹
+dialog-recent-folders = 最近的文件夹
+dialog-recent-files = 最近的文件
+dialog-file-type = 文件类型

@@ -40,6 +40,9 @@ pub struct ShellSaved {
     pub theme: Option<Theme>,
     /// The "Getting started" pages were shown once already.
     pub getting_started_seen: Option<bool>,
+    /// Files and folders opened or saved lately, most recent first.
+    pub recent_files: Option<Vec<std::path::PathBuf>>,
+    pub recent_folders: Option<Vec<std::path::PathBuf>>,
 }
 
 impl ShellSaved {
@@ -62,6 +65,8 @@ impl ShellSaved {
             getting_started_seen: fields
                 .value::<Option<bool>>("getting_started_seen")
                 .flatten(),
+            recent_files: fields.value("recent_files").flatten(),
+            recent_folders: fields.value("recent_folders").flatten(),
         };
         (saved, resets)
     }

@@ -159,6 +159,12 @@ impl FrontierApp {
             Some(Err(why)) => (fresh(), vec![crate::tr!("saved-state-unusable", why = why)]),
         };
         problems.extend(read.shell_resets);
+        if read.shell.recent_files.is_some() || read.shell.recent_folders.is_some() {
+            crate::ui::recent::set(crate::ui::recent::Recent {
+                files: read.shell.recent_files.clone().unwrap_or_default(),
+                folders: read.shell.recent_folders.clone().unwrap_or_default(),
+            });
+        }
         let language = read.shell.language;
         if let Some(language) = language {
             i18n::set_language(language);
@@ -205,6 +211,8 @@ impl FrontierApp {
                 scale: Some(self.view.scale),
                 theme: Some(self.view.theme),
                 getting_started_seen: Some(self.getting_started_seen),
+                recent_files: Some(crate::ui::recent::get().files),
+                recent_folders: Some(crate::ui::recent::get().folders),
             },
             tabs: TabId::ALL
                 .iter()

@@ -1,10 +1,13 @@
-//! An in-app dialog to pick a file to open or a name to save under: folders, matching
-//! files, a name field. (No native dialog crate: they pull in a desktop toolkit.)
+//! An in-app dialog to pick a file to open or a name to save under: places (Home, the
+//! presets folder, the folder the app started in, recent folders and files), the folder's
+//! subfolders and files of the chosen type, a name field. (No native dialog crate: they
+//! pull in a desktop toolkit.)
 
 use std::path::{Path, PathBuf};
 
 use egui::{Context, Ui};
 
+use super::recent;
 use crate::tr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,38 +29,140 @@ pub enum DialogOutcome {
     Cancelled,
 }
 
+/// A kind of file a command reads or writes: its name and extensions (none: all files).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileFilter {
+    pub name: String,
+    pub extensions: Vec<String>,
+}
+
+impl FileFilter {
+    pub fn new(name: String, extensions: &[&str]) -> FileFilter {
+        FileFilter {
+            name,
+            extensions: extensions.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    /// Every file.
+    pub fn all() -> FileFilter {
+        FileFilter::new(tr!("dialog-all-files"), &[])
+    }
+
+    /// Text files.
+    pub fn text() -> FileFilter {
+        FileFilter::new(tr!("dialog-text-files"), &["txt"])
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        let name = name.to_ascii_lowercase();
+        self.extensions.is_empty()
+            || self
+                .extensions
+                .iter()
+                .any(|e| name.ends_with(&format!(".{e}")))
+    }
+
+    /// The name with its patterns: "Boards (*.board, *.map)".
+    fn label(&self) -> String {
+        if self.extensions.is_empty() {
+            return self.name.clone();
+        }
+        let patterns: Vec<String> = self.extensions.iter().map(|e| format!("*.{e}")).collect();
+        format!("{} ({})", self.name, patterns.join(", "))
+    }
+}
+
+/// The user's home folder, if the system says.
+pub fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .map(PathBuf::from)
+        .filter(|p| p.is_dir())
+}
+
+/// The presets folder of the clone the app was built from, if it is still there.
+pub fn presets_folder(sub: &str) -> Option<PathBuf> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("presets")
+        .join(sub);
+    folder.is_dir().then_some(folder)
+}
+
 pub struct FileDialog {
     mode: DialogMode,
     title: String,
     folder: PathBuf,
     folder_text: String,
     name: String,
-    extensions: Vec<String>,
+    filters: Vec<FileFilter>,
+    filter: usize,
+    presets: Option<PathBuf>,
     entries: Vec<Entry>,
     error: Option<String>,
 }
 
 impl FileDialog {
-    /// A dialog in `folder` showing folders and files ending in one of `extensions`.
+    /// A dialog showing folders and the files of the first of `filters` (the others are
+    /// on offer), in `folder` or else the folder used last, else Home.
     pub fn new(
         mode: DialogMode,
         title: &str,
-        folder: &Path,
+        folder: Option<&Path>,
         name: &str,
-        extensions: &[&str],
+        filters: Vec<FileFilter>,
     ) -> FileDialog {
+        let folder = folder
+            .map(Path::to_path_buf)
+            .filter(|f| f.is_dir())
+            .or_else(|| recent::get().folders.into_iter().find(|f| f.is_dir()))
+            .or_else(home)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."));
+        let filters = if filters.is_empty() {
+            vec![FileFilter::all()]
+        } else {
+            filters
+        };
         let mut dialog = FileDialog {
             mode,
             title: title.to_string(),
-            folder: folder.to_path_buf(),
             folder_text: folder.display().to_string(),
+            folder,
             name: name.to_string(),
-            extensions: extensions.iter().map(|e| e.to_string()).collect(),
+            filters,
+            filter: 0,
+            presets: None,
             entries: vec![],
             error: None,
         };
         dialog.refresh();
         dialog
+    }
+
+    /// Offers the presets folder `sub` (of `presets/`) among the places.
+    pub fn with_presets(mut self, sub: &str) -> FileDialog {
+        self.presets = presets_folder(sub);
+        self
+    }
+
+    /// The folder shown.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// The names listed (folders end in `/`).
+    pub fn listed(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .map(|e| {
+                if e.is_dir {
+                    format!("{}/", e.name)
+                } else {
+                    e.name.clone()
+                }
+            })
+            .collect()
     }
 
     pub fn mode(&self) -> DialogMode {
@@ -75,12 +180,7 @@ impl FileDialog {
                         continue;
                     }
                     let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-                    let matches = self.extensions.is_empty()
-                        || self
-                            .extensions
-                            .iter()
-                            .any(|e| name.to_ascii_lowercase().ends_with(&format!(".{e}")));
-                    if is_dir || matches {
+                    if is_dir || self.filters[self.filter].matches(&name) {
                         self.entries.push(Entry { name, is_dir });
                     }
                 }
@@ -126,15 +226,119 @@ impl FileDialog {
         egui::Window::new(self.title.clone())
             .open(&mut open)
             .collapsible(false)
-            .default_size([520.0, 420.0])
+            .default_size([640.0, 440.0])
             .show(ctx, |ui| outcome = self.contents(ui));
         if !open {
             outcome = Some(DialogOutcome::Cancelled);
+        }
+        if let Some(DialogOutcome::Chosen(path)) = &outcome {
+            recent::remember(path);
+        }
+        outcome
+    }
+
+    /// How tall the lists may be: the window must fit in the app's window with its name
+    /// row and buttons.
+    fn list_height(&self, ui: &Ui) -> f32 {
+        (ui.ctx().content_rect().height() - 360.0).clamp(80.0, 300.0)
+    }
+
+    /// Home, presets, the starting folder, recent folders and (to open) recent files.
+    fn places(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
+        let mut outcome = None;
+        let mut go = None;
+        ui.strong(tr!("dialog-places"));
+        let mut fixed = vec![];
+        if let Some(home) = home() {
+            fixed.push((tr!("dialog-home"), home));
+        }
+        if let Some(presets) = &self.presets {
+            fixed.push((tr!("dialog-presets"), presets.clone()));
+        }
+        if let Ok(current) = std::env::current_dir() {
+            fixed.push((tr!("dialog-started-in"), current));
+        }
+        for (name, folder) in fixed {
+            if ui
+                .selectable_label(self.folder == folder, name)
+                .on_hover_text(folder.display().to_string())
+                .clicked()
+            {
+                go = Some(folder);
+            }
+        }
+        let recent = recent::get();
+        let short = |p: &Path| {
+            p.file_name().map_or(p.display().to_string(), |n| {
+                n.to_string_lossy().into_owned()
+            })
+        };
+        if !recent.folders.is_empty() {
+            ui.add_space(6.0);
+            ui.strong(tr!("dialog-recent-folders"));
+            for folder in recent.folders.iter().filter(|f| f.is_dir()) {
+                if ui
+                    .selectable_label(self.folder == *folder, format!("{}/", short(folder)))
+                    .on_hover_text(folder.display().to_string())
+                    .clicked()
+                {
+                    go = Some(folder.clone());
+                }
+            }
+        }
+        if self.mode == DialogMode::Open && !recent.files.is_empty() {
+            ui.add_space(6.0);
+            ui.strong(tr!("dialog-recent-files"));
+            for file in recent.files.iter().filter(|f| f.is_file()) {
+                let response = ui
+                    .selectable_label(false, short(file))
+                    .on_hover_text(file.display().to_string());
+                if response.clicked() {
+                    if let Some(folder) = file.parent() {
+                        go = Some(folder.to_path_buf());
+                    }
+                    self.name = short(file);
+                }
+                if response.double_clicked() {
+                    outcome = Some(DialogOutcome::Chosen(file.clone()));
+                }
+            }
+        }
+        if let Some(folder) = go {
+            let name = self.name.clone();
+            self.enter(folder);
+            self.name = name;
         }
         outcome
     }
 
     fn contents(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
+        let mut outcome = None;
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(150.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("dialog-places")
+                    .max_height(self.list_height(ui))
+                    .show(ui, |ui| outcome = self.places(ui));
+            });
+            // (A separator here would stretch the row to the window's full height.)
+            ui.add_space(12.0);
+            ui.vertical(|ui| {
+                if let Some(chosen) = self.listing(ui) {
+                    outcome = Some(chosen);
+                }
+            });
+        });
+        ui.separator();
+        if let Some(chosen) = self.name_row(ui) {
+            outcome = Some(chosen);
+        }
+        outcome
+    }
+
+    /// The folder field and the folder's entries.
+    fn listing(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
         let mut outcome = None;
         ui.horizontal(|ui| {
             if ui
@@ -156,7 +360,7 @@ impl FileDialog {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
-        let list_height = (ui.available_height() - 60.0).max(120.0);
+        let list_height = self.list_height(ui);
         let mut enter = None;
         egui::ScrollArea::vertical()
             .max_height(list_height)
@@ -184,7 +388,30 @@ impl FileDialog {
         if let Some(folder) = enter {
             self.enter(folder);
         }
-        ui.separator();
+        outcome
+    }
+
+    /// The file's name, its type, and the buttons.
+    fn name_row(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
+        let mut outcome = None;
+        if self.filters.len() > 1 {
+            ui.horizontal(|ui| {
+                let label = ui.label(tr!("dialog-file-type"));
+                let before = self.filter;
+                egui::ComboBox::from_id_salt("dialog-file-type")
+                    .selected_text(self.filters[self.filter].label())
+                    .show_ui(ui, |ui| {
+                        for (i, filter) in self.filters.iter().enumerate() {
+                            ui.selectable_value(&mut self.filter, i, filter.label());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                if self.filter != before {
+                    self.refresh();
+                }
+            });
+        }
         ui.horizontal(|ui| {
             let label = ui.label(tr!("dialog-file-name"));
             let response = ui

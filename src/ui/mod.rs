@@ -8,6 +8,7 @@ pub mod legend;
 pub mod plot;
 pub mod presentation;
 pub mod pseudocode;
+pub mod recent;
 pub mod side_panels;
 pub mod step_controls;
 

@@ -1,6 +1,6 @@
 //! Boards of your own: painting tiles, and opening and saving `.link` files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::Ui;
 
@@ -11,7 +11,7 @@ use crate::games::link::game::LinkGame;
 use crate::games::link::{LinkBoard, SYMBOLS};
 use crate::grid::Pos;
 use crate::tr;
-use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
 impl LinkTab {
     pub fn load_file(&mut self, path: &Path) {
@@ -96,23 +96,28 @@ impl LinkTab {
             }
         }
         ui.horizontal_wrapped(|ui| {
-            let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
             if ui.button(tr!("sk-open")).clicked() {
-                self.dialog = Some(FileDialog::new(
+                let filters = vec![
+                    FileFilter::new(tr!("dialog-link-boards"), &["link"]),
+                    FileFilter::text(),
+                    FileFilter::all(),
+                ];
+                let dialog = FileDialog::new(
                     DialogMode::Open,
                     &tr!("dialog-open-link"),
-                    &folder,
+                    None,
                     "",
-                    &["link", "txt"],
-                ));
+                    filters,
+                );
+                self.dialog = Some(dialog.with_presets("link"));
             }
             if ui.button(tr!("link-save")).clicked() {
                 self.dialog = Some(FileDialog::new(
                     DialogMode::Save,
                     &tr!("dialog-save-link"),
-                    &folder,
+                    None,
                     "board.link",
-                    &["link"],
+                    vec![FileFilter::new(tr!("dialog-link-boards"), &["link"])],
                 ));
             }
             if ui

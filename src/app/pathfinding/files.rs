@@ -12,7 +12,7 @@ use crate::files::{read_text, write_text};
 use crate::games::sandbox::edit::MoveRules;
 use crate::games::sandbox::{Board, is_moving_ai_map, parse_board_or_map, presets};
 use crate::tr;
-use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
 /// A board that will replace the current one once the user says what to do with unsaved
 /// edits.
@@ -30,31 +30,32 @@ pub(super) struct FileState {
     folder: Option<PathBuf>,
 }
 
-const EXTENSIONS: [&str; 3] = ["board", "map", "txt"];
-
 impl PathfindingTab {
-    fn dialog_folder(&self) -> PathBuf {
-        self.files
-            .folder
-            .clone()
-            .or_else(|| {
-                self.file
-                    .as_ref()
-                    .and_then(|f| f.parent().map(Path::to_path_buf))
-            })
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_else(|| PathBuf::from("."))
+    /// Where the dialogs open: the folder used last here, else the board's own; None
+    /// leaves it to the dialog (the folder used last anywhere, else Home).
+    fn dialog_folder(&self) -> Option<PathBuf> {
+        self.files.folder.clone().or_else(|| {
+            self.file
+                .as_ref()
+                .and_then(|f| f.parent().map(Path::to_path_buf))
+        })
     }
 
     pub fn open_dialog(&mut self) {
         let folder = self.dialog_folder();
-        self.files.dialog = Some(FileDialog::new(
+        let filters = vec![
+            FileFilter::new(tr!("dialog-boards-and-maps"), &["board", "map"]),
+            FileFilter::text(),
+            FileFilter::all(),
+        ];
+        let dialog = FileDialog::new(
             DialogMode::Open,
             &tr!("dialog-open-board"),
-            &folder,
+            folder.as_deref(),
             "",
-            &EXTENSIONS,
-        ));
+            filters,
+        );
+        self.files.dialog = Some(dialog.with_presets("boards"));
     }
 
     pub fn save_as_dialog(&mut self) {
@@ -67,9 +68,9 @@ impl PathfindingTab {
         self.files.dialog = Some(FileDialog::new(
             DialogMode::Save,
             &tr!("dialog-save-board"),
-            &folder,
+            folder.as_deref(),
             &format!("{name}.board"),
-            &["board"],
+            vec![FileFilter::new(tr!("dialog-boards"), &["board"])],
         ));
     }
 

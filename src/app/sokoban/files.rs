@@ -1,13 +1,13 @@
 //! Collections in and out: loading a collection (from a file, a paste or a preset), the file
 //! dialogs, the paste window, and saving the edited level as XSB.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{Mode, SokobanTab};
 use crate::app::notice::{Notice, error_window};
 use crate::files::{read_text, write_text};
 use crate::games::sokoban::parse_collection;
-use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog};
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
 impl SokobanTab {
     /// Replaces the collection (from a file, a paste or a preset).
@@ -66,24 +66,31 @@ impl SokobanTab {
     }
 
     pub fn open_dialog(&mut self) {
-        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        self.dialog = Some(FileDialog::new(
+        let filters = vec![
+            FileFilter::new(crate::tr!("dialog-sokoban-levels"), &["xsb", "sok"]),
+            FileFilter::text(),
+            FileFilter::all(),
+        ];
+        let dialog = FileDialog::new(
             DialogMode::Open,
             &crate::tr!("dialog-open-levels"),
-            &folder,
+            None,
             "",
-            &["xsb", "txt", "sok"],
-        ));
+            filters,
+        );
+        self.dialog = Some(dialog.with_presets("sokoban"));
     }
 
     pub(super) fn save_dialog(&mut self) {
-        let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         self.dialog = Some(FileDialog::new(
             DialogMode::Save,
             &crate::tr!("dialog-save-level"),
-            &folder,
+            None,
             "level.xsb",
-            &["xsb"],
+            vec![FileFilter::new(
+                crate::tr!("dialog-sokoban-levels"),
+                &["xsb"],
+            )],
         ));
     }
 
