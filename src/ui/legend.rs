@@ -23,7 +23,7 @@ pub fn legend(ui: &mut Ui, entries: &[(Color32, String)]) {
             .num_columns(2)
             .show(ui, |ui| {
                 for (i, (color, name)) in entries.iter().enumerate() {
-                    ui.horizontal(|ui| entry(ui, *color, name));
+                    ui.horizontal(|ui| entry(ui, *color, name, false));
                     if i % 2 == 1 {
                         ui.end_row();
                     }
@@ -31,12 +31,12 @@ pub fn legend(ui: &mut Ui, entries: &[(Color32, String)]) {
             });
     } else {
         for (color, name) in entries {
-            ui.horizontal_top(|ui| entry(ui, *color, name));
+            ui.horizontal_top(|ui| entry(ui, *color, name, true));
         }
     }
 }
 
-fn entry(ui: &mut Ui, color: Color32, name: &str) {
+fn entry(ui: &mut Ui, color: Color32, name: &str, wrap: bool) {
     let (rect, _) = ui.allocate_exact_size(vec2(SWATCH, SWATCH), Sense::hover());
     ui.painter().rect_filled(rect, 2.0, color);
     ui.painter().rect_stroke(
@@ -45,5 +45,6 @@ fn entry(ui: &mut Ui, color: Color32, name: &str) {
         egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
         egui::StrokeKind::Inside,
     );
-    ui.add(egui::Label::new(name).wrap());
+    let label = egui::Label::new(name);
+    ui.add(if wrap { label.wrap() } else { label.extend() });
 }
