@@ -264,3 +264,51 @@ fn the_old_palette_would_have_failed() {
         frontier::palette::mix(terrain::FLOOR, Rgba(0x4c, 0x8f, 0xd0, 255), 0.6);
     assert!(difference(old_water, old_visited_on_floor) < 5.0);
 }
+
+#[test]
+fn report_the_smallest_differences() {
+    // Not a check (the tests above are): the figures the README quotes, printed with
+    // `cargo test --test palette -- --nocapture`.
+    let groups = [
+        [
+            search::VISITED,
+            search::FRONTIER,
+            search::PATH,
+            search::CURRENT,
+        ],
+        [
+            search::VISITED_BACK,
+            search::FRONTIER_BACK,
+            search::PATH,
+            search::CURRENT,
+        ],
+    ];
+    let mut pairs = f64::INFINITY;
+    for marks in groups {
+        for (i, a) in marks.iter().enumerate() {
+            for b in &marks[i + 1..] {
+                pairs = pairs.min(difference(*a, *b));
+            }
+        }
+    }
+    let terrains = [terrain::passable(), terrain::impassable()].concat();
+    let mut on_terrain = f64::INFINITY;
+    for (_, base) in terrain::passable() {
+        for mark in Mark::ALL {
+            for (_, t) in &terrains {
+                on_terrain = on_terrain.min(difference(search::marked(base, mark), *t));
+            }
+        }
+    }
+    for (_, t) in &terrains {
+        on_terrain = on_terrain.min(difference(search::PATH, *t));
+    }
+    let old = difference(
+        Rgba(0x86, 0xb6, 0xe6, 255),
+        frontier::palette::mix(terrain::FLOOR, Rgba(0x4c, 0x8f, 0xd0, 255), 0.6),
+    );
+    eprintln!(
+        "marks' colours: {pairs:.1}; marked cell and terrain: {on_terrain:.1}; old water and visited: {old:.1}"
+    );
+    assert!(pairs >= BETWEEN_MARKS && on_terrain >= MARK_AND_TERRAIN);
+}
