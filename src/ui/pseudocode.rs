@@ -34,7 +34,7 @@ pub fn pseudocode(ui: &mut Ui, lines: &[&str], active: &[usize]) {
                 ui.add(egui::Label::new(style(code.to_string())).wrap());
             });
             if is_active {
-                let rect = row.response.rect;
+                let rect = row.response.rect.with_max_x(ui.max_rect().right());
                 ui.painter()
                     .set(background, egui::Shape::rect_filled(rect, 2.0, highlight));
             }

@@ -364,6 +364,11 @@ impl PathfindingTab {
     }
 
     pub(super) fn teaching(&mut self, ui: &mut Ui) {
+        // Named afresh each frame, so the chart follows a language switch.
+        let (connectivity, heuristic) = (self.settings.connectivity, self.settings.heuristic);
+        for session in &mut self.sessions {
+            session.series.label = names::run_label(session.algorithm, connectivity, heuristic);
+        }
         for session in &self.sessions {
             if self.sessions.len() > 1 {
                 ui.strong(crate::app::names::path_algorithm(session.algorithm));
