@@ -64,6 +64,11 @@ pub fn quote(text: &str) -> String {
 /// Writes a text file whole: to a temporary file beside it first, then renamed over it, so
 /// a failed write never leaves half a file where the user's work was.
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    write_bytes(path, text.as_bytes())
+}
+
+/// Writes a file whole, the same way as [`write_text`].
+pub fn write_bytes(path: &Path, text: &[u8]) -> Result<(), String> {
     let shown = path.display().to_string();
     let cannot_write =
         |e: std::io::Error| tr!("file-cannot-write", file = &shown, why = e.to_string());

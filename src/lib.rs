@@ -13,5 +13,6 @@ pub mod grid;
 pub mod history;
 pub mod i18n;
 pub mod palette;
+pub mod render;
 pub mod search;
 pub mod ui;

@@ -102,6 +102,22 @@ pub mod terrain {
         super::mix(FLOOR, COSTLY, t)
     }
 
+    /// A terrain's colour: known names get their own, impassable ones are dark, other
+    /// terrains darken with their cost.
+    pub fn named(name: &str, cost: Option<f64>) -> Rgba {
+        match name {
+            "floor" | "ground" => FLOOR,
+            "wall" | "out-of-bounds" => WALL,
+            "trees" => TREES,
+            "grass" => GRASS,
+            "mud" => MUD,
+            "swamp" => SWAMP,
+            "water" => WATER,
+            "sand" => SAND,
+            _ => cost.map_or(OTHER_WALL, by_cost),
+        }
+    }
+
     /// Every terrain a search may mark, for checks: the named passable ones and a few of
     /// the unnamed, by cost.
     pub fn passable() -> Vec<(&'static str, Rgba)> {

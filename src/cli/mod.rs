@@ -17,6 +17,7 @@ macro_rules! say {
 mod args;
 mod link;
 mod path;
+mod render;
 mod snake;
 mod sokoban;
 
@@ -32,6 +33,10 @@ usage: frontier                      open the app
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
+       frontier render BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--to-step N]
+                     [--cell PX] [--png OUT] [--svg OUT]
+                     [--gif OUT [--from-step N] [--fps F] [--max-frames N]]
+                     [--no-path] [--no-current] [--no-markers]
        frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy] [--moves]
                      [--max-states N] [--timeout S] [--tsv]
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
@@ -62,6 +67,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("snake") => snake::snake(Args::new(&args[1..])),
         Some("link-game") => link::link_game(&args[1..]),
         Some("generate") => path::generate(Args::new(&args[1..])),
+        Some("render") => render::render(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{USAGE}");
             Status::Success

@@ -16,7 +16,7 @@ use crate::games::sandbox::{
 use crate::grid::Pos;
 use crate::search::{Algorithm, Budget, Outcome};
 
-fn load_board(path: &Path) -> Result<Board, String> {
+pub(super) fn load_board(path: &Path) -> Result<Board, String> {
     let text = read_text(path)?;
     parse_board_or_map(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -35,13 +35,16 @@ fn check_endpoint(board: &Board, what: &str, pos: Pos) -> Result<(), String> {
     Ok(())
 }
 
-struct PathOptions {
-    algorithm: PathAlgorithm,
-    heuristic: Heuristic,
-    connectivity: Connectivity,
+pub(super) struct PathOptions {
+    pub algorithm: PathAlgorithm,
+    pub heuristic: Heuristic,
+    pub connectivity: Connectivity,
 }
 
-fn read_path_options(args: &mut Args, default_diagonal: bool) -> Result<PathOptions, String> {
+pub(super) fn read_path_options(
+    args: &mut Args,
+    default_diagonal: bool,
+) -> Result<PathOptions, String> {
     let algorithm = args
         .parsed("--algo", PathAlgorithm::parse)?
         .unwrap_or(PathAlgorithm::Search(Algorithm::AStar));

@@ -18,20 +18,7 @@ pub const GOAL: Color32 = color(search::GOAL);
 /// A terrain's colour: known names get their own, walls are dark, other terrains darken
 /// with their cost.
 pub fn terrain_color(terrain: &Terrain) -> Color32 {
-    color(match terrain.name.as_str() {
-        "floor" | "ground" => terrain::FLOOR,
-        "wall" | "out-of-bounds" => terrain::WALL,
-        "trees" => terrain::TREES,
-        "grass" => terrain::GRASS,
-        "mud" => terrain::MUD,
-        "swamp" => terrain::SWAMP,
-        "water" => terrain::WATER,
-        "sand" => terrain::SAND,
-        _ => match terrain.cost {
-            None => terrain::OTHER_WALL,
-            Some(cost) => terrain::by_cost(cost),
-        },
-    })
+    color(terrain::named(&terrain.name, terrain.cost))
 }
 
 /// Which marks are drawn.

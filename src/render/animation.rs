@@ -1,0 +1,136 @@
+//! A run from one step to another as an animated GIF, encoded with the `gif` crate. Frames
+//! are drawn without anti-aliasing, so each holds only the palette's colours and the GIF's
+//! colour table is exact: a frontier cell in frame k has exactly the frontier colour.
+
+use std::collections::HashMap;
+
+use super::picture::{Layers, Snapshot};
+use crate::games::sandbox::GridRun;
+
+/// The most frames a GIF may have (longer runs are sampled evenly).
+pub const MAX_FRAMES: usize = 2000;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GifOptions {
+    /// The first and last step shown (the last is clamped to the run's end).
+    pub from_step: usize,
+    pub to_step: usize,
+    /// Frames a second, 1..=50.
+    pub fps: u32,
+    /// Pixels a cell.
+    pub cell: u32,
+    /// At most this many frames: steps are sampled evenly when the range is longer.
+    pub max_frames: usize,
+    pub layers: Layers,
+}
+
+/// The steps shown, one a frame: every step of `from..=to`, or an even sample of them with
+/// both ends kept when there are more than `max_frames`.
+pub fn frame_steps(from: usize, to: usize, max_frames: usize) -> Vec<usize> {
+    let count = to.saturating_sub(from) + 1;
+    let frames = count.min(max_frames.max(2));
+    if frames == count {
+        return (from..=to).collect();
+    }
+    (0..frames)
+        .map(|i| from + (i * (count - 1)) / (frames - 1))
+        .collect()
+}
+
+/// Encodes `run` from `options.from_step` to `options.to_step` (or its end, if sooner). `progress` is
+/// told the share done after each frame and returns false to cancel (the result is then an
+/// error saying so). Returns the GIF's bytes and the steps its frames show.
+pub fn run_gif(
+    mut run: GridRun,
+    options: GifOptions,
+    mut progress: impl FnMut(f32) -> bool,
+) -> Result<(Vec<u8>, Vec<usize>), String> {
+    if !(1..=50).contains(&options.fps) {
+        return Err(format!("{} frames a second is outside 1..=50", options.fps));
+    }
+    if options.from_step > options.to_step {
+        return Err(format!(
+            "the first step ({}) is after the last ({})",
+            options.from_step, options.to_step
+        ));
+    }
+    let max_frames = options.max_frames.clamp(2, MAX_FRAMES);
+    // The frames are spread over the steps the run really has.
+    let end = run.clone().count();
+    let to = options.to_step.min(end);
+    let steps = frame_steps(options.from_step.min(to), to, max_frames);
+    let (width, height) = Snapshot::of(&run).size(options.cell)?;
+    let mut bytes = vec![];
+    let mut shown = vec![];
+    {
+        let mut encoder = gif::Encoder::new(&mut bytes, width as u16, height as u16, &[])
+            .map_err(|e| format!("cannot start the GIF: {e}"))?;
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .map_err(|e| format!("cannot write the GIF: {e}"))?;
+        // Hundredths of a second a frame.
+        let delay = (100 / options.fps).max(2) as u16;
+        let mut at = 0;
+        for (i, &step) in steps.iter().enumerate() {
+            while at < step && run.next().is_some() {
+                at += 1;
+            }
+            let pixmap = Snapshot::of(&run).pixmap(options.cell, options.layers, false)?;
+            let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), delay);
+            encoder
+                .write_frame(&frame)
+                .map_err(|e| format!("cannot write the GIF: {e}"))?;
+            shown.push(at);
+            if !progress((i + 1) as f32 / steps.len() as f32) {
+                return Err("export cancelled".into());
+            }
+        }
+    }
+    Ok((bytes, shown))
+}
+
+/// A frame with its own exact colour table when it has at most 256 colours (frames drawn
+/// without anti-aliasing do), else quantised by the crate.
+fn indexed_frame(width: u32, height: u32, rgba: &[u8], delay: u16) -> gif::Frame<'static> {
+    let mut table: HashMap<[u8; 3], u8> = HashMap::new();
+    let mut palette = vec![];
+    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    for px in rgba.chunks_exact(4) {
+        let key = [px[0], px[1], px[2]];
+        let index = match table.get(&key) {
+            Some(&i) => i,
+            None if table.len() < 256 => {
+                let i = table.len() as u8;
+                table.insert(key, i);
+                palette.extend_from_slice(&key);
+                i
+            }
+            None => {
+                let mut pixels = rgba.to_vec();
+                let mut frame =
+                    gif::Frame::from_rgba_speed(width as u16, height as u16, &mut pixels, 10);
+                frame.delay = delay;
+                return frame;
+            }
+        };
+        indices.push(index);
+    }
+    let mut frame =
+        gif::Frame::from_palette_pixels(width as u16, height as u16, indices, palette, None);
+    frame.delay = delay;
+    frame
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_ranges_are_sampled_evenly_with_both_ends() {
+        assert_eq!(frame_steps(0, 4, 100), vec![0, 1, 2, 3, 4]);
+        let steps = frame_steps(10, 1010, 11);
+        assert_eq!(steps.len(), 11);
+        assert_eq!((steps[0], steps[10]), (10, 1010));
+        assert!(steps.windows(2).all(|w| w[1] - w[0] == 100));
+    }
+}

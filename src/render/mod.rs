@@ -1,0 +1,9 @@
+//! Pictures of a board for slides and handouts, drawn on the CPU (no window, no GPU) from
+//! the same palette as the board view: a Pathfinding run at one step as PNG or SVG, and a
+//! run from one step to another as an animated GIF.
+
+pub mod animation;
+pub mod picture;
+
+pub use animation::{GifOptions, run_gif};
+pub use picture::{Layers, Snapshot};

@@ -1,0 +1,269 @@
+//! Exported pictures decoded and checked against the run they show: the cells drawn in the
+//! frontier colour are exactly the search's frontier at that step, in a PNG, in an SVG and
+//! in every frame of a GIF, and the GIF has the frames it says.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+use std::sync::Arc;
+
+use frontier::games::sandbox::{
+    Board, CellMark, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm, presets,
+};
+use frontier::grid::Pos;
+use frontier::palette::search::{self, Mark};
+use frontier::palette::{Rgba, terrain};
+use frontier::render::{GifOptions, Layers, Snapshot, run_gif};
+use frontier::search::{Algorithm, Budget, Side};
+
+const CELL: u32 = 8;
+/// Marks only: no path line, outline or discs over the cells' centres.
+const MARKS_ONLY: Layers = Layers {
+    path: false,
+    current: false,
+    markers: false,
+};
+
+fn run_on(board: Board, algorithm: Algorithm) -> GridRun {
+    let problem = GridProblem::new(Arc::new(board), Connectivity::Four, Heuristic::Manhattan);
+    GridRun::new(problem, PathAlgorithm::Search(algorithm), Budget::UNLIMITED)
+}
+
+fn rooms() -> Board {
+    presets::board("rooms-with-doors.board").unwrap()
+}
+
+/// Every cell of the board.
+fn cells(board: &Board) -> impl Iterator<Item = Pos> + '_ {
+    (0..board.height() as i32)
+        .flat_map(move |y| (0..board.width() as i32).map(move |x| Pos::new(x, y)))
+}
+
+/// The search's frontier now.
+fn frontier_of(run: &GridRun) -> BTreeSet<Pos> {
+    cells(run.problem().board())
+        .filter(|&p| run.mark(p) == CellMark::Frontier(Side::Forward))
+        .collect()
+}
+
+/// The cells whose centre pixel (in an RGBA buffer `width` pixels wide) has the frontier
+/// colour of their terrain.
+fn frontier_drawn(board: &Board, rgba: &[u8], width: u32) -> BTreeSet<Pos> {
+    cells(board)
+        .filter(|&p| {
+            let (x, y) = (p.x as u32 * CELL + CELL / 2, p.y as u32 * CELL + CELL / 2);
+            let i = ((y * width + x) * 4) as usize;
+            let pixel = Rgba(rgba[i], rgba[i + 1], rgba[i + 2], 255);
+            let t = board.terrain(p).unwrap();
+            let base = terrain::named(&t.name, t.cost);
+            pixel == search::marked(base, Mark::Frontier)
+        })
+        .collect()
+}
+
+#[test]
+fn a_png_shows_exactly_the_frontier_of_its_step() {
+    let mut run = run_on(rooms(), Algorithm::AStar);
+    for _ in 0..60 {
+        run.next();
+    }
+    let png = Snapshot::of(&run).png(CELL, MARKS_ONLY).unwrap();
+    let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let board = run.problem().board();
+    assert_eq!(pixmap.width(), board.width() as u32 * CELL);
+    let expected = frontier_of(&run);
+    assert!(expected.len() > 5);
+    // Decoded pixels are premultiplied; every board colour is opaque, so they are the same.
+    assert_eq!(
+        frontier_drawn(board, pixmap.data(), pixmap.width()),
+        expected
+    );
+}
+
+#[test]
+fn an_svg_has_a_square_of_frontier_colour_for_each_frontier_cell() {
+    let mut board = Board::new(20, 12);
+    board.start = Pos::new(2, 2);
+    board.goal = Pos::new(17, 9);
+    let mut run = run_on(board, Algorithm::Bfs);
+    for _ in 0..40 {
+        run.next();
+    }
+    let svg = Snapshot::of(&run).svg(CELL, MARKS_ONLY).unwrap();
+    let c = search::marked(terrain::FLOOR, Mark::Frontier);
+    let fill = format!("fill=\"#{:02x}{:02x}{:02x}\"", c.0, c.1, c.2);
+    let cells: f32 = svg
+        .lines()
+        .filter(|l| l.starts_with("<rect") && l.contains(&fill))
+        .map(|l| {
+            let width = l
+                .split("width=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            width.parse::<f32>().unwrap() / CELL as f32
+        })
+        .sum();
+    assert_eq!(cells as usize, frontier_of(&run).len());
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn every_gif_frame_shows_the_frontier_of_its_step() {
+    let run = run_on(rooms(), Algorithm::AStar);
+    let options = GifOptions {
+        from_step: 5,
+        to_step: 65,
+        fps: 25,
+        cell: CELL,
+        max_frames: 31,
+        layers: MARKS_ONLY,
+    };
+    let (bytes, steps) = run_gif(run.clone(), options, |_| true).unwrap();
+    assert_eq!(steps.len(), 31);
+    assert_eq!((steps[0], steps[30]), (5, 65));
+
+    let mut decoder = gif::DecodeOptions::new();
+    decoder.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = decoder.read_info(bytes.as_slice()).unwrap();
+    let width = decoder.width() as u32;
+    let board = run.problem().board().clone();
+    let mut frames = 0;
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert_eq!(frame.delay, 4, "25 frames a second");
+        let step = steps[frames];
+        let mut at = run.clone();
+        for _ in 0..step {
+            at.next();
+        }
+        assert_eq!(
+            frontier_drawn(&board, &frame.buffer, width),
+            frontier_of(&at),
+            "frame {frames}, step {step}"
+        );
+        frames += 1;
+    }
+    assert_eq!(frames, steps.len());
+
+    // Past the run's end, the frames spread over the steps it has.
+    let end = run.clone().count();
+    let late = GifOptions {
+        to_step: end + 500,
+        ..options
+    };
+    let (_, steps) = run_gif(run, late, |_| true).unwrap();
+    assert_eq!((steps.len(), *steps.last().unwrap()), (31, end));
+}
+
+#[test]
+fn a_gif_export_can_be_cancelled_and_bad_options_are_refused() {
+    let run = run_on(rooms(), Algorithm::Bfs);
+    let options = GifOptions {
+        from_step: 0,
+        to_step: 100,
+        fps: 10,
+        cell: CELL,
+        max_frames: 50,
+        layers: Layers::default(),
+    };
+    let mut told = 0;
+    let cancelled = run_gif(run.clone(), options, |_| {
+        told += 1;
+        told < 3
+    });
+    assert_eq!(cancelled.unwrap_err(), "export cancelled");
+    assert_eq!(told, 3);
+    for (bad, why) in [
+        (GifOptions { fps: 0, ..options }, "frames a second"),
+        (
+            GifOptions {
+                cell: 500,
+                ..options
+            },
+            "outside 1..=64",
+        ),
+        (
+            GifOptions {
+                from_step: 9,
+                to_step: 3,
+                ..options
+            },
+            "after the last",
+        ),
+    ] {
+        let error = run_gif(run.clone(), bad, |_| true).unwrap_err();
+        assert!(error.contains(why), "{error}");
+    }
+}
+
+#[test]
+fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
+    let dir = std::env::temp_dir().join(format!("frontier-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = format!("{}/presets/boards/maze.board", env!("CARGO_MANIFEST_DIR"));
+    let (png, svg, gif) = (dir.join("a.png"), dir.join("a.svg"), dir.join("a.gif"));
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "render",
+            &board,
+            "--algo",
+            "bfs",
+            "--to-step",
+            "50",
+            "--cell",
+            "6",
+        ])
+        .args([
+            "--png",
+            png.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+        .args([
+            "--gif",
+            gif.to_str().unwrap(),
+            "--fps",
+            "12",
+            "--max-frames",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("png: ") && text.contains("(step 50)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("gif: ") && text.contains("20 frames"),
+        "{text}"
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    let maze = presets::board("maze.board").unwrap();
+    assert_eq!(pixmap.width(), maze.width() as u32 * 6);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let decoder = gif::DecodeOptions::new()
+        .read_info(std::fs::File::open(&gif).unwrap())
+        .unwrap();
+    assert_eq!(decoder.width() as usize, maze.width() * 6);
+
+    let bad = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args(["render", &board, "--cell", "0", "--png"])
+        .arg(dir.join("b.png"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        error.contains("a cell of 0 px is outside 1..=64"),
+        "{error}"
+    );
+    assert!(!dir.join("b.png").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
