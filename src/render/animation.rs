@@ -37,56 +37,106 @@ pub fn frame_steps(from: usize, to: usize, max_frames: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Encodes `run` from `options.from_step` to `options.to_step` (or its end, if sooner). `progress` is
-/// told the share done after each frame and returns false to cancel (the result is then an
-/// error saying so). Returns the GIF's bytes and the steps its frames show.
+/// Encodes `run` from `options.from_step` to `options.to_step` (or its end, if sooner).
+/// `progress` is told the share done after each frame and returns false to cancel (the
+/// result is then an error saying so). Returns the GIF's bytes and the steps its frames
+/// show.
 pub fn run_gif(
-    mut run: GridRun,
+    run: GridRun,
     options: GifOptions,
     mut progress: impl FnMut(f32) -> bool,
 ) -> Result<(Vec<u8>, Vec<usize>), String> {
-    if !(1..=50).contains(&options.fps) {
-        return Err(format!("{} frames a second is outside 1..=50", options.fps));
+    let mut export = GifExport::new(run, options)?;
+    while export.next_frame()? {
+        if !progress(export.done()) {
+            return Err("export cancelled".into());
+        }
     }
-    if options.from_step > options.to_step {
-        return Err(format!(
-            "the first step ({}) is after the last ({})",
-            options.from_step, options.to_step
-        ));
-    }
-    let max_frames = options.max_frames.clamp(2, MAX_FRAMES);
-    // The frames are spread over the steps the run really has.
-    let end = run.clone().count();
-    let to = options.to_step.min(end);
-    let steps = frame_steps(options.from_step.min(to), to, max_frames);
-    let (width, height) = Snapshot::of(&run).size(options.cell)?;
-    let mut bytes = vec![];
-    let mut shown = vec![];
-    {
-        let mut encoder = gif::Encoder::new(&mut bytes, width as u16, height as u16, &[])
+    Ok(export.finish())
+}
+
+/// A GIF being encoded a frame at a time, so a window can show its progress and stay
+/// responsive (a run cannot move to another thread).
+pub struct GifExport {
+    run: GridRun,
+    options: GifOptions,
+    steps: Vec<usize>,
+    /// Frames written.
+    written: usize,
+    /// The step the run stands at.
+    at: usize,
+    encoder: gif::Encoder<Vec<u8>>,
+    delay: u16,
+}
+
+impl GifExport {
+    pub fn new(run: GridRun, options: GifOptions) -> Result<GifExport, String> {
+        if !(1..=50).contains(&options.fps) {
+            return Err(format!("{} frames a second is outside 1..=50", options.fps));
+        }
+        if options.from_step > options.to_step {
+            return Err(format!(
+                "the first step ({}) is after the last ({})",
+                options.from_step, options.to_step
+            ));
+        }
+        let max_frames = options.max_frames.clamp(2, MAX_FRAMES);
+        // The frames are spread over the steps the run really has.
+        let end = run.clone().count();
+        let to = options.to_step.min(end);
+        let steps = frame_steps(options.from_step.min(to), to, max_frames);
+        let (width, height) = Snapshot::of(&run).size(options.cell)?;
+        let mut encoder = gif::Encoder::new(vec![], width as u16, height as u16, &[])
             .map_err(|e| format!("cannot start the GIF: {e}"))?;
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(|e| format!("cannot write the GIF: {e}"))?;
-        // Hundredths of a second a frame.
-        let delay = (100 / options.fps).max(2) as u16;
-        let mut at = 0;
-        for (i, &step) in steps.iter().enumerate() {
-            while at < step && run.next().is_some() {
-                at += 1;
-            }
-            let pixmap = Snapshot::of(&run).pixmap(options.cell, options.layers, false)?;
-            let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), delay);
-            encoder
-                .write_frame(&frame)
-                .map_err(|e| format!("cannot write the GIF: {e}"))?;
-            shown.push(at);
-            if !progress((i + 1) as f32 / steps.len() as f32) {
-                return Err("export cancelled".into());
-            }
-        }
+        Ok(GifExport {
+            run,
+            options,
+            steps,
+            written: 0,
+            at: 0,
+            encoder,
+            // Hundredths of a second a frame.
+            delay: (100 / options.fps).max(2) as u16,
+        })
     }
-    Ok((bytes, shown))
+
+    /// The share of the frames written, 0..=1.
+    pub fn done(&self) -> f32 {
+        self.written as f32 / self.steps.len() as f32
+    }
+
+    /// The steps the frames show.
+    pub fn steps(&self) -> &[usize] {
+        &self.steps
+    }
+
+    /// Writes the next frame; false once every frame is written.
+    pub fn next_frame(&mut self) -> Result<bool, String> {
+        let Some(&step) = self.steps.get(self.written) else {
+            return Ok(false);
+        };
+        while self.at < step && self.run.next().is_some() {
+            self.at += 1;
+        }
+        let pixmap =
+            Snapshot::of(&self.run).pixmap(self.options.cell, self.options.layers, false)?;
+        let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), self.delay);
+        self.encoder
+            .write_frame(&frame)
+            .map_err(|e| format!("cannot write the GIF: {e}"))?;
+        self.written += 1;
+        Ok(true)
+    }
+
+    /// The GIF's bytes and the steps its frames show.
+    pub fn finish(self) -> (Vec<u8>, Vec<usize>) {
+        let steps = self.steps;
+        let bytes = self.encoder.into_inner().unwrap_or_default();
+        (bytes, steps)
+    }
 }
 
 /// A frame with its own exact colour table when it has at most 256 colours (frames drawn

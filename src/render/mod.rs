@@ -5,5 +5,5 @@
 pub mod animation;
 pub mod picture;
 
-pub use animation::{GifOptions, run_gif};
+pub use animation::{GifExport, GifOptions, run_gif};
 pub use picture::{Layers, Snapshot};

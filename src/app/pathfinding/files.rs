@@ -199,7 +199,7 @@ impl PathfindingTab {
 
     /// Whether a modal (file dialog, question) is open, so shortcuts should wait.
     pub fn modal_open(&self) -> bool {
-        self.files.dialog.is_some() || self.files.pending.is_some()
+        self.files.dialog.is_some() || self.files.pending.is_some() || self.export.busy()
     }
 
     /// The file dialog, the unsaved-edits question and the error window.

@@ -7,6 +7,7 @@
 mod board;
 mod colors;
 mod edit;
+mod export;
 mod files;
 mod panels;
 mod runs;
@@ -90,6 +91,7 @@ pub struct PathfindingTab {
     pub notice: Option<Notice>,
     hovered: Option<Pos>,
     files: files::FileState,
+    pub export: export::ExportState,
     pub new_size: [usize; 2],
     pub generator: Generator,
     pub seed: u64,
@@ -113,6 +115,7 @@ impl PathfindingTab {
             notice: None,
             hovered: None,
             files: files::FileState::default(),
+            export: export::ExportState::default(),
             generator: Generator::RecursiveBacktracker,
             seed: 1,
         };
@@ -220,6 +223,7 @@ impl PathfindingTab {
             self.boards(ui, !narrated_here);
         });
         self.file_windows(ui);
+        self.export_window(ui.ctx());
     }
 
     fn boards(&mut self, ui: &mut Ui, headed: bool) {
@@ -320,7 +324,8 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn advance(&mut self, dt: f64) -> bool {
-        PathfindingTab::advance(self, dt)
+        let exporting = self.advance_export();
+        PathfindingTab::advance(self, dt) || exporting
     }
 
     fn ui(&mut self, ui: &mut Ui) {
@@ -347,6 +352,10 @@ impl crate::app::tab::Tab for PathfindingTab {
         }
         if ui.button(tr!("menu-save-board-as")).clicked() {
             self.save_as_dialog();
+            used = true;
+        }
+        if ui.button(tr!("menu-export")).clicked() {
+            self.open_export();
             used = true;
         }
         ui.menu_button(tr!("menu-preset-boards"), |ui| {

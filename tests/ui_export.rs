@@ -1,0 +1,104 @@
+//! File → Export in the Pathfinding tab (egui_kittest): a PNG of the step shown, a GIF
+//! written over frames with a progress bar, and a Cancel that writes nothing.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::FrontierApp;
+use frontier::i18n::Language;
+
+fn app() -> Harness<'static, FrontierApp> {
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(Language::English);
+    app.tabs.pathfinding.open_preset("maze.board");
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(3);
+}
+
+fn folder(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("frontier-export-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_file_menu_exports_a_png_of_the_step_shown() {
+    let mut harness = app();
+    for _ in 0..30 {
+        click(&mut harness, "Step");
+    }
+    click(&mut harness, "File");
+    click(&mut harness, "Export picture or GIF…");
+    harness.get_by_label("PNG picture of the step shown");
+    click(&mut harness, "Choose a file and export…");
+    harness.get_by_label("File name");
+    // The dialog's part is tested on its own; here the file is chosen directly.
+    let path = folder("png").join("maze");
+    harness.state_mut().tabs.pathfinding.export_to(path.clone());
+    harness.run_steps(2);
+    let written = path.with_extension("png");
+    let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&written).unwrap()).unwrap();
+    let board = &harness.state().tabs.pathfinding.board;
+    assert_eq!(pixmap.width(), board.width() as u32 * 16);
+    harness.get_by_label_contains("Exported ");
+    std::fs::remove_file(written).ok();
+}
+
+#[test]
+fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
+    let mut harness = app();
+    click(&mut harness, "File");
+    click(&mut harness, "Export picture or GIF…");
+    click(&mut harness, "GIF of the run, step by step");
+    {
+        let export = &mut harness.state_mut().tabs.pathfinding.export;
+        export.to_step = 200;
+        export.cell = 10;
+    }
+    let path = folder("gif").join("maze.gif");
+    harness.state_mut().tabs.pathfinding.export_to(path.clone());
+    harness.step();
+    harness.get_by_label_contains("Writing frame");
+    for _ in 0..600 {
+        harness.step();
+        if path.exists() {
+            break;
+        }
+    }
+    assert!(path.exists(), "written");
+    harness.run_steps(2);
+    harness.get_by_label_contains("frames, steps 0 to");
+    let decoder = gif::DecodeOptions::new()
+        .read_info(std::fs::File::open(&path).unwrap())
+        .unwrap();
+    let mut decoder = decoder;
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 201);
+    std::fs::remove_file(&path).ok();
+
+    // Started again and cancelled: nothing written.
+    click(&mut harness, "File");
+    click(&mut harness, "Export picture or GIF…");
+    click(&mut harness, "GIF of the run, step by step");
+    harness.state_mut().tabs.pathfinding.export.to_step = 400;
+    harness.state_mut().tabs.pathfinding.export.cell = 24;
+    harness.state_mut().tabs.pathfinding.export_to(path.clone());
+    harness.step();
+    click(&mut harness, "Cancel");
+    for _ in 0..20 {
+        harness.step();
+    }
+    assert!(!path.exists());
+    harness.get_by_label_contains("Export cancelled");
+}
