@@ -267,3 +267,131 @@ fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
     assert!(!dir.join("b.png").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn frontier_cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The RGBA frames of a GIF file.
+fn gif_frames(path: &std::path::Path) -> (u32, Vec<Vec<u8>>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(std::fs::File::open(path).unwrap())
+        .unwrap();
+    let width = decoder.width() as u32;
+    let mut frames = vec![];
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        frames.push(frame.buffer.to_vec());
+    }
+    (width, frames)
+}
+
+fn pixel(rgba: &[u8], width: u32, x: u32, y: u32) -> Rgba {
+    let i = ((y * width + x) * 4) as usize;
+    Rgba(rgba[i], rgba[i + 1], rgba[i + 2], 255)
+}
+
+#[test]
+fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() {
+    use frontier::games::sokoban::parse_collection;
+    use frontier::palette::sokoban;
+    let dir = std::env::temp_dir().join(format!("frontier-render-sk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let levels = format!(
+        "{}/presets/sokoban/frontier-tutorial.xsb",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let gif = dir.join("level6.gif");
+    let out = frontier_cli(&[
+        "render",
+        &levels,
+        "--level",
+        "6",
+        "--algo",
+        "astar",
+        "--cell",
+        "10",
+        "--gif",
+        gif.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let moves: usize = text
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the moves are told");
+    let (width, frames) = gif_frames(&gif);
+    assert_eq!(frames.len(), moves + 1);
+    let entries = parse_collection(&std::fs::read_to_string(&levels).unwrap()).unwrap();
+    let level = entries[5].level.as_ref().unwrap();
+    let goals: Vec<Pos> = (0..level.height() as i32)
+        .flat_map(|y| (0..level.width() as i32).map(move |x| Pos::new(x, y)))
+        .filter(|&p| level.is_goal(p))
+        .collect();
+    // A box on a goal is drawn over the goal's disc; away from the square's centre its
+    // colour shows.
+    let box_on_goal = |frame: &Vec<u8>, p: Pos| {
+        pixel(frame, width, p.x as u32 * 10 + 2, p.y as u32 * 10 + 2) == sokoban::BOX_ON_GOAL
+    };
+    assert!(
+        goals
+            .iter()
+            .all(|&g| box_on_goal(frames.last().unwrap(), g))
+    );
+    assert!(!goals.iter().all(|&g| box_on_goal(&frames[0], g)));
+
+    let bad = frontier_cli(&["render", &levels, "--level", "99", "--gif", "x.gif"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--level 99: the file has levels 1 to 8")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_snake_game_becomes_a_gif_a_frame_a_move() {
+    use frontier::palette::snake;
+    let dir = std::env::temp_dir().join(format!("frontier-render-sn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gif = dir.join("snake.gif");
+    let out = frontier_cli(&[
+        "render",
+        "--snake",
+        "--planner",
+        "cycle",
+        "--size",
+        "8",
+        "--seed",
+        "5",
+        "--moves",
+        "60",
+        "--cell",
+        "8",
+        "--gif",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (width, frames) = gif_frames(&gif);
+    assert_eq!(frames.len(), 61);
+    assert_eq!(width, 64);
+    // Each frame has exactly one head square, and the snake grows as it eats.
+    let count = |frame: &Vec<u8>, color: Rgba| {
+        (0..8u32)
+            .flat_map(|y| (0..8u32).map(move |x| (x, y)))
+            .filter(|&(x, y)| pixel(frame, width, x * 8 + 1, y * 8 + 1) == color)
+            .count()
+    };
+    assert!(frames.iter().all(|f| count(f, snake::HEAD) == 1));
+    assert!(count(&frames[60], snake::BODY) > count(&frames[0], snake::BODY));
+    std::fs::remove_dir_all(&dir).ok();
+}

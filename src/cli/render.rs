@@ -1,16 +1,27 @@
 //! `frontier render`: a board's run as a PNG or SVG picture at one step, or as an animated
-//! GIF from one step to another, drawn the way the app draws it.
+//! GIF from one step to another, drawn the way the app draws it; a Sokoban level's solution
+//! (`--level N --algo A`) or a Snake game (`--snake --planner P --seed S --moves N`) as a
+//! GIF, a frame a move.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use super::Status;
-use super::args::{Args, number};
+use super::args::{Args, number, seconds};
 use super::path::{load_board, read_path_options};
-use crate::files::write_bytes;
+use std::time::Duration;
+
+use crate::files::{read_text, write_bytes};
 use crate::games::sandbox::{GridProblem, GridRun};
+use crate::games::snake::play::{Autopilot, Planner};
+use crate::games::snake::{SnakeGame, Status as SnakeStatus};
+use crate::games::sokoban::game::Step as SokobanStep;
+use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
+use crate::games::sokoban::{Game, parse_collection};
+use crate::grid::Grid;
+use crate::render::games::{CellPicture, pictures_gif};
 use crate::render::{GifOptions, Layers, Snapshot, run_gif};
-use crate::search::Budget;
+use crate::search::{Algorithm, Budget};
 
 pub fn render(mut args: Args) -> Status {
     match run_render(&mut args) {
@@ -24,7 +35,139 @@ fn length(run: &GridRun) -> usize {
     run.clone().count()
 }
 
+/// What a picture or GIF of a game is written to, and how.
+struct GameOutput {
+    png: Option<String>,
+    gif: Option<String>,
+    cell: u32,
+    fps: u32,
+    max_frames: usize,
+}
+
+impl GameOutput {
+    fn read(args: &mut Args) -> Result<GameOutput, String> {
+        let output = GameOutput {
+            cell: args.parsed("--cell", number::<u32>)?.unwrap_or(24),
+            fps: args.parsed("--fps", number::<u32>)?.unwrap_or(10),
+            max_frames: args.parsed("--max-frames", number::<usize>)?.unwrap_or(600),
+            png: args.option("--png")?,
+            gif: args.option("--gif")?,
+        };
+        if output.png.is_none() && output.gif.is_none() {
+            return Err("say what to write: --png FILE or --gif FILE".into());
+        }
+        Ok(output)
+    }
+
+    /// Writes the first frame as the PNG and all of them as the GIF.
+    fn write(&self, frames: &[CellPicture]) -> Result<(), String> {
+        if let Some(out) = &self.png {
+            let pixmap = frames[0].pixmap(self.cell, true)?;
+            let bytes = pixmap
+                .encode_png()
+                .map_err(|e| format!("cannot encode the PNG: {e}"))?;
+            write_bytes(Path::new(out), &bytes)?;
+            say!("png: {out}");
+        }
+        if let Some(out) = &self.gif {
+            let (bytes, used) = pictures_gif(frames, self.cell, self.fps, self.max_frames)?;
+            write_bytes(Path::new(out), &bytes)?;
+            say!(
+                "gif: {out} ({} frames of {}, {} frames/s)",
+                used.len(),
+                frames.len(),
+                self.fps
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `frontier render LEVELS --level N`: the level solved by a search, a frame a move.
+fn render_sokoban(args: &mut Args, which: usize) -> Result<Status, String> {
+    let algorithm = args
+        .parsed("--algo", parse_algorithm)?
+        .unwrap_or(Algorithm::AStar);
+    let timeout = args
+        .parsed("--timeout", seconds)?
+        .unwrap_or(Duration::from_secs(10));
+    let output = GameOutput::read(args)?;
+    let file = args.positional("LEVELS (an XSB file)")?;
+    args.finish()?;
+    let text = read_text(Path::new(&file))?;
+    let entries = parse_collection(&text).map_err(|e| format!("{file}: {e}"))?;
+    if which == 0 || which > entries.len() {
+        return Err(format!(
+            "--level {which}: the file has levels 1 to {}",
+            entries.len()
+        ));
+    }
+    let level = entries[which - 1]
+        .level
+        .as_ref()
+        .map_err(|problem| format!("level {which}: {problem}"))?;
+    let budget = Budget::UNLIMITED.bytes(2 << 30).timeout(timeout);
+    let report = solve(level, algorithm, Detail::Pushes, budget);
+    let SolveOutcome::Solved {
+        lurd,
+        moves,
+        pushes,
+    } = report.outcome
+    else {
+        say!("level {which}: not solved by {algorithm} within the budget");
+        return Ok(Status::Failure);
+    };
+    let mut game = Game::new(level.clone());
+    let mut frames = vec![CellPicture::sokoban(&game)];
+    for letter in lurd.chars() {
+        let step = SokobanStep::from_letter(letter).ok_or("a solution with a bad letter")?;
+        game.step(step.dir);
+        frames.push(CellPicture::sokoban(&game));
+    }
+    say!("level {which}: solved by {algorithm} in {moves} moves and {pushes} pushes");
+    output.write(&frames)?;
+    Ok(Status::Success)
+}
+
+/// `frontier render --snake`: a game played by a planner, a frame a move.
+fn render_snake(args: &mut Args) -> Result<Status, String> {
+    let planner = args
+        .parsed("--planner", Planner::parse)?
+        .unwrap_or(Planner::Cycle);
+    let size: usize = args.parsed("--size", number)?.unwrap_or(10);
+    let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);
+    let moves: usize = args.parsed("--moves", number)?.unwrap_or(200);
+    let output = GameOutput::read(args)?;
+    args.finish()?;
+    if !(1..=100_000).contains(&moves) {
+        return Err(format!("--moves must be 1 to 100000, not {moves}"));
+    }
+    let walls = Grid::new(size.clamp(1, 64), size.clamp(1, 64), false);
+    let mut game = SnakeGame::new(size, size, &walls, seed)?;
+    let mut autopilot = Autopilot::new(planner, &walls)?;
+    let mut frames = vec![CellPicture::snake(&game)];
+    while frames.len() <= moves && game.status() == SnakeStatus::Playing {
+        let dir = autopilot.choose(&game);
+        game.step(dir);
+        frames.push(CellPicture::snake(&game));
+    }
+    say!(
+        "snake: {} moves, length {}, {:?}",
+        frames.len() - 1,
+        game.body().len(),
+        game.status()
+    );
+    output.write(&frames)?;
+    Ok(Status::Success)
+}
+
 fn run_render(args: &mut Args) -> Result<Status, String> {
+    if args.flag("--snake") {
+        return render_snake(args);
+    }
+    if let Some(which) = args.parsed("--level", number::<usize>)? {
+        return render_sokoban(args, which);
+    }
     let options = read_path_options(args, false)?;
     let to_step = args.parsed("--to-step", number::<usize>)?;
     let from_step = args.parsed("--from-step", number::<usize>)?.unwrap_or(0);

@@ -141,7 +141,12 @@ impl GifExport {
 
 /// A frame with its own exact colour table when it has at most 256 colours (frames drawn
 /// without anti-aliasing do), else quantised by the crate.
-fn indexed_frame(width: u32, height: u32, rgba: &[u8], delay: u16) -> gif::Frame<'static> {
+pub(super) fn indexed_frame(
+    width: u32,
+    height: u32,
+    rgba: &[u8],
+    delay: u16,
+) -> gif::Frame<'static> {
     let mut table: HashMap<[u8; 3], u8> = HashMap::new();
     let mut palette = vec![];
     let mut indices = Vec::with_capacity(rgba.len() / 4);

@@ -1,8 +1,10 @@
 //! Pictures of a board for slides and handouts, drawn on the CPU (no window, no GPU) from
 //! the same palette as the board view: a Pathfinding run at one step as PNG or SVG, and a
-//! run from one step to another as an animated GIF.
+//! run from one step to another as an animated GIF; a Sokoban solution or a Snake game as a
+//! GIF too.
 
 pub mod animation;
+pub mod games;
 pub mod picture;
 
 pub use animation::{GifExport, GifOptions, run_gif};
