@@ -885,3 +885,6 @@ dialog-export = Export
 dialog-png = PNG pictures
 dialog-svg = SVG pictures
 dialog-gif = GIF animations
+menu-export-snake = Export the Snake board as PNG…
+menu-export-sokoban = Export the Sokoban position as PNG…
+export-cannot-encode = cannot encode the picture: { $why }

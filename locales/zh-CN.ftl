@@ -830,3 +830,6 @@ dialog-export = 导出
 dialog-png = PNG 图片
 dialog-svg = SVG 图片
 dialog-gif = GIF 动画
+menu-export-snake = 把贪吃蛇棋盘导出为 PNG…
+menu-export-sokoban = 把推箱子局面导出为 PNG…
+export-cannot-encode = 无法编码图片：{ $why }

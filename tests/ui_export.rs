@@ -102,3 +102,45 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     assert!(!path.exists());
     harness.get_by_label_contains("Export cancelled");
 }
+
+/// Exports the open game tab's board through File → `entry` and the file dialog, typing
+/// an absolute path; returns the decoded picture.
+fn export_game_png(
+    tab: &str,
+    entry: &str,
+    tag: &str,
+) -> (tiny_skia::Pixmap, Harness<'static, FrontierApp>) {
+    let mut harness = app();
+    click(&mut harness, tab);
+    click(&mut harness, "File");
+    click(&mut harness, entry);
+    let path = folder(tag).join("board.png");
+    harness.get_by_label("File name").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("File name")
+        .type_text(path.to_str().unwrap());
+    harness.run_steps(2);
+    click(&mut harness, "Save");
+    harness.run_steps(2);
+    let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&path).expect("written")).unwrap();
+    std::fs::remove_file(&path).ok();
+    (pixmap, harness)
+}
+
+#[test]
+fn the_snake_and_sokoban_boards_export_as_png_from_the_file_menu() {
+    let (pixmap, harness) = export_game_png("Snake", "Export the Snake board as PNG…", "snake");
+    let game = &harness.state().tabs.snake.game;
+    assert_eq!(
+        (pixmap.width(), pixmap.height()),
+        (game.width() as u32 * 32, game.height() as u32 * 32)
+    );
+    harness.get_by_label_contains("Exported ");
+
+    let (pixmap, harness) =
+        export_game_png("Sokoban", "Export the Sokoban position as PNG…", "sokoban");
+    let level = harness.state().tabs.sokoban.level().unwrap();
+    assert_eq!(pixmap.width(), level.width() as u32 * 32);
+}

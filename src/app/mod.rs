@@ -7,6 +7,7 @@ mod names;
 mod notice;
 mod pathfinding;
 pub mod persistence;
+mod picture_export;
 pub mod saved_file;
 mod shell;
 mod snake;

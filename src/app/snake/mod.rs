@@ -64,6 +64,8 @@ pub struct SnakeTab {
     pub(super) queued: Option<Dir>,
     pub high_scores: HighScores,
     pub(super) view: BoardView,
+    /// File → Export picture.
+    pub picture_export: crate::app::picture_export::PictureExport,
     pub editing_walls: bool,
     pub show_plan: bool,
     pub show_cycle: bool,
@@ -110,6 +112,7 @@ impl SnakeTab {
             queued: None,
             high_scores: saved.high_scores,
             view: BoardView::new("snake-board", width, height).with_max_fit(48.0),
+            picture_export: Default::default(),
             editing_walls: false,
             show_plan: true,
             show_cycle: false,
@@ -178,6 +181,13 @@ impl SnakeTab {
             }
             self.board(ui);
         });
+        let game = &self.game;
+        if let Some(notice) = self
+            .picture_export
+            .show(ui.ctx(), || crate::render::games::CellPicture::snake(game))
+        {
+            self.notice = Some(notice);
+        }
         super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
     }
 
@@ -234,6 +244,19 @@ impl crate::app::tab::Tab for SnakeTab {
 
     fn save(&self) -> String {
         ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn modal_open(&self) -> bool {
+        self.picture_export.is_open()
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) -> bool {
+        let clicked = ui.button(crate::tr!("menu-export-snake")).clicked();
+        if clicked {
+            self.playing = false;
+            self.picture_export.open("snake");
+        }
+        clicked
     }
 
     fn notice(&mut self) -> &mut Option<Notice> {

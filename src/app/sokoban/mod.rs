@@ -63,6 +63,8 @@ pub struct SokobanTab {
     pub game: Option<Game>,
     pub progress: Progress,
     view: BoardView,
+    /// File → Export picture.
+    picture_export: crate::app::picture_export::PictureExport,
     /// The level in the editor, with its undo snapshots.
     pub editing: Level,
     edit_undo: Vec<Level>,
@@ -115,6 +117,7 @@ impl SokobanTab {
             game: None,
             progress: saved.progress,
             view: BoardView::new("sokoban-board", 8, 8).with_max_fit(64.0),
+            picture_export: Default::default(),
             editing: Level::empty(10, 8),
             edit_undo: vec![],
             edit_redo: vec![],
@@ -223,6 +226,13 @@ impl SokobanTab {
         panels.show(ui, 0, |ui| self.controls(ui));
         if solving {
             panels.show(ui, 1, |ui| self.solver_panel(ui));
+        }
+        if let Some(game) = &self.game
+            && let Some(notice) = self
+                .picture_export
+                .show(&ctx, || crate::render::games::CellPicture::sokoban(game))
+        {
+            self.notice = Some(notice);
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             if !panels.is_open(0) {
@@ -348,7 +358,7 @@ impl SokobanTab {
 
     /// Whether a dialog is open (shortcuts wait).
     pub fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.paste.is_some()
+        self.dialog.is_some() || self.paste.is_some() || self.picture_export.is_open()
     }
 
     pub fn status(&self) -> String {
@@ -418,6 +428,16 @@ impl crate::app::tab::Tab for SokobanTab {
         let mut used = false;
         if ui.button(crate::tr!("menu-open-levels")).clicked() {
             self.open_dialog();
+            used = true;
+        }
+        if ui
+            .add_enabled(
+                self.game.is_some(),
+                egui::Button::new(crate::tr!("menu-export-sokoban")),
+            )
+            .clicked()
+        {
+            self.picture_export.open("sokoban");
             used = true;
         }
         ui.menu_button(crate::tr!("menu-preset-levels"), |ui| {
