@@ -888,3 +888,12 @@ dialog-gif = GIF animations
 menu-export-snake = Export the Snake board as PNG…
 menu-export-sokoban = Export the Sokoban position as PNG…
 export-cannot-encode = cannot encode the picture: { $why }
+render-cell-range = a cell of { $cell } px is outside 1..=64
+render-too-large = a { $width } x { $height } px picture is larger than 8192 px a side: choose smaller cells
+render-empty = an empty board has no picture
+render-fps-range = { $fps } frames a second is outside 1..=50
+render-steps-order = the first step ({ $from }) is after the last ({ $to })
+render-gif-failed = cannot write the GIF: { $why }
+render-png-failed = cannot encode the PNG: { $why }
+render-cancelled = export cancelled
+render-nothing = nothing to animate

@@ -833,3 +833,12 @@ dialog-gif = GIF 动画
 menu-export-snake = 把贪吃蛇棋盘导出为 PNG…
 menu-export-sokoban = 把推箱子局面导出为 PNG…
 export-cannot-encode = 无法编码图片：{ $why }
+render-cell-range = 格子大小 { $cell } 像素不在 1..=64 之内
+render-too-large = { $width } x { $height } 像素的图片超过每边 8192 像素：请选小一些的格子
+render-empty = 空棋盘没有图片
+render-fps-range = 每秒 { $fps } 帧不在 1..=50 之内
+render-steps-order = 起始步（{ $from }）在结束步（{ $to }）之后
+render-gif-failed = 无法写入 GIF：{ $why }
+render-png-failed = 无法编码 PNG：{ $why }
+render-cancelled = 导出已取消
+render-nothing = 没有可以做成动画的内容

@@ -172,7 +172,7 @@ fn a_gif_export_can_be_cancelled_and_bad_options_are_refused() {
         told += 1;
         told < 3
     });
-    assert_eq!(cancelled.unwrap_err(), "export cancelled");
+    assert_eq!(cancelled.unwrap_err().to_string(), "export cancelled");
     assert_eq!(told, 3);
     for (bad, why) in [
         (GifOptions { fps: 0, ..options }, "frames a second"),
@@ -192,7 +192,7 @@ fn a_gif_export_can_be_cancelled_and_bad_options_are_refused() {
             "after the last",
         ),
     ] {
-        let error = run_gif(run.clone(), bad, |_| true).unwrap_err();
+        let error = run_gif(run.clone(), bad, |_| true).unwrap_err().to_string();
         assert!(error.contains(why), "{error}");
     }
 }
@@ -394,4 +394,14 @@ fn a_snake_game_becomes_a_gif_a_frame_a_move() {
     assert!(frames.iter().all(|f| count(f, snake::HEAD) == 1));
     assert!(count(&frames[60], snake::BODY) > count(&frames[0], snake::BODY));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn export_errors_are_told_in_the_language_shown() {
+    let snapshot = Snapshot::of(&run_on(rooms(), Algorithm::Bfs));
+    let error = snapshot.png(0, Layers::default()).unwrap_err();
+    frontier::i18n::set_language(frontier::i18n::Language::Chinese);
+    assert!(error.to_string().contains("格子大小 0 像素"), "{error}");
+    frontier::i18n::set_language(frontier::i18n::Language::English);
+    assert_eq!(error.to_string(), "a cell of 0 px is outside 1..=64");
 }

@@ -55,12 +55,15 @@ pub fn write_png(path: PathBuf, picture: &CellPicture) -> Notice {
     } else {
         path
     };
-    let written = picture.pixmap(CELL, true).and_then(|pixmap| {
-        let bytes = pixmap
-            .encode_png()
-            .map_err(|e| tr!("export-cannot-encode", why = e.to_string()))?;
-        crate::files::write_bytes(&path, &bytes)
-    });
+    let written = picture
+        .pixmap(CELL, true)
+        .map_err(|e| e.to_string())
+        .and_then(|pixmap| {
+            let bytes = pixmap
+                .encode_png()
+                .map_err(|e| tr!("export-cannot-encode", why = e.to_string()))?;
+            crate::files::write_bytes(&path, &bytes)
+        });
     match written {
         Ok(()) => Notice::info(tr!("export-done", file = path.display().to_string())),
         Err(e) => Notice::error(e),

@@ -62,7 +62,9 @@ impl GameOutput {
     /// Writes the first frame as the PNG and all of them as the GIF.
     fn write(&self, frames: &[CellPicture]) -> Result<(), String> {
         if let Some(out) = &self.png {
-            let pixmap = frames[0].pixmap(self.cell, true)?;
+            let pixmap = frames[0]
+                .pixmap(self.cell, true)
+                .map_err(|e| e.to_string())?;
             let bytes = pixmap
                 .encode_png()
                 .map_err(|e| format!("cannot encode the PNG: {e}"))?;
@@ -70,7 +72,8 @@ impl GameOutput {
             say!("png: {out}");
         }
         if let Some(out) = &self.gif {
-            let (bytes, used) = pictures_gif(frames, self.cell, self.fps, self.max_frames)?;
+            let (bytes, used) = pictures_gif(frames, self.cell, self.fps, self.max_frames)
+                .map_err(|e| e.to_string())?;
             write_bytes(Path::new(out), &bytes)?;
             say!(
                 "gif: {out} ({} frames of {}, {} frames/s)",
@@ -202,11 +205,13 @@ fn run_render(args: &mut Args) -> Result<Status, String> {
         }
         let snapshot = Snapshot::of(&at);
         if let Some(out) = &png {
-            write_bytes(Path::new(out), &snapshot.png(cell, layers)?)?;
+            let png = snapshot.png(cell, layers).map_err(|e| e.to_string())?;
+            write_bytes(Path::new(out), &png)?;
             say!("png: {out} (step {to})");
         }
         if let Some(out) = &svg {
-            write_bytes(Path::new(out), snapshot.svg(cell, layers)?.as_bytes())?;
+            let svg = snapshot.svg(cell, layers).map_err(|e| e.to_string())?;
+            write_bytes(Path::new(out), svg.as_bytes())?;
             say!("svg: {out} (step {to})");
         }
     }
@@ -219,7 +224,7 @@ fn run_render(args: &mut Args) -> Result<Status, String> {
             max_frames,
             layers,
         };
-        let (bytes, steps) = run_gif(run, options, |_| true)?;
+        let (bytes, steps) = run_gif(run, options, |_| true).map_err(|e| e.to_string())?;
         write_bytes(Path::new(out), &bytes)?;
         say!(
             "gif: {out} ({} frames, steps {}..={}, {fps} frames/s)",

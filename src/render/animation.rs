@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+use crate::i18n::Message;
+use crate::msg;
+
 use super::picture::{Layers, Snapshot};
 use crate::games::sandbox::GridRun;
 
@@ -45,11 +48,11 @@ pub fn run_gif(
     run: GridRun,
     options: GifOptions,
     mut progress: impl FnMut(f32) -> bool,
-) -> Result<(Vec<u8>, Vec<usize>), String> {
+) -> Result<(Vec<u8>, Vec<usize>), Message> {
     let mut export = GifExport::new(run, options)?;
     while export.next_frame()? {
         if !progress(export.done()) {
-            return Err("export cancelled".into());
+            return Err(msg!("render-cancelled"));
         }
     }
     Ok(export.finish())
@@ -70,14 +73,15 @@ pub struct GifExport {
 }
 
 impl GifExport {
-    pub fn new(run: GridRun, options: GifOptions) -> Result<GifExport, String> {
+    pub fn new(run: GridRun, options: GifOptions) -> Result<GifExport, Message> {
         if !(1..=50).contains(&options.fps) {
-            return Err(format!("{} frames a second is outside 1..=50", options.fps));
+            return Err(msg!("render-fps-range", fps = options.fps));
         }
         if options.from_step > options.to_step {
-            return Err(format!(
-                "the first step ({}) is after the last ({})",
-                options.from_step, options.to_step
+            return Err(msg!(
+                "render-steps-order",
+                from = options.from_step,
+                to = options.to_step
             ));
         }
         let max_frames = options.max_frames.clamp(2, MAX_FRAMES);
@@ -87,10 +91,10 @@ impl GifExport {
         let steps = frame_steps(options.from_step.min(to), to, max_frames);
         let (width, height) = Snapshot::of(&run).size(options.cell)?;
         let mut encoder = gif::Encoder::new(vec![], width as u16, height as u16, &[])
-            .map_err(|e| format!("cannot start the GIF: {e}"))?;
+            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
         encoder
             .set_repeat(gif::Repeat::Infinite)
-            .map_err(|e| format!("cannot write the GIF: {e}"))?;
+            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
         Ok(GifExport {
             run,
             options,
@@ -114,7 +118,7 @@ impl GifExport {
     }
 
     /// Writes the next frame; false once every frame is written.
-    pub fn next_frame(&mut self) -> Result<bool, String> {
+    pub fn next_frame(&mut self) -> Result<bool, Message> {
         let Some(&step) = self.steps.get(self.written) else {
             return Ok(false);
         };
@@ -126,7 +130,7 @@ impl GifExport {
         let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), self.delay);
         self.encoder
             .write_frame(&frame)
-            .map_err(|e| format!("cannot write the GIF: {e}"))?;
+            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
         self.written += 1;
         Ok(true)
     }

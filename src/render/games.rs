@@ -1,6 +1,8 @@
 //! Sokoban positions and Snake games as pictures: a colour per square with discs and
 //! squares drawn on top, rasterised like the Pathfinding board, and a list of them as a GIF.
 
+use crate::i18n::Message;
+use crate::msg;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Transform};
 
 use super::animation::{MAX_FRAMES, frame_steps, indexed_frame};
@@ -96,20 +98,18 @@ impl CellPicture {
     }
 
     /// The picture, `cell` pixels a square (1..=64, at most 8192 pixels a side).
-    pub fn pixmap(&self, cell: u32, smooth: bool) -> Result<Pixmap, String> {
+    pub fn pixmap(&self, cell: u32, smooth: bool) -> Result<Pixmap, Message> {
         if !(1..=64).contains(&cell) {
-            return Err(format!("a cell of {cell} px is outside 1..=64"));
+            return Err(msg!("render-cell-range", cell = cell));
         }
         let (w, h) = (
             self.width as u64 * cell as u64,
             self.height as u64 * cell as u64,
         );
         if w > 8192 || h > 8192 {
-            return Err(format!(
-                "a {w} x {h} px picture is larger than 8192 px a side: choose smaller cells"
-            ));
+            return Err(msg!("render-too-large", width = w, height = h));
         }
-        let mut pixmap = Pixmap::new(w as u32, h as u32).ok_or("an empty board has no picture")?;
+        let mut pixmap = Pixmap::new(w as u32, h as u32).ok_or_else(|| msg!("render-empty"))?;
         let c = cell as f32;
         let paint = |color: Rgba| {
             let mut paint = Paint::default();
@@ -163,30 +163,30 @@ pub fn pictures_gif(
     cell: u32,
     fps: u32,
     max_frames: usize,
-) -> Result<(Vec<u8>, Vec<usize>), String> {
+) -> Result<(Vec<u8>, Vec<usize>), Message> {
     if !(1..=50).contains(&fps) {
-        return Err(format!("{fps} frames a second is outside 1..=50"));
+        return Err(msg!("render-fps-range", fps = fps));
     }
     let Some(first) = frames.first() else {
-        return Err("nothing to animate".into());
+        return Err(msg!("render-nothing"));
     };
     let chosen = frame_steps(0, frames.len() - 1, max_frames.clamp(2, MAX_FRAMES));
     let size = first.pixmap(cell, false)?;
     let mut encoder = gif::Encoder::new(vec![], size.width() as u16, size.height() as u16, &[])
-        .map_err(|e| format!("cannot start the GIF: {e}"))?;
+        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
     encoder
         .set_repeat(gif::Repeat::Infinite)
-        .map_err(|e| format!("cannot write the GIF: {e}"))?;
+        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
     let delay = (100 / fps).max(2) as u16;
     for &i in &chosen {
         let pixmap = frames[i].pixmap(cell, false)?;
         let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), delay);
         encoder
             .write_frame(&frame)
-            .map_err(|e| format!("cannot write the GIF: {e}"))?;
+            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
     }
     let bytes = encoder
         .into_inner()
-        .map_err(|e| format!("cannot finish the GIF: {e}"))?;
+        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
     Ok((bytes, chosen))
 }

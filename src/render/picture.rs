@@ -2,6 +2,8 @@
 //! being expanded, the path, the start and the goal; rasterised with `tiny-skia` (PNG) or
 //! written as SVG.
 
+use crate::i18n::Message;
+use crate::msg;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 use crate::games::sandbox::{Board, CellMark, GridRun};
@@ -92,29 +94,25 @@ impl Snapshot {
     }
 
     /// The picture's size at `cell` pixels a cell, or why it cannot be made.
-    pub fn size(&self, cell: u32) -> Result<(u32, u32), String> {
+    pub fn size(&self, cell: u32) -> Result<(u32, u32), Message> {
         if !(MIN_CELL..=MAX_CELL).contains(&cell) {
-            return Err(format!(
-                "a cell of {cell} px is outside {MIN_CELL}..={MAX_CELL}"
-            ));
+            return Err(msg!("render-cell-range", cell = cell));
         }
         let (w, h) = (
             self.width as u64 * cell as u64,
             self.height as u64 * cell as u64,
         );
         if w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
-            return Err(format!(
-                "a {w} x {h} px picture is larger than {MAX_SIDE} px a side: choose smaller cells"
-            ));
+            return Err(msg!("render-too-large", width = w, height = h));
         }
         Ok((w as u32, h as u32))
     }
 
     /// The picture, `cell` pixels a cell. `smooth`: anti-aliased edges (off for GIF frames,
     /// which then hold only the palette's colours).
-    pub fn pixmap(&self, cell: u32, layers: Layers, smooth: bool) -> Result<Pixmap, String> {
+    pub fn pixmap(&self, cell: u32, layers: Layers, smooth: bool) -> Result<Pixmap, Message> {
         let (w, h) = self.size(cell)?;
-        let mut pixmap = Pixmap::new(w, h).ok_or("an empty board has no picture")?;
+        let mut pixmap = Pixmap::new(w, h).ok_or_else(|| msg!("render-empty"))?;
         let c = cell as f32;
         let paint = |color: Rgba| {
             let mut paint = Paint::default();
@@ -197,14 +195,14 @@ impl Snapshot {
     }
 
     /// The picture as PNG bytes.
-    pub fn png(&self, cell: u32, layers: Layers) -> Result<Vec<u8>, String> {
+    pub fn png(&self, cell: u32, layers: Layers) -> Result<Vec<u8>, Message> {
         self.pixmap(cell, layers, true)?
             .encode_png()
-            .map_err(|e| format!("cannot encode the PNG: {e}"))
+            .map_err(|e| msg!("render-png-failed", why = e.to_string()))
     }
 
     /// The picture as SVG: a square per cell, `cell` units a side, so it scales crisply.
-    pub fn svg(&self, cell: u32, layers: Layers) -> Result<String, String> {
+    pub fn svg(&self, cell: u32, layers: Layers) -> Result<String, Message> {
         let (w, h) = self.size(cell)?;
         let c = cell as f32;
         let hex = |color: Rgba| format!("#{:02x}{:02x}{:02x}", color.0, color.1, color.2);

@@ -187,9 +187,11 @@ impl PathfindingTab {
         let written = match self.export.format {
             ExportFormat::Png => snapshot
                 .png(cell, layers)
+                .map_err(|e| e.to_string())
                 .and_then(|bytes| crate::files::write_bytes(&path, &bytes)),
             ExportFormat::Svg => snapshot
                 .svg(cell, layers)
+                .map_err(|e| e.to_string())
                 .and_then(|text| crate::files::write_text(&path, &text)),
             ExportFormat::Gif => {
                 let problem = GridProblem::new(
@@ -211,7 +213,7 @@ impl PathfindingTab {
                         self.export.job = Some((job, path));
                         return;
                     }
-                    Err(e) => Err(e),
+                    Err(e) => Err(e.to_string()),
                 }
             }
         };
@@ -241,7 +243,7 @@ impl PathfindingTab {
                     break;
                 }
                 Err(e) => {
-                    failed = Some(e);
+                    failed = Some(e.to_string());
                     break;
                 }
             }
