@@ -1,6 +1,8 @@
 //! The app in Simplified Chinese, driven as a user drives it (egui_kittest): the language
 //! switch, a run told in Chinese, and no Chinese text cut off at 1024 x 768.
 
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -11,23 +13,8 @@ use frontier::app::{FrontierApp, Pilot, TabId};
 use frontier::games::link::presets as link_presets;
 use frontier::grid::Pos;
 use frontier::i18n::Language;
+use harness::{app_in as app, click};
 use screen::clipped_texts;
-
-fn app(language: Language, size: [f32; 2]) -> Harness<'static, FrontierApp> {
-    let mut app = FrontierApp::from_saved(None);
-    app.set_language(language);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
-    harness.run_steps(4);
-    harness
-}
-
-fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(3);
-}
 
 #[test]
 fn switching_the_language_relabels_the_tabs_and_the_run_controls() {

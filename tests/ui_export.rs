@@ -1,26 +1,24 @@
 //! File → Export in the Pathfinding tab (egui_kittest): a PNG of the step shown, a GIF
 //! written over frames with a progress bar, and a Cancel that writes nothing.
 
+#[path = "common/harness.rs"]
+mod harness;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
-use frontier::i18n::Language;
+use harness::click;
 
+/// The app on the maze preset.
 fn app() -> Harness<'static, FrontierApp> {
-    let mut app = FrontierApp::from_saved(None);
-    app.set_language(Language::English);
-    app.tabs.pathfinding.open_preset("maze.board");
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("maze.board");
     harness.run_steps(4);
     harness
-}
-
-fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(3);
 }
 
 fn folder(tag: &str) -> std::path::PathBuf {

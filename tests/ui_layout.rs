@@ -4,6 +4,8 @@
 //! width on a wide screen, and nothing is cut off at the side. The side panels collapse with
 //! their button and with `[` / `]`.
 
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -11,8 +13,8 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
-use frontier::i18n::Language;
 use frontier::ui::side_panels;
+use harness::{app, click};
 use screen::clipped_texts;
 
 const SIZES: [[f32; 2]; 3] = [[640.0, 420.0], [1024.0, 768.0], [1920.0, 1080.0]];
@@ -27,22 +29,6 @@ const PANELS: [(&str, f32); 7] = [
     ("snake-plan", 320.0),
     ("link-controls", 290.0),
 ];
-
-fn app(size: [f32; 2]) -> Harness<'static, FrontierApp> {
-    let mut app = FrontierApp::from_saved(None);
-    app.set_language(Language::English);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
-    harness.run_steps(4);
-    harness
-}
-
-fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(4);
-}
 
 /// The boards drawn in the last frame (two when runs are compared side by side).
 fn boards(harness: &Harness<'_, FrontierApp>) -> Vec<Rect> {

@@ -2,6 +2,8 @@
 //! keys (which leave the run speed alone), light and dark, presentation mode, and that the
 //! scale and theme are remembered (a damaged saved scale reset with a message).
 
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -12,22 +14,7 @@ use frontier::app::FrontierApp;
 use frontier::app::view::Theme;
 use frontier::i18n::Language;
 use frontier::ui::{presentation, side_panels};
-
-fn app(size: [f32; 2]) -> Harness<'static, FrontierApp> {
-    let mut app = FrontierApp::from_saved(None);
-    app.set_language(Language::English);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
-    harness.run_steps(4);
-    harness
-}
-
-fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(4);
-}
+use harness::{app, click};
 
 #[test]
 fn ctrl_plus_minus_and_zero_scale_the_interface_and_leave_the_speed_alone() {

@@ -90,11 +90,7 @@ impl GifExport {
         let to = options.to_step.min(end);
         let steps = frame_steps(options.from_step.min(to), to, max_frames);
         let (width, height) = Snapshot::of(&run).size(options.cell)?;
-        let mut encoder = gif::Encoder::new(vec![], width as u16, height as u16, &[])
-            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
-        encoder
-            .set_repeat(gif::Repeat::Infinite)
-            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
+        let encoder = super::raster::gif_encoder(width, height)?;
         Ok(GifExport {
             run,
             options,

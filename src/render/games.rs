@@ -3,7 +3,9 @@
 
 use crate::i18n::Message;
 use crate::msg;
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Rect, Transform};
+
+use super::raster::{board_canvas, gif_encoder, paint};
 
 use super::animation::{MAX_FRAMES, frame_steps, indexed_frame};
 use crate::games::snake::SnakeGame;
@@ -99,35 +101,9 @@ impl CellPicture {
 
     /// The picture, `cell` pixels a square (1..=64, at most 8192 pixels a side).
     pub fn pixmap(&self, cell: u32, smooth: bool) -> Result<Pixmap, Message> {
-        if !(1..=64).contains(&cell) {
-            return Err(msg!("render-cell-range", cell = cell));
-        }
-        let (w, h) = (
-            self.width as u64 * cell as u64,
-            self.height as u64 * cell as u64,
-        );
-        if w > 8192 || h > 8192 {
-            return Err(msg!("render-too-large", width = w, height = h));
-        }
-        let mut pixmap = Pixmap::new(w as u32, h as u32).ok_or_else(|| msg!("render-empty"))?;
+        let mut pixmap = board_canvas(self.width, self.height, &self.cells, cell, smooth)?;
         let c = cell as f32;
-        let paint = |color: Rgba| {
-            let mut paint = Paint::default();
-            paint.set_color_rgba8(color.0, color.1, color.2, color.3);
-            paint.anti_alias = smooth;
-            paint
-        };
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let rect = Rect::from_xywh(x as f32 * c, y as f32 * c, c, c).unwrap();
-                pixmap.fill_rect(
-                    rect,
-                    &paint(self.cells[y * self.width + x]),
-                    Transform::identity(),
-                    None,
-                );
-            }
-        }
+        let paint = |color: Rgba| paint(color, smooth);
         for &(p, piece) in &self.pieces {
             let (x, y) = (p.x as f32 * c, p.y as f32 * c);
             match piece {
@@ -172,11 +148,7 @@ pub fn pictures_gif(
     };
     let chosen = frame_steps(0, frames.len() - 1, max_frames.clamp(2, MAX_FRAMES));
     let size = first.pixmap(cell, false)?;
-    let mut encoder = gif::Encoder::new(vec![], size.width() as u16, size.height() as u16, &[])
-        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
-    encoder
-        .set_repeat(gif::Repeat::Infinite)
-        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
+    let mut encoder = gif_encoder(size.width(), size.height())?;
     let delay = (100 / fps).max(2) as u16;
     for &i in &chosen {
         let pixmap = frames[i].pixmap(cell, false)?;

@@ -6,6 +6,7 @@
 pub mod animation;
 pub mod games;
 pub mod picture;
+pub mod raster;
 
 pub use animation::{GifExport, GifOptions, run_gif};
 pub use picture::{Layers, Snapshot};

@@ -4,19 +4,15 @@
 
 use crate::i18n::Message;
 use crate::msg;
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use super::raster::{board_canvas, paint, picture_size};
 
 use crate::games::sandbox::{Board, CellMark, GridRun};
 use crate::grid::Pos;
 use crate::palette::search::{self, Mark};
 use crate::palette::{Rgba, terrain};
 use crate::search::Side;
-
-/// The smallest and largest cell size a picture may have, in pixels.
-pub const MIN_CELL: u32 = 1;
-pub const MAX_CELL: u32 = 64;
-/// The largest picture, in pixels a side.
-pub const MAX_SIDE: u32 = 8192;
 
 /// What is drawn over the marked cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,38 +91,15 @@ impl Snapshot {
 
     /// The picture's size at `cell` pixels a cell, or why it cannot be made.
     pub fn size(&self, cell: u32) -> Result<(u32, u32), Message> {
-        if !(MIN_CELL..=MAX_CELL).contains(&cell) {
-            return Err(msg!("render-cell-range", cell = cell));
-        }
-        let (w, h) = (
-            self.width as u64 * cell as u64,
-            self.height as u64 * cell as u64,
-        );
-        if w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
-            return Err(msg!("render-too-large", width = w, height = h));
-        }
-        Ok((w as u32, h as u32))
+        picture_size(self.width, self.height, cell)
     }
 
     /// The picture, `cell` pixels a cell. `smooth`: anti-aliased edges (off for GIF frames,
     /// which then hold only the palette's colours).
     pub fn pixmap(&self, cell: u32, layers: Layers, smooth: bool) -> Result<Pixmap, Message> {
-        let (w, h) = self.size(cell)?;
-        let mut pixmap = Pixmap::new(w, h).ok_or_else(|| msg!("render-empty"))?;
+        let mut pixmap = board_canvas(self.width, self.height, &self.cells, cell, smooth)?;
         let c = cell as f32;
-        let paint = |color: Rgba| {
-            let mut paint = Paint::default();
-            paint.set_color_rgba8(color.0, color.1, color.2, color.3);
-            paint.anti_alias = smooth;
-            paint
-        };
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let rect = Rect::from_xywh(x as f32 * c, y as f32 * c, c, c).unwrap();
-                let color = self.cells[y * self.width + x];
-                pixmap.fill_rect(rect, &paint(color), Transform::identity(), None);
-            }
-        }
+        let paint = |color: Rgba| paint(color, smooth);
         let center = |p: Pos| ((p.x as f32 + 0.5) * c, (p.y as f32 + 0.5) * c);
         if layers.path
             && let Some(path) = &self.path
