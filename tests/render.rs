@@ -12,7 +12,7 @@ use frontier::games::sandbox::{
 use frontier::grid::Pos;
 use frontier::palette::search::{self, Mark};
 use frontier::palette::{Rgba, terrain};
-use frontier::render::{GifOptions, Layers, Snapshot, run_gif};
+use frontier::render::{GifOptions, Layers, RunFrames, Snapshot, run_gif};
 use frontier::search::{Algorithm, Budget, Side};
 
 const CELL: u32 = 8;
@@ -118,9 +118,9 @@ fn every_gif_frame_shows_the_frontier_of_its_step() {
         fps: 25,
         cell: CELL,
         max_frames: 31,
-        layers: MARKS_ONLY,
     };
-    let (bytes, steps) = run_gif(run.clone(), options, |_| true).unwrap();
+    let (bytes, steps) =
+        run_gif(RunFrames::new(run.clone(), MARKS_ONLY), options, |_| true).unwrap();
     assert_eq!(steps.len(), 31);
     assert_eq!((steps[0], steps[30]), (5, 65));
 
@@ -152,7 +152,7 @@ fn every_gif_frame_shows_the_frontier_of_its_step() {
         to_step: end + 500,
         ..options
     };
-    let (_, steps) = run_gif(run, late, |_| true).unwrap();
+    let (_, steps) = run_gif(RunFrames::new(run, MARKS_ONLY), late, |_| true).unwrap();
     assert_eq!((steps.len(), *steps.last().unwrap()), (31, end));
 }
 
@@ -165,10 +165,10 @@ fn a_gif_export_can_be_cancelled_and_bad_options_are_refused() {
         fps: 10,
         cell: CELL,
         max_frames: 50,
-        layers: Layers::default(),
     };
+    let frames = || RunFrames::new(run.clone(), Layers::default());
     let mut told = 0;
-    let cancelled = run_gif(run.clone(), options, |_| {
+    let cancelled = run_gif(frames(), options, |_| {
         told += 1;
         told < 3
     });
@@ -192,7 +192,7 @@ fn a_gif_export_can_be_cancelled_and_bad_options_are_refused() {
             "after the last",
         ),
     ] {
-        let error = run_gif(run.clone(), bad, |_| true).unwrap_err().to_string();
+        let error = run_gif(frames(), bad, |_| true).unwrap_err().to_string();
         assert!(error.contains(why), "{error}");
     }
 }

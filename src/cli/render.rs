@@ -15,12 +15,11 @@ use crate::files::{read_text, write_bytes};
 use crate::games::sandbox::{GridProblem, GridRun};
 use crate::games::snake::play::{Autopilot, Planner};
 use crate::games::snake::{SnakeGame, Status as SnakeStatus};
-use crate::games::sokoban::game::Step as SokobanStep;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::games::sokoban::{Game, parse_collection};
 use crate::grid::Grid;
-use crate::render::games::{CellPicture, pictures_gif};
-use crate::render::{GifOptions, Layers, Snapshot, run_gif};
+use crate::render::games::{CellPicture, snake_replay, sokoban_replay};
+use crate::render::{FrameSource, GifOptions, Layers, RunFrames, Snapshot, run_gif};
 use crate::search::{Algorithm, Budget};
 
 pub fn render(mut args: Args) -> Status {
@@ -59,12 +58,10 @@ impl GameOutput {
         Ok(output)
     }
 
-    /// Writes the first frame as the PNG and all of them as the GIF.
-    fn write(&self, frames: &[CellPicture]) -> Result<(), String> {
+    /// Writes `first` as the PNG and every frame of `frames` as the GIF.
+    fn write(&self, first: &CellPicture, frames: impl FrameSource + 'static) -> Result<(), String> {
         if let Some(out) = &self.png {
-            let pixmap = frames[0]
-                .pixmap(self.cell, true)
-                .map_err(|e| e.to_string())?;
+            let pixmap = first.pixmap(self.cell, true).map_err(|e| e.to_string())?;
             let bytes = pixmap
                 .encode_png()
                 .map_err(|e| format!("cannot encode the PNG: {e}"))?;
@@ -72,13 +69,13 @@ impl GameOutput {
             say!("png: {out}");
         }
         if let Some(out) = &self.gif {
-            let (bytes, used) = pictures_gif(frames, self.cell, self.fps, self.max_frames)
-                .map_err(|e| e.to_string())?;
+            let total = frames.len();
+            let options = GifOptions::all(self.fps, self.cell, self.max_frames);
+            let (bytes, used) = run_gif(frames, options, |_| true).map_err(|e| e.to_string())?;
             write_bytes(Path::new(out), &bytes)?;
             say!(
-                "gif: {out} ({} frames of {}, {} frames/s)",
+                "gif: {out} ({} frames of {total}, {} frames/s)",
                 used.len(),
-                frames.len(),
                 self.fps
             );
         }
@@ -120,15 +117,9 @@ fn render_sokoban(args: &mut Args, which: usize) -> Result<Status, String> {
         say!("level {which}: not solved by {algorithm} within the budget");
         return Ok(Status::Failure);
     };
-    let mut game = Game::new(level.clone());
-    let mut frames = vec![CellPicture::sokoban(&game)];
-    for letter in lurd.chars() {
-        let step = SokobanStep::from_letter(letter).ok_or("a solution with a bad letter")?;
-        game.step(step.dir);
-        frames.push(CellPicture::sokoban(&game));
-    }
+    let frames = sokoban_replay(level, &lurd).map_err(|e| e.to_string())?;
     say!("level {which}: solved by {algorithm} in {moves} moves and {pushes} pushes");
-    output.write(&frames)?;
+    output.write(&CellPicture::sokoban(&Game::new(level.clone())), frames)?;
     Ok(Status::Success)
 }
 
@@ -148,19 +139,18 @@ fn render_snake(args: &mut Args) -> Result<Status, String> {
     let walls = Grid::new(size.clamp(1, 64), size.clamp(1, 64), false);
     let mut game = SnakeGame::new(size, size, &walls, seed)?;
     let mut autopilot = Autopilot::new(planner, &walls)?;
-    let mut frames = vec![CellPicture::snake(&game)];
-    while frames.len() <= moves && game.status() == SnakeStatus::Playing {
+    let first = CellPicture::snake(&game);
+    while game.moves_made().len() < moves && game.status() == SnakeStatus::Playing {
         let dir = autopilot.choose(&game);
         game.step(dir);
-        frames.push(CellPicture::snake(&game));
     }
     say!(
         "snake: {} moves, length {}, {:?}",
-        frames.len() - 1,
+        game.moves_made().len(),
         game.body().len(),
         game.status()
     );
-    output.write(&frames)?;
+    output.write(&first, snake_replay(&game))?;
     Ok(Status::Success)
 }
 
@@ -222,9 +212,9 @@ fn run_render(args: &mut Args) -> Result<Status, String> {
             fps,
             cell,
             max_frames,
-            layers,
         };
-        let (bytes, steps) = run_gif(run, options, |_| true).map_err(|e| e.to_string())?;
+        let frames = RunFrames::new(run, layers);
+        let (bytes, steps) = run_gif(frames, options, |_| true).map_err(|e| e.to_string())?;
         write_bytes(Path::new(out), &bytes)?;
         say!(
             "gif: {out} ({} frames, steps {}..={}, {fps} frames/s)",

@@ -1,21 +1,21 @@
-//! A run from one step to another as an animated GIF, encoded with the `gif` crate. Frames
-//! are drawn without anti-aliasing, so each holds only the palette's colours and the GIF's
-//! colour table is exact: a frontier cell in frame k has exactly the frontier colour.
+//! An animation from one frame to another as an animated GIF, encoded with the `gif` crate,
+//! a frame at a time. Frames are drawn without anti-aliasing, so each holds only the
+//! palette's colours and the GIF's colour table is exact: a frontier cell in frame k has
+//! exactly the frontier colour.
 
 use std::collections::HashMap;
 
 use crate::i18n::Message;
 use crate::msg;
 
-use super::picture::{Layers, Snapshot};
-use crate::games::sandbox::GridRun;
+use super::frames::FrameSource;
 
 /// The most frames a GIF may have (longer runs are sampled evenly).
 pub const MAX_FRAMES: usize = 2000;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GifOptions {
-    /// The first and last step shown (the last is clamped to the run's end).
+    /// The first and last frame shown (the last is clamped to the source's last).
     pub from_step: usize,
     pub to_step: usize,
     /// Frames a second, 1..=50.
@@ -24,7 +24,19 @@ pub struct GifOptions {
     pub cell: u32,
     /// At most this many frames: steps are sampled evenly when the range is longer.
     pub max_frames: usize,
-    pub layers: Layers,
+}
+
+impl GifOptions {
+    /// Every frame of a source (sampled down to `max_frames`).
+    pub fn all(fps: u32, cell: u32, max_frames: usize) -> GifOptions {
+        GifOptions {
+            from_step: 0,
+            to_step: usize::MAX,
+            fps,
+            cell,
+            max_frames,
+        }
+    }
 }
 
 /// The steps shown, one a frame: every step of `from..=to`, or an even sample of them with
@@ -40,40 +52,38 @@ pub fn frame_steps(from: usize, to: usize, max_frames: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Encodes `run` from `options.from_step` to `options.to_step` (or its end, if sooner).
-/// `progress` is told the share done after each frame and returns false to cancel (the
-/// result is then an error saying so). Returns the GIF's bytes and the steps its frames
-/// show.
+/// Encodes `source` from `options.from_step` to `options.to_step` (or its last frame, if
+/// sooner). `progress` is told the share done after each frame and returns false to cancel
+/// (the result is then an error saying so). Returns the GIF's bytes and the frames used.
 pub fn run_gif(
-    run: GridRun,
+    source: impl FrameSource + 'static,
     options: GifOptions,
     mut progress: impl FnMut(f32) -> bool,
 ) -> Result<(Vec<u8>, Vec<usize>), Message> {
-    let mut export = GifExport::new(run, options)?;
+    let mut export = GifExport::new(Box::new(source), options)?;
     while export.next_frame()? {
         if !progress(export.done()) {
             return Err(msg!("render-cancelled"));
         }
     }
-    Ok(export.finish())
+    export.finish()
 }
 
 /// A GIF being encoded a frame at a time, so a window can show its progress and stay
 /// responsive (a run cannot move to another thread).
 pub struct GifExport {
-    run: GridRun,
-    options: GifOptions,
+    source: Box<dyn FrameSource>,
+    cell: u32,
     steps: Vec<usize>,
     /// Frames written.
     written: usize,
-    /// The step the run stands at.
-    at: usize,
-    encoder: gif::Encoder<Vec<u8>>,
+    /// Made with the first frame, whose size it takes.
+    encoder: Option<gif::Encoder<Vec<u8>>>,
     delay: u16,
 }
 
 impl GifExport {
-    pub fn new(run: GridRun, options: GifOptions) -> Result<GifExport, Message> {
+    pub fn new(source: Box<dyn FrameSource>, options: GifOptions) -> Result<GifExport, Message> {
         if !(1..=50).contains(&options.fps) {
             return Err(msg!("render-fps-range", fps = options.fps));
         }
@@ -84,20 +94,20 @@ impl GifExport {
                 to = options.to_step
             ));
         }
+        super::raster::picture_size(1, 1, options.cell)?;
+        let Some(last) = source.len().checked_sub(1) else {
+            return Err(msg!("render-nothing"));
+        };
         let max_frames = options.max_frames.clamp(2, MAX_FRAMES);
-        // The frames are spread over the steps the run really has.
-        let end = run.clone().count();
-        let to = options.to_step.min(end);
+        // The frames are spread over the ones the source really has.
+        let to = options.to_step.min(last);
         let steps = frame_steps(options.from_step.min(to), to, max_frames);
-        let (width, height) = Snapshot::of(&run).size(options.cell)?;
-        let encoder = super::raster::gif_encoder(width, height)?;
         Ok(GifExport {
-            run,
-            options,
+            source,
+            cell: options.cell,
             steps,
             written: 0,
-            at: 0,
-            encoder,
+            encoder: None,
             // Hundredths of a second a frame.
             delay: (100 / options.fps).max(2) as u16,
         })
@@ -108,7 +118,7 @@ impl GifExport {
         self.written as f32 / self.steps.len() as f32
     }
 
-    /// The steps the frames show.
+    /// The frames used, by their number in the source.
     pub fn steps(&self) -> &[usize] {
         &self.steps
     }
@@ -118,24 +128,28 @@ impl GifExport {
         let Some(&step) = self.steps.get(self.written) else {
             return Ok(false);
         };
-        while self.at < step && self.run.next().is_some() {
-            self.at += 1;
-        }
-        let pixmap =
-            Snapshot::of(&self.run).pixmap(self.options.cell, self.options.layers, false)?;
+        let pixmap = self.source.frame(step, self.cell)?;
+        let encoder = match &mut self.encoder {
+            Some(encoder) => encoder,
+            None => self
+                .encoder
+                .insert(super::raster::gif_encoder(pixmap.width(), pixmap.height())?),
+        };
         let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), self.delay);
-        self.encoder
+        encoder
             .write_frame(&frame)
             .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
         self.written += 1;
         Ok(true)
     }
 
-    /// The GIF's bytes and the steps its frames show.
-    pub fn finish(self) -> (Vec<u8>, Vec<usize>) {
-        let steps = self.steps;
-        let bytes = self.encoder.into_inner().unwrap_or_default();
-        (bytes, steps)
+    /// The GIF's bytes and the frames used.
+    pub fn finish(self) -> Result<(Vec<u8>, Vec<usize>), Message> {
+        let encoder = self.encoder.ok_or_else(|| msg!("render-nothing"))?;
+        let bytes = encoder
+            .into_inner()
+            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
+        Ok((bytes, self.steps))
     }
 }
 

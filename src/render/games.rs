@@ -2,15 +2,14 @@
 //! squares drawn on top, rasterised like the Pathfinding board, and a list of them as a GIF.
 
 use crate::i18n::Message;
-use crate::msg;
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Rect, Transform};
 
-use super::raster::{board_canvas, gif_encoder, paint};
-
-use super::animation::{MAX_FRAMES, frame_steps, indexed_frame};
+use super::frames::PictureFrames;
+use super::raster::{board_canvas, paint};
 use crate::games::snake::SnakeGame;
-use crate::games::sokoban::Game;
-use crate::grid::Pos;
+use crate::games::sokoban::game::Step;
+use crate::games::sokoban::{Game, Level};
+use crate::grid::{Dir, Pos};
 use crate::palette::{Rgba, snake, sokoban};
 
 /// What is drawn over a square.
@@ -132,33 +131,31 @@ impl CellPicture {
     }
 }
 
-/// `frames` as an animated GIF at `fps` frames a second, at most `max_frames` of them
-/// (sampled evenly, the first and last kept). Returns the bytes and which frames were used.
-pub fn pictures_gif(
-    frames: &[CellPicture],
-    cell: u32,
-    fps: u32,
-    max_frames: usize,
-) -> Result<(Vec<u8>, Vec<usize>), Message> {
-    if !(1..=50).contains(&fps) {
-        return Err(msg!("render-fps-range", fps = fps));
-    }
-    let Some(first) = frames.first() else {
-        return Err(msg!("render-nothing"));
-    };
-    let chosen = frame_steps(0, frames.len() - 1, max_frames.clamp(2, MAX_FRAMES));
-    let size = first.pixmap(cell, false)?;
-    let mut encoder = gif_encoder(size.width(), size.height())?;
-    let delay = (100 / fps).max(2) as u16;
-    for &i in &chosen {
-        let pixmap = frames[i].pixmap(cell, false)?;
-        let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), delay);
-        encoder
-            .write_frame(&frame)
-            .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
-    }
-    let bytes = encoder
-        .into_inner()
-        .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
-    Ok((bytes, chosen))
+/// A Sokoban level played from its start along `lurd`, a frame a move (the first frame is
+/// the start). The moves are checked first, so every frame is a legal position.
+pub fn sokoban_replay(
+    level: &Level,
+    lurd: &str,
+) -> Result<PictureFrames<impl Iterator<Item = CellPicture> + use<>>, Message> {
+    Game::new(level.clone()).play_lurd(lurd)?;
+    let dirs: Vec<Dir> = lurd
+        .chars()
+        .filter_map(Step::from_letter)
+        .map(|step| step.dir)
+        .collect();
+    let len = dirs.len() + 1;
+    let mut game = Game::new(level.clone());
+    let first = CellPicture::sokoban(&game);
+    let mut dirs = dirs.into_iter();
+    let pictures = std::iter::once(first).chain(std::iter::from_fn(move || {
+        game.step(dirs.next()?);
+        Some(CellPicture::sokoban(&game))
+    }));
+    Ok(PictureFrames::new(pictures, len))
+}
+
+/// A Snake game from its first move to where it stands, a frame a move.
+pub fn snake_replay(game: &SnakeGame) -> PictureFrames<impl Iterator<Item = CellPicture> + use<>> {
+    let len = game.moves_made().len() + 1;
+    PictureFrames::new(game.replay().map(|g| CellPicture::snake(&g)), len)
 }

@@ -4,9 +4,11 @@
 //! GIF too.
 
 pub mod animation;
+pub mod frames;
 pub mod games;
 pub mod picture;
 pub mod raster;
 
 pub use animation::{GifExport, GifOptions, run_gif};
+pub use frames::{FrameSource, PictureFrames, RunFrames};
 pub use picture::{Layers, Snapshot};

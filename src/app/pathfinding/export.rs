@@ -10,7 +10,7 @@ use egui::Context;
 use super::PathfindingTab;
 use crate::app::notice::Notice;
 use crate::games::sandbox::{GridProblem, GridRun};
-use crate::render::{GifExport, GifOptions, Layers, Snapshot};
+use crate::render::{GifExport, GifOptions, Layers, RunFrames, Snapshot};
 use crate::search::Budget;
 use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
@@ -206,9 +206,8 @@ impl PathfindingTab {
                     fps: self.export.fps,
                     cell,
                     max_frames: crate::render::animation::MAX_FRAMES,
-                    layers,
                 };
-                match GifExport::new(run, options) {
+                match GifExport::new(Box::new(RunFrames::new(run, layers)), options) {
                     Ok(job) => {
                         self.export.job = Some((job, path));
                         return;
@@ -259,9 +258,12 @@ impl PathfindingTab {
         let Some((job, path)) = self.export.job.take() else {
             return false;
         };
-        let (bytes, steps) = job.finish();
-        self.notice = Some(match crate::files::write_bytes(&path, &bytes) {
-            Ok(()) => {
+        let written = job
+            .finish()
+            .map_err(|e| e.to_string())
+            .and_then(|(bytes, steps)| crate::files::write_bytes(&path, &bytes).map(|()| steps));
+        self.notice = Some(match written {
+            Ok(steps) => {
                 self.export.open = false;
                 Notice::info(tr!(
                     "export-done-gif",

@@ -2,6 +2,7 @@
 //! random generator, growth, collisions, and the win when the snake fills every free cell.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -53,6 +54,10 @@ pub struct SnakeGame {
     eaten: usize,
     heading: Option<Dir>,
     status: Status,
+    /// Every move made, in order, as taken (a move back into the neck is the heading).
+    moves: Vec<Dir>,
+    /// The game before its first move, so it can be replayed.
+    opening: Option<Arc<SnakeGame>>,
 }
 
 impl SnakeGame {
@@ -97,9 +102,12 @@ impl SnakeGame {
             eaten: 0,
             heading: None,
             status: Status::Playing,
+            moves: vec![],
+            opening: None,
         };
         game.occupied.set(start, true);
         game.place_food();
+        game.opening = Some(Arc::new(game.clone()));
         Ok(game)
     }
 
@@ -262,7 +270,30 @@ impl SnakeGame {
         if food.is_some() && game.food.is_none() {
             return Err(msg!("snake-food-blocked"));
         }
+        game.opening = None;
+        game.opening = Some(Arc::new(game.clone()));
         Ok(game)
+    }
+
+    /// The moves made so far, in order (the last one may be the one that lost the game).
+    pub fn moves_made(&self) -> &[Dir] {
+        &self.moves
+    }
+
+    /// The game before its first move, then after each move made: `moves_made().len() + 1`
+    /// positions, the last equal to this one.
+    pub fn replay(&self) -> impl Iterator<Item = SnakeGame> + use<> {
+        let mut game = self
+            .opening
+            .as_deref()
+            .cloned()
+            .unwrap_or_else(|| self.clone());
+        let mut moves = self.moves.clone().into_iter();
+        let first = game.clone();
+        std::iter::once(first).chain(std::iter::from_fn(move || {
+            game.step(moves.next()?);
+            Some(game.clone())
+        }))
     }
 
     /// Moves one cell. A move straight back into the neck is taken as "keep going".
@@ -275,11 +306,13 @@ impl SnakeGame {
         match outcome {
             Outcome::Over => return outcome,
             Outcome::Died(death) => {
+                self.moves.push(dir);
                 self.status = Status::Dead(death);
                 return outcome;
             }
             _ => {}
         }
+        self.moves.push(dir);
         let next = self.head().step(dir);
         self.steps += 1;
         self.heading = Some(dir);
@@ -436,6 +469,40 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("broken")
+        );
+    }
+
+    #[test]
+    fn a_replay_goes_through_every_position_and_ends_where_the_game_is() {
+        let mut game = SnakeGame::open(8, 8, 3).unwrap();
+        let mut seen = vec![game.body().clone()];
+        let mut dirs = [Dir::Right, Dir::Down, Dir::Left, Dir::Up]
+            .into_iter()
+            .cycle();
+        while game.status() == Status::Playing && game.steps() < 500 {
+            let dir = dirs.next().unwrap();
+            // Towards the food when it is in line, else round a square: the snake eats
+            // and grows, so the replay must place the same food again.
+            let toward = game.food().and_then(|f| {
+                Dir::ALL
+                    .into_iter()
+                    .filter(|&d| matches!(game.check(d), Outcome::Moved | Outcome::Ate))
+                    .min_by_key(|&d| game.head().step(d).manhattan(f))
+            });
+            game.step(toward.unwrap_or(dir));
+            seen.push(game.body().clone());
+        }
+        assert!(game.eaten() > 0, "the snake ate");
+        let replay: Vec<SnakeGame> = game.replay().collect();
+        assert_eq!(replay.len(), game.moves_made().len() + 1);
+        assert_eq!(replay.len(), seen.len());
+        for (k, (position, body)) in replay.iter().zip(&seen).enumerate() {
+            assert_eq!(position.body(), body, "position {k}");
+        }
+        let last = replay.last().unwrap();
+        assert_eq!(
+            (last.food(), last.eaten(), last.status()),
+            (game.food(), game.eaten(), game.status())
         );
     }
 }
