@@ -101,18 +101,19 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     harness.get_by_label_contains("Export cancelled");
 }
 
-/// Exports the open game tab's board through File → `entry` and the file dialog, typing
-/// an absolute path; returns the decoded picture.
-fn export_game_png(
-    tab: &str,
+/// Exports choice `choice` of the open game tab through File → Export and the file
+/// dialog, typing an absolute path; returns the file's bytes once written.
+fn export_from_game_tab(
+    harness: &mut Harness<'static, FrontierApp>,
     entry: &str,
-    tag: &str,
-) -> (tiny_skia::Pixmap, Harness<'static, FrontierApp>) {
-    let mut harness = app();
-    click(&mut harness, tab);
-    click(&mut harness, "File");
-    click(&mut harness, entry);
-    let path = folder(tag).join("board.png");
+    choice: &str,
+    file: &str,
+) -> Vec<u8> {
+    click(harness, "File");
+    click(harness, entry);
+    click(harness, choice);
+    click(harness, "Choose a file and export…");
+    let path = folder(file).join(file);
     harness.get_by_label("File name").focus();
     harness.run_steps(1);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -120,16 +121,42 @@ fn export_game_png(
         .get_by_label("File name")
         .type_text(path.to_str().unwrap());
     harness.run_steps(2);
-    click(&mut harness, "Save");
+    click(harness, "Save");
+    for _ in 0..300 {
+        harness.step();
+        if path.exists() {
+            break;
+        }
+    }
     harness.run_steps(2);
-    let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&path).expect("written")).unwrap();
+    let bytes = std::fs::read(&path).expect("written");
     std::fs::remove_file(&path).ok();
-    (pixmap, harness)
+    bytes
+}
+
+/// The frames of a GIF, as RGBA.
+fn gif_frames(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).unwrap();
+    let mut frames = vec![];
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        frames.push(frame.buffer.to_vec());
+    }
+    frames
 }
 
 #[test]
 fn the_snake_and_sokoban_boards_export_as_png_from_the_file_menu() {
-    let (pixmap, harness) = export_game_png("Snake", "Export the Snake board as PNG…", "snake");
+    let mut harness = app();
+    click(&mut harness, "Snake");
+    let bytes = export_from_game_tab(
+        &mut harness,
+        "Export the Snake game as PNG or GIF…",
+        "PNG picture of the board shown",
+        "s.png",
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
     let game = &harness.state().tabs.snake.game;
     assert_eq!(
         (pixmap.width(), pixmap.height()),
@@ -137,8 +164,66 @@ fn the_snake_and_sokoban_boards_export_as_png_from_the_file_menu() {
     );
     harness.get_by_label_contains("Exported ");
 
-    let (pixmap, harness) =
-        export_game_png("Sokoban", "Export the Sokoban position as PNG…", "sokoban");
+    click(&mut harness, "Sokoban");
+    let bytes = export_from_game_tab(
+        &mut harness,
+        "Export the Sokoban position or solution as PNG or GIF…",
+        "PNG picture of the board shown",
+        "k.png",
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
     let level = harness.state().tabs.sokoban.level().unwrap();
     assert_eq!(pixmap.width(), level.width() as u32 * 32);
+}
+
+#[test]
+fn the_snake_game_and_the_sokoban_moves_played_export_as_gifs_a_frame_a_move() {
+    use frontier::render::games::CellPicture;
+    let mut harness = app();
+    click(&mut harness, "Snake");
+    // The cycle planner steers, so the game lasts.
+    harness.key_press(egui::Key::Num3);
+    harness.run_steps(1);
+    for _ in 0..12 {
+        harness.state_mut().tabs.snake.step();
+    }
+    let bytes = export_from_game_tab(
+        &mut harness,
+        "Export the Snake game as PNG or GIF…",
+        "GIF of the game so far",
+        "s.gif",
+    );
+    let frames = gif_frames(&bytes);
+    let game = harness.state().tabs.snake.game.clone();
+    assert_eq!(frames.len(), 13, "the start and twelve moves");
+    let last = CellPicture::snake(&game).pixmap(32, false).unwrap();
+    assert_eq!(
+        frames.last().unwrap(),
+        last.data(),
+        "the last frame is the game now"
+    );
+    assert_ne!(frames[0], frames[12]);
+    harness.get_by_label_contains("13 frames");
+
+    click(&mut harness, "Sokoban");
+    for key in [
+        egui::Key::ArrowLeft,
+        egui::Key::ArrowRight,
+        egui::Key::ArrowUp,
+    ] {
+        harness.key_press(key);
+        harness.run_steps(1);
+    }
+    let game = harness.state().tabs.sokoban.game.clone().unwrap();
+    assert!(game.moves() > 0, "moves were played");
+    let bytes = export_from_game_tab(
+        &mut harness,
+        "Export the Sokoban position or solution as PNG or GIF…",
+        "GIF of the moves played",
+        "k.gif",
+    );
+    let frames = gif_frames(&bytes);
+    assert_eq!(frames.len(), game.moves() + 1);
+    let last = CellPicture::sokoban(&game).pixmap(32, false).unwrap();
+    assert_eq!(frames.last().unwrap(), last.data());
 }

@@ -1,5 +1,6 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
+pub mod export_window;
 pub mod fonts;
 pub mod getting_started;
 mod link;
@@ -7,7 +8,6 @@ mod names;
 mod notice;
 mod pathfinding;
 pub mod persistence;
-mod picture_export;
 pub mod saved_file;
 mod shell;
 mod snake;

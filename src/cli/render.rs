@@ -69,7 +69,7 @@ impl GameOutput {
             say!("png: {out}");
         }
         if let Some(out) = &self.gif {
-            let total = frames.len();
+            let total = frames.frame_count();
             let options = GifOptions::all(self.fps, self.cell, self.max_frames);
             let (bytes, used) = run_gif(frames, options, |_| true).map_err(|e| e.to_string())?;
             write_bytes(Path::new(out), &bytes)?;

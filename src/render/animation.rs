@@ -95,7 +95,7 @@ impl GifExport {
             ));
         }
         super::raster::picture_size(1, 1, options.cell)?;
-        let Some(last) = source.len().checked_sub(1) else {
+        let Some(last) = source.frame_count().checked_sub(1) else {
             return Err(msg!("render-nothing"));
         };
         let max_frames = options.max_frames.clamp(2, MAX_FRAMES);

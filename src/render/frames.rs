@@ -11,7 +11,7 @@ use crate::i18n::Message;
 /// Frames numbered from 0, asked for in increasing order (a source may only go forward).
 pub trait FrameSource {
     /// How many frames there are.
-    fn len(&self) -> usize;
+    fn frame_count(&self) -> usize;
 
     /// Frame `index` at `cell` pixels a square, drawn without anti-aliasing.
     fn frame(&mut self, index: usize, cell: u32) -> Result<Pixmap, Message>;
@@ -38,7 +38,7 @@ impl RunFrames {
 }
 
 impl FrameSource for RunFrames {
-    fn len(&self) -> usize {
+    fn frame_count(&self) -> usize {
         self.len
     }
 
@@ -77,7 +77,7 @@ impl PictureFrames<std::vec::IntoIter<CellPicture>> {
 }
 
 impl<I: Iterator<Item = CellPicture>> FrameSource for PictureFrames<I> {
-    fn len(&self) -> usize {
+    fn frame_count(&self) -> usize {
         self.len
     }
 

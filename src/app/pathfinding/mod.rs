@@ -91,7 +91,7 @@ pub struct PathfindingTab {
     pub notice: Option<Notice>,
     hovered: Option<Pos>,
     files: files::FileState,
-    pub export: export::ExportState,
+    pub export: crate::app::export_window::ExportWindow,
     pub new_size: [usize; 2],
     pub generator: Generator,
     pub seed: u64,
@@ -115,7 +115,7 @@ impl PathfindingTab {
             notice: None,
             hovered: None,
             files: files::FileState::default(),
-            export: export::ExportState::default(),
+            export: export::window(),
             generator: Generator::RecursiveBacktracker,
             seed: 1,
         };
@@ -324,8 +324,7 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn advance(&mut self, dt: f64) -> bool {
-        let exporting = self.advance_export();
-        PathfindingTab::advance(self, dt) || exporting
+        PathfindingTab::advance(self, dt) || self.export.writing()
     }
 
     fn ui(&mut self, ui: &mut Ui) {

@@ -6,6 +6,7 @@
 
 mod board;
 mod controls;
+mod export;
 mod planner_view;
 mod play;
 mod saved;
@@ -64,8 +65,8 @@ pub struct SnakeTab {
     pub(super) queued: Option<Dir>,
     pub high_scores: HighScores,
     pub(super) view: BoardView,
-    /// File → Export picture.
-    pub picture_export: crate::app::picture_export::PictureExport,
+    /// File → Export.
+    pub export: crate::app::export_window::ExportWindow,
     pub editing_walls: bool,
     pub show_plan: bool,
     pub show_cycle: bool,
@@ -112,7 +113,7 @@ impl SnakeTab {
             queued: None,
             high_scores: saved.high_scores,
             view: BoardView::new("snake-board", width, height).with_max_fit(48.0),
-            picture_export: Default::default(),
+            export: export::window(),
             editing_walls: false,
             show_plan: true,
             show_cycle: false,
@@ -181,13 +182,7 @@ impl SnakeTab {
             }
             self.board(ui);
         });
-        let game = &self.game;
-        if let Some(notice) = self
-            .picture_export
-            .show(ui.ctx(), || crate::render::games::CellPicture::snake(game))
-        {
-            self.notice = Some(notice);
-        }
+        self.export_window(ui.ctx());
         super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
     }
 
@@ -247,14 +242,13 @@ impl crate::app::tab::Tab for SnakeTab {
     }
 
     fn modal_open(&self) -> bool {
-        self.picture_export.is_open()
+        self.export.busy()
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let clicked = ui.button(crate::tr!("menu-export-snake")).clicked();
         if clicked {
-            self.playing = false;
-            self.picture_export.open("snake");
+            self.open_export();
         }
         clicked
     }

@@ -5,6 +5,7 @@ mod board;
 mod compact;
 mod compare;
 mod edit_mode;
+mod export;
 mod files;
 mod play_mode;
 mod saved;
@@ -63,8 +64,8 @@ pub struct SokobanTab {
     pub game: Option<Game>,
     pub progress: Progress,
     view: BoardView,
-    /// File → Export picture.
-    picture_export: crate::app::picture_export::PictureExport,
+    /// File → Export.
+    pub export: crate::app::export_window::ExportWindow,
     /// The level in the editor, with its undo snapshots.
     pub editing: Level,
     edit_undo: Vec<Level>,
@@ -117,7 +118,7 @@ impl SokobanTab {
             game: None,
             progress: saved.progress,
             view: BoardView::new("sokoban-board", 8, 8).with_max_fit(64.0),
-            picture_export: Default::default(),
+            export: export::window(),
             editing: Level::empty(10, 8),
             edit_undo: vec![],
             edit_redo: vec![],
@@ -227,13 +228,7 @@ impl SokobanTab {
         if solving {
             panels.show(ui, 1, |ui| self.solver_panel(ui));
         }
-        if let Some(game) = &self.game
-            && let Some(notice) = self
-                .picture_export
-                .show(&ctx, || crate::render::games::CellPicture::sokoban(game))
-        {
-            self.notice = Some(notice);
-        }
+        self.export_window(&ctx);
         egui::CentralPanel::default_margins().show(ui, |ui| {
             if !panels.is_open(0) {
                 self.compact_bar(ui);
@@ -358,7 +353,7 @@ impl SokobanTab {
 
     /// Whether a dialog is open (shortcuts wait).
     pub fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.paste.is_some() || self.picture_export.is_open()
+        self.dialog.is_some() || self.paste.is_some() || self.export.busy()
     }
 
     pub fn status(&self) -> String {
@@ -437,7 +432,7 @@ impl crate::app::tab::Tab for SokobanTab {
             )
             .clicked()
         {
-            self.picture_export.open("sokoban");
+            self.open_export();
             used = true;
         }
         ui.menu_button(crate::tr!("menu-preset-levels"), |ui| {

@@ -1,0 +1,51 @@
+//! File → Export for the Snake tab: the board as PNG, the game so far as a GIF a frame a
+//! move (replayed from its recorded moves).
+
+use egui::Context;
+
+use super::SnakeTab;
+use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted, png_of};
+use crate::render::games::{CellPicture, snake_replay};
+use crate::tr;
+
+/// The export window's id.
+const WINDOW_ID: &str = "snake-export";
+
+pub fn window() -> ExportWindow {
+    ExportWindow::new(WINDOW_ID, 32)
+}
+
+impl SnakeTab {
+    pub fn open_export(&mut self) {
+        self.playing = false;
+        self.export.open("snake", 0);
+    }
+
+    pub(super) fn export_window(&mut self, ctx: &Context) {
+        if !self.export.busy() {
+            return;
+        }
+        let offer = [
+            ExportChoice {
+                label: tr!("export-png-board"),
+                kind: ExportKind::Png,
+            },
+            ExportChoice {
+                label: tr!("export-gif-game"),
+                kind: ExportKind::Gif {
+                    id: 0,
+                    frames: self.game.moves_made().len() + 1,
+                    ranged: false,
+                },
+            },
+        ];
+        let game = &self.game;
+        let make = |wanted| match wanted {
+            Wanted::Picture { cell, .. } => png_of(&CellPicture::snake(game), cell),
+            Wanted::Frames { .. } => Ok(Made::Frames(Box::new(snake_replay(game)))),
+        };
+        if let Some(notice) = self.export.show(ctx, &offer, make) {
+            self.notice = Some(notice);
+        }
+    }
+}
