@@ -6,6 +6,7 @@
 //! `search` and `games` never touch the GUI. `cli` runs the games headless.
 
 pub mod app;
+pub mod assets;
 pub mod cli;
 pub mod files;
 pub mod games;

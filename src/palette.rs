@@ -211,6 +211,17 @@ pub mod link {
     pub const SELECTED: Rgba = rgb(0x24, 0x5c, 0xc4);
     pub const REFUSED: Rgba = rgb(0xd6, 0x28, 0x28);
     pub const HINTED: Rgba = rgb(0x3a, 0x8f, 0x3e);
+
+    /// A square of the board (`inside` the play area, or on the ring), tinted by the fewest
+    /// turns the link search reached it with, or lightly while it waits in the frontier.
+    pub fn square(inside: bool, reached: Option<u32>, in_frontier: bool) -> Rgba {
+        let base = if inside { CELL } else { RING };
+        match reached {
+            Some(t) => super::mix(base, TURNS[(t as usize).min(3)], 0.8),
+            None if in_frontier => super::mix(base, TURNS[3], 0.35),
+            None => base,
+        }
+    }
 }
 
 /// Charts: one colour per run (Okabe and Ito's again).

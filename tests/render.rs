@@ -405,3 +405,77 @@ fn export_errors_are_told_in_the_language_shown() {
     frontier::i18n::set_language(frontier::i18n::Language::English);
     assert_eq!(error.to_string(), "a cell of 0 px is outside 1..=64");
 }
+
+/// A Link search drawn a step at a time: the squares tinted in frame k are exactly the
+/// cells the search holds a node for after k steps, the found link is drawn in the last,
+/// and every tile carries its letter.
+#[test]
+fn a_link_search_picture_tints_exactly_the_cells_it_has_reached() {
+    use frontier::games::link::finder::LinkField;
+    use frontier::games::link::tints::SearchTints;
+    use frontier::games::link::{LinkBoard, presets};
+    use frontier::palette::link;
+    use frontier::render::games::CellPicture;
+    use frontier::search::Search;
+
+    const C: u32 = 24;
+    let board = LinkBoard::parse(presets::BOARDS[0].1).unwrap();
+    let (from, to) = (Pos::new(0, 0), Pos::new(5, 0));
+    let mut search = Search::new(
+        LinkField::new(&board).problem(from, to),
+        Algorithm::Dijkstra,
+    );
+    let (w, h) = (board.width(), board.height());
+    let mut steps = 0;
+    loop {
+        let tints = SearchTints::of(&search, w, h);
+        let pixmap = CellPicture::link(&board, Some(&tints), None)
+            .pixmap(C, false)
+            .unwrap();
+        assert_eq!(pixmap.width(), (w as u32 + 2) * C);
+        let mut tinted = BTreeSet::new();
+        for y in 0..h as i32 + 2 {
+            for x in 0..w as i32 + 2 {
+                // A square's corner: never under a tile.
+                let px = pixmap.pixel(x as u32 * C, y as u32 * C).unwrap();
+                let inside = board.contains(Pos::new(x - 1, y - 1));
+                let base = if inside { link::CELL } else { link::RING };
+                if (px.red(), px.green(), px.blue()) != (base.0, base.1, base.2) {
+                    tinted.insert(Pos::new(x - 1, y - 1));
+                }
+            }
+        }
+        let held: BTreeSet<Pos> = search.nodes().map(|n| search.state(n).0).collect();
+        assert_eq!(tinted, held, "after {steps} steps");
+        if search.next().is_none() || search.ended().is_some() {
+            break;
+        }
+        steps += 1;
+    }
+    assert!(steps > 3);
+
+    let goal = match search.ended() {
+        Some(frontier::search::Event::Found { goal }) => goal,
+        other => panic!("no link found: {other:?}"),
+    };
+    let cells: Vec<Pos> = search.path_to(goal).into_iter().map(|(p, _)| p).collect();
+    let picture = CellPicture::link(&board, None, Some(&cells));
+    let pixmap = picture.pixmap(C, false).unwrap();
+    let red = pixmap
+        .pixels()
+        .iter()
+        .filter(|p| (p.red(), p.green(), p.blue()) == (link::LINK.0, link::LINK.1, link::LINK.2))
+        .count();
+    assert!(red > 6 * C as usize, "the link is drawn: {red} pixels");
+    // Every tile has black ink (its letter) inside its square.
+    for p in board.positions().filter(|&p| board.tile(p).is_some()) {
+        let (x0, y0) = ((p.x + 1) as u32 * C, (p.y + 1) as u32 * C);
+        let ink = (0..C * C)
+            .filter(|i| {
+                let px = pixmap.pixel(x0 + i % C, y0 + i / C).unwrap();
+                (px.red(), px.green(), px.blue()) == (0, 0, 0)
+            })
+            .count();
+        assert!(ink > 4, "tile at {p} has its letter ({ink} pixels)");
+    }
+}

@@ -227,3 +227,94 @@ fn the_snake_game_and_the_sokoban_moves_played_export_as_gifs_a_frame_a_move() {
     let last = CellPicture::sokoban(&game).pixmap(32, false).unwrap();
     assert_eq!(frames.last().unwrap(), last.data());
 }
+
+#[test]
+fn the_link_board_game_and_shown_search_export_from_the_file_menu() {
+    use frontier::render::games::CellPicture;
+    const ENTRY: &str = "Export the Link board or search as PNG or GIF…";
+    let mut harness = app();
+    click(&mut harness, "Link");
+    let bytes = export_from_game_tab(
+        &mut harness,
+        ENTRY,
+        "PNG picture of the board shown",
+        "l.png",
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    let board = harness.state().tabs.link.game.board().clone();
+    assert_eq!(
+        pixmap.width(),
+        (board.width() as u32 + 2) * 32,
+        "with the ring"
+    );
+
+    // A pair taken, then the search for another shown step by step.
+    let link = &mut harness.state_mut().tabs.link;
+    let (a, b) = link.game.hint().expect("a pair to take");
+    link.game.take_pair(a, b);
+    let (c, d) = link.game.hint().expect("another pair");
+    // Held, so it stays at five steps while the window is used.
+    link.search_paused = true;
+    link.show_search_for(c, d, false);
+    for _ in 0..5 {
+        link.step_search();
+    }
+    let steps = link.shown.as_ref().unwrap().steps;
+    let bytes = export_from_game_tab(&mut harness, ENTRY, "GIF of the game so far", "l.gif");
+    let frames = gif_frames(&bytes);
+    let game = harness.state().tabs.link.game.clone();
+    assert_eq!(frames.len(), game.history().len() + 1);
+    let now = CellPicture::link(game.board(), None, None)
+        .pixmap(32, false)
+        .unwrap();
+    assert_eq!(frames.last().unwrap(), now.data());
+    assert_ne!(frames[0], now.data(), "the first frame has the pair");
+
+    let bytes = export_from_game_tab(&mut harness, ENTRY, "GIF of the link search shown", "s.gif");
+    let frames = gif_frames(&bytes);
+    assert_eq!(frames.len(), steps + 1);
+    assert!(
+        frames.windows(2).any(|w| w[0] != w[1]),
+        "the search spreads"
+    );
+}
+
+#[test]
+fn the_sokoban_solution_found_exports_as_a_gif_ending_solved() {
+    use frontier::games::sokoban::Game;
+    use frontier::render::games::CellPicture;
+    use frontier::ui::step_controls::StepAction;
+    let mut harness = app();
+    click(&mut harness, "Sokoban");
+    harness.state_mut().tabs.sokoban.select(0);
+    click(&mut harness, "Solve");
+    click(&mut harness, "Start solving");
+    harness.state_mut().tabs.sokoban.apply(StepAction::RunToEnd);
+    for _ in 0..200 {
+        harness.step();
+        let solved = harness.state().tabs.sokoban.session.as_ref();
+        if solved.is_some_and(|s| s.solution.is_some()) {
+            break;
+        }
+    }
+    let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+    let level = session.level.clone();
+    let lurd = session.solution.clone().expect("solved").expect("checked");
+    let bytes = export_from_game_tab(
+        &mut harness,
+        "Export the Sokoban position or solution as PNG or GIF…",
+        "GIF of the solution found",
+        "solution.gif",
+    );
+    let frames = gif_frames(&bytes);
+    assert_eq!(frames.len(), lurd.len() + 1, "the start and a frame a move");
+    let mut game = Game::new(level);
+    game.play_lurd(&lurd).unwrap();
+    assert!(game.is_won());
+    let solved = CellPicture::sokoban(&game).pixmap(32, false).unwrap();
+    assert_eq!(
+        frames.last().unwrap(),
+        solved.data(),
+        "ends with every box home"
+    );
+}

@@ -6,8 +6,7 @@ use std::sync::Arc;
 
 use egui::{FontData, FontDefinitions, FontFamily};
 
-/// The Chinese font, as shipped in `assets/fonts/`.
-pub const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Frontier.otf");
+pub use crate::assets::CJK_FONT;
 
 /// egui's fonts with the Chinese font as the fallback of every family.
 pub fn definitions() -> FontDefinitions {

@@ -6,6 +6,7 @@
 pub mod animation;
 pub mod frames;
 pub mod games;
+pub mod glyphs;
 pub mod picture;
 pub mod raster;
 

@@ -5,47 +5,26 @@ use egui::{Color32, Stroke, Ui};
 
 use super::LinkTab;
 use crate::games::link::SYMBOLS;
-use crate::games::link::finder::LinkState;
-use crate::grid::{Grid, Pos};
+use crate::games::link::tints::SearchTints;
+use crate::grid::Pos;
 use crate::palette::link;
-use crate::search::NodeStatus;
-use crate::ui::{color, mix};
+use crate::ui::color;
 
 impl LinkTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
         let (w, h) = (self.width as i32, self.height as i32);
         self.view.resize(self.width + 2, self.height + 2);
-        // Search tints: the fewest turns each cell was reached with.
-        let mut reached: Grid<Option<u32>> = Grid::new(self.width + 2, self.height + 2, None);
-        let mut frontier: Grid<bool> = Grid::new(self.width + 2, self.height + 2, false);
-        if let Some(shown) = &self.shown {
-            let s = &shown.search;
-            for node in s.nodes() {
-                let (p, _): LinkState = *s.state(node);
-                let v = Pos::new(p.x + 1, p.y + 1);
-                let turns = s.g(node) as u32;
-                if s.status(node) == NodeStatus::Visited {
-                    if reached.get(v).copied().flatten().is_none_or(|t| turns < t) {
-                        reached.set(v, Some(turns));
-                    }
-                } else {
-                    frontier.set(v, true);
-                }
-            }
-        }
+        let tints = self
+            .shown
+            .as_ref()
+            .map(|s| SearchTints::of(&s.search, self.width, self.height));
         let board = self.game.board().clone();
         self.view.paint_all(|v| {
             let p = Pos::new(v.x - 1, v.y - 1);
-            let base = if board.contains(p) {
-                color(link::CELL)
-            } else {
-                color(link::RING)
-            };
-            match reached.get(v).copied().flatten() {
-                Some(t) => mix(base, color(link::TURNS[(t as usize).min(3)]), 0.8),
-                None if frontier[v] => mix(base, color(link::TURNS[3]), 0.35),
-                None => base,
-            }
+            let (reached, in_frontier) = tints.as_ref().map_or((None, false), |t| {
+                (t.reached.get(v).copied().flatten(), t.frontier[v])
+            });
+            color(link::square(board.contains(p), reached, in_frontier))
         });
         let selected = self.game.selected();
         let hint = self.hint;

@@ -7,6 +7,7 @@
 
 mod board;
 mod controls;
+mod export;
 mod files;
 mod play;
 mod saved;
@@ -59,6 +60,8 @@ pub struct LinkTab {
     pub shown: Option<Shown>,
     /// The shipped board being played, whose notes the panel shows.
     pub preset: Option<String>,
+    /// File → Export.
+    pub export: crate::app::export_window::ExportWindow,
     /// The link just made, drawn for a moment.
     flash: Option<(Vec<Pos>, f64)>,
     /// A tile that was clicked in vain, drawn for a moment.
@@ -98,6 +101,7 @@ impl LinkTab {
             naive: false,
             shown: None,
             preset: None,
+            export: export::window(),
             flash: None,
             refused: None,
             hint: None,
@@ -143,11 +147,12 @@ impl LinkTab {
         });
         let ctx = ui.ctx().clone();
         self.file_window(&ctx);
+        self.export_window(&ctx);
         error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));
     }
 
     pub fn modal_open(&self) -> bool {
-        self.dialog.is_some()
+        self.dialog.is_some() || self.export.busy()
     }
 
     /// Where the centre of play cell `pos` was drawn last frame.
@@ -212,6 +217,10 @@ impl crate::app::tab::Tab for LinkTab {
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
+        if ui.button(tr!("menu-export-link")).clicked() {
+            self.open_export();
+            used = true;
+        }
         ui.menu_button(tr!("menu-preset-link"), |ui| {
             for (file, _) in presets::BOARDS {
                 if ui.button(crate::games::preset_title(file)).clicked() {

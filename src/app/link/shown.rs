@@ -5,6 +5,7 @@
 use egui::Ui;
 
 use super::LinkTab;
+use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
 use crate::search::{Algorithm, Event, Search};
@@ -21,6 +22,11 @@ pub struct Shown {
     pub naive: Option<(Option<u32>, Vec<Pos>)>,
     /// The search is over (it stays on screen until the next one).
     pub finished: bool,
+    /// The search as it began and the board it searched, so it can be replayed (File →
+    /// Export), and the steps it has taken since.
+    pub origin: Search<LinkProblem>,
+    pub board: LinkBoard,
+    pub steps: usize,
 }
 
 impl LinkTab {
@@ -35,6 +41,9 @@ impl LinkTab {
         let search = Search::new(field.problem(from, to), algorithm);
         let naive = self.naive.then(|| naive_turns(self.game.board(), from, to));
         self.shown = Some(Shown {
+            origin: search.clone(),
+            board: self.game.board().clone(),
+            steps: 0,
             search,
             from,
             to,
@@ -53,6 +62,7 @@ impl LinkTab {
             return true;
         }
         let event = shown.search.next();
+        shown.steps += 1;
         let found = match event {
             // Nodes come out in order of their fewest possible turns (f), so one beyond the
             // limit means no link is left to find.

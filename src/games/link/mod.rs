@@ -10,5 +10,6 @@ pub mod poj;
 pub mod presets;
 pub mod reach;
 pub mod records;
+pub mod tints;
 
 pub use board::{LinkBoard, MAX_SIDE, SYMBOLS};

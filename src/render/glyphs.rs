@@ -1,0 +1,135 @@
+//! Letters in pictures: a character's outline from the shipped font (read by `skrifa`,
+//! which egui already uses), filled by `tiny-skia` like every other shape.
+
+use skrifa::instance::{LocationRef, Size};
+use skrifa::outline::{DrawSettings, OutlinePen};
+use skrifa::{FontRef, MetadataProvider};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
+
+use super::raster::paint;
+use crate::palette::Rgba;
+
+/// A capital letter's height as a share of the font size.
+const CAP_HEIGHT: f32 = 0.72;
+
+/// Turns outline commands into a tiny-skia path, y pointing down.
+struct Pen(PathBuilder);
+
+impl OutlinePen for Pen {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(x, -y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(x, -y);
+    }
+    fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
+        self.0.quad_to(cx0, -cy0, x, -y);
+    }
+    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
+        self.0.cubic_to(cx0, -cy0, cx1, -cy1, x, -y);
+    }
+    fn close(&mut self) {
+        self.0.close();
+    }
+}
+
+/// Draws `letter` centred on (`x`, `y`), a capital `height` pixels tall. A character the
+/// font lacks (or a blank one) draws nothing; returns whether something was drawn.
+pub fn draw_letter(
+    pixmap: &mut Pixmap,
+    letter: char,
+    (x, y): (f32, f32),
+    height: f32,
+    color: Rgba,
+    smooth: bool,
+) -> bool {
+    let Ok(font) = FontRef::new(crate::assets::CJK_FONT) else {
+        return false;
+    };
+    let Some(glyph) = font
+        .charmap()
+        .map(letter)
+        .and_then(|id| font.outline_glyphs().get(id))
+    else {
+        return false;
+    };
+    let mut pen = Pen(PathBuilder::new());
+    let size = Size::new(height / CAP_HEIGHT);
+    if glyph
+        .draw(
+            DrawSettings::unhinted(size, LocationRef::default()),
+            &mut pen,
+        )
+        .is_err()
+    {
+        return false;
+    }
+    let Some(path) = pen.0.finish() else {
+        return false;
+    };
+    let bounds = path.bounds();
+    let centre = Transform::from_translate(
+        x - (bounds.left() + bounds.right()) / 2.0,
+        y - (bounds.top() + bounds.bottom()) / 2.0,
+    );
+    pixmap.fill_path(
+        &path,
+        &paint(color, smooth),
+        FillRule::Winding,
+        centre,
+        None,
+    );
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::palette::rgb;
+
+    fn inked(letter: char) -> Vec<bool> {
+        let mut pixmap = Pixmap::new(40, 40).unwrap();
+        assert!(draw_letter(
+            &mut pixmap,
+            letter,
+            (20.0, 20.0),
+            24.0,
+            rgb(0, 0, 0),
+            false
+        ));
+        pixmap.pixels().iter().map(|p| p.alpha() > 0).collect()
+    }
+
+    #[test]
+    fn letters_are_drawn_centred_and_differ_from_each_other() {
+        let a = inked('A');
+        let ink = a.iter().filter(|&&i| i).count();
+        assert!((40..800).contains(&ink), "{ink} pixels of ink");
+        // Centred: about as much ink left of the middle as right of it.
+        let left = (0..40 * 40).filter(|&i| a[i] && i % 40 < 20).count();
+        assert!((left as f32 / ink as f32 - 0.5).abs() < 0.15);
+        // A capital 24 px tall: the rows with ink span about that.
+        let rows: Vec<usize> = (0..40)
+            .filter(|&y| (0..40).any(|x| a[y * 40 + x]))
+            .collect();
+        let tall = rows.last().unwrap() - rows.first().unwrap() + 1;
+        assert!((21..=27).contains(&tall), "{tall} rows");
+        assert_ne!(a, inked('B'));
+        assert_ne!(inked('l'), inked('1'));
+        assert_ne!(inked('推'), inked('箱'));
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_draws_nothing() {
+        let mut pixmap = Pixmap::new(10, 10).unwrap();
+        assert!(!draw_letter(
+            &mut pixmap,
+            '\u{1F600}',
+            (5.0, 5.0),
+            8.0,
+            rgb(0, 0, 0),
+            true
+        ));
+        assert!(pixmap.pixels().iter().all(|p| p.alpha() == 0));
+    }
+}
