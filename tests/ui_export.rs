@@ -34,7 +34,10 @@ fn the_file_menu_exports_a_png_of_the_step_shown() {
         click(&mut harness, "Step");
     }
     click(&mut harness, "File");
-    click(&mut harness, "Export picture or GIF…");
+    click(
+        &mut harness,
+        "Export the Pathfinding board or run as PNG, SVG or GIF…",
+    );
     harness.get_by_label("PNG picture of the step shown");
     click(&mut harness, "Choose a file and export…");
     harness.get_by_label("File name");
@@ -54,7 +57,10 @@ fn the_file_menu_exports_a_png_of_the_step_shown() {
 fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     let mut harness = app();
     click(&mut harness, "File");
-    click(&mut harness, "Export picture or GIF…");
+    click(
+        &mut harness,
+        "Export the Pathfinding board or run as PNG, SVG or GIF…",
+    );
     click(&mut harness, "GIF of the run, step by step");
     {
         let export = &mut harness.state_mut().tabs.pathfinding.export;
@@ -87,7 +93,10 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
 
     // Started again and cancelled: nothing written.
     click(&mut harness, "File");
-    click(&mut harness, "Export picture or GIF…");
+    click(
+        &mut harness,
+        "Export the Pathfinding board or run as PNG, SVG or GIF…",
+    );
     click(&mut harness, "GIF of the run, step by step");
     harness.state_mut().tabs.pathfinding.export.to_step = 400;
     harness.state_mut().tabs.pathfinding.export.cell = 24;

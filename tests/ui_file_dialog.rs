@@ -134,3 +134,50 @@ fn the_presets_folder_is_a_place() {
             .contains(&"maze.board".to_string())
     );
 }
+
+#[test]
+fn saving_over_a_file_that_exists_asks_first() {
+    let dir = folder("replace");
+    let dialog = FileDialog::new(
+        DialogMode::Save,
+        "Save board",
+        Some(&dir),
+        "a.board",
+        board_filters(),
+    );
+    let mut harness = dialog_harness(dialog);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(harness.state().outcome.is_none(), "not chosen yet");
+    harness.get_by_label_contains("a.board already exists. Replace it?");
+    harness.get_by_label("Keep it").click();
+    harness.run_steps(3);
+    assert!(harness.state().outcome.is_none());
+    assert!(harness.query_by_label_contains("already exists").is_none());
+
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    harness.get_by_label("Replace").click();
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().outcome,
+        Some(DialogOutcome::Chosen(dir.join("a.board")))
+    );
+
+    // A new name is saved at once.
+    let dialog = FileDialog::new(
+        DialogMode::Save,
+        "Save board",
+        Some(&dir),
+        "new.board",
+        vec![],
+    );
+    let mut harness = dialog_harness(dialog);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().outcome,
+        Some(DialogOutcome::Chosen(dir.join("new.board")))
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -205,6 +205,8 @@ impl ExportWindow {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
+            // Over the board, roughly centred (a pivot would move it as its contents change).
+            .default_pos(ctx.content_rect().center() - egui::vec2(170.0, 120.0))
             .show(ctx, |ui| {
                 if let Some((job, _)) = &self.job {
                     let total = job.steps().len();

@@ -100,6 +100,8 @@ pub struct FileDialog {
     presets: Option<PathBuf>,
     entries: Vec<Entry>,
     error: Option<String>,
+    /// A file chosen for saving that exists already: replaced only once the user says so.
+    replacing: Option<PathBuf>,
 }
 
 impl FileDialog {
@@ -135,6 +137,7 @@ impl FileDialog {
             presets: None,
             entries: vec![],
             error: None,
+            replacing: None,
         };
         dialog.refresh();
         dialog
@@ -268,11 +271,6 @@ impl FileDialog {
             }
         }
         let recent = recent::get();
-        let short = |p: &Path| {
-            p.file_name().map_or(p.display().to_string(), |n| {
-                n.to_string_lossy().into_owned()
-            })
-        };
         if !recent.folders.is_empty() {
             ui.add_space(6.0);
             ui.strong(tr!("dialog-recent-folders"));
@@ -334,6 +332,43 @@ impl FileDialog {
         if let Some(chosen) = self.name_row(ui) {
             outcome = Some(chosen);
         }
+        let outcome = self.unless_it_replaces(outcome);
+        match self.replace_row(ui) {
+            Some(replace) => Some(replace),
+            None => outcome,
+        }
+    }
+
+    /// `outcome`, unless it saves over a file that exists: that is asked about first.
+    fn unless_it_replaces(&mut self, outcome: Option<DialogOutcome>) -> Option<DialogOutcome> {
+        match outcome {
+            Some(DialogOutcome::Chosen(path))
+                if self.mode == DialogMode::Save && path.is_file() =>
+            {
+                self.replacing = Some(path);
+                None
+            }
+            other => other,
+        }
+    }
+
+    /// "… already exists. Replace it?" with Replace and Cancel.
+    fn replace_row(&mut self, ui: &mut Ui) -> Option<DialogOutcome> {
+        let path = self.replacing.clone()?;
+        let mut outcome = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                tr!("dialog-replace-question", name = short(&path)),
+            );
+            if ui.button(tr!("dialog-replace")).clicked() {
+                self.replacing = None;
+                outcome = Some(DialogOutcome::Chosen(path.clone()));
+            }
+            if ui.button(tr!("dialog-keep")).clicked() {
+                self.replacing = None;
+            }
+        });
         outcome
     }
 
@@ -434,4 +469,11 @@ impl FileDialog {
         });
         outcome
     }
+}
+
+/// A path's last part (the whole path when it has none).
+fn short(path: &Path) -> String {
+    path.file_name().map_or(path.display().to_string(), |n| {
+        n.to_string_lossy().into_owned()
+    })
 }

@@ -353,7 +353,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             self.save_as_dialog();
             used = true;
         }
-        if ui.button(tr!("menu-export")).clicked() {
+        if ui.button(tr!("menu-export-pathfinding")).clicked() {
             self.open_export();
             used = true;
         }
