@@ -175,6 +175,15 @@ pub mod snake {
     pub const BODY: Rgba = rgb(0x2e, 0x8b, 0x57);
     /// The body fades to this towards the tail.
     pub const TAIL: Rgba = rgb(0x9c, 0xd6, 0xa8);
+
+    /// Segment `i` (0 the head) of a snake of `len`: the body fades towards the tail.
+    pub fn segment(i: usize, len: usize) -> Rgba {
+        if i == 0 {
+            HEAD
+        } else {
+            super::mix(BODY, TAIL, i as f32 / len.max(1) as f32)
+        }
+    }
     pub const HEAD: Rgba = rgb(0x1b, 0x5e, 0x20);
     pub const FOOD: Rgba = rgb(0xd6, 0x28, 0x28);
     pub const PLAN: Rgba = rgb(0x24, 0x5c, 0xc4);

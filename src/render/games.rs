@@ -90,10 +90,7 @@ impl CellPicture {
             .body()
             .iter()
             .enumerate()
-            .map(|(i, &p)| {
-                let color = if i == 0 { snake::HEAD } else { snake::BODY };
-                (p, Piece::Square(color, 0.06))
-            })
+            .map(|(i, &p)| (p, Piece::Square(snake::segment(i, game.len()), 0.06)))
             .collect();
         if let Some(food) = game.food() {
             pieces.push((food, Piece::Disc(snake::FOOD, 0.35)));

@@ -20,14 +20,10 @@ pub const fn color(c: crate::palette::Rgba) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
 }
 
-/// The colour a fraction `t` (0..=1) of the way from `a` to `b`.
+/// The colour a fraction `t` (0..=1) of the way from `a` to `b` (as [`crate::palette::mix`]).
 pub fn mix(a: egui::Color32, b: egui::Color32, t: f32) -> egui::Color32 {
-    let blend = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t.clamp(0.0, 1.0)).round() as u8;
-    egui::Color32::from_rgb(
-        blend(a.r(), b.r()),
-        blend(a.g(), b.g()),
-        blend(a.b(), b.b()),
-    )
+    let rgb = |c: egui::Color32| crate::palette::rgb(c.r(), c.g(), c.b());
+    color(crate::palette::mix(rgb(a), rgb(b), t))
 }
 
 /// Takes this frame's arrow and WASD presses (without modifiers) out of the input, in

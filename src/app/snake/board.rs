@@ -116,12 +116,7 @@ impl SnakeTab {
                 }
             }
             for (i, &p) in game.body().iter().enumerate().rev() {
-                let t = i as f32 / game.len().max(1) as f32;
-                let color = if i == 0 {
-                    color(snake::HEAD)
-                } else {
-                    mix(color(snake::BODY), color(snake::TAIL), t)
-                };
+                let color = color(snake::segment(i, game.len()));
                 painter.painter.rect_filled(
                     painter.cell_rect(p).shrink(cell * 0.06),
                     cell * 0.2,
