@@ -482,3 +482,34 @@ fn a_link_search_picture_tints_exactly_the_cells_it_has_reached() {
         assert!(ink > 4, "tile at {p} has its letter ({ink} pixels)");
     }
 }
+
+#[test]
+fn start_and_goal_markers_carry_their_letters_when_cells_are_large_enough() {
+    let run = run_on(rooms(), Algorithm::AStar);
+    let snapshot = Snapshot::of(&run);
+    let white_in = |cell: u32, at: Pos| {
+        let pixmap = snapshot.pixmap(cell, Layers::default(), false).unwrap();
+        let mut ink = vec![];
+        for y in 0..cell {
+            for x in 0..cell {
+                let p = pixmap
+                    .pixel(at.x as u32 * cell + x, at.y as u32 * cell + y)
+                    .unwrap();
+                ink.push((p.red(), p.green(), p.blue()) == (255, 255, 255));
+            }
+        }
+        ink
+    };
+    let (start, goal) = (snapshot.start, snapshot.goal);
+    let s = white_in(24, start);
+    let g = white_in(24, goal);
+    assert!(s.iter().filter(|&&w| w).count() > 10, "S is written");
+    assert!(g.iter().filter(|&&w| w).count() > 10, "G is written");
+    assert_ne!(s, g, "two different letters");
+    assert!(
+        !white_in(8, start).contains(&true),
+        "small cells: a disc only"
+    );
+    let svg = snapshot.svg(24, Layers::default()).unwrap();
+    assert!(svg.contains(">S</text>") && svg.contains(">G</text>"));
+}

@@ -6,6 +6,7 @@ use crate::i18n::Message;
 use crate::msg;
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
+use super::glyphs::draw_letter;
 use super::raster::{board_canvas, paint, picture_size};
 
 use crate::games::sandbox::{Board, CellMark, GridRun};
@@ -13,6 +14,9 @@ use crate::grid::Pos;
 use crate::palette::search::{self, Mark};
 use crate::palette::{Rgba, terrain};
 use crate::search::Side;
+
+/// Markers carry their letter (S, G) from this many pixels a cell; smaller ones are discs.
+const MARKER_LETTERS_FROM: f32 = 12.0;
 
 /// What is drawn over the marked cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +155,7 @@ impl Snapshot {
             }
         }
         if layers.markers {
-            for (pos, color) in [(self.start, search::START), (self.goal, search::GOAL)] {
+            for (pos, color, letter) in self.markers() {
                 let (x, y) = center(pos);
                 if let Some(disc) = PathBuilder::from_circle(x, y, (c * 0.42).max(1.0)) {
                     pixmap.fill_path(
@@ -162,9 +166,21 @@ impl Snapshot {
                         None,
                     );
                 }
+                if c >= MARKER_LETTERS_FROM {
+                    let white = crate::palette::rgb(255, 255, 255);
+                    draw_letter(&mut pixmap, letter, (x, y), c * 0.36, white, smooth);
+                }
             }
         }
         Ok(pixmap)
+    }
+
+    /// The start and goal markers: where, their colour, their letter.
+    fn markers(&self) -> [(Pos, Rgba, char); 2] {
+        [
+            (self.start, search::START, 'S'),
+            (self.goal, search::GOAL, 'G'),
+        ]
     }
 
     /// The picture as PNG bytes.
@@ -232,13 +248,19 @@ impl Snapshot {
             ));
         }
         if layers.markers {
-            for (pos, color) in [(self.start, search::START), (self.goal, search::GOAL)] {
+            for (pos, color, letter) in self.markers() {
                 let (x, y) = center(pos);
                 out.push_str(&format!(
                     "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{}\" shape-rendering=\"geometricPrecision\"/>\n",
                     (c * 0.42).max(1.0),
                     hex(color)
                 ));
+                if c >= MARKER_LETTERS_FROM {
+                    out.push_str(&format!(
+                        "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-size=\"{}\" fill=\"#ffffff\" text-anchor=\"middle\" dominant-baseline=\"central\">{letter}</text>\n",
+                        c * 0.5
+                    ));
+                }
             }
         }
         out.push_str("</svg>\n");
