@@ -2,6 +2,9 @@
 //! frontier colour are exactly the search's frontier at that step, in a PNG, in an SVG and
 //! in every frame of a GIF, and the GIF has the frames it says.
 
+#[path = "common/gif.rs"]
+mod gif;
+
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::sync::Arc;
@@ -124,21 +127,19 @@ fn every_gif_frame_shows_the_frontier_of_its_step() {
     assert_eq!(steps.len(), 31);
     assert_eq!((steps[0], steps[30]), (5, 65));
 
-    let mut decoder = gif::DecodeOptions::new();
-    decoder.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = decoder.read_info(bytes.as_slice()).unwrap();
-    let width = decoder.width() as u32;
+    let decoded = gif::decode(&bytes);
+    let width = decoded.width;
     let board = run.problem().board().clone();
     let mut frames = 0;
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        assert_eq!(frame.delay, 4, "25 frames a second");
+    for (frame, delay) in decoded.frames.iter().zip(&decoded.delays) {
+        assert_eq!(*delay, 4, "25 frames a second");
         let step = steps[frames];
         let mut at = run.clone();
         for _ in 0..step {
             at.next();
         }
         assert_eq!(
-            frontier_drawn(&board, &frame.buffer, width),
+            frontier_drawn(&board, frame, width),
             frontier_of(&at),
             "frame {frames}, step {step}"
         );
@@ -248,10 +249,8 @@ fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
     let maze = presets::board("maze.board").unwrap();
     assert_eq!(pixmap.width(), maze.width() as u32 * 6);
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
-    let decoder = gif::DecodeOptions::new()
-        .read_info(std::fs::File::open(&gif).unwrap())
-        .unwrap();
-    assert_eq!(decoder.width() as usize, maze.width() * 6);
+    let decoded = gif::decode(&std::fs::read(&gif).unwrap());
+    assert_eq!(decoded.width as usize, maze.width() * 6);
 
     let bad = Command::new(env!("CARGO_BIN_EXE_frontier"))
         .args(["render", &board, "--cell", "0", "--png"])
@@ -277,17 +276,8 @@ fn frontier_cli(args: &[&str]) -> std::process::Output {
 
 /// The RGBA frames of a GIF file.
 fn gif_frames(path: &std::path::Path) -> (u32, Vec<Vec<u8>>) {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(std::fs::File::open(path).unwrap())
-        .unwrap();
-    let width = decoder.width() as u32;
-    let mut frames = vec![];
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        frames.push(frame.buffer.to_vec());
-    }
-    (width, frames)
+    let decoded = gif::decode(&std::fs::read(path).unwrap());
+    (decoded.width, decoded.frames)
 }
 
 fn pixel(rgba: &[u8], width: u32, x: u32, y: u32) -> Rgba {

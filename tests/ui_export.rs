@@ -1,6 +1,8 @@
 //! File → Export in the Pathfinding tab (egui_kittest): a PNG of the step shown, a GIF
 //! written over frames with a progress bar, and a Cancel that writes nothing.
 
+#[path = "common/gif.rs"]
+mod gif;
 #[path = "common/harness.rs"]
 mod harness;
 
@@ -80,15 +82,8 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     assert!(path.exists(), "written");
     harness.run_steps(2);
     harness.get_by_label_contains("frames, steps 0 to");
-    let decoder = gif::DecodeOptions::new()
-        .read_info(std::fs::File::open(&path).unwrap())
-        .unwrap();
-    let mut decoder = decoder;
-    let mut frames = 0;
-    while decoder.read_next_frame().unwrap().is_some() {
-        frames += 1;
-    }
-    assert_eq!(frames, 201);
+    let frames = gif::decode(&std::fs::read(&path).unwrap()).frames;
+    assert_eq!(frames.len(), 201);
     std::fs::remove_file(&path).ok();
 
     // Started again and cancelled: nothing written.
@@ -143,16 +138,9 @@ fn export_from_game_tab(
     bytes
 }
 
-/// The frames of a GIF, as RGBA.
+/// The frames of a GIF, as whole RGBA pictures.
 fn gif_frames(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(bytes).unwrap();
-    let mut frames = vec![];
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        frames.push(frame.buffer.to_vec());
-    }
-    frames
+    gif::decode(bytes).frames
 }
 
 #[test]

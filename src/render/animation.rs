@@ -80,6 +80,8 @@ pub struct GifExport {
     /// Made with the first frame, whose size it takes.
     encoder: Option<gif::Encoder<Vec<u8>>>,
     delay: u16,
+    /// The last frame's pixels: each frame stores only the rectangle that changed.
+    previous: Option<Vec<u8>>,
 }
 
 impl GifExport {
@@ -110,6 +112,7 @@ impl GifExport {
             encoder: None,
             // Hundredths of a second a frame.
             delay: (100 / options.fps).max(2) as u16,
+            previous: None,
         })
     }
 
@@ -135,10 +138,16 @@ impl GifExport {
                 .encoder
                 .insert(super::raster::gif_encoder(pixmap.width(), pixmap.height())?),
         };
-        let frame = indexed_frame(pixmap.width(), pixmap.height(), pixmap.data(), self.delay);
+        let (width, pixels) = (pixmap.width(), pixmap.data());
+        let changed = match &self.previous {
+            Some(previous) => changed_rectangle(previous, pixels, width),
+            None => (0, 0, width, pixmap.height()),
+        };
+        let frame = part_frame(pixels, width, changed, self.delay);
         encoder
             .write_frame(&frame)
             .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
+        self.previous = Some(pixmap.take());
         self.written += 1;
         Ok(true)
     }
@@ -151,6 +160,49 @@ impl GifExport {
             .map_err(|e| msg!("render-gif-failed", why = e.to_string()))?;
         Ok((bytes, self.steps))
     }
+}
+
+/// The smallest rectangle (x, y, width, height) holding every pixel that differs between
+/// two pictures `width` pixels wide; one pixel when none does (a frame must hold some).
+fn changed_rectangle(before: &[u8], after: &[u8], width: u32) -> (u32, u32, u32, u32) {
+    let (mut left, mut top, mut right, mut bottom) = (u32::MAX, u32::MAX, 0, 0);
+    for (i, (a, b)) in before
+        .chunks_exact(4)
+        .zip(after.chunks_exact(4))
+        .enumerate()
+    {
+        if a != b {
+            let (x, y) = (i as u32 % width, i as u32 / width);
+            left = left.min(x);
+            right = right.max(x);
+            top = top.min(y);
+            bottom = bottom.max(y);
+        }
+    }
+    if left == u32::MAX {
+        return (0, 0, 1, 1);
+    }
+    (left, top, right - left + 1, bottom - top + 1)
+}
+
+/// The rectangle `(x, y, w, h)` of a picture `width` pixels wide as a frame drawn over the
+/// frames before it.
+fn part_frame(
+    pixels: &[u8],
+    width: u32,
+    (x, y, w, h): (u32, u32, u32, u32),
+    delay: u16,
+) -> gif::Frame<'static> {
+    let mut part = Vec::with_capacity((w * h * 4) as usize);
+    for row in y..y + h {
+        let start = ((row * width + x) * 4) as usize;
+        part.extend_from_slice(&pixels[start..start + (w * 4) as usize]);
+    }
+    let mut frame = indexed_frame(w, h, &part, delay);
+    frame.left = x as u16;
+    frame.top = y as u16;
+    frame.dispose = gif::DisposalMethod::Keep;
+    frame
 }
 
 /// A frame with its own exact colour table when it has at most 256 colours (frames drawn
@@ -193,6 +245,18 @@ pub(super) fn indexed_frame(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_changed_rectangle_is_stored() {
+        let width = 5;
+        let before = vec![0u8; 5 * 4 * 4];
+        let mut after = before.clone();
+        for (x, y) in [(1, 1), (3, 2)] {
+            after[(y * width + x) * 4] = 9;
+        }
+        assert_eq!(changed_rectangle(&before, &after, 5), (1, 1, 3, 2));
+        assert_eq!(changed_rectangle(&before, &before, 5), (0, 0, 1, 1));
+    }
 
     #[test]
     fn long_ranges_are_sampled_evenly_with_both_ends() {
