@@ -78,6 +78,8 @@ algo-wastar = Weighted A* (w = { $weight })
 algo-wastar-kind = Weighted A*
 algo-greedy = Greedy best-first
 algo-bibfs = Bidirectional BFS
+algo-bidijkstra = Bidirectional Dijkstra
+algo-biastar = Bidirectional A*
 heuristic-manhattan = Manhattan
 heuristic-euclidean = Euclidean
 heuristic-octile = Octile
@@ -249,6 +251,16 @@ code-bibfs-6 = {"        "}if side has not discovered m: mark it, parent[m] ← 
 code-bibfs-7 = {"        "}if the other side discovered m too: a path meets at m
 code-bibfs-8 = {"    "}if depth(next forward) + depth(next backward) ≥ best meeting:
 code-bibfs-9 = {"        "}return the path through the best meeting
+code-bibest-1 = forward ← priority queue holding start; backward ← priority queue holding goal; μ ← ∞
+code-bibest-4 = {"    "}n ← side.pop()
+code-bibest-4-dijkstra = lowest g on that side
+code-bibest-4-astar = lowest f = g + h, h towards that side's target
+code-bibest-6 = {"        "}if g[n] + cost(n, m) < side.g[m]: side.g[m] ← it, parent[m] ← n, push m
+code-bibest-7 = {"        "}if the other side knows m: μ ← min(μ, side.g[m] + other.g[m])
+code-bibest-8-dijkstra = {"    "}if lowest g forward + lowest g backward ≥ μ:
+code-bibest-8-astar = {"    "}if max(lowest f forward, lowest f backward) ≥ μ:
+code-bibest-8-why = not at the first meeting
+code-bibest-9 = {"        "}return the path through the meeting that gave μ
 code-best-first-1 = frontier ← priority queue holding start; g[start] ← 0
 code-g-prime = {"        "}g' ← g[n] + cost(n, m)
 policy-oldest-first = oldest first

@@ -78,6 +78,8 @@ algo-wastar = 加权 A*（w = { $weight }）
 algo-wastar-kind = 加权 A*
 algo-greedy = 贪心最佳优先
 algo-bibfs = 双向 BFS
+algo-bidijkstra = 双向 Dijkstra
+algo-biastar = 双向 A*
 heuristic-manhattan = 曼哈顿距离
 heuristic-euclidean = 欧几里得距离
 heuristic-octile = 八向距离（octile）
@@ -249,6 +251,16 @@ code-bibfs-6 = {"        "}若 side 尚未发现 m：标记它，parent[m] ← n
 code-bibfs-7 = {"        "}若另一侧也发现了 m：路径在 m 相遇
 code-bibfs-8 = {"    "}若 depth(下一个 forward) + depth(下一个 backward) ≥ 最佳相遇：
 code-bibfs-9 = {"        "}返回经过最佳相遇点的路径
+code-bibest-1 = forward ← 只含起点的优先队列；backward ← 只含终点的优先队列；μ ← ∞
+code-bibest-4 = {"    "}n ← side.pop()
+code-bibest-4-dijkstra = 该侧 g 最小者
+code-bibest-4-astar = f = g + h 最小者，h 估计到该侧目标的代价
+code-bibest-6 = {"        "}若 g[n] + cost(n, m) < side.g[m]：side.g[m] ← 它，parent[m] ← n，m 入队
+code-bibest-7 = {"        "}若另一侧也知道 m：μ ← min(μ, side.g[m] + other.g[m])
+code-bibest-8-dijkstra = {"    "}若 正向最小 g + 反向最小 g ≥ μ：
+code-bibest-8-astar = {"    "}若 max(正向最小 f, 反向最小 f) ≥ μ：
+code-bibest-8-why = 不是第一次相遇就停
+code-bibest-9 = {"        "}返回给出 μ 的那个相遇点上的路径
 code-best-first-1 = frontier ← 只含起点的优先队列；g[start] ← 0
 code-g-prime = {"        "}g' ← g[n] + cost(n, m)
 policy-oldest-first = 最早加入的先出

@@ -11,7 +11,9 @@ use frontier::games::sandbox::{
     Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm,
 };
 use frontier::grid::Pos;
-use frontier::search::{Algorithm, Budget, Event, Limit, NodeStatus, Outcome, Search, Timeline};
+use frontier::search::{
+    Algorithm, BiSearch, Budget, Event, Limit, NodeStatus, Outcome, Search, StoppingRule, Timeline,
+};
 
 const BOARDS: u64 = 300;
 const CONNECTIVITIES: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
@@ -66,21 +68,32 @@ fn dijkstra_and_astar_with_every_admissible_heuristic_find_the_cheapest_cost() {
                 );
                 found += 1;
             }
+            let bidijkstra = solve(
+                &board,
+                connectivity,
+                Heuristic::Zero,
+                PathAlgorithm::BidirectionalDijkstra,
+            );
+            assert_eq!(
+                bidijkstra.map(|(c, _)| (c * 1e6).round()),
+                expected.map(|c| (c * 1e6).round()),
+                "seed {seed}, {connectivity:?}, bidirectional Dijkstra"
+            );
             for heuristic in Heuristic::ALL {
                 if !heuristic.is_admissible(connectivity, board.min_cost()) {
                     continue;
                 }
-                let astar = solve(
-                    &board,
-                    connectivity,
-                    heuristic,
+                for algorithm in [
                     PathAlgorithm::Search(Algorithm::AStar),
-                );
-                assert_eq!(
-                    astar.map(|(c, _)| (c * 1e6).round()),
-                    expected.map(|c| (c * 1e6).round()),
-                    "seed {seed}, {connectivity:?}, A* with {heuristic}"
-                );
+                    PathAlgorithm::BidirectionalAStar,
+                ] {
+                    let got = solve(&board, connectivity, heuristic, algorithm);
+                    assert_eq!(
+                        got.map(|(c, _)| (c * 1e6).round()),
+                        expected.map(|c| (c * 1e6).round()),
+                        "seed {seed}, {connectivity:?}, {algorithm} with {heuristic}"
+                    );
+                }
             }
         }
     }
@@ -467,5 +480,83 @@ fn astar_reopens_nodes_and_stays_optimal_with_an_inconsistent_heuristic() {
             path: vec!['s', 'a', 'c', 'g'],
             cost: 7.0
         }
+    );
+}
+
+/// Start and goal both touch a swamp square (cost 5.5); a floor detour of four moves
+/// costs 4. The two searches meet on the swamp after one expansion each.
+const FIRST_MEETING_TRAP: &str = "frontier-board 1
+size 3 2
+start 0 1
+goal 2 1
+legend . floor 1
+legend # wall
+legend ~ swamp 5.5
+map
+...
+.~.
+";
+
+fn bidirectional(
+    board: &Board,
+    algorithm: Algorithm,
+    rule: StoppingRule,
+    heuristic: Heuristic,
+) -> Option<f64> {
+    let problem = problem(board, Connectivity::Four, heuristic);
+    let search = BiSearch::with_algorithm(problem.clone(), algorithm).with_stopping_rule(rule);
+    match search.run().outcome {
+        Outcome::Found { path, cost } => {
+            let walked = problem.check_path(&path).expect("a legal path");
+            assert!((walked - cost).abs() < 1e-9);
+            Some(cost)
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn stopping_at_the_first_meeting_returns_a_costlier_path_and_the_proven_rule_does_not() {
+    let trap = Board::parse(FIRST_MEETING_TRAP).unwrap();
+    assert_eq!(reference_cost(&trap, Connectivity::Four), Some(4.0));
+    for (algorithm, heuristic) in [
+        (Algorithm::Dijkstra, Heuristic::Zero),
+        (Algorithm::AStar, Heuristic::Manhattan),
+    ] {
+        let first = bidirectional(&trap, algorithm, StoppingRule::FirstMeeting, heuristic);
+        let proven = bidirectional(&trap, algorithm, StoppingRule::Proven, heuristic);
+        assert_eq!(first, Some(6.5), "{algorithm}: through the swamp");
+        assert_eq!(proven, Some(4.0), "{algorithm}: round it");
+    }
+    // On random weighted boards the first-meeting rule is caught often; the proven rule
+    // never is.
+    let (mut wrong, mut checked) = (0, 0);
+    for seed in 0..BOARDS {
+        let board = random_board(seed + 9000, true);
+        let Some(expected) = reference_cost(&board, Connectivity::Four) else {
+            continue;
+        };
+        checked += 1;
+        for algorithm in [Algorithm::Dijkstra, Algorithm::AStar] {
+            let heuristic = if algorithm == Algorithm::AStar && board.min_cost() >= 1.0 {
+                Heuristic::Manhattan
+            } else {
+                Heuristic::Zero
+            };
+            let proven = bidirectional(&board, algorithm, StoppingRule::Proven, heuristic);
+            assert!(
+                (proven.unwrap() - expected).abs() < 1e-9,
+                "seed {seed}, {algorithm}"
+            );
+            let first = bidirectional(&board, algorithm, StoppingRule::FirstMeeting, heuristic);
+            if (first.unwrap() - expected).abs() > 1e-9 {
+                wrong += 1;
+            }
+        }
+    }
+    assert!(checked > 100);
+    assert!(
+        wrong > 10,
+        "the first meeting was wrong on only {wrong} boards"
     );
 }

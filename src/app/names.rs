@@ -38,6 +38,8 @@ pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
     match algorithm {
         PathAlgorithm::Search(a) => self::algorithm(a),
         PathAlgorithm::BidirectionalBfs => tr!("algo-bibfs"),
+        PathAlgorithm::BidirectionalDijkstra => tr!("algo-bidijkstra"),
+        PathAlgorithm::BidirectionalAStar => tr!("algo-biastar"),
     }
 }
 

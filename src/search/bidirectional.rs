@@ -20,6 +20,9 @@ impl<P: ReversibleProblem> Problem for Reversed<P> {
     fn successors(&self, state: &P::State, out: &mut Vec<(P::State, Cost)>) {
         self.0.predecessors(state, out)
     }
+    fn heuristic(&self, state: &P::State) -> Cost {
+        self.0.heuristic_to_start(state)
+    }
     fn state_space_size(&self) -> Option<usize> {
         self.0.state_space_size()
     }
@@ -36,14 +39,36 @@ impl<P: ReversibleProblem> Problem for Reversed<P> {
 struct Meeting {
     forward: NodeId,
     backward: NodeId,
-    moves: u32,
+    /// Moves (BFS) or cost (Dijkstra, A*) of the path through it when it was found.
+    length: Cost,
 }
 
-/// Bidirectional BFS: a forward BFS from the start and a backward BFS from the goal, made of
-/// two ordinary [`Search`]es that expand one node in turn. Each time either side discovers
-/// a state the other side already knows, the two half-paths form a whole one; the search
-/// stops once no shorter one can appear (the two frontiers' depths add up to at least the
-/// best path's length), so the path has the fewest moves.
+/// When a bidirectional search may stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoppingRule {
+    /// Once no shorter path can still appear (see [`BiSearch`]): the path is optimal.
+    Proven,
+    /// At the first meeting of the two searches: the rule students guess, and wrong. Kept
+    /// to show (in lessons and tests) the path it returns costing more.
+    FirstMeeting,
+}
+
+/// Bidirectional search: a forward search from the start and a backward one from the goal,
+/// made of two ordinary [`Search`]es of the same algorithm (BFS, Dijkstra or A*) that expand
+/// one node in turn. Each time a side adds or improves a state the other side knows, the two
+/// half-paths form a whole one, and the cheapest such path so far, μ, is kept. Meeting is
+/// not enough to stop (the first meeting is often not on the best path); the search stops
+/// once no cheaper path can appear:
+///
+/// - BFS: the depths of the two frontiers' next nodes add up to at least μ's moves.
+/// - Dijkstra: `top_f + top_b ≥ μ`, the smallest g in each frontier added up (Pohl 1971,
+///   "Bi-directional search", Machine Intelligence 6; the rule as stated by Goldberg and
+///   Harrelson 2005, "Computing the shortest path: A* search meets graph theory", §3): any
+///   path not yet seen leaves the forward frontier and enters the backward one.
+/// - A*: `max(fmin_f, fmin_b) ≥ μ`, each side's smallest f = g + h, with h consistent
+///   towards that side's target (the "symmetric approach" of Goldberg and Harrelson 2005,
+///   §4.1): every path not yet seen passes a forward frontier node, so costs at least
+///   `fmin_f`, and likewise backward.
 ///
 /// ```
 /// use frontier::search::{BiSearch, Cost, Outcome, Problem, ReversibleProblem};
@@ -73,6 +98,8 @@ struct Meeting {
 pub struct BiSearch<P: ReversibleProblem + Clone> {
     forward: Search<P>,
     backward: Search<Reversed<P>>,
+    algorithm: Algorithm,
+    rule: StoppingRule,
     turn: Side,
     best: Option<Meeting>,
     budget: Budget,
@@ -85,11 +112,23 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
     /// A bidirectional BFS of `problem`: the start on the forward side, the goal on the
     /// backward one.
     pub fn new(problem: P) -> Self {
-        let forward = Search::new(problem.clone(), Algorithm::Bfs);
-        let backward = Search::new(Reversed(problem), Algorithm::Bfs);
+        BiSearch::with_algorithm(problem, Algorithm::Bfs)
+    }
+
+    /// A bidirectional search of `problem` by `algorithm` on each side: BFS, Dijkstra or A*
+    /// (any other is run as Dijkstra: the stopping rules hold for these three only).
+    pub fn with_algorithm(problem: P, algorithm: Algorithm) -> Self {
+        let algorithm = match algorithm {
+            Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar => algorithm,
+            _ => Algorithm::Dijkstra,
+        };
+        let forward = Search::new(problem.clone(), algorithm);
+        let backward = Search::new(Reversed(problem), algorithm);
         let mut search = BiSearch {
             forward,
             backward,
+            algorithm,
+            rule: StoppingRule::Proven,
             turn: Side::Forward,
             best: None,
             budget: Budget::UNLIMITED,
@@ -99,6 +138,22 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         };
         search.look_for_meetings(Side::Forward);
         search
+    }
+
+    /// The same search, stopping by `rule`.
+    pub fn with_stopping_rule(mut self, rule: StoppingRule) -> Self {
+        self.rule = rule;
+        self
+    }
+
+    /// The algorithm each side runs.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The cost (moves, for BFS) of the best path through a meeting so far: μ.
+    pub fn best_so_far(&self) -> Option<Cost> {
+        self.best.map(|m| m.length)
     }
 
     /// The same search, limited by `budget` (counting both sides together).
@@ -168,20 +223,22 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         run_to_end(&mut self)
     }
 
-    /// Checks the nodes `side` just discovered against what the other side knows.
+    /// Checks the states `side` just reached (added, improved, or expanded) against what
+    /// the other side knows, keeping the cheapest path through a meeting.
     fn look_for_meetings(&mut self, side: Side) {
+        let bfs = self.algorithm == Algorithm::Bfs;
         let found = match side {
-            Side::Forward => closest_meeting(&self.forward, &self.backward),
-            Side::Backward => closest_meeting(&self.backward, &self.forward)
-                .map(|(backward, forward, moves)| (forward, backward, moves)),
+            Side::Forward => closest_meeting(&self.forward, &self.backward, bfs),
+            Side::Backward => closest_meeting(&self.backward, &self.forward, bfs)
+                .map(|(backward, forward, length)| (forward, backward, length)),
         };
-        if let Some((forward, backward, moves)) = found
-            && self.best.is_none_or(|best| moves < best.moves)
+        if let Some((forward, backward, length)) = found
+            && self.best.is_none_or(|best| length < best.length)
         {
             self.best = Some(Meeting {
                 forward,
                 backward,
-                moves,
+                length,
             });
         }
     }
@@ -194,16 +251,23 @@ impl<P: ReversibleProblem + Clone> BiSearch<P> {
         }
     }
 
-    /// True once no path shorter than the best meeting can still be found.
+    /// True once no path shorter than the best meeting can still be found (or, by the
+    /// first-meeting rule, once there is a meeting at all).
     fn settled(&mut self) -> bool {
         let Some(best) = self.best else {
             return false;
         };
-        let forward_depth = self.forward.peek_next().map(|n| self.forward.depth(n));
-        let backward_depth = self.backward.peek_next().map(|n| self.backward.depth(n));
-        match (forward_depth, backward_depth) {
-            (Some(f), Some(b)) => f + b >= best.moves,
-            _ => true,
+        if self.rule == StoppingRule::FirstMeeting {
+            return true;
+        }
+        let (Some(f), Some(b)) = (self.forward.peek_next(), self.backward.peek_next()) else {
+            return true;
+        };
+        let (forward, backward) = (&self.forward, &self.backward);
+        match self.algorithm {
+            Algorithm::Bfs => (forward.depth(f) + backward.depth(b)) as Cost >= best.length,
+            Algorithm::AStar => forward.f(f).max(backward.f(b)) >= best.length,
+            _ => forward.g(f) + backward.g(b) >= best.length,
         }
     }
 
@@ -263,19 +327,28 @@ impl<P: ReversibleProblem + Clone> Iterator for BiSearch<P> {
     }
 }
 
-/// Among the nodes `this` search just discovered, the one the `other` search also knows with
-/// the fewest moves through it: (node in this, node in other, total moves).
+/// Among the nodes `this` search's latest step expanded, added or improved, the one the
+/// `other` search also knows with the shortest path through it: (node in this, node in
+/// other, moves when `moves` else cost).
 fn closest_meeting<A: Problem, B: Problem<State = A::State>>(
     this: &Search<A>,
     other: &Search<B>,
-) -> Option<(NodeId, NodeId, u32)> {
+    moves: bool,
+) -> Option<(NodeId, NodeId, Cost)> {
     this.last_added()
         .iter()
+        .chain(this.last_improved())
+        .chain(this.last_expanded().as_slice())
         .filter_map(|&node| {
             let known = other.find(this.state(node))?;
-            Some((node, known, this.depth(node) + other.depth(known)))
+            let length = if moves {
+                (this.depth(node) + other.depth(known)) as Cost
+            } else {
+                this.g(node) + other.g(known)
+            };
+            Some((node, known, length))
         })
-        .min_by_key(|&(_, _, moves)| moves)
+        .min_by(|a, b| a.2.total_cmp(&b.2))
 }
 
 impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {

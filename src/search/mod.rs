@@ -45,7 +45,7 @@ mod states;
 mod timeline;
 
 pub use algorithm::{Algorithm, one_of, unknown_algorithm};
-pub use bidirectional::{BiSearch, Reversed};
+pub use bidirectional::{BiSearch, Reversed, StoppingRule};
 pub use budget::{Budget, Limit};
 pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};

@@ -77,6 +77,12 @@ pub trait ReversibleProblem: Problem {
 
     /// Pushes every state from which `state` is reachable in one move, with that move's cost.
     fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::State, Cost)>);
+
+    /// An estimate of the cost from the start to `state`, for a search run backwards from
+    /// the goal (bidirectional A*); zero unless a problem says otherwise.
+    fn heuristic_to_start(&self, _state: &Self::State) -> Cost {
+        0.0
+    }
 }
 
 macro_rules! forward_problem {

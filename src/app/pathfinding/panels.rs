@@ -346,7 +346,7 @@ impl PathfindingTab {
         if self
             .sessions
             .iter()
-            .any(|s| s.algorithm == PathAlgorithm::BidirectionalBfs)
+            .any(|s| s.algorithm.bidirectional().is_some())
         {
             entries.push((
                 colors::mark_on(floor, Mark::VisitedBack),

@@ -46,6 +46,30 @@ const BIDIRECTIONAL: [&str; 10] = [
     "code-no-path",
 ];
 
+/// Bidirectional Dijkstra and A*: the lines that differ name the order and the stopping
+/// rule.
+fn bidirectional_best_first(astar: bool) -> Vec<String> {
+    let (order, stop) = if astar {
+        ("code-bibest-4-astar", "code-bibest-8-astar")
+    } else {
+        ("code-bibest-4-dijkstra", "code-bibest-8-dijkstra")
+    };
+    let commented =
+        |code: &str, why: &str| format!("{}   ▹ {}", i18n::tr(code, None), i18n::tr(why, None));
+    vec![
+        tr!("code-bibest-1"),
+        tr!("code-bibfs-2"),
+        tr!("code-bibfs-3"),
+        commented("code-bibest-4", order),
+        tr!("code-bibfs-5"),
+        tr!("code-bibest-6"),
+        tr!("code-bibest-7"),
+        commented(stop, "code-bibest-8-why"),
+        tr!("code-bibest-9"),
+        tr!("code-no-path"),
+    ]
+}
+
 /// The pseudo-code of the best-first family, with the lines that differ per algorithm.
 fn best_first(algorithm: Algorithm) -> [String; 11] {
     let text = policy_text(algorithm);
@@ -71,6 +95,8 @@ pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
         PathAlgorithm::Search(Algorithm::Dfs) => &DFS,
         PathAlgorithm::Search(a) => return best_first(a).to_vec(),
         PathAlgorithm::BidirectionalBfs => &BIDIRECTIONAL,
+        PathAlgorithm::BidirectionalDijkstra => return bidirectional_best_first(false),
+        PathAlgorithm::BidirectionalAStar => return bidirectional_best_first(true),
     };
     keys.iter().map(|key| i18n::tr(key, None)).collect()
 }
@@ -96,7 +122,12 @@ pub fn active_lines(algorithm: PathAlgorithm, event: Option<&Step>) -> Vec<usize
             _ if grew => vec![3, 9],
             _ => vec![3, 7],
         },
-        (PathAlgorithm::BidirectionalBfs, e) => match e {
+        (
+            PathAlgorithm::BidirectionalBfs
+            | PathAlgorithm::BidirectionalDijkstra
+            | PathAlgorithm::BidirectionalAStar,
+            e,
+        ) => match e {
             Event::Found { .. } => vec![8, 9],
             Event::Exhausted => vec![10],
             _ if grew => vec![4, 6],
@@ -123,9 +154,10 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
         let start = run.problem().start;
         return tr!("narrate-ready", start = start.to_string());
     };
-    let side = match (run.algorithm(), event.side) {
-        (PathAlgorithm::BidirectionalBfs, Side::Forward) => tr!("narrate-forward-side"),
-        (PathAlgorithm::BidirectionalBfs, Side::Backward) => tr!("narrate-backward-side"),
+    let two_sided = run.algorithm().bidirectional().is_some();
+    let side = match (two_sided, event.side) {
+        (true, Side::Forward) => tr!("narrate-forward-side"),
+        (true, Side::Backward) => tr!("narrate-backward-side"),
         _ => String::new(),
     };
     match event.event {

@@ -190,6 +190,10 @@ impl ReversibleProblem for GridProblem {
         self.goal
     }
 
+    fn heuristic_to_start(&self, pos: &Pos) -> Cost {
+        self.heuristic.estimate(*pos, self.start)
+    }
+
     /// Entering `pos` costs the same from every side, so a predecessor's move costs what
     /// stepping onto `pos` costs.
     fn predecessors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {

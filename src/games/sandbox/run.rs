@@ -7,16 +7,18 @@ use crate::search::{
     Step, unknown_algorithm,
 };
 
-/// What the Pathfinding board can run: one engine with a frontier policy, or two BFS
-/// engines meeting in the middle.
+/// What the Pathfinding board can run: one engine with a frontier policy, or two engines
+/// (BFS, Dijkstra or A*) meeting in the middle.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum PathAlgorithm {
     Search(Algorithm),
     BidirectionalBfs,
+    BidirectionalDijkstra,
+    BidirectionalAStar,
 }
 
 impl PathAlgorithm {
-    pub const ALL: [PathAlgorithm; 7] = [
+    pub const ALL: [PathAlgorithm; 9] = [
         PathAlgorithm::Search(Algorithm::Bfs),
         PathAlgorithm::Search(Algorithm::Dfs),
         PathAlgorithm::Search(Algorithm::Dijkstra),
@@ -24,14 +26,32 @@ impl PathAlgorithm {
         PathAlgorithm::Search(Algorithm::WeightedAStar(2.0)),
         PathAlgorithm::Search(Algorithm::Greedy),
         PathAlgorithm::BidirectionalBfs,
+        PathAlgorithm::BidirectionalDijkstra,
+        PathAlgorithm::BidirectionalAStar,
     ];
+
+    /// The algorithm each side runs, for the bidirectional searches.
+    pub fn bidirectional(self) -> Option<Algorithm> {
+        match self {
+            PathAlgorithm::Search(_) => None,
+            PathAlgorithm::BidirectionalBfs => Some(Algorithm::Bfs),
+            PathAlgorithm::BidirectionalDijkstra => Some(Algorithm::Dijkstra),
+            PathAlgorithm::BidirectionalAStar => Some(Algorithm::AStar),
+        }
+    }
 
     /// Parses a command-line name: one of [`PathAlgorithm::ALL`]'s codes (`wastar:W` with
     /// any weight W; `bidirectional` for `bibfs`).
     pub fn parse(text: &str) -> Result<PathAlgorithm, String> {
         let lower = text.to_ascii_lowercase();
-        if lower == "bibfs" || lower == "bidirectional" {
+        if lower == "bidirectional" {
             return Ok(PathAlgorithm::BidirectionalBfs);
+        }
+        if let Some(found) = PathAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.bidirectional().is_some() && a.code() == lower)
+        {
+            return Ok(found);
         }
         match Algorithm::named(text)? {
             Some(a)
@@ -61,18 +81,23 @@ impl PathAlgorithm {
         match self {
             PathAlgorithm::Search(a) => a.code(),
             PathAlgorithm::BidirectionalBfs => "bibfs".into(),
+            PathAlgorithm::BidirectionalDijkstra => "bidijkstra".into(),
+            PathAlgorithm::BidirectionalAStar => "biastar".into(),
         }
     }
 
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, PathAlgorithm::Search(a) if a.uses_heuristic())
+        match self {
+            PathAlgorithm::Search(a) => a.uses_heuristic(),
+            other => other == PathAlgorithm::BidirectionalAStar,
+        }
     }
 
     /// Rejects a weighted A* weight that is not a finite number >= 1.
     pub fn validate(self) -> Result<(), String> {
         match self {
             PathAlgorithm::Search(a) => a.validate(),
-            PathAlgorithm::BidirectionalBfs => Ok(()),
+            _ => Ok(()),
         }
     }
 
@@ -81,6 +106,8 @@ impl PathAlgorithm {
         matches!(
             self,
             PathAlgorithm::Search(Algorithm::Dijkstra | Algorithm::AStar)
+                | PathAlgorithm::BidirectionalDijkstra
+                | PathAlgorithm::BidirectionalAStar
         )
     }
 
@@ -101,6 +128,8 @@ impl fmt::Display for PathAlgorithm {
         match self {
             PathAlgorithm::Search(a) => a.fmt(f),
             PathAlgorithm::BidirectionalBfs => f.write_str("Bidirectional BFS"),
+            PathAlgorithm::BidirectionalDijkstra => f.write_str("Bidirectional Dijkstra"),
+            PathAlgorithm::BidirectionalAStar => f.write_str("Bidirectional A*"),
         }
     }
 }
@@ -135,11 +164,14 @@ pub struct GridRun {
 
 impl GridRun {
     pub fn new(problem: GridProblem, algorithm: PathAlgorithm, budget: Budget) -> GridRun {
-        let engine = match algorithm {
-            PathAlgorithm::Search(a) => Engine::new(Search::new(problem, a).with_budget(budget)),
-            PathAlgorithm::BidirectionalBfs => {
-                Engine::new(BiSearch::new(problem).with_budget(budget))
+        let engine = match (algorithm, algorithm.bidirectional()) {
+            (_, Some(each)) => {
+                Engine::new(BiSearch::with_algorithm(problem, each).with_budget(budget))
             }
+            (PathAlgorithm::Search(a), None) => {
+                Engine::new(Search::new(problem, a).with_budget(budget))
+            }
+            (_, None) => unreachable!("every two-sided algorithm names its sides"),
         };
         GridRun { algorithm, engine }
     }
