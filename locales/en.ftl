@@ -289,6 +289,11 @@ narrate-expanded = { $side }expanded { $cell }: { $costs }; { $added ->
         [one] , 1 neighbour improved
        *[other] , { $improved } neighbours improved
     }.
+stats-meeting = Best meeting (μ)
+stats-meeting-at = at { $cell }, path cost { $cost }
+stats-meeting-none = none yet
+legend-meeting = where the best path so far meets
+narrate-met = Stopped: no path cheaper than the best meeting can remain. The halves join at { $cell }: a path of { $moves } moves costing { $cost }.
 narrate-found = { $side }reached the goal: a path of { $moves } moves costing { $cost }.
 narrate-found-plain = Reached the goal.
 narrate-exhausted = The frontier is empty: no path from start to goal.

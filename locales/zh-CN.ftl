@@ -285,6 +285,11 @@ narrate-expanded = { $side }展开 { $cell }：{ $costs }；加入 { $added } �
         [0] {""}
        *[other] ，改进 { $improved } 个邻居
     }。
+stats-meeting = 最佳相遇（μ）
+stats-meeting-at = 在 { $cell }，路径代价 { $cost }
+stats-meeting-none = 尚未相遇
+legend-meeting = 目前最佳路径的相遇点
+narrate-met = 停止：不可能再有比最佳相遇更便宜的路径。两半在 { $cell } 相接：一条 { $moves } 步、代价 { $cost } 的路径。
 narrate-found = { $side }到达终点：路径共 { $moves } 步，代价 { $cost }。
 narrate-found-plain = 到达终点。
 narrate-exhausted = 边界已空：从起点到不了终点。

@@ -33,6 +33,8 @@ pub mod search {
     pub const VISITED_BACK: Rgba = rgb(0x00, 0x90, 0x8d);
     pub const FRONTIER_BACK: Rgba = rgb(0xfc, 0xea, 0x00);
     pub const PATH: Rgba = rgb(0xc2, 0x09, 0x46);
+    /// The ring where a bidirectional search's best path so far joins its halves.
+    pub const MEETING: Rgba = rgb(0x6a, 0x1b, 0x9a);
     /// The node being expanded.
     pub const CURRENT: Rgba = rgb(0x13, 0x00, 0x34);
     pub const START: Rgba = rgb(0x1b, 0x9e, 0x4b);

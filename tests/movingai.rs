@@ -27,13 +27,16 @@ fn every_scenario_query_matches_its_optimal_length() {
         let board = Arc::new(parse_map(&read_text(&dir.join(map_name)).unwrap()).unwrap());
         for (i, query) in queries.iter().enumerate() {
             assert_eq!((board.width(), board.height()), (query.width, query.height));
-            for algorithm in [Algorithm::AStar, Algorithm::Dijkstra] {
+            for algorithm in [
+                PathAlgorithm::Search(Algorithm::AStar),
+                PathAlgorithm::Search(Algorithm::Dijkstra),
+                PathAlgorithm::BidirectionalAStar,
+                PathAlgorithm::BidirectionalDijkstra,
+            ] {
                 let problem =
                     GridProblem::new(board.clone(), Connectivity::Eight, Heuristic::Octile)
                         .between(query.start, query.goal);
-                let result =
-                    GridRun::new(problem, PathAlgorithm::Search(algorithm), Budget::UNLIMITED)
-                        .run();
+                let result = GridRun::new(problem, algorithm, Budget::UNLIMITED).run();
                 let Outcome::Found { cost, .. } = result.outcome else {
                     panic!("{}: query {} has no path", scen.display(), i + 1);
                 };

@@ -527,3 +527,24 @@ fn the_status_line_forgets_the_cell_when_the_pointer_leaves_the_board() {
     harness.run_steps(2);
     assert!(!status(&harness).contains("(2,3)"), "{}", status(&harness));
 }
+
+#[test]
+fn bidirectional_astar_shows_its_meeting_code_and_stopping_rule() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("Bidirectional A*").click();
+    harness.run_steps(2);
+    harness.get_by_label("Bidirectional A* in pseudo-code");
+    harness.get_by_label_contains("if max(lowest f forward, lowest f backward) ≥ μ:");
+    harness.get_by_label("Best meeting (μ)");
+    harness.get_by_label("none yet");
+    harness.get_by_label("To end").click();
+    harness.run_steps(4);
+    harness.get_by_label_contains("Stopped: no path cheaper than the best meeting can remain");
+    let tab = &harness.state().tabs.pathfinding;
+    let (cell, cost) = tab.session().run().meeting().expect("met");
+    assert_eq!(cost, 14.0, "9 + 5 moves on an open board");
+    assert!(tab.session().path().unwrap().contains(&cell));
+    harness.get_by_label_contains("path cost 14");
+}

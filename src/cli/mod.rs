@@ -28,7 +28,7 @@ pub use args::{Args, seconds};
 pub const USAGE: &str = "\
 usage: frontier                      open the app
        frontier open BOARD           open the app with a board (or .map) file
-       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs]
+       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs|bidijkstra|biastar]
                      [--heuristic manhattan|euclidean|octile|chebyshev|zero]
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]

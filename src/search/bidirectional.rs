@@ -419,6 +419,11 @@ impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {
             .or_else(|| (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward)))
     }
 
+    fn meeting(&self) -> Option<(P::State, Cost)> {
+        let best = self.best?;
+        Some((self.forward.state(best.forward).clone(), best.length))
+    }
+
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, P::State>) {
         for node in self.forward.nodes() {
             visit(

@@ -139,6 +139,12 @@ pub trait Run {
     /// Calls `visit` with every discovered state and what the run knows of it.
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, State<Self>>);
 
+    /// For a search from both ends: the state where the best path found so far joins the
+    /// two halves, and that path's cost (moves, for BFS). `None` for one-sided searches.
+    fn meeting(&self) -> Option<(State<Self>, Cost)> {
+        None
+    }
+
     /// Runs to the end and says how it went: the headless solver.
     fn finish(mut self) -> RunResult<State<Self>>
     where

@@ -24,6 +24,7 @@ pub(super) fn draw_board(
     overlays: Overlays,
 ) -> BoardInput {
     let run = session.timeline.current();
+    let meeting = run.meeting();
     let path = session.path().map(<[_]>::to_vec);
     let expanded = run.last_expanded();
     let (start, goal) = (board.start, board.goal);
@@ -74,6 +75,14 @@ pub(super) fn draw_board(
                 colors::VISITED_BACK
             };
             painter.outline(pos, Stroke::new(2.5, color));
+        }
+        if let Some((meeting, _)) = meeting {
+            // Where the two halves of the best path so far join.
+            painter.painter.circle_stroke(
+                painter.cell_center(meeting),
+                cell * 0.42,
+                Stroke::new((cell * 0.12).clamp(2.0, 4.0), colors::MEETING),
+            );
         }
         painter.marker(start, colors::START, "S");
         painter.marker(goal, colors::GOAL, "G");

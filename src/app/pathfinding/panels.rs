@@ -356,6 +356,7 @@ impl PathfindingTab {
                 colors::mark_on(floor, Mark::FrontierBack),
                 tr!("legend-frontier-back"),
             ));
+            entries.push((colors::MEETING, tr!("legend-meeting")));
         }
         entries.push((colors::PATH, tr!("legend-path")));
         entries.push((colors::CURRENT, tr!("legend-current")));
@@ -424,6 +425,20 @@ impl PathfindingTab {
                 ui.label(tr!("stats-visited"));
                 ui.label(run.visited_len().to_string());
                 ui.end_row();
+                if session.algorithm.bidirectional().is_some() {
+                    ui.label(tr!("stats-meeting"));
+                    ui.label(match run.meeting() {
+                        Some((cell, mu)) => {
+                            tr!(
+                                "stats-meeting-at",
+                                cell = cell.to_string(),
+                                cost = number(mu)
+                            )
+                        }
+                        None => tr!("stats-meeting-none"),
+                    });
+                    ui.end_row();
+                }
                 ui.label(tr!("stats-path"));
                 match (run.path(), run.path_cost()) {
                     (Some(path), Some(cost)) => {

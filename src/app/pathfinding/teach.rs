@@ -195,6 +195,15 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
                 improved = improved
             )
         }
+        Event::Found { .. } if two_sided => match (run.meeting(), run.path(), run.path_cost()) {
+            (Some((cell, _)), Some(path), Some(cost)) => tr!(
+                "narrate-met",
+                cell = cell.to_string(),
+                moves = path.len().saturating_sub(1),
+                cost = number(cost)
+            ),
+            _ => tr!("narrate-found-plain"),
+        },
         Event::Found { .. } => match (run.path(), run.path_cost()) {
             (Some(path), Some(cost)) => tr!(
                 "narrate-found",

@@ -228,6 +228,12 @@ impl GridRun {
         self.engine.last_expanded()
     }
 
+    /// For a search from both ends: the cell joining the best path found so far, and its
+    /// cost (moves, for bidirectional BFS).
+    pub fn meeting(&self) -> Option<(Pos, Cost)> {
+        self.engine.meeting()
+    }
+
     /// Cells the latest step changed: the expanded one and those added or improved.
     pub fn last_changed(&self) -> Vec<Pos> {
         let mut cells = vec![];
