@@ -40,6 +40,8 @@ pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
         PathAlgorithm::BidirectionalBfs => tr!("algo-bibfs"),
         PathAlgorithm::BidirectionalDijkstra => tr!("algo-bidijkstra"),
         PathAlgorithm::BidirectionalAStar => tr!("algo-biastar"),
+        PathAlgorithm::Iddfs => tr!("algo-iddfs"),
+        PathAlgorithm::IdaStar => tr!("algo-idastar"),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The search engine: a [`Problem`] says what the states are and how they connect; a
 //! [`Search`] explores it one expansion per `next()`. BFS, DFS, Dijkstra, A*, weighted A*
 //! and greedy best-first are one engine with different frontier policies ([`Algorithm`]);
-//! bidirectional BFS ([`BiSearch`]) runs two engines that step in turn until they meet.
+//! bidirectional BFS, Dijkstra and A* ([`BiSearch`]) run two engines that step in turn
+//! until no cheaper meeting can remain; iterative deepening DFS and IDA* ([`Deepening`])
+//! search depth-first under a rising limit.
 //!
 //! No GUI code lives here: the app draws what a `Search` exposes (its frontier, visited set,
 //! parents, g, h and f), and the command line runs the very same iterator to the end.
@@ -34,6 +36,7 @@
 mod algorithm;
 mod bidirectional;
 mod budget;
+mod deepening;
 mod engine;
 mod fn_problem;
 mod frontier;
@@ -47,6 +50,7 @@ mod timeline;
 pub use algorithm::{Algorithm, one_of, unknown_algorithm};
 pub use bidirectional::{BiSearch, Reversed, StoppingRule};
 pub use budget::{Budget, Limit};
+pub use deepening::{Deepening, DeepeningLimit, DeepeningStatus};
 pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};
 pub use hash::{FxBuildHasher, FxHashMap, FxHasher};

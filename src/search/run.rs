@@ -145,6 +145,20 @@ pub trait Run {
         None
     }
 
+    /// How many times `state` has been expanded (iterative deepening expands a state again
+    /// in each iteration that reaches it).
+    fn times_expanded(&self, state: &State<Self>) -> u32 {
+        match self.node(state) {
+            Some(view) if view.status == NodeStatus::Visited => 1,
+            _ => 0,
+        }
+    }
+
+    /// For iterative deepening: the iteration, its limit and the next one.
+    fn deepening(&self) -> Option<super::DeepeningStatus> {
+        None
+    }
+
     /// Runs to the end and says how it went: the headless solver.
     fn finish(mut self) -> RunResult<State<Self>>
     where

@@ -25,6 +25,7 @@ pub(super) fn draw_board(
 ) -> BoardInput {
     let run = session.timeline.current();
     let meeting = run.meeting();
+    let deepening = run.deepening().is_some();
     let path = session.path().map(<[_]>::to_vec);
     let expanded = run.last_expanded();
     let (start, goal) = (board.start, board.goal);
@@ -55,6 +56,17 @@ pub(super) fn draw_board(
                 } else {
                     let f = number(info.f);
                     painter.cell_text(pos, &f, egui::Align2::CENTER_CENTER, (0.45, 0.85), color);
+                }
+            }
+        }
+        if deepening && cell >= ARROWS_FROM {
+            // How often iterative deepening has expanded each cell, where it is more than once.
+            let color = crate::ui::color(crate::palette::search::NUMBERS);
+            for pos in painter.visible_cells() {
+                let times = run.times_expanded(pos);
+                if times > 1 {
+                    let text = format!("×{times}");
+                    painter.cell_text(pos, &text, egui::Align2::RIGHT_BOTTOM, (0.3, 0.6), color);
                 }
             }
         }

@@ -358,6 +358,13 @@ impl PathfindingTab {
             ));
             entries.push((colors::MEETING, tr!("legend-meeting")));
         }
+        if self
+            .sessions
+            .iter()
+            .any(|s| s.algorithm.deepening().is_some())
+        {
+            entries.push((colors::NUMBERS, tr!("legend-re-expanded")));
+        }
         entries.push((colors::PATH, tr!("legend-path")));
         entries.push((colors::CURRENT, tr!("legend-current")));
         ui.label(tr!("legend"));
@@ -389,7 +396,11 @@ impl PathfindingTab {
             pseudocode(
                 ui,
                 &lines,
-                &teach::active_lines(session.algorithm, session.last_event.as_ref()),
+                &teach::active_lines(
+                    session.algorithm,
+                    session.last_event.as_ref(),
+                    session.run().deepening(),
+                ),
             );
         }
         let main = self.session();
@@ -425,6 +436,9 @@ impl PathfindingTab {
                 ui.label(tr!("stats-visited"));
                 ui.label(run.visited_len().to_string());
                 ui.end_row();
+                if let Some(d) = run.deepening() {
+                    deepening_rows(ui, d);
+                }
                 if session.algorithm.bidirectional().is_some() {
                     ui.label(tr!("stats-meeting"));
                     ui.label(match run.meeting() {
@@ -469,6 +483,26 @@ impl PathfindingTab {
                 ui.end_row();
             });
     }
+}
+
+/// IDDFS and IDA*: the iteration, its limit, the next limit and the re-expansions.
+fn deepening_rows(ui: &mut Ui, d: crate::search::DeepeningStatus) {
+    ui.label(tr!("stats-iteration"));
+    ui.label(d.iteration.to_string());
+    ui.end_row();
+    ui.label(if d.limit == crate::search::DeepeningLimit::Moves {
+        tr!("stats-limit-moves")
+    } else {
+        tr!("stats-limit-cost")
+    });
+    ui.label(number(d.bound));
+    ui.end_row();
+    ui.label(tr!("stats-next-bound"));
+    ui.label(d.next_bound.map_or(tr!("stats-next-bound-none"), number));
+    ui.end_row();
+    ui.label(tr!("stats-re-expanded"));
+    ui.label(d.re_expansions.to_string());
+    ui.end_row();
 }
 
 fn capitalized(name: &str) -> String {

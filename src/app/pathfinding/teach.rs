@@ -4,7 +4,7 @@
 use crate::app::teach_text::policy_text;
 use crate::games::sandbox::{GridRun, PathAlgorithm};
 use crate::i18n;
-use crate::search::{Algorithm, Event, Limit, Side, Step};
+use crate::search::{Algorithm, DeepeningLimit, DeepeningStatus, Event, Limit, Side, Step};
 use crate::tr;
 
 /// The message keys of the BFS listing's lines.
@@ -31,6 +31,34 @@ const DFS: [&str; 10] = [
     "code-dfs-8",
     "code-dfs-9",
     "code-no-path",
+];
+
+const IDDFS: [&str; 11] = [
+    "code-iddfs-1",
+    "code-iddfs-2",
+    "code-iddfs-3",
+    "code-iddfs-4",
+    "code-iddfs-5",
+    "code-iddfs-6",
+    "code-iddfs-7",
+    "code-iddfs-8",
+    "code-iddfs-9",
+    "code-iddfs-10",
+    "code-iddfs-11",
+];
+
+const IDASTAR: [&str; 11] = [
+    "code-idastar-1",
+    "code-idastar-2",
+    "code-idastar-3",
+    "code-idastar-4",
+    "code-idastar-5",
+    "code-idastar-6",
+    "code-idastar-7",
+    "code-idastar-8",
+    "code-idastar-9",
+    "code-idastar-10",
+    "code-idastar-11",
 ];
 
 const BIDIRECTIONAL: [&str; 10] = [
@@ -95,17 +123,34 @@ pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
         PathAlgorithm::Search(Algorithm::Dfs) => &DFS,
         PathAlgorithm::Search(a) => return best_first(a).to_vec(),
         PathAlgorithm::BidirectionalBfs => &BIDIRECTIONAL,
+        PathAlgorithm::Iddfs => &IDDFS,
+        PathAlgorithm::IdaStar => &IDASTAR,
         PathAlgorithm::BidirectionalDijkstra => return bidirectional_best_first(false),
         PathAlgorithm::BidirectionalAStar => return bidirectional_best_first(true),
     };
     keys.iter().map(|key| i18n::tr(key, None)).collect()
 }
 
-/// The lines (1-based) the step that produced `event` went through last.
-pub fn active_lines(algorithm: PathAlgorithm, event: Option<&Step>) -> Vec<usize> {
+/// The lines (1-based) the step that produced `event` went through last (`deepening`: the
+/// run's iteration, for IDDFS and IDA*).
+pub fn active_lines(
+    algorithm: PathAlgorithm,
+    event: Option<&Step>,
+    deepening: Option<DeepeningStatus>,
+) -> Vec<usize> {
     let Some(event) = event else {
         return vec![1];
     };
+    if algorithm.deepening().is_some() {
+        let began = deepening.is_some_and(|d| d.began_iteration);
+        return match event.event {
+            Event::GaveUp(_) => vec![],
+            Event::Found { .. } => vec![2, 7],
+            Event::Exhausted => vec![4],
+            _ if began => vec![5, 2],
+            _ => vec![9, 10],
+        };
+    }
     let grew =
         matches!(event.event, Event::Expanded { added, improved, .. } if added + improved > 0);
     match (algorithm, event.event) {
@@ -139,6 +184,8 @@ pub fn active_lines(algorithm: PathAlgorithm, event: Option<&Step>) -> Vec<usize
             _ if grew => vec![3, 10],
             _ => vec![3, 6],
         },
+        // Answered above.
+        (PathAlgorithm::Iddfs | PathAlgorithm::IdaStar, _) => vec![],
     }
 }
 
@@ -167,6 +214,9 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
             let Some((_, pos)) = run.last_expanded() else {
                 return String::new();
             };
+            if let Some(d) = run.deepening() {
+                return narrate_deepening(run, pos, d, added);
+            }
             let info = run.info(pos);
             let costs = match (info, run.algorithm()) {
                 (Some(i), a) if a.uses_heuristic() => match a {
@@ -216,5 +266,61 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
         Event::Exhausted => tr!("narrate-exhausted"),
         Event::GaveUp(Limit::Cancelled) => tr!("narrate-stopped"),
         Event::GaveUp(limit) => format!("{}.", crate::app::names::limit(limit)),
+    }
+}
+
+/// A step of IDDFS or IDA*: a new iteration and why, or an expansion under the limit.
+fn narrate_deepening(
+    run: &GridRun,
+    pos: crate::grid::Pos,
+    d: DeepeningStatus,
+    added: usize,
+) -> String {
+    let moves = d.limit == DeepeningLimit::Moves;
+    if d.began_iteration {
+        let bound = number(d.bound);
+        return if moves {
+            tr!(
+                "narrate-deepen-moves",
+                iteration = d.iteration,
+                bound = bound
+            )
+        } else {
+            tr!(
+                "narrate-deepen-cost",
+                iteration = d.iteration,
+                bound = bound
+            )
+        };
+    }
+    let Some(info) = run.info(pos) else {
+        return String::new();
+    };
+    let times = run.times_expanded(pos);
+    let again = if times > 1 {
+        tr!("narrate-deepen-again", times = times)
+    } else {
+        String::new()
+    };
+    if moves {
+        tr!(
+            "narrate-deepen-expanded-moves",
+            cell = pos.to_string(),
+            depth = number(info.f),
+            bound = number(d.bound),
+            added = added,
+            again = again
+        )
+    } else {
+        tr!(
+            "narrate-deepen-expanded-cost",
+            cell = pos.to_string(),
+            g = number(info.g),
+            h = number(info.h),
+            f = number(info.f),
+            bound = number(d.bound),
+            added = added,
+            again = again
+        )
     }
 }

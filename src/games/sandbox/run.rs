@@ -3,8 +3,8 @@ use std::fmt;
 use super::GridProblem;
 use crate::grid::Pos;
 use crate::search::{
-    Algorithm, BiSearch, Budget, Cost, Engine, Event, NodeStatus, Run, RunResult, Search, Side,
-    Step, unknown_algorithm,
+    Algorithm, BiSearch, Budget, Cost, Deepening, DeepeningLimit, DeepeningStatus, Engine, Event,
+    NodeStatus, Run, RunResult, Search, Side, Step, unknown_algorithm,
 };
 
 /// What the Pathfinding board can run: one engine with a frontier policy, or two engines
@@ -15,10 +15,14 @@ pub enum PathAlgorithm {
     BidirectionalBfs,
     BidirectionalDijkstra,
     BidirectionalAStar,
+    /// Iterative deepening DFS: depth-first under a limit on moves that rises by one.
+    Iddfs,
+    /// IDA*: depth-first under a limit on f = g + h that rises to the smallest f cut off.
+    IdaStar,
 }
 
 impl PathAlgorithm {
-    pub const ALL: [PathAlgorithm; 9] = [
+    pub const ALL: [PathAlgorithm; 11] = [
         PathAlgorithm::Search(Algorithm::Bfs),
         PathAlgorithm::Search(Algorithm::Dfs),
         PathAlgorithm::Search(Algorithm::Dijkstra),
@@ -28,12 +32,23 @@ impl PathAlgorithm {
         PathAlgorithm::BidirectionalBfs,
         PathAlgorithm::BidirectionalDijkstra,
         PathAlgorithm::BidirectionalAStar,
+        PathAlgorithm::Iddfs,
+        PathAlgorithm::IdaStar,
     ];
+
+    /// What the limit counts, for the iterative deepening searches.
+    pub fn deepening(self) -> Option<DeepeningLimit> {
+        match self {
+            PathAlgorithm::Iddfs => Some(DeepeningLimit::Moves),
+            PathAlgorithm::IdaStar => Some(DeepeningLimit::Cost),
+            _ => None,
+        }
+    }
 
     /// The algorithm each side runs, for the bidirectional searches.
     pub fn bidirectional(self) -> Option<Algorithm> {
         match self {
-            PathAlgorithm::Search(_) => None,
+            PathAlgorithm::Search(_) | PathAlgorithm::Iddfs | PathAlgorithm::IdaStar => None,
             PathAlgorithm::BidirectionalBfs => Some(Algorithm::Bfs),
             PathAlgorithm::BidirectionalDijkstra => Some(Algorithm::Dijkstra),
             PathAlgorithm::BidirectionalAStar => Some(Algorithm::AStar),
@@ -49,7 +64,7 @@ impl PathAlgorithm {
         }
         if let Some(found) = PathAlgorithm::ALL
             .into_iter()
-            .find(|a| a.bidirectional().is_some() && a.code() == lower)
+            .find(|a| !matches!(a, PathAlgorithm::Search(_)) && a.code() == lower)
         {
             return Ok(found);
         }
@@ -83,13 +98,18 @@ impl PathAlgorithm {
             PathAlgorithm::BidirectionalBfs => "bibfs".into(),
             PathAlgorithm::BidirectionalDijkstra => "bidijkstra".into(),
             PathAlgorithm::BidirectionalAStar => "biastar".into(),
+            PathAlgorithm::Iddfs => "iddfs".into(),
+            PathAlgorithm::IdaStar => "idastar".into(),
         }
     }
 
     pub fn uses_heuristic(self) -> bool {
         match self {
             PathAlgorithm::Search(a) => a.uses_heuristic(),
-            other => other == PathAlgorithm::BidirectionalAStar,
+            other => matches!(
+                other,
+                PathAlgorithm::BidirectionalAStar | PathAlgorithm::IdaStar
+            ),
         }
     }
 
@@ -108,6 +128,7 @@ impl PathAlgorithm {
             PathAlgorithm::Search(Algorithm::Dijkstra | Algorithm::AStar)
                 | PathAlgorithm::BidirectionalDijkstra
                 | PathAlgorithm::BidirectionalAStar
+                | PathAlgorithm::IdaStar
         )
     }
 
@@ -130,6 +151,8 @@ impl fmt::Display for PathAlgorithm {
             PathAlgorithm::BidirectionalBfs => f.write_str("Bidirectional BFS"),
             PathAlgorithm::BidirectionalDijkstra => f.write_str("Bidirectional Dijkstra"),
             PathAlgorithm::BidirectionalAStar => f.write_str("Bidirectional A*"),
+            PathAlgorithm::Iddfs => f.write_str("Iterative deepening DFS"),
+            PathAlgorithm::IdaStar => f.write_str("IDA*"),
         }
     }
 }
@@ -164,14 +187,14 @@ pub struct GridRun {
 
 impl GridRun {
     pub fn new(problem: GridProblem, algorithm: PathAlgorithm, budget: Budget) -> GridRun {
-        let engine = match (algorithm, algorithm.bidirectional()) {
-            (_, Some(each)) => {
-                Engine::new(BiSearch::with_algorithm(problem, each).with_budget(budget))
-            }
-            (PathAlgorithm::Search(a), None) => {
-                Engine::new(Search::new(problem, a).with_budget(budget))
-            }
-            (_, None) => unreachable!("every two-sided algorithm names its sides"),
+        let engine = if let Some(each) = algorithm.bidirectional() {
+            Engine::new(BiSearch::with_algorithm(problem, each).with_budget(budget))
+        } else if let Some(limit) = algorithm.deepening() {
+            Engine::new(Deepening::new(problem, limit).with_budget(budget))
+        } else if let PathAlgorithm::Search(a) = algorithm {
+            Engine::new(Search::new(problem, a).with_budget(budget))
+        } else {
+            unreachable!("every algorithm is one-sided, two-sided or deepening")
         };
         GridRun { algorithm, engine }
     }
@@ -232,6 +255,17 @@ impl GridRun {
     /// cost (moves, for bidirectional BFS).
     pub fn meeting(&self) -> Option<(Pos, Cost)> {
         self.engine.meeting()
+    }
+
+    /// For iterative deepening: the iteration, its limit and the next one.
+    pub fn deepening(&self) -> Option<DeepeningStatus> {
+        self.engine.deepening()
+    }
+
+    /// How many times the search has expanded `pos` (more than once only for iterative
+    /// deepening).
+    pub fn times_expanded(&self, pos: Pos) -> u32 {
+        self.engine.times_expanded(&pos)
     }
 
     /// Cells the latest step changed: the expanded one and those added or improved.
