@@ -25,6 +25,8 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
     egui::ComboBox::from_id_salt(id)
         .selected_text(names::path_algorithm(*value))
         .width(150.0)
+        // Every algorithm in view at once, no scrolling.
+        .height(f32::INFINITY)
         .show_ui(ui, |ui| {
             for option in PathAlgorithm::ALL {
                 let keep_weight = match (option, *value) {
