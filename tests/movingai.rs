@@ -32,6 +32,7 @@ fn every_scenario_query_matches_its_optimal_length() {
                 PathAlgorithm::Search(Algorithm::Dijkstra),
                 PathAlgorithm::BidirectionalAStar,
                 PathAlgorithm::BidirectionalDijkstra,
+                PathAlgorithm::Jps,
             ] {
                 let problem =
                     GridProblem::new(board.clone(), Connectivity::Eight, Heuristic::Octile)

@@ -42,6 +42,7 @@ pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
         PathAlgorithm::BidirectionalAStar => tr!("algo-biastar"),
         PathAlgorithm::Iddfs => tr!("algo-iddfs"),
         PathAlgorithm::IdaStar => tr!("algo-idastar"),
+        PathAlgorithm::Jps => tr!("algo-jps"),
     }
 }
 

@@ -54,7 +54,7 @@ pub struct Snapshot {
 /// The mark a cell's colour shows.
 pub fn mark_of(mark: CellMark) -> Option<Mark> {
     match mark {
-        CellMark::Unseen => None,
+        CellMark::Unseen | CellMark::Scanned => None,
         CellMark::Visited(Side::Forward) => Some(Mark::Visited),
         CellMark::Visited(Side::Backward) => Some(Mark::VisitedBack),
         CellMark::Frontier(Side::Forward) => Some(Mark::Frontier),

@@ -154,6 +154,12 @@ pub trait Run {
         }
     }
 
+    /// For Jump Point Search: whether a jump scan has passed over `state` on its way between
+    /// jump points.
+    fn scanned(&self, _state: &State<Self>) -> bool {
+        false
+    }
+
     /// For iterative deepening: the iteration, its limit and the next one.
     fn deepening(&self) -> Option<super::DeepeningStatus> {
         None

@@ -54,9 +54,15 @@ pub fn marked(base: Color32, mark: CellMark, overlays: Overlays) -> Color32 {
         CellMark::Visited(Side::Backward) if overlays.visited => Mark::VisitedBack,
         CellMark::Frontier(Side::Forward) if overlays.frontier => Mark::Frontier,
         CellMark::Frontier(Side::Backward) if overlays.frontier => Mark::FrontierBack,
+        CellMark::Scanned if overlays.visited => return scanned(base),
         _ => return base,
     };
     mark_on(base, mark)
+}
+
+/// A terrain colour under a Jump Point Search scan's trail: a light shade of visited.
+pub fn scanned(base: Color32) -> Color32 {
+    crate::ui::mix(base, color(search::VISITED), 0.22)
 }
 
 /// A terrain colour under a mark.

@@ -363,6 +363,13 @@ impl PathfindingTab {
         if self
             .sessions
             .iter()
+            .any(|s| s.algorithm == PathAlgorithm::Jps)
+        {
+            entries.push((colors::scanned(floor), tr!("legend-scanned")));
+        }
+        if self
+            .sessions
+            .iter()
             .any(|s| s.algorithm.deepening().is_some())
         {
             entries.push((colors::NUMBERS, tr!("legend-re-expanded")));

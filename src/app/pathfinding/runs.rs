@@ -5,8 +5,10 @@
 use std::sync::Arc;
 
 use super::{PathfindingTab, Session};
+use crate::app::notice::Notice;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
 use crate::search::{Algorithm, Cost, Event, Search};
+use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
@@ -63,6 +65,22 @@ impl PathfindingTab {
         // keep them up to date cell by cell, and every copy carries them along.
         self.board.move_sets();
         let board = Arc::new(self.board.clone());
+        if self.board.uniform_step_cost().is_none() {
+            // JPS prices a jump by its length: on weighted terrain A* runs instead, and the
+            // student is told why.
+            let mut switched = false;
+            for algorithm in std::iter::once(&mut self.settings.algorithm)
+                .chain(self.settings.compare_with.iter_mut())
+            {
+                if *algorithm == PathAlgorithm::Jps {
+                    *algorithm = PathAlgorithm::Search(Algorithm::AStar);
+                    switched = true;
+                }
+            }
+            if switched {
+                self.notice = Some(Notice::info(tr!("jps-needs-uniform-cost")));
+            }
+        }
         let algorithms = self.algorithms();
         let overlays = self.settings.overlays;
         self.sessions.truncate(algorithms.len());

@@ -61,6 +61,19 @@ const IDASTAR: [&str; 11] = [
     "code-idastar-11",
 ];
 
+const JPS: [&str; 10] = [
+    "code-jps-1",
+    "code-while-open",
+    "code-jps-3",
+    "code-jps-4",
+    "code-mark-visited",
+    "code-jps-6",
+    "code-jps-7",
+    "code-jps-8",
+    "code-jps-9",
+    "code-no-path",
+];
+
 const BIDIRECTIONAL: [&str; 10] = [
     "code-bibfs-1",
     "code-bibfs-2",
@@ -125,6 +138,7 @@ pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
         PathAlgorithm::BidirectionalBfs => &BIDIRECTIONAL,
         PathAlgorithm::Iddfs => &IDDFS,
         PathAlgorithm::IdaStar => &IDASTAR,
+        PathAlgorithm::Jps => &JPS,
         PathAlgorithm::BidirectionalDijkstra => return bidirectional_best_first(false),
         PathAlgorithm::BidirectionalAStar => return bidirectional_best_first(true),
     };
@@ -183,6 +197,12 @@ pub fn active_lines(
             Event::Exhausted => vec![11],
             _ if grew => vec![3, 10],
             _ => vec![3, 6],
+        },
+        (PathAlgorithm::Jps, e) => match e {
+            Event::Found { .. } => vec![3, 4],
+            Event::Exhausted => vec![10],
+            _ if grew => vec![3, 7, 9],
+            _ => vec![3, 7],
         },
         // Answered above.
         (PathAlgorithm::Iddfs | PathAlgorithm::IdaStar, _) => vec![],

@@ -6,6 +6,7 @@ pub mod edit;
 mod format;
 pub mod generate;
 mod heuristic;
+pub mod jump;
 mod moves;
 pub mod movingai;
 pub mod presets;

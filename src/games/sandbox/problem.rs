@@ -56,6 +56,11 @@ impl GridProblem {
         self
     }
 
+    /// The step cost every passable cell shares, if they all cost the same.
+    pub fn uniform_cost(&self) -> Option<Cost> {
+        self.uniform_cost
+    }
+
     pub fn board(&self) -> &Arc<Board> {
         &self.board
     }

@@ -1,5 +1,7 @@
 use std::fmt;
 
+use super::jump::JumpSearch;
+
 use super::GridProblem;
 use crate::grid::Pos;
 use crate::search::{
@@ -19,10 +21,12 @@ pub enum PathAlgorithm {
     Iddfs,
     /// IDA*: depth-first under a limit on f = g + h that rises to the smallest f cut off.
     IdaStar,
+    /// Jump Point Search: A* over jump points, on boards of one step cost.
+    Jps,
 }
 
 impl PathAlgorithm {
-    pub const ALL: [PathAlgorithm; 11] = [
+    pub const ALL: [PathAlgorithm; 12] = [
         PathAlgorithm::Search(Algorithm::Bfs),
         PathAlgorithm::Search(Algorithm::Dfs),
         PathAlgorithm::Search(Algorithm::Dijkstra),
@@ -34,6 +38,7 @@ impl PathAlgorithm {
         PathAlgorithm::BidirectionalAStar,
         PathAlgorithm::Iddfs,
         PathAlgorithm::IdaStar,
+        PathAlgorithm::Jps,
     ];
 
     /// What the limit counts, for the iterative deepening searches.
@@ -48,7 +53,10 @@ impl PathAlgorithm {
     /// The algorithm each side runs, for the bidirectional searches.
     pub fn bidirectional(self) -> Option<Algorithm> {
         match self {
-            PathAlgorithm::Search(_) | PathAlgorithm::Iddfs | PathAlgorithm::IdaStar => None,
+            PathAlgorithm::Search(_)
+            | PathAlgorithm::Iddfs
+            | PathAlgorithm::IdaStar
+            | PathAlgorithm::Jps => None,
             PathAlgorithm::BidirectionalBfs => Some(Algorithm::Bfs),
             PathAlgorithm::BidirectionalDijkstra => Some(Algorithm::Dijkstra),
             PathAlgorithm::BidirectionalAStar => Some(Algorithm::AStar),
@@ -100,6 +108,7 @@ impl PathAlgorithm {
             PathAlgorithm::BidirectionalAStar => "biastar".into(),
             PathAlgorithm::Iddfs => "iddfs".into(),
             PathAlgorithm::IdaStar => "idastar".into(),
+            PathAlgorithm::Jps => "jps".into(),
         }
     }
 
@@ -108,7 +117,7 @@ impl PathAlgorithm {
             PathAlgorithm::Search(a) => a.uses_heuristic(),
             other => matches!(
                 other,
-                PathAlgorithm::BidirectionalAStar | PathAlgorithm::IdaStar
+                PathAlgorithm::BidirectionalAStar | PathAlgorithm::IdaStar | PathAlgorithm::Jps
             ),
         }
     }
@@ -129,6 +138,7 @@ impl PathAlgorithm {
                 | PathAlgorithm::BidirectionalDijkstra
                 | PathAlgorithm::BidirectionalAStar
                 | PathAlgorithm::IdaStar
+                | PathAlgorithm::Jps
         )
     }
 
@@ -153,6 +163,7 @@ impl fmt::Display for PathAlgorithm {
             PathAlgorithm::BidirectionalAStar => f.write_str("Bidirectional A*"),
             PathAlgorithm::Iddfs => f.write_str("Iterative deepening DFS"),
             PathAlgorithm::IdaStar => f.write_str("IDA*"),
+            PathAlgorithm::Jps => f.write_str("Jump Point Search"),
         }
     }
 }
@@ -161,6 +172,8 @@ impl fmt::Display for PathAlgorithm {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CellMark {
     Unseen,
+    /// Not a node, but a Jump Point Search scan passed over it.
+    Scanned,
     Frontier(Side),
     Visited(Side),
 }
@@ -187,7 +200,19 @@ pub struct GridRun {
 
 impl GridRun {
     pub fn new(problem: GridProblem, algorithm: PathAlgorithm, budget: Budget) -> GridRun {
-        let engine = if let Some(each) = algorithm.bidirectional() {
+        // JPS needs one step cost; on other boards the run is A* (and says so).
+        let algorithm = match algorithm {
+            PathAlgorithm::Jps if !super::jump::available(&problem) => {
+                PathAlgorithm::Search(Algorithm::AStar)
+            }
+            other => other,
+        };
+        let engine = if algorithm == PathAlgorithm::Jps {
+            match JumpSearch::new(problem.clone()) {
+                Some(jps) => Engine::new(jps.with_budget(budget)),
+                None => Engine::new(Search::new(problem, Algorithm::AStar).with_budget(budget)),
+            }
+        } else if let Some(each) = algorithm.bidirectional() {
             Engine::new(BiSearch::with_algorithm(problem, each).with_budget(budget))
         } else if let Some(limit) = algorithm.deepening() {
             Engine::new(Deepening::new(problem, limit).with_budget(budget))
@@ -262,6 +287,11 @@ impl GridRun {
         self.engine.deepening()
     }
 
+    /// For Jump Point Search: whether a jump scan passed over `pos`.
+    pub fn scanned(&self, pos: Pos) -> bool {
+        self.engine.scanned(&pos)
+    }
+
     /// How many times the search has expanded `pos` (more than once only for iterative
     /// deepening).
     pub fn times_expanded(&self, pos: Pos) -> u32 {
@@ -278,6 +308,7 @@ impl GridRun {
     /// How `pos` looks to the search (for bidirectional runs, the forward side wins).
     pub fn mark(&self, pos: Pos) -> CellMark {
         match self.info(pos) {
+            None if self.engine.scanned(&pos) => CellMark::Scanned,
             None => CellMark::Unseen,
             Some(info) => match info.status {
                 NodeStatus::Frontier => CellMark::Frontier(info.side),
