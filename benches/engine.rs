@@ -5,7 +5,9 @@
 //! Run with `cargo bench --bench engine`. Cases:
 //! (a) A*, 4-connected, 1024 x 1024 board with 25% random walls, 100 seeded start/goal pairs;
 //! (b) A*, octile without corner cutting, all queries of the shared Moving AI scenarios;
-//! (c) BFS flood to exhaustion, 2048 x 2048 open board, 4-connected.
+//! (c) BFS flood to exhaustion, 2048 x 2048 open board, 4-connected;
+//! (d) Jump Point Search against the peer's A* (and Frontier's own A*) on every Moving AI
+//!     query of the test data, costs asserted optimal, with the ratio per map.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,10 +15,11 @@ use std::time::{Duration, Instant};
 
 use frontier::files::read_text;
 use frontier::games::sandbox::generate::Generator;
+use frontier::games::sandbox::jump::JumpSearch;
 use frontier::games::sandbox::movingai::{parse_map, parse_scenario};
 use frontier::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
 use frontier::grid::Pos;
-use frontier::search::{Algorithm, Event, Search};
+use frontier::search::{Algorithm, Event, Outcome, Run, Search};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -251,6 +254,126 @@ fn case_b() {
     );
 }
 
+type Query = (String, GridProblem, Arc<PeerGrid>, Pos, Pos, f64);
+
+/// Every query of the shared Moving AI scenarios, with its map's name.
+fn movingai_queries() -> Vec<Query> {
+    let dir = test_data().join("movingai");
+    let mut scens: Vec<_> = std::fs::read_dir(&dir)
+        .expect("movingai folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    scens.sort();
+    let mut queries = vec![];
+    for scen in scens {
+        let list = parse_scenario(&read_text(&scen).expect("scen")).expect("valid scen");
+        let name = PathBuf::from(&list[0].map);
+        let name = name
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let board = Arc::new(parse_map(&read_text(&dir.join(&name)).expect("map")).expect("map"));
+        let peer = Arc::new(PeerGrid::new(&board));
+        let problem = GridProblem::new(board, Connectivity::Eight, Heuristic::Octile);
+        for q in list {
+            queries.push((
+                name.clone(),
+                problem.clone(),
+                peer.clone(),
+                q.start,
+                q.goal,
+                q.optimal,
+            ));
+        }
+    }
+    queries
+}
+
+fn jps_cost(problem: GridProblem) -> Option<f64> {
+    match JumpSearch::new(problem)
+        .expect("one step cost")
+        .finish()
+        .outcome
+    {
+        Outcome::Found { cost, .. } => Some(cost),
+        _ => None,
+    }
+}
+
+fn case_d() {
+    let queries = movingai_queries();
+    let mut maps: Vec<String> = queries.iter().map(|q| q.0.clone()).collect();
+    maps.dedup();
+    let (mut all_jps, mut all_peer, mut all_astar) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for map in maps {
+        let mine: Vec<&Query> = queries.iter().filter(|q| q.0 == map).collect();
+        let (mut best_jps, mut best_peer, mut best_astar) =
+            (Duration::MAX, Duration::MAX, Duration::MAX);
+        for round in 0..ROUNDS_SMALL_QUERIES {
+            let (jps, t_jps) = time(|| {
+                mine.iter()
+                    .map(|(_, problem, _, s, g, _)| jps_cost(problem.clone().between(*s, *g)))
+                    .collect::<Vec<_>>()
+            });
+            let (_, t_astar) = time(|| {
+                mine.iter()
+                    .map(|(_, problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                    .collect::<Vec<_>>()
+            });
+            let (_, t_peer) = time(|| {
+                mine.iter()
+                    .map(|(_, _, peer, s, g, _)| {
+                        pathfinding::directed::astar::astar(
+                            s,
+                            |p| peer.eight(p),
+                            |p| octile_fixed(p, g),
+                            |p| p == g,
+                        )
+                        .map(|(_, c)| c as f64 / SCALE)
+                    })
+                    .collect::<Vec<_>>()
+            });
+            if round == 0 {
+                for (i, (cost, q)) in jps.iter().zip(&mine).enumerate() {
+                    let cost = cost.expect("a path");
+                    assert!(
+                        (cost - q.5).abs() < 1e-3,
+                        "case (d) {map} query {i}: jps {cost}, optimal {}",
+                        q.5
+                    );
+                }
+            }
+            best_jps = best_jps.min(t_jps);
+            best_peer = best_peer.min(t_peer);
+            best_astar = best_astar.min(t_astar);
+        }
+        println!(
+            "case (d) {map}: {} queries, jps {:.2} ms, pathfinding A* {:.2} ms ({:.2}x), frontier A* {:.2} ms ({:.2}x)",
+            mine.len(),
+            best_jps.as_secs_f64() * 1e3,
+            best_peer.as_secs_f64() * 1e3,
+            best_peer.as_secs_f64() / best_jps.as_secs_f64(),
+            best_astar.as_secs_f64() * 1e3,
+            best_astar.as_secs_f64() / best_jps.as_secs_f64(),
+        );
+        all_jps += best_jps;
+        all_peer += best_peer;
+        all_astar += best_astar;
+    }
+    report(
+        "case (d) JPS vs pathfinding A*, every Moving AI query",
+        all_jps,
+        all_peer,
+    );
+    println!(
+        "case (d) JPS vs frontier A*, every Moving AI query: ratio {:.2}x",
+        all_astar.as_secs_f64() / all_jps.as_secs_f64()
+    );
+}
+
 fn case_c() {
     let board = Arc::new(Board::new(2048, 2048));
     let peer = PeerGrid::new(&board);
@@ -299,5 +422,8 @@ fn main() {
     }
     if wanted("c") {
         case_c();
+    }
+    if wanted("d") {
+        case_d();
     }
 }

@@ -53,7 +53,7 @@ pub use budget::{Budget, Limit};
 pub use deepening::{Deepening, DeepeningLimit, DeepeningStatus};
 pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};
-pub use hash::{FxBuildHasher, FxHashMap, FxHasher};
+pub use hash::{FxBuildHasher, FxHashMap, FxHashSet, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
 pub use problem::{Cost, Problem, ReversibleProblem};
 pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, run_to_end};

@@ -69,8 +69,10 @@ pub struct JumpSearch {
     nodes: Vec<Option<Node>>,
     open: BinaryHeap<Open>,
     order: u64,
-    /// Cells a jump scan has passed over, and those the latest expansion scanned.
+    /// Cells a jump scan has passed over, and those the latest expansion scanned (kept
+    /// only while `trail` is on).
     scanned: Vec<bool>,
+    trail: bool,
     last_scanned: Vec<Pos>,
     last_expanded: Option<Pos>,
     last_added: Vec<Pos>,
@@ -94,6 +96,7 @@ impl JumpSearch {
             open: BinaryHeap::new(),
             order: 0,
             scanned: vec![false; width * height],
+            trail: true,
             last_scanned: vec![],
             last_expanded: None,
             last_added: vec![],
@@ -109,6 +112,13 @@ impl JumpSearch {
             search.add(start, 0.0, h, None);
         }
         Some(search)
+    }
+
+    /// The same search without recording the cells each jump scans (for headless runs,
+    /// where nothing draws the trail).
+    pub fn without_trail(mut self) -> Self {
+        self.trail = false;
+        self
     }
 
     /// The same search within `budget`.
@@ -243,10 +253,12 @@ impl JumpSearch {
             if !self.walkable(at) {
                 return None;
             }
-            if let Some(i) = self.index(at) {
-                self.scanned[i] = true;
+            if self.trail {
+                if let Some(i) = self.index(at) {
+                    self.scanned[i] = true;
+                }
+                self.last_scanned.push(at);
             }
-            self.last_scanned.push(at);
             if at == self.problem.goal {
                 return Some(at);
             }
