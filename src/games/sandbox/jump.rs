@@ -26,6 +26,9 @@ pub fn available(problem: &GridProblem) -> bool {
     problem.uniform_cost().is_some()
 }
 
+/// No node at a cell.
+const NONE: u32 = u32::MAX;
+
 #[derive(Clone, Copy, Debug)]
 struct Node {
     g: Cost,
@@ -66,7 +69,11 @@ pub struct JumpSearch {
     /// The one step cost of every passable cell.
     step: Cost,
     width: usize,
-    nodes: Vec<Option<Node>>,
+    /// The jump points found, by cell: `slot[cell]` is the place in `nodes` (`NONE` for
+    /// none). A board-sized array of whole nodes would cost more to clear than a search on
+    /// a small map takes; four bytes a cell do not.
+    slot: Vec<u32>,
+    nodes: Vec<Node>,
     open: BinaryHeap<Open>,
     order: u64,
     /// Cells a jump scan has passed over, and those the latest expansion scanned (kept
@@ -92,7 +99,8 @@ impl JumpSearch {
         let mut search = JumpSearch {
             step,
             width,
-            nodes: vec![None; width * height],
+            slot: vec![NONE; width * height],
+            nodes: vec![],
             open: BinaryHeap::new(),
             order: 0,
             scanned: vec![false; width * height],
@@ -135,6 +143,13 @@ impl JumpSearch {
             .map(|_| pos.y as usize * self.width + pos.x as usize)
     }
 
+    fn node_at(&self, cell: usize) -> Option<Node> {
+        match self.slot[cell] {
+            NONE => None,
+            at => Some(self.nodes[at as usize]),
+        }
+    }
+
     fn walkable(&self, pos: Pos) -> bool {
         self.problem.step_cost(pos).is_some()
     }
@@ -147,12 +162,19 @@ impl JumpSearch {
         let Some(index) = self.index(pos) else {
             return;
         };
-        self.nodes[index] = Some(Node {
+        let node = Node {
             g,
             h,
             parent,
             closed: false,
-        });
+        };
+        match self.slot[index] {
+            NONE => {
+                self.slot[index] = self.nodes.len() as u32;
+                self.nodes.push(node);
+            }
+            at => self.nodes[at as usize] = node,
+        }
         self.order += 1;
         self.open.push(Open {
             f: g + h,
@@ -308,7 +330,7 @@ impl JumpSearch {
         let mut at = goal;
         while let Some(parent) = self
             .index(at)
-            .and_then(|i| self.nodes[i])
+            .and_then(|i| self.node_at(i))
             .and_then(|n| n.parent)
         {
             points.push(parent);
@@ -354,7 +376,7 @@ impl Run for JumpSearch {
         if self.ended.is_some() {
             return None;
         }
-        let bytes = || self.nodes.len() * std::mem::size_of::<Option<Node>>();
+        let bytes = || Run::memory_bytes(self);
         if let Some(limit) = self
             .budget
             .exceeded(self.expansions, self.open.len(), bytes, None)
@@ -367,7 +389,7 @@ impl Run for JumpSearch {
             let Some(entry) = self.open.pop() else {
                 return self.end(Event::Exhausted);
             };
-            let Some(node) = self.nodes[entry.index] else {
+            let Some(node) = self.node_at(entry.index) else {
                 continue;
             };
             // A stale entry: the node was closed, or reached more cheaply since.
@@ -379,7 +401,7 @@ impl Run for JumpSearch {
         let pos = self.pos(current);
         self.expansions += 1;
         self.last_expanded = Some(pos);
-        let Some(node) = self.nodes[current].as_mut() else {
+        let Some(node) = self.nodes.get_mut(self.slot[current] as usize) else {
             return self.end(Event::Exhausted);
         };
         node.closed = true;
@@ -401,7 +423,7 @@ impl Run for JumpSearch {
                 continue;
             };
             let through = g + self.distance(pos, point);
-            match self.nodes[index] {
+            match self.node_at(index) {
                 Some(known) if known.closed || known.g <= through => {}
                 known => {
                     let h = self.problem.heuristic(&point);
@@ -434,19 +456,20 @@ impl Run for JumpSearch {
     }
 
     fn discovered(&self) -> usize {
-        self.nodes.iter().filter(|n| n.is_some()).count()
+        self.nodes.len()
     }
 
     fn frontier_len(&self) -> usize {
-        self.nodes.iter().flatten().filter(|n| !n.closed).count()
+        self.nodes.iter().filter(|n| !n.closed).count()
     }
 
     fn visited_len(&self) -> usize {
-        self.nodes.iter().flatten().filter(|n| n.closed).count()
+        self.nodes.iter().filter(|n| n.closed).count()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.nodes.len() * (std::mem::size_of::<Option<Node>>() + 1)
+        self.slot.len() * 5
+            + self.nodes.len() * std::mem::size_of::<Node>()
             + self.open.len() * std::mem::size_of::<Open>()
     }
 
@@ -472,14 +495,14 @@ impl Run for JumpSearch {
     }
 
     fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
-        let node = self.nodes[self.index(*pos)?]?;
+        let node = self.node_at(self.index(*pos)?)?;
         let mut depth = 0;
         let mut at = node.parent;
         while let Some(p) = at {
             depth += 1;
             at = self
                 .index(p)
-                .and_then(|i| self.nodes[i])
+                .and_then(|i| self.node_at(i))
                 .and_then(|n| n.parent);
         }
         Some(NodeView {
@@ -498,7 +521,7 @@ impl Run for JumpSearch {
     }
 
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, Pos>) {
-        for index in 0..self.nodes.len() {
+        for index in 0..self.slot.len() {
             let pos = self.pos(index);
             if let Some(view) = self.node(&pos) {
                 visit(&pos, &view);
