@@ -74,6 +74,11 @@ fn path_takes_every_algorithm_heuristic_and_endpoints() {
         "wastar:2.5",
         "greedy",
         "bibfs",
+        "bidijkstra",
+        "biastar",
+        "iddfs",
+        "idastar",
+        "jps",
     ] {
         let out = frontier(&[
             "path",
@@ -494,5 +499,30 @@ fn sokoban_bad_input_exits_2() {
         let out = frontier(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn jps_is_refused_on_weighted_terrain_with_the_reason() {
+    let out = frontier(&["path", &preset("weighted-swamp.board"), "--algo", "jps"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("--algo jps needs a board where every passable cell costs the same"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn scen_reproduces_the_optimal_lengths_with_jps_and_the_bidirectional_searches() {
+    let scen = common::test_data().join("movingai/random-32-32-10-even-1.scen");
+    for algo in ["jps", "biastar", "bidijkstra", "idastar"] {
+        let out = frontier(&["scen", scen.to_str().unwrap(), "--algo", algo]);
+        assert_eq!(out.status.code(), Some(0), "{algo}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains("matched 90 of 90"),
+            "{algo}: {}",
+            stdout(&out)
+        );
     }
 }

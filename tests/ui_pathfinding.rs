@@ -548,3 +548,32 @@ fn bidirectional_astar_shows_its_meeting_code_and_stopping_rule() {
     assert!(tab.session().path().unwrap().contains(&cell));
     harness.get_by_label_contains("path cost 14");
 }
+
+#[test]
+fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("Jump Point Search").click();
+    harness.run_steps(2);
+    harness.get_by_label("Jump Point Search in pseudo-code");
+    harness.get_by_label("To end").click();
+    harness.run_steps(4);
+    let tab = &harness.state().tabs.pathfinding;
+    assert_eq!(tab.session().algorithm, PathAlgorithm::Jps);
+    assert!(tab.session().path().is_some());
+    harness.get_by_label("scanned by a jump");
+
+    // Grass on the board: JPS cannot price a jump over it.
+    let board = frontier::games::sandbox::presets::board("weighted-swamp.board").unwrap();
+    harness.state_mut().tabs.pathfinding.replace_board(board);
+    harness.run_steps(3);
+    let tab = &harness.state().tabs.pathfinding;
+    assert_eq!(
+        tab.settings.algorithm,
+        PathAlgorithm::Search(Algorithm::AStar)
+    );
+    harness.get_by_label_contains(
+        "Jump Point Search needs a board where every passable cell costs the same",
+    );
+}

@@ -28,10 +28,12 @@ pub use args::{Args, seconds};
 pub const USAGE: &str = "\
 usage: frontier                      open the app
        frontier open BOARD           open the app with a board (or .map) file
-       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs|bidijkstra|biastar]
+       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs|bidijkstra|biastar|
+                            iddfs|idastar|jps]
                      [--heuristic manhattan|euclidean|octile|chebyshev|zero]
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
+                     [--max-expansions N]   (per query; iddfs and idastar: 2000000 unless set)
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
        frontier render BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--to-step N]
                      [--cell PX] [--png OUT] [--svg OUT]

@@ -9,6 +9,7 @@ use super::Status;
 use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::generate::Generator;
+use crate::games::sandbox::jump;
 use crate::games::sandbox::movingai::parse_scenario;
 use crate::games::sandbox::{
     Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm, parse_board_or_map,
@@ -85,6 +86,7 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
     let (width, height) = (board.width(), board.height());
     let problem = GridProblem::new(Arc::new(board), options.connectivity, options.heuristic)
         .between(start, goal);
+    check_jps(&options, &problem)?;
     let mut budget = Budget::UNLIMITED;
     budget.max_expansions = max_expansions;
     let result = GridRun::new(problem, options.algorithm, budget).run();
@@ -125,6 +127,23 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
     Ok(status)
 }
 
+/// Refuses JPS on a board of more than one step cost, saying why.
+fn check_jps(options: &PathOptions, problem: &GridProblem) -> Result<(), String> {
+    if options.algorithm == PathAlgorithm::Jps && !jump::available(problem) {
+        return Err(
+            "--algo jps needs a board where every passable cell costs the same (it \
+             jumps over cells, pricing a straight run by its length); this board has \
+             weighted terrain: use astar"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// Expansions a query of `frontier scen` may take by default: iterative deepening repeats
+/// its work each iteration (IDA* an iteration per distinct f on octile moves).
+pub const SCEN_DEEPENING_BUDGET: usize = 2_000_000;
+
 /// Costs printed to 4 decimals, without trailing zeros.
 fn round(cost: f64) -> String {
     let text = format!("{cost:.4}");
@@ -140,6 +159,7 @@ pub fn scen(mut args: Args) -> Status {
 
 fn run_scen(args: &mut Args) -> Result<Status, String> {
     let options = read_path_options(args, true)?;
+    let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let map_override = args.option("--map")?;
     let verbose = args.flag("--verbose");
     let file = args.positional("the .scen file")?;
@@ -177,7 +197,11 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
         }
         let problem = GridProblem::new(board.clone(), options.connectivity, options.heuristic)
             .between(query.start, query.goal);
-        let result = GridRun::new(problem, options.algorithm, Budget::UNLIMITED).run();
+        check_jps(&options, &problem)?;
+        let mut budget = Budget::UNLIMITED;
+        budget.max_expansions =
+            max_expansions.or(options.algorithm.deepening().map(|_| SCEN_DEEPENING_BUDGET));
+        let result = GridRun::new(problem, options.algorithm, budget).run();
         expanded += result.expanded;
         let cost = match result.outcome {
             Outcome::Found { cost, .. } => Some(cost),
