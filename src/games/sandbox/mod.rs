@@ -2,6 +2,7 @@
 //! goal; the search problem it poses; maze generators; and its file formats.
 
 mod board;
+pub mod dstar_lite;
 pub mod edit;
 mod format;
 pub mod generate;

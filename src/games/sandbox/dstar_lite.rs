@@ -1,0 +1,351 @@
+//! D* Lite (Koenig and Likhachev 2002, "D* Lite", AAAI; the optimised version of their
+//! Figure 4): a search from the goal back to the start that, when the board changes,
+//! repairs its plan instead of starting again. Each cell keeps g (its cost to the goal as
+//! last computed) and rhs (a one-step look-ahead: the cheapest move plus the g beyond it).
+//! A cell whose two differ is *inconsistent* and waits in the queue; the repair expands
+//! only those, in order of their keys, until the start is consistent and no queued key is
+//! smaller than the start's. After a wall is painted or erased only the cells around it
+//! change their look-ahead, so the repair touches the part of the plan the edit affected.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+use super::{Board, GridProblem};
+use crate::grid::Pos;
+use crate::search::{Cost, Problem, ReversibleProblem};
+
+/// Keys closer than this are equal (costs are sums of √2).
+const TOLERANCE: Cost = 1e-9;
+
+/// A queue key: [min(g, rhs) + h + km, min(g, rhs)], compared in that order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key(Cost, Cost);
+
+impl Key {
+    /// A key with both parts rounded to a fine grid, so that sums of √2 that differ only
+    /// in their last bits compare equal, both in the queue and in the stopping test (the
+    /// queue must order keys exactly as the test does).
+    fn rounded(first: Cost, second: Cost) -> Key {
+        let round = |x: Cost| {
+            if x.is_finite() {
+                (x * GRID).round() / GRID
+            } else {
+                x
+            }
+        };
+        Key(round(first), round(second))
+    }
+
+    fn less(self, other: Key) -> bool {
+        self.0 < other.0 || (self.0 == other.0 && self.1 < other.1)
+    }
+}
+
+/// The grid keys are rounded to: 2^-24, far below any step cost, far above rounding noise.
+const GRID: Cost = 16_777_216.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Queued {
+    key: Key,
+    cell: usize,
+}
+
+impl Eq for Queued {}
+
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .key
+            .0
+            .total_cmp(&self.key.0)
+            .then(other.key.1.total_cmp(&self.key.1))
+    }
+}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A D* Lite plan on a board, kept cheapest as the board changes.
+#[derive(Clone)]
+pub struct DStarLite {
+    problem: GridProblem,
+    width: usize,
+    g: Vec<Cost>,
+    rhs: Vec<Cost>,
+    /// The key each queued cell is queued with (`None`: not queued).
+    queued: Vec<Option<Key>>,
+    queue: BinaryHeap<Queued>,
+    km: Cost,
+    /// Cells expanded since the last [`DStarLite::plan`] began, and in all.
+    expansions: usize,
+    total_expansions: usize,
+    /// Cells the last repair expanded.
+    repaired: Vec<Pos>,
+}
+
+impl DStarLite {
+    /// A plan from `problem`'s start to its goal, not yet computed (see
+    /// [`DStarLite::plan`]).
+    pub fn new(problem: GridProblem) -> DStarLite {
+        let board = problem.board().clone();
+        let cells = board.width() * board.height();
+        let mut plan = DStarLite {
+            width: board.width(),
+            g: vec![Cost::INFINITY; cells],
+            rhs: vec![Cost::INFINITY; cells],
+            queued: vec![None; cells],
+            queue: BinaryHeap::new(),
+            km: 0.0,
+            expansions: 0,
+            total_expansions: 0,
+            repaired: vec![],
+            problem,
+        };
+        let goal = plan.problem.goal;
+        if let Some(i) = plan.index(goal)
+            && plan.problem.step_cost(goal).is_some()
+        {
+            plan.rhs[i] = 0.0;
+            plan.update(goal);
+        }
+        plan
+    }
+
+    pub fn problem(&self) -> &GridProblem {
+        &self.problem
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let board = self.problem.board();
+        (pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < board.width()
+            && (pos.y as usize) < board.height())
+        .then(|| pos.y as usize * self.width + pos.x as usize)
+    }
+
+    fn pos(&self, cell: usize) -> Pos {
+        Pos::new((cell % self.width) as i32, (cell / self.width) as i32)
+    }
+
+    fn key(&self, pos: Pos, cell: usize) -> Key {
+        let best = self.g[cell].min(self.rhs[cell]);
+        Key::rounded(best + self.problem.heuristic_to_start(&pos) + self.km, best)
+    }
+
+    /// Queues `pos` when it is inconsistent, with its current key; drops it otherwise.
+    fn update(&mut self, pos: Pos) {
+        let Some(cell) = self.index(pos) else {
+            return;
+        };
+        let (g, rhs) = (self.g[cell], self.rhs[cell]);
+        let consistent = g == rhs || (g - rhs).abs() <= TOLERANCE;
+        if !consistent {
+            let key = self.key(pos, cell);
+            self.queued[cell] = Some(key);
+            self.queue.push(Queued { key, cell });
+        } else {
+            self.queued[cell] = None;
+        }
+    }
+
+    /// The one-step look-ahead of `pos`: its cheapest move plus the g beyond.
+    fn look_ahead(&self, pos: Pos) -> Cost {
+        if pos == self.problem.goal {
+            return 0.0;
+        }
+        // A wall has no moves (4-connected successors are not asked for its own cost).
+        if self.problem.step_cost(pos).is_none() {
+            return Cost::INFINITY;
+        }
+        let mut best = Cost::INFINITY;
+        let mut moves = vec![];
+        self.problem.successors(&pos, &mut moves);
+        for (next, cost) in moves {
+            if let Some(i) = self.index(next) {
+                best = best.min(cost + self.g[i]);
+            }
+        }
+        best
+    }
+
+    /// The queued cell with the smallest key, stale entries dropped.
+    fn top(&mut self) -> Option<Queued> {
+        while let Some(&top) = self.queue.peek() {
+            if self.queued[top.cell] == Some(top.key) {
+                return Some(top);
+            }
+            self.queue.pop();
+        }
+        None
+    }
+
+    /// Brings the plan up to date: expands inconsistent cells until the start is
+    /// consistent and none queued could change its cost. Returns the expansions it took.
+    pub fn plan(&mut self) -> usize {
+        self.expansions = 0;
+        self.repaired.clear();
+        let start = self.problem.start;
+        let Some(s) = self.index(start) else {
+            return 0;
+        };
+        while let Some(top) = self.top() {
+            let start_key = self.key(start, s);
+            let start_consistent = self.rhs[s] <= self.g[s] + TOLERANCE;
+            if !top.key.less(start_key) && start_consistent {
+                break;
+            }
+            let u = self.pos(top.cell);
+            let fresh = self.key(u, top.cell);
+            if top.key.less(fresh) {
+                self.queued[top.cell] = Some(fresh);
+                self.queue.push(Queued {
+                    key: fresh,
+                    cell: top.cell,
+                });
+                continue;
+            }
+            self.queue.pop();
+            self.queued[top.cell] = None;
+            self.expansions += 1;
+            self.repaired.push(u);
+            let mut around = vec![];
+            self.problem.predecessors(&u, &mut around);
+            if self.g[top.cell] > self.rhs[top.cell] {
+                self.g[top.cell] = self.rhs[top.cell];
+                for (p, cost) in around {
+                    if let Some(i) = self.index(p)
+                        && p != self.problem.goal
+                    {
+                        self.rhs[i] = self.rhs[i].min(cost + self.g[top.cell]);
+                        self.update(p);
+                    }
+                }
+            } else {
+                self.g[top.cell] = Cost::INFINITY;
+                around.push((u, 0.0));
+                for (p, _) in around {
+                    if let Some(i) = self.index(p) {
+                        self.rhs[i] = self.look_ahead(p);
+                        self.update(p);
+                    }
+                }
+            }
+        }
+        self.total_expansions += self.expansions;
+        self.expansions
+    }
+
+    /// Paints `terrain` at `pos` (the plan is repaired by the next [`DStarLite::plan`]).
+    /// Returns false when nothing changed (the same terrain, off the board, or the start
+    /// or goal turned into a wall).
+    pub fn edit(&mut self, pos: Pos, terrain: u8) -> bool {
+        let mut board: Board = (**self.problem.board()).clone();
+        let walls_an_end = (pos == self.problem.start || pos == self.problem.goal)
+            && board
+                .legend()
+                .get(terrain as usize)
+                .is_none_or(|t| t.cost.is_none());
+        if walls_an_end || !board.paint(pos, terrain) {
+            return false;
+        }
+        let (start, goal) = (self.problem.start, self.problem.goal);
+        self.problem = GridProblem::new(
+            Arc::new(board),
+            self.problem.connectivity,
+            self.problem.heuristic,
+        )
+        .between(start, goal);
+        // Every move into, out of, or past the corner of `pos` may have changed: the cells
+        // around it look ahead again.
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let cell = pos.offset(dx, dy);
+                if let Some(i) = self.index(cell)
+                    && cell != self.problem.goal
+                {
+                    self.rhs[i] = self.look_ahead(cell);
+                    self.update(cell);
+                }
+            }
+        }
+        true
+    }
+
+    /// Moves the start to `pos` (the robot has stepped there); keys stay comparable by
+    /// adding the heuristic distance moved to km.
+    pub fn move_start(&mut self, pos: Pos) {
+        let old = self.problem.start;
+        self.km += self.problem.heuristic.estimate(old, pos);
+        let goal = self.problem.goal;
+        self.problem = self.problem.clone().between(pos, goal);
+    }
+
+    /// The cost of the cheapest path from the start, once planned (`None`: no path). The
+    /// start's look-ahead (rhs) is read: the plan stops as soon as it is right, which may
+    /// be before the start itself is expanded.
+    pub fn cost(&self) -> Option<Cost> {
+        let s = self.index(self.problem.start)?;
+        self.rhs[s].is_finite().then_some(self.rhs[s])
+    }
+
+    /// The planned path: from the start, always the move with the least cost plus g.
+    pub fn path(&self) -> Option<Vec<Pos>> {
+        self.cost()?;
+        let mut path = vec![self.problem.start];
+        let mut at = self.problem.start;
+        let mut moves = vec![];
+        while at != self.problem.goal {
+            moves.clear();
+            self.problem.successors(&at, &mut moves);
+            let (next, _) = moves
+                .iter()
+                .filter_map(|&(n, c)| self.index(n).map(|i| (n, c + self.g[i])))
+                .min_by(|a, b| a.1.total_cmp(&b.1))?;
+            if path.len() > self.g.len() {
+                return None;
+            }
+            path.push(next);
+            at = next;
+        }
+        Some(path)
+    }
+
+    /// What is wrong with the plan's bookkeeping, for tests: cells whose rhs is not their
+    /// one-step look-ahead, and inconsistent cells that are not queued. Empty when sound.
+    pub fn broken_invariants(&self) -> Vec<String> {
+        let mut out = vec![];
+        for cell in 0..self.g.len() {
+            let pos = self.pos(cell);
+            let la = self.look_ahead(pos);
+            let rhs = self.rhs[cell];
+            if !(la == rhs || (la - rhs).abs() < 1e-9) {
+                out.push(format!("{pos}: rhs {rhs}, look-ahead {la}"));
+            }
+            let g = self.g[cell];
+            if !(g == rhs || (g - rhs).abs() < 1e-9) && self.queued[cell].is_none() {
+                out.push(format!("{pos}: g {g} and rhs {rhs} differ, not queued"));
+            }
+        }
+        out
+    }
+
+    /// Cells the last [`DStarLite::plan`] expanded (made consistent again).
+    pub fn repaired(&self) -> &[Pos] {
+        &self.repaired
+    }
+
+    /// Cells expanded over every plan so far.
+    pub fn total_expansions(&self) -> usize {
+        self.total_expansions
+    }
+
+    /// Whether `pos` is inconsistent now (g and rhs differ: queued for repair).
+    pub fn inconsistent(&self, pos: Pos) -> bool {
+        self.index(pos).is_some_and(|i| self.queued[i].is_some())
+    }
+}
