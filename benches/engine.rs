@@ -7,13 +7,17 @@
 //! (b) A*, octile without corner cutting, all queries of the shared Moving AI scenarios;
 //! (c) BFS flood to exhaustion, 2048 x 2048 open board, 4-connected;
 //! (d) Jump Point Search against the peer's A* (and Frontier's own A*) on every Moving AI
-//!     query of the test data, costs asserted optimal, with the ratio per map.
+//!     query of the test data, costs asserted optimal, with the ratio per map;
+//! (e) D* Lite on a 256 x 256 board (20% scattered walls, 8 moves) over 200 random wall
+//!     edits near the path: the repairs' expansions against A* from scratch after each
+//!     edit, every repaired cost checked against a fresh Dijkstra.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use frontier::files::read_text;
+use frontier::games::sandbox::dstar_lite::replan_trial;
 use frontier::games::sandbox::generate::Generator;
 use frontier::games::sandbox::jump::JumpSearch;
 use frontier::games::sandbox::movingai::{parse_map, parse_scenario};
@@ -374,6 +378,24 @@ fn case_d() {
     );
 }
 
+fn case_e() {
+    let board = Arc::new(Generator::Scatter { density: 0.2 }.generate(256, 256, 4));
+    let problem = GridProblem::new(board, Connectivity::Eight, Heuristic::Octile);
+    let (report, took) = time(|| replan_trial(problem, 200, 1));
+    assert!(
+        report.costs_equal,
+        "case (e): a repaired cost differed from Dijkstra's"
+    );
+    println!(
+        "case (e) D* Lite, 256 x 256, {} edits: repairs {} expansions, A* from scratch {}, ratio {:.3} (costs equal; {:.1} s with the checks)",
+        report.edits,
+        report.repair_expansions,
+        report.scratch_expansions,
+        report.repair_expansions as f64 / report.scratch_expansions as f64,
+        took.as_secs_f64()
+    );
+}
+
 fn case_c() {
     let board = Arc::new(Board::new(2048, 2048));
     let peer = PeerGrid::new(&board);
@@ -425,5 +447,8 @@ fn main() {
     }
     if wanted("d") {
         case_d();
+    }
+    if wanted("e") {
+        case_e();
     }
 }

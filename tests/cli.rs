@@ -526,3 +526,31 @@ fn scen_reproduces_the_optimal_lengths_with_jps_and_the_bidirectional_searches()
         );
     }
 }
+
+#[test]
+fn replan_repairs_after_random_edits_and_says_how_it_compares() {
+    let out = frontier(&[
+        "replan",
+        &preset("open-field.board"),
+        "--edits",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let value = |key: &str| -> String {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("no {key} in {text}"))
+            .to_string()
+    };
+    assert_eq!(value("edits"), "20");
+    assert_eq!(value("costs_equal"), "true");
+    let repair: f64 = value("repair_expansions").parse().unwrap();
+    let scratch: f64 = value("scratch_expansions").parse().unwrap();
+    assert!(repair < scratch, "{text}");
+    assert!((value("ratio").parse::<f64>().unwrap() - repair / scratch).abs() < 1e-3);
+    let bad = frontier(&["replan", &preset("open-field.board"), "--edits", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -18,6 +18,7 @@ mod args;
 mod link;
 mod path;
 mod render;
+mod replan;
 mod snake;
 mod sokoban;
 
@@ -34,6 +35,8 @@ usage: frontier                      open the app
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
                      [--max-expansions N]   (per query; iddfs and idastar: 2000000 unless set)
+       frontier replan BOARD [--edits N] [--seed S] [--diagonal] [--heuristic H]
+                     (D* Lite repairing after N random wall edits near the path)
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
        frontier render BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--to-step N]
                      [--cell PX] [--png OUT] [--svg OUT]
@@ -74,6 +77,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("link-game") => link::link_game(&args[1..]),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("render") => render::render(Args::new(&args[1..])),
+        Some("replan") => replan::replan(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{USAGE}");
             Status::Success
