@@ -577,3 +577,64 @@ fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() 
         "Jump Point Search needs a board where every passable cell costs the same",
     );
 }
+
+#[test]
+fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("D* Lite").click();
+    harness.run_steps(2);
+    harness.get_by_label("D* Lite in pseudo-code");
+    harness.get_by_label("To end").click();
+    harness.run_steps(4);
+    let first = harness
+        .state()
+        .tabs
+        .pathfinding
+        .session()
+        .run()
+        .expansions();
+    assert!(first > 0);
+
+    // A wall across the middle of the path, with a gap at the bottom.
+    let mut board = harness.state().tabs.pathfinding.board.clone();
+    for y in 0..7 {
+        board.paint(Pos::new(6, y), 1);
+    }
+    let tab = &mut harness.state_mut().tabs.pathfinding;
+    tab.board = board.clone();
+    tab.restart_runs(false);
+    harness.run_steps(2);
+    let session = harness.state().tabs.pathfinding.session();
+    assert!(session.repair.is_some(), "repaired, not restarted");
+    assert_eq!(session.run().algorithm(), PathAlgorithm::DStarLite);
+    harness.get_by_label("To end").click();
+    harness.run_steps(6);
+    let session = harness.state().tabs.pathfinding.session();
+    let cost = session.run().path_cost().expect("a path round the wall");
+    let expected = {
+        let problem = frontier::games::sandbox::GridProblem::new(
+            std::sync::Arc::new(board),
+            frontier::games::sandbox::Connectivity::Four,
+            frontier::games::sandbox::Heuristic::Manhattan,
+        );
+        frontier::games::sandbox::GridRun::new(
+            problem,
+            PathAlgorithm::Search(Algorithm::Dijkstra),
+            frontier::search::Budget::UNLIMITED,
+        )
+        .run()
+    };
+    let frontier::search::Outcome::Found { cost: best, .. } = expected.outcome else {
+        panic!("no path");
+    };
+    assert!((cost - best).abs() < 1e-9, "{cost} vs {best}");
+    let (before, scratch) = session.repair.unwrap();
+    let repair = session.run().expansions() - before;
+    // A seven-cell wall on a small board costs the repair more than a fresh A* (the bench
+    // measures single edits on large boards); what counts here is that it was a repair.
+    assert!(repair > 0 && scratch > 0);
+    harness.get_by_label("Last repair");
+    harness.get_by_label_contains(&format!("(A* from scratch: {scratch})"));
+}

@@ -43,6 +43,7 @@ pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
         PathAlgorithm::Iddfs => tr!("algo-iddfs"),
         PathAlgorithm::IdaStar => tr!("algo-idastar"),
         PathAlgorithm::Jps => tr!("algo-jps"),
+        PathAlgorithm::DStarLite => tr!("algo-dstar-lite"),
     }
 }
 

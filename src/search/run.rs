@@ -165,6 +165,13 @@ pub trait Run {
         None
     }
 
+    /// For searches that repair their plan (D* Lite): applies the change of one grid cell
+    /// to terrain `terrain` and makes the run go on, repairing. False for every other
+    /// search, which must start again instead.
+    fn repair_cell(&mut self, _state: &State<Self>, _terrain: u8) -> bool {
+        false
+    }
+
     /// Runs to the end and says how it went: the headless solver.
     fn finish(mut self) -> RunResult<State<Self>>
     where
@@ -255,6 +262,11 @@ impl<P: Problem> Engine<P> {
     /// Runs to the end: the headless solver.
     pub fn finish(mut self) -> RunResult<P::State> {
         run_to_end(&mut *self.run)
+    }
+
+    /// See [`Run::repair_cell`].
+    pub fn repair_cell(&mut self, state: &P::State, terrain: u8) -> bool {
+        self.run.repair_cell(state, terrain)
     }
 }
 

@@ -25,7 +25,9 @@ pub(super) fn draw_board(
 ) -> BoardInput {
     let run = session.timeline.current();
     let meeting = run.meeting();
-    let deepening = run.deepening().is_some();
+    // Iterative deepening and D* Lite's repairs expand cells again: the count is shown.
+    let deepening = run.deepening().is_some()
+        || run.algorithm() == crate::games::sandbox::PathAlgorithm::DStarLite;
     let path = session.path().map(<[_]>::to_vec);
     let expanded = run.last_expanded();
     let (start, goal) = (board.start, board.goal);

@@ -448,6 +448,15 @@ impl PathfindingTab {
                 if let Some(d) = run.deepening() {
                     deepening_rows(ui, d);
                 }
+                if let Some((before, scratch)) = session.repair {
+                    ui.label(tr!("stats-repair"));
+                    ui.label(tr!(
+                        "stats-repair-value",
+                        repair = run.expansions().saturating_sub(before),
+                        scratch = scratch
+                    ));
+                    ui.end_row();
+                }
                 if session.algorithm.bidirectional().is_some() {
                     ui.label(tr!("stats-meeting"));
                     ui.label(match run.meeting() {

@@ -88,7 +88,13 @@ impl PathfindingTab {
             let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
             match self.sessions.get_mut(i) {
                 Some(session) => {
-                    session.restart(board.clone(), algorithm, heuristic, connectivity, overlays)
+                    // D* Lite carries its plan over to the edited board and repairs it.
+                    let same_rules = session.algorithm == algorithm
+                        && session.run().problem().heuristic == heuristic
+                        && session.run().problem().connectivity == connectivity;
+                    if !(same_rules && session.repair_to(&board, overlays)) {
+                        session.restart(board.clone(), algorithm, heuristic, connectivity, overlays)
+                    }
                 }
                 None => self.sessions.push(Session::new(
                     &format!("pathfinding-board-{i}"),

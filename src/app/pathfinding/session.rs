@@ -46,6 +46,9 @@ pub struct Session {
     /// A step the run should reach as soon as frames allow (after an edit restarted it).
     pub catch_up: Option<usize>,
     replay_at_once: usize,
+    /// After a D* Lite repair: the expansions the run had made before it, and what A* from
+    /// scratch takes on the edited board.
+    pub repair: Option<(usize, usize)>,
 }
 
 impl Session {
@@ -77,6 +80,7 @@ impl Session {
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
             catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
+            repair: None,
         };
         session.repaint(overlays);
         session
@@ -115,11 +119,57 @@ impl Session {
         ));
         self.last_event = None;
         self.catch_up = None;
+        self.repair = None;
         self.repaint(overlays);
     }
 
     pub fn run(&self) -> &GridRun {
         self.timeline.current()
+    }
+
+    /// For D* Lite: carries the run over to `board` by repairing its plan, cell by changed
+    /// cell, instead of starting again; the timeline begins anew at the repaired plan (the
+    /// steps that follow are the repair). False when the run cannot be repaired (another
+    /// search, or the start, goal or size changed): it must restart.
+    pub fn repair_to(&mut self, board: &Board, overlays: Overlays) -> bool {
+        let old = self.board().clone();
+        let same_frame = old.width() == board.width()
+            && old.height() == board.height()
+            && old.start == board.start
+            && old.goal == board.goal
+            && old.legend() == board.legend();
+        if self.algorithm != PathAlgorithm::DStarLite || !same_frame {
+            return false;
+        }
+        let mut run = self.timeline.current().clone();
+        let mut changed = 0;
+        for pos in board.cells().positions() {
+            let terrain = board.terrain_index(pos);
+            if terrain != old.terrain_index(pos)
+                && let Some(terrain) = terrain
+            {
+                if !run.repair_cell(pos, terrain) {
+                    return false;
+                }
+                changed += 1;
+            }
+        }
+        if changed == 0 {
+            return false;
+        }
+        let scratch = GridRun::new(
+            run.problem().clone(),
+            PathAlgorithm::Search(crate::search::Algorithm::AStar),
+            UI_BUDGET,
+        )
+        .run()
+        .expanded;
+        self.repair = Some((run.expansions(), scratch));
+        self.timeline = timeline(run);
+        self.last_event = None;
+        self.catch_up = None;
+        self.repaint(overlays);
+        true
     }
 
     pub fn board(&self) -> &Arc<Board> {

@@ -74,6 +74,18 @@ const JPS: [&str; 10] = [
     "code-no-path",
 ];
 
+const DSTAR_LITE: [&str; 9] = [
+    "code-dstar-1",
+    "code-dstar-2",
+    "code-dstar-3",
+    "code-dstar-4",
+    "code-dstar-5",
+    "code-dstar-6",
+    "code-dstar-7",
+    "code-dstar-8",
+    "code-dstar-9",
+];
+
 const BIDIRECTIONAL: [&str; 10] = [
     "code-bibfs-1",
     "code-bibfs-2",
@@ -139,6 +151,7 @@ pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
         PathAlgorithm::Iddfs => &IDDFS,
         PathAlgorithm::IdaStar => &IDASTAR,
         PathAlgorithm::Jps => &JPS,
+        PathAlgorithm::DStarLite => &DSTAR_LITE,
         PathAlgorithm::BidirectionalDijkstra => return bidirectional_best_first(false),
         PathAlgorithm::BidirectionalAStar => return bidirectional_best_first(true),
     };
@@ -197,6 +210,11 @@ pub fn active_lines(
             Event::Exhausted => vec![11],
             _ if grew => vec![3, 10],
             _ => vec![3, 6],
+        },
+        (PathAlgorithm::DStarLite, e) => match e {
+            Event::Found { .. } => vec![8],
+            Event::Exhausted => vec![2],
+            _ => vec![2, 3],
         },
         (PathAlgorithm::Jps, e) => match e {
             Event::Found { .. } => vec![3, 4],

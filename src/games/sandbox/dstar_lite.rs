@@ -13,7 +13,10 @@ use std::sync::Arc;
 
 use super::{Board, GridProblem};
 use crate::grid::Pos;
-use crate::search::{Cost, Problem, ReversibleProblem};
+use crate::search::{
+    Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, ReversibleProblem, Run, Side,
+    Step,
+};
 
 /// Keys closer than this are equal (costs are sums of √2).
 const TOLERANCE: Cost = 1e-9;
@@ -81,10 +84,16 @@ pub struct DStarLite {
     queue: BinaryHeap<Queued>,
     km: Cost,
     /// Cells expanded since the last [`DStarLite::plan`] began, and in all.
-    expansions: usize,
+    this_repair: usize,
     total_expansions: usize,
     /// Cells the last repair expanded.
     repaired: Vec<Pos>,
+    /// Cells the latest expansion (or edit) changed.
+    changed: Vec<Pos>,
+    /// How often each cell has been expanded, over the first plan and every repair.
+    times: Vec<u32>,
+    /// How the plan last ended, when it is right (the run is stepped again after an edit).
+    ended: Option<Step>,
 }
 
 impl DStarLite {
@@ -100,9 +109,12 @@ impl DStarLite {
             queued: vec![None; cells],
             queue: BinaryHeap::new(),
             km: 0.0,
-            expansions: 0,
+            this_repair: 0,
             total_expansions: 0,
             repaired: vec![],
+            changed: vec![],
+            times: vec![0; cells],
+            ended: None,
             problem,
         };
         let goal = plan.problem.goal;
@@ -187,17 +199,27 @@ impl DStarLite {
     /// Brings the plan up to date: expands inconsistent cells until the start is
     /// consistent and none queued could change its cost. Returns the expansions it took.
     pub fn plan(&mut self) -> usize {
-        self.expansions = 0;
+        self.begin_repair();
+        while self.expand_next().is_some() {}
+        self.this_repair
+    }
+
+    /// Starts counting a repair's expansions afresh.
+    fn begin_repair(&mut self) {
+        self.this_repair = 0;
         self.repaired.clear();
+    }
+
+    /// Expands the next inconsistent cell, if the plan is not yet right; returns it.
+    fn expand_next(&mut self) -> Option<Pos> {
         let start = self.problem.start;
-        let Some(s) = self.index(start) else {
-            return 0;
-        };
-        while let Some(top) = self.top() {
+        let s = self.index(start)?;
+        loop {
+            let top = self.top()?;
             let start_key = self.key(start, s);
             let start_consistent = self.rhs[s] <= self.g[s] + TOLERANCE;
             if !top.key.less(start_key) && start_consistent {
-                break;
+                return None;
             }
             let u = self.pos(top.cell);
             let fresh = self.key(u, top.cell);
@@ -211,8 +233,12 @@ impl DStarLite {
             }
             self.queue.pop();
             self.queued[top.cell] = None;
-            self.expansions += 1;
+            self.this_repair += 1;
+            self.total_expansions += 1;
+            self.times[top.cell] += 1;
             self.repaired.push(u);
+            self.changed.clear();
+            self.changed.push(u);
             let mut around = vec![];
             self.problem.predecessors(&u, &mut around);
             if self.g[top.cell] > self.rhs[top.cell] {
@@ -223,6 +249,7 @@ impl DStarLite {
                     {
                         self.rhs[i] = self.rhs[i].min(cost + self.g[top.cell]);
                         self.update(p);
+                        self.changed.push(p);
                     }
                 }
             } else {
@@ -232,12 +259,12 @@ impl DStarLite {
                     if let Some(i) = self.index(p) {
                         self.rhs[i] = self.look_ahead(p);
                         self.update(p);
+                        self.changed.push(p);
                     }
                 }
             }
+            return Some(u);
         }
-        self.total_expansions += self.expansions;
-        self.expansions
     }
 
     /// Paints `terrain` at `pos` (the plan is repaired by the next [`DStarLite::plan`]).
@@ -261,7 +288,10 @@ impl DStarLite {
         )
         .between(start, goal);
         // Every move into, out of, or past the corner of `pos` may have changed: the cells
-        // around it look ahead again.
+        // around it look ahead again, and a stepped run goes on repairing.
+        self.ended = None;
+        self.begin_repair();
+        self.changed.clear();
         for dy in -1..=1 {
             for dx in -1..=1 {
                 let cell = pos.offset(dx, dy);
@@ -270,10 +300,16 @@ impl DStarLite {
                 {
                     self.rhs[i] = self.look_ahead(cell);
                     self.update(cell);
+                    self.changed.push(cell);
                 }
             }
         }
         true
+    }
+
+    /// Expansions the current (or last) repair has taken.
+    pub fn repair_expansions(&self) -> usize {
+        self.this_repair
     }
 
     /// Moves the start to `pos` (the robot has stepped there); keys stay comparable by
@@ -347,6 +383,145 @@ impl DStarLite {
     /// Whether `pos` is inconsistent now (g and rhs differ: queued for repair).
     pub fn inconsistent(&self, pos: Pos) -> bool {
         self.index(pos).is_some_and(|i| self.queued[i].is_some())
+    }
+}
+
+/// Stepped like any search: each step makes one inconsistent cell consistent; the run ends
+/// when the plan is right (and begins again, repairing, after [`DStarLite::edit`]). g is a
+/// cell's cost *to the goal*, h the estimate from the start, f the first part of its key.
+impl Run for DStarLite {
+    type Problem = GridProblem;
+
+    fn problem(&self) -> &GridProblem {
+        &self.problem
+    }
+
+    fn step(&mut self) -> Option<Step> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let step = |event| Step {
+            side: Side::Backward,
+            event,
+        };
+        match self.expand_next() {
+            Some(u) => Some(step(Event::Expanded {
+                node: self.index(u).unwrap_or(0) as NodeId,
+                added: self.changed.len().saturating_sub(1),
+                improved: 0,
+            })),
+            None => {
+                let goal = self.index(self.problem.goal).unwrap_or(0) as NodeId;
+                let event = if self.cost().is_some() {
+                    Event::Found { goal }
+                } else {
+                    Event::Exhausted
+                };
+                self.ended = Some(step(event));
+                self.ended
+            }
+        }
+    }
+
+    fn ended(&self) -> Option<Step> {
+        self.ended
+    }
+
+    fn expansions(&self) -> usize {
+        self.total_expansions
+    }
+
+    fn discovered(&self) -> usize {
+        (0..self.g.len())
+            .filter(|&i| self.g[i].is_finite() || self.rhs[i].is_finite())
+            .count()
+    }
+
+    fn frontier_len(&self) -> usize {
+        self.queued.iter().filter(|q| q.is_some()).count()
+    }
+
+    fn visited_len(&self) -> usize {
+        (0..self.g.len())
+            .filter(|&i| self.queued[i].is_none() && self.g[i].is_finite())
+            .count()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.g.len() * (2 * std::mem::size_of::<Cost>() + std::mem::size_of::<Option<Key>>())
+            + self.queue.len() * std::mem::size_of::<Queued>()
+    }
+
+    fn path(&self) -> Option<Vec<Pos>> {
+        self.ended?;
+        DStarLite::path(self)
+    }
+
+    fn path_cost(&self) -> Option<Cost> {
+        self.ended?;
+        self.cost()
+    }
+
+    fn last_expanded(&self) -> Option<(Side, Pos)> {
+        self.changed.first().map(|&p| (Side::Backward, p))
+    }
+
+    fn last_changed(&self, visit: &mut dyn FnMut(&Pos)) {
+        for pos in &self.changed {
+            visit(pos);
+        }
+    }
+
+    fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
+        let i = self.index(*pos)?;
+        let queued = self.queued[i];
+        if queued.is_none() && !self.g[i].is_finite() {
+            return None;
+        }
+        // The move a robot here would take: towards the goal.
+        let mut moves = vec![];
+        self.problem.successors(pos, &mut moves);
+        let parent = moves
+            .iter()
+            .filter_map(|&(n, c)| self.index(n).map(|j| (n, c + self.g[j])))
+            .filter(|(_, v)| v.is_finite())
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(n, _)| n);
+        let key = self.key(*pos, i);
+        Some(NodeView {
+            side: Side::Backward,
+            status: if queued.is_some() {
+                NodeStatus::Frontier
+            } else {
+                NodeStatus::Visited
+            },
+            g: self.g[i].min(self.rhs[i]),
+            h: self.problem.heuristic_to_start(pos),
+            f: key.0,
+            parent: if *pos == self.problem.goal {
+                None
+            } else {
+                parent
+            },
+            depth: 0,
+        })
+    }
+
+    fn for_each_node(&self, visit: &mut NodeVisitor<'_, Pos>) {
+        for i in 0..self.g.len() {
+            let pos = self.pos(i);
+            if let Some(view) = self.node(&pos) {
+                visit(&pos, &view);
+            }
+        }
+    }
+
+    fn times_expanded(&self, pos: &Pos) -> u32 {
+        self.index(*pos).map_or(0, |i| self.times[i])
+    }
+
+    fn repair_cell(&mut self, pos: &Pos, terrain: u8) -> bool {
+        self.edit(*pos, terrain)
     }
 }
 

@@ -1,5 +1,6 @@
 use std::fmt;
 
+use super::dstar_lite::DStarLite;
 use super::jump::JumpSearch;
 
 use super::GridProblem;
@@ -23,10 +24,12 @@ pub enum PathAlgorithm {
     IdaStar,
     /// Jump Point Search: A* over jump points, on boards of one step cost.
     Jps,
+    /// D* Lite: plans from the goal back, and repairs its plan when the board changes.
+    DStarLite,
 }
 
 impl PathAlgorithm {
-    pub const ALL: [PathAlgorithm; 12] = [
+    pub const ALL: [PathAlgorithm; 13] = [
         PathAlgorithm::Search(Algorithm::Bfs),
         PathAlgorithm::Search(Algorithm::Dfs),
         PathAlgorithm::Search(Algorithm::Dijkstra),
@@ -39,6 +42,7 @@ impl PathAlgorithm {
         PathAlgorithm::Iddfs,
         PathAlgorithm::IdaStar,
         PathAlgorithm::Jps,
+        PathAlgorithm::DStarLite,
     ];
 
     /// What the limit counts, for the iterative deepening searches.
@@ -56,7 +60,8 @@ impl PathAlgorithm {
             PathAlgorithm::Search(_)
             | PathAlgorithm::Iddfs
             | PathAlgorithm::IdaStar
-            | PathAlgorithm::Jps => None,
+            | PathAlgorithm::Jps
+            | PathAlgorithm::DStarLite => None,
             PathAlgorithm::BidirectionalBfs => Some(Algorithm::Bfs),
             PathAlgorithm::BidirectionalDijkstra => Some(Algorithm::Dijkstra),
             PathAlgorithm::BidirectionalAStar => Some(Algorithm::AStar),
@@ -109,6 +114,7 @@ impl PathAlgorithm {
             PathAlgorithm::Iddfs => "iddfs".into(),
             PathAlgorithm::IdaStar => "idastar".into(),
             PathAlgorithm::Jps => "jps".into(),
+            PathAlgorithm::DStarLite => "dstar-lite".into(),
         }
     }
 
@@ -117,7 +123,10 @@ impl PathAlgorithm {
             PathAlgorithm::Search(a) => a.uses_heuristic(),
             other => matches!(
                 other,
-                PathAlgorithm::BidirectionalAStar | PathAlgorithm::IdaStar | PathAlgorithm::Jps
+                PathAlgorithm::BidirectionalAStar
+                    | PathAlgorithm::IdaStar
+                    | PathAlgorithm::Jps
+                    | PathAlgorithm::DStarLite
             ),
         }
     }
@@ -139,6 +148,7 @@ impl PathAlgorithm {
                 | PathAlgorithm::BidirectionalAStar
                 | PathAlgorithm::IdaStar
                 | PathAlgorithm::Jps
+                | PathAlgorithm::DStarLite
         )
     }
 
@@ -164,6 +174,7 @@ impl fmt::Display for PathAlgorithm {
             PathAlgorithm::Iddfs => f.write_str("Iterative deepening DFS"),
             PathAlgorithm::IdaStar => f.write_str("IDA*"),
             PathAlgorithm::Jps => f.write_str("Jump Point Search"),
+            PathAlgorithm::DStarLite => f.write_str("D* Lite"),
         }
     }
 }
@@ -207,7 +218,9 @@ impl GridRun {
             }
             other => other,
         };
-        let engine = if algorithm == PathAlgorithm::Jps {
+        let engine = if algorithm == PathAlgorithm::DStarLite {
+            Engine::new(DStarLite::new(problem))
+        } else if algorithm == PathAlgorithm::Jps {
             match JumpSearch::new(problem.clone()) {
                 Some(jps) => Engine::new(jps.with_budget(budget)),
                 None => Engine::new(Search::new(problem, Algorithm::AStar).with_budget(budget)),
@@ -285,6 +298,12 @@ impl GridRun {
     /// For iterative deepening: the iteration, its limit and the next one.
     pub fn deepening(&self) -> Option<DeepeningStatus> {
         self.engine.deepening()
+    }
+
+    /// For D* Lite: the change of `pos` to `terrain`, repaired by the steps that follow
+    /// (the board the run searches changes with it). False for other searches.
+    pub fn repair_cell(&mut self, pos: Pos, terrain: u8) -> bool {
+        self.engine.repair_cell(&pos, terrain)
     }
 
     /// For Jump Point Search: whether a jump scan passed over `pos`.
