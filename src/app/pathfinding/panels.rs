@@ -345,11 +345,9 @@ impl PathfindingTab {
             colors::mark_on(floor, Mark::Frontier),
             tr!("legend-frontier"),
         ));
-        if self
-            .sessions
-            .iter()
-            .any(|s| s.algorithm.bidirectional().is_some())
-        {
+        if self.sessions.iter().any(|s| {
+            s.algorithm.bidirectional().is_some() || s.algorithm == PathAlgorithm::DStarLite
+        }) {
             entries.push((
                 colors::mark_on(floor, Mark::VisitedBack),
                 tr!("legend-visited-back"),
@@ -358,7 +356,13 @@ impl PathfindingTab {
                 colors::mark_on(floor, Mark::FrontierBack),
                 tr!("legend-frontier-back"),
             ));
-            entries.push((colors::MEETING, tr!("legend-meeting")));
+            if self
+                .sessions
+                .iter()
+                .any(|s| s.algorithm.bidirectional().is_some())
+            {
+                entries.push((colors::MEETING, tr!("legend-meeting")));
+            }
         }
         if self
             .sessions
@@ -370,7 +374,7 @@ impl PathfindingTab {
         if self
             .sessions
             .iter()
-            .any(|s| s.algorithm.deepening().is_some())
+            .any(|s| s.algorithm.deepening().is_some() || s.algorithm == PathAlgorithm::DStarLite)
         {
             entries.push((colors::NUMBERS, tr!("legend-re-expanded")));
         }
