@@ -79,6 +79,7 @@ fn path_takes_every_algorithm_heuristic_and_endpoints() {
         "iddfs",
         "idastar",
         "jps",
+        "dstar-lite",
     ] {
         let out = frontier(&[
             "path",
@@ -516,7 +517,7 @@ fn jps_is_refused_on_weighted_terrain_with_the_reason() {
 #[test]
 fn scen_reproduces_the_optimal_lengths_with_jps_and_the_bidirectional_searches() {
     let scen = common::test_data().join("movingai/random-32-32-10-even-1.scen");
-    for algo in ["jps", "biastar", "bidijkstra", "idastar"] {
+    for algo in ["jps", "biastar", "bidijkstra", "idastar", "dstar-lite"] {
         let out = frontier(&["scen", scen.to_str().unwrap(), "--algo", algo]);
         assert_eq!(out.status.code(), Some(0), "{algo}: {}", stderr(&out));
         assert!(

@@ -30,7 +30,7 @@ pub const USAGE: &str = "\
 usage: frontier                      open the app
        frontier open BOARD           open the app with a board (or .map) file
        frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs|bidijkstra|biastar|
-                            iddfs|idastar|jps]
+                            iddfs|idastar|jps|dstar-lite]
                      [--heuristic manhattan|euclidean|octile|chebyshev|zero]
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
