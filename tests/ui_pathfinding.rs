@@ -586,6 +586,7 @@ fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again(
     harness.get_by_label("D* Lite").click();
     harness.run_steps(2);
     harness.get_by_label("D* Lite in pseudo-code");
+    harness.get_by_label("inconsistent: queued for repair");
     harness.get_by_label("To end").click();
     harness.run_steps(4);
     let first = harness

@@ -345,9 +345,26 @@ impl PathfindingTab {
             colors::mark_on(floor, Mark::Frontier),
             tr!("legend-frontier"),
         ));
-        if self.sessions.iter().any(|s| {
-            s.algorithm.bidirectional().is_some() || s.algorithm == PathAlgorithm::DStarLite
-        }) {
+        let dstar = self
+            .sessions
+            .iter()
+            .any(|s| s.algorithm == PathAlgorithm::DStarLite);
+        if dstar {
+            // D* Lite plans from the goal: its marks are the backward colours, and its queue
+            // holds exactly the inconsistent cells.
+            entries.push((
+                colors::mark_on(floor, Mark::VisitedBack),
+                tr!("legend-consistent"),
+            ));
+            entries.push((
+                colors::mark_on(floor, Mark::FrontierBack),
+                tr!("legend-inconsistent"),
+            ));
+        } else if self
+            .sessions
+            .iter()
+            .any(|s| s.algorithm.bidirectional().is_some())
+        {
             entries.push((
                 colors::mark_on(floor, Mark::VisitedBack),
                 tr!("legend-visited-back"),
