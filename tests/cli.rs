@@ -555,3 +555,38 @@ fn replan_repairs_after_random_edits_and_says_how_it_compares() {
     let bad = frontier(&["replan", &preset("open-field.board"), "--edits", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_robot_walks_into_the_cup_and_out_again_re_planning_as_it_sees_walls() {
+    let out = frontier(&[
+        "replan",
+        &preset("concave-trap.board"),
+        "--robot",
+        "--radius",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let value = |key: &str| -> usize {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("no {key} in {text}"))
+            .parse()
+            .unwrap()
+    };
+    assert!(text.contains("result: arrived"), "{text}");
+    // It believed the cup open, so it walked in: longer than the 45 moves of the best path.
+    assert!(value("moves") > 45, "{text}");
+    assert!(
+        value("discovered") > 0 && value("repair_expansions") > 0,
+        "{text}"
+    );
+    let bad = frontier(&[
+        "replan",
+        &preset("concave-trap.board"),
+        "--robot",
+        "--radius",
+        "0",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}

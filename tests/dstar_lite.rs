@@ -119,3 +119,39 @@ fn a_repair_expands_far_fewer_cells_than_a_fresh_astar() {
     }
     assert!(repair * 3 < scratch, "repair {repair}, scratch {scratch}");
 }
+
+#[test]
+fn a_robot_that_learns_walls_as_it_goes_reaches_the_goal_by_legal_moves() {
+    use frontier::games::sandbox::dstar_lite::{RobotWalk, WalkEnd};
+    let (mut arrived, mut repaired) = (0, 0);
+    for seed in 0..80 {
+        let board = random_board(seed + 13_000, seed % 3 == 0);
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let problem = GridProblem::new(
+                Arc::new(board.clone()),
+                connectivity,
+                Heuristic::natural(connectivity),
+            );
+            let mut robot = RobotWalk::new(problem.clone(), 2);
+            let end = robot.walk();
+            let reachable = reference_cost(&board, connectivity).is_some();
+            if !reachable {
+                assert_eq!(end, WalkEnd::NoWay, "seed {seed}: no way exists");
+                continue;
+            }
+            assert_eq!(end, WalkEnd::Arrived, "seed {seed}, {connectivity:?}");
+            problem
+                .check_path(&robot.trail)
+                .unwrap_or_else(|e| panic!("seed {seed}, {connectivity:?}: {e}"));
+            assert!(robot.plan().broken_invariants().is_empty());
+            arrived += 1;
+            if robot.repair_expansions > 0 {
+                repaired += 1;
+            }
+        }
+    }
+    assert!(
+        arrived > 60 && repaired > 30,
+        "{arrived} arrived, {repaired} repaired"
+    );
+}

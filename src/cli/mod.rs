@@ -37,6 +37,8 @@ usage: frontier                      open the app
                      [--max-expansions N]   (per query; iddfs and idastar: 2000000 unless set)
        frontier replan BOARD [--edits N] [--seed S] [--diagonal] [--heuristic H]
                      (D* Lite repairing after N random wall edits near the path)
+       frontier replan BOARD --robot [--radius R] [--diagonal] [--heuristic H]
+                     (a robot seeing walls within R cells walks to the goal, re-planning)
        frontier generate backtracker|prim|kruskal|division|scatter:D WIDTH HEIGHT [--seed S]
        frontier render BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--to-step N]
                      [--cell PX] [--png OUT] [--svg OUT]

@@ -8,7 +8,7 @@ use super::Status;
 use super::args::{Args, number};
 use super::path::{load_board, read_path_options};
 use crate::games::sandbox::GridProblem;
-use crate::games::sandbox::dstar_lite::replan_trial;
+use crate::games::sandbox::dstar_lite::{RobotWalk, WalkEnd, replan_trial};
 
 pub fn replan(mut args: Args) -> Status {
     match run_replan(&mut args) {
@@ -19,6 +19,9 @@ pub fn replan(mut args: Args) -> Status {
 
 fn run_replan(args: &mut Args) -> Result<Status, String> {
     let options = read_path_options(args, false)?;
+    if args.flag("--robot") {
+        return robot(args, options);
+    }
     let edits: usize = args.parsed("--edits", number)?.unwrap_or(50);
     let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);
     let file = args.positional("BOARD (a board or .map file)")?;
@@ -40,5 +43,37 @@ fn run_replan(args: &mut Args) -> Result<Status, String> {
         Status::Success
     } else {
         Status::Failure
+    })
+}
+
+/// `frontier replan BOARD --robot [--radius R]`: a robot that sees walls only within R cells
+/// walks to the goal, D* Lite repairing its plan at each discovery.
+fn robot(args: &mut Args, options: super::path::PathOptions) -> Result<Status, String> {
+    let radius: u32 = args.parsed("--radius", number)?.unwrap_or(2);
+    let file = args.positional("BOARD (a board or .map file)")?;
+    args.finish()?;
+    if !(1..=100).contains(&radius) {
+        return Err(format!("--radius must be 1 to 100, not {radius}"));
+    }
+    let board = load_board(Path::new(&file))?;
+    let problem = GridProblem::new(Arc::new(board), options.connectivity, options.heuristic);
+    let mut walk = RobotWalk::new(problem.clone(), radius);
+    let end = walk.walk();
+    say!("board: {file}");
+    say!("radius: {radius}");
+    say!("moves: {}", walk.trail.len() - 1);
+    say!("discovered: {}", walk.discovered);
+    say!("first_plan_expansions: {}", walk.first_plan_expansions());
+    say!("repair_expansions: {}", walk.repair_expansions);
+    Ok(match end {
+        WalkEnd::Arrived => {
+            let cost = problem.check_path(&walk.trail)?;
+            say!("result: arrived, cost {}", (cost * 1e4).round() / 1e4);
+            Status::Success
+        }
+        WalkEnd::NoWay => {
+            say!("result: no way to the goal");
+            Status::Failure
+        }
     })
 }

@@ -603,3 +603,117 @@ pub fn replan_trial(problem: GridProblem, edits: usize, seed: u64) -> ReplanRepo
     }
     report
 }
+
+/// The classic D* Lite demonstration: a robot that knows only the walls within
+/// `radius` cells of where it has been walks its plan towards the goal; each step it looks
+/// around, tells the plan about walls it did not know (repairing it), and takes the first
+/// move of the repaired plan.
+#[derive(Clone)]
+pub struct RobotWalk {
+    /// The board as it really is.
+    truth: Arc<Board>,
+    /// The plan on the board as the robot believes it.
+    plan: DStarLite,
+    radius: i32,
+    /// Where the robot has been, the start first.
+    pub trail: Vec<Pos>,
+    /// Walls (and other terrain) the robot has discovered so far.
+    pub discovered: usize,
+    /// Expansions of every repair after the first plan.
+    pub repair_expansions: usize,
+    first_plan: usize,
+}
+
+/// How a robot's walk ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkEnd {
+    Arrived,
+    /// The walls it found leave no way to the goal.
+    NoWay,
+}
+
+impl RobotWalk {
+    /// A robot at `problem`'s start that believes every cell farther than `radius` from it
+    /// is as cheap as the floor.
+    pub fn new(problem: GridProblem, radius: u32) -> RobotWalk {
+        let truth = problem.board().clone();
+        let radius = radius.min(1000) as i32;
+        let mut believed = (*truth).clone();
+        let floor = believed.floor_terrain();
+        let start = problem.start;
+        for pos in truth.cells().positions() {
+            let far = (pos.x - start.x).abs().max((pos.y - start.y).abs()) > radius;
+            if far && pos != problem.goal {
+                believed.paint(pos, floor);
+            }
+        }
+        let believed =
+            GridProblem::new(Arc::new(believed), problem.connectivity, problem.heuristic)
+                .between(start, problem.goal);
+        let mut plan = DStarLite::new(believed);
+        let first_plan = plan.plan();
+        RobotWalk {
+            truth,
+            plan,
+            radius,
+            trail: vec![start],
+            discovered: 0,
+            repair_expansions: 0,
+            first_plan,
+        }
+    }
+
+    /// The plan as the robot believes it now.
+    pub fn plan(&self) -> &DStarLite {
+        &self.plan
+    }
+
+    /// Expansions of the first plan.
+    pub fn first_plan_expansions(&self) -> usize {
+        self.first_plan
+    }
+
+    /// Looks around, repairs, and takes one move; the end once the walk is over.
+    pub fn step(&mut self) -> Option<WalkEnd> {
+        let at = *self.trail.last()?;
+        if at == self.plan.problem().goal {
+            return Some(WalkEnd::Arrived);
+        }
+        let mut changed = false;
+        for dy in -self.radius..=self.radius {
+            for dx in -self.radius..=self.radius {
+                let pos = at.offset(dx, dy);
+                let Some(real) = self.truth.terrain_index(pos) else {
+                    continue;
+                };
+                if self.plan.problem().board().terrain_index(pos) != Some(real)
+                    && self.plan.edit(pos, real)
+                {
+                    self.discovered += 1;
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            self.repair_expansions += self.plan.plan();
+        }
+        let next = match self.plan.path() {
+            Some(path) if path.len() > 1 => path[1],
+            _ => return Some(WalkEnd::NoWay),
+        };
+        self.plan.move_start(next);
+        self.trail.push(next);
+        None
+    }
+
+    /// Walks until the robot arrives or finds no way (at most a move per cell, twice).
+    pub fn walk(&mut self) -> WalkEnd {
+        let limit = 2 * self.truth.width() * self.truth.height() + 2;
+        for _ in 0..limit {
+            if let Some(end) = self.step() {
+                return end;
+            }
+        }
+        WalkEnd::NoWay
+    }
+}
