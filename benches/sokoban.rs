@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 
 use frontier::files::read_text;
 use frontier::games::sokoban::parse_collection;
-use frontier::games::sokoban::solver::{Detail, SolveOutcome, solve};
-use frontier::search::{Algorithm, Budget};
+use frontier::games::sokoban::solver::{
+    Detail, SokobanAlgorithm, SolveOutcome, parse_algorithm, solve,
+};
+use frontier::search::Budget;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -23,8 +25,8 @@ fn main() {
         .unwrap_or(10.0);
     let algorithm = std::env::args()
         .skip(1)
-        .find_map(|a| Algorithm::parse(&a).ok())
-        .unwrap_or(Algorithm::AStar);
+        .find_map(|a| parse_algorithm(&a).ok())
+        .unwrap_or(SokobanAlgorithm::AStar);
     let data = test_data().join("sokoban");
     let levels = parse_collection(&read_text(&data.join("microban-1.xsb")).expect("microban"))
         .expect("valid");

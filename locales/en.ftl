@@ -603,7 +603,7 @@ hint-push = Hint: push the marked box { $dir } ({ $pushes ->
     } to go).
 hint-no-solution = No solution from here: undo a few moves (Ctrl+Z).
 hint-gave-up = No hint: the solver { $why }.
-cmp-heading = BFS, DFS, A* and greedy side by side
+cmp-heading = BFS, DFS, A*, greedy and IDA* side by side
 cmp-search = Search
 cmp-stored = Stored
 cmp-pushes = Pushes
@@ -626,6 +626,8 @@ solve-solved = Solved.
 solve-no-solution = No solution: every reachable position was searched.
 solve-bound-pushes = Not solved: { $why }. Any solution needs at least { $bound } pushes (the highest { $measure } of a position expanded).
 solve-bound-moves = Not solved: { $why }. Any solution needs at least { $bound } moves (the highest { $measure } of a position expanded).
+solve-bound-ida-pushes = Not solved: { $why }. Any solution needs at least { $bound } pushes: IDA* found none within the bound of the iterations it finished.
+solve-bound-ida-moves = Not solved: { $why }. Any solution needs at least { $bound } moves: IDA* found none within the bound of the iterations it finished.
 solve-not-solved = Not solved: { $why }.
 solve-searching = Searching…
 solve-paused = Paused: Play (Space), Step (Right arrow) or To end (End).
@@ -643,8 +645,8 @@ solve-from-play-tip = Solve from where you left the level in Play, not from its 
 solve-show-dead = Show dead squares
 solve-show-dead-tip = A box pushed onto a square marked × can never reach a goal; the solvers never push one there.
 solve-start = Start solving
-solve-compare = Compare all four
-solve-compare-tip = Run BFS, DFS, A* and greedy on this level side by side
+solve-compare = Compare all five
+solve-compare-tip = Run BFS, DFS, A*, greedy and IDA* on this level side by side
 solve-replaying = Replaying the solution
 solve-back-to-search = Back to the search
 sk-code-start = frontier ← {"{"}start{"}"}; g[start] ← 0
@@ -660,6 +662,19 @@ sk-code-prune = if it puts a box on a dead square or freezes it off a goal: prun
 sk-code-next = m ← the position after it; g' ← g[n] + 1
 sk-code-bound = h(m) ← cheapest matching of boxes to goals (none: a dead end, prune)
 sk-code-no-solution = return no solution
+sk-code-ida-start = bound ← h(start), the matching lower bound
+sk-code-ida-loop = loop:  if DFS(start, 0, bound) solves the level: return the way
+sk-code-ida-raise = t ← the smallest g + h that was over the bound
+sk-code-ida-none = if t = ∞: return no solution
+sk-code-ida-next = bound ← t; forget the positions this iteration reached
+sk-code-ida-dfs = DFS(n, g, bound):
+sk-code-ida-remember = remember n was reached with g
+sk-code-ida-descend = if g' + h(m) ≤ bound and m was not reached with g ≤ g': DFS(m, g', bound)
+sk-code-ida-cut = else if g' + h(m) > bound: t ← min(t, g' + h(m))
+sk-narrate-ida-within = Iteration { $iteration }, bound { $bound }: g + h is within it, so IDA* goes deeper{ $times ->
+    [1] {""}
+   *[other] {" "}(this position has now been expanded { $times } times)
+}.
 sk-narrate-pushes = Expanded a position { $g ->
         [one] 1 push
        *[other] { $g } pushes
@@ -920,7 +935,7 @@ start-pathfinding =
 start-sokoban =
     1. Push every box onto a goal. Arrow keys or WASD walk; a click walks to a square; dragging a box pushes it there. U or Ctrl+Z undoes, R restarts.
     2. Stuck? Hint shows the next push of a solution; a red outline marks a box that can never reach a goal.
-    3. Solve lets a search do it step by step: red shading shows where its positions keep boxes, blue dots where the player can walk. Compare all four races BFS, DFS, A* and greedy.
+    3. Solve lets a search do it step by step: red shading shows where its positions keep boxes, blue dots where the player can walk. Compare all five races BFS, DFS, A*, greedy and IDA*.
     4. Edit level paints a level of your own; "Solvable?" asks the solver.
 start-snake =
     1. Steer with the arrow keys or WASD; Space pauses. Eat the food; do not hit a wall or yourself.

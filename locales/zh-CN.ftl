@@ -587,7 +587,7 @@ hint-thinking = 思考中…已查看 { $positions } 个局面
 hint-push = 提示：把标出的箱子向{ $dir }推（还要推 { $pushes } 次）。
 hint-no-solution = 从这里已经无解：撤销几步（Ctrl+Z）。
 hint-gave-up = 没有提示：求解器{ $why }。
-cmp-heading = BFS、DFS、A* 与贪心并排比较
+cmp-heading = BFS、DFS、A*、贪心与 IDA* 并排比较
 cmp-search = 搜索
 cmp-stored = 已存储
 cmp-pushes = 推动
@@ -610,6 +610,8 @@ solve-solved = 已解出。
 solve-no-solution = 无解：所有可达的局面都已搜索过。
 solve-bound-pushes = 未解出：{ $why }。任何解都至少需要推 { $bound } 次（已扩展局面中最大的 { $measure }）。
 solve-bound-moves = 未解出：{ $why }。任何解都至少需要 { $bound } 步（已扩展局面中最大的 { $measure }）。
+solve-bound-ida-pushes = 未解出：{ $why }。任何解都至少需要推 { $bound } 次：IDA* 在已完成各轮的界内都没有找到解。
+solve-bound-ida-moves = 未解出：{ $why }。任何解都至少需要 { $bound } 步：IDA* 在已完成各轮的界内都没有找到解。
 solve-not-solved = 未解出：{ $why }。
 solve-searching = 搜索中…
 solve-paused = 已暂停：播放（空格）、单步（右方向键）或到结尾（End）。
@@ -627,8 +629,8 @@ solve-from-play-tip = 从你在“玩”中停下的地方求解，而不是从�
 solve-show-dead = 显示死格
 solve-show-dead-tip = 推到标有 × 的格子上的箱子永远到不了目标；求解器从不往那里推。
 solve-start = 开始求解
-solve-compare = 四种一起比较
-solve-compare-tip = 在这一关上并排运行 BFS、DFS、A* 和贪心
+solve-compare = 五种一起比较
+solve-compare-tip = 在这一关上并排运行 BFS、DFS、A*、贪心和 IDA*
 solve-replaying = 正在回放解法
 solve-back-to-search = 返回搜索
 sk-code-start = frontier ← {"{"}start{"}"}；g[start] ← 0
@@ -644,6 +646,19 @@ sk-code-prune = 若它把箱子推到死格或冻结在目标外：剪掉它
 sk-code-next = m ← 走这一步后的局面；g' ← g[n] + 1
 sk-code-bound = h(m) ← 箱子与目标的最小代价匹配（无匹配：死局，剪掉）
 sk-code-no-solution = 返回“无解”
+sk-code-ida-start = bound ← h(start)，即匹配下界
+sk-code-ida-loop = 循环：若 DFS(start, 0, bound) 解出了关卡：返回走法
+sk-code-ida-raise = t ← 超过界的 g + h 中最小的那个
+sk-code-ida-none = 若 t = ∞：返回“无解”
+sk-code-ida-next = bound ← t；忘掉这一轮到过的局面
+sk-code-ida-dfs = DFS(n, g, bound)：
+sk-code-ida-remember = 记下 n 以 g 到达
+sk-code-ida-descend = 若 g' + h(m) ≤ bound 且 m 没有以 g ≤ g' 到达过：DFS(m, g', bound)
+sk-code-ida-cut = 否则若 g' + h(m) > bound：t ← min(t, g' + h(m))
+sk-narrate-ida-within = 第 { $iteration } 轮，界 { $bound }：g + h 没有超过它，所以 IDA* 继续深入{ $times ->
+    [1] {""}
+   *[other] （这个局面现在已经展开了 { $times } 次）
+}。
 sk-narrate-pushes = 扩展了一个离起点推 { $g } 次的局面。
 sk-narrate-pushes-bound = 扩展了一个离起点推 { $g } 次的局面，至少还要 { $h }（g + h = { $f }）。
 sk-narrate-moves = 扩展了一个离起点 { $g } 步的局面。
@@ -865,7 +880,7 @@ start-pathfinding =
 start-sokoban =
     1. 把每个箱子推到目标上。方向键或 WASD 走路；点击一格走到那里；拖动箱子把它推过去。U 或 Ctrl+Z 撤销，R 重来。
     2. 卡住了？“提示”给出解法的下一推；红框标出再也到不了目标的箱子。
-    3. “求解”让搜索一步步来做：红色阴影表示它的状态里箱子常在的位置，蓝点表示玩家能走到的格子。“四种一起比较”让 BFS、DFS、A* 和贪心比赛。
+    3. “求解”让搜索一步步来做：红色阴影表示它的状态里箱子常在的位置，蓝点表示玩家能走到的格子。“五种一起比较”让 BFS、DFS、A*、贪心和 IDA* 比赛。
     4. “编辑关卡”可以画自己的关卡；“有解吗？”让求解器回答。
 start-snake =
     1. 用方向键或 WASD 控制方向；空格暂停。吃到食物，别撞墙，也别撞到自己。

@@ -417,6 +417,39 @@ fn sokoban_statuses_no_solution_unsolved_and_invalid() {
 }
 
 #[test]
+fn sokoban_ida_star_solves_push_optimally_and_proves_a_bound_when_it_gives_up() {
+    let out = frontier(&["sokoban", &tutorial(), "--level", "3", "--algo", "idastar"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("level 3 (Two boxes): solved,") && stdout(&out).contains(" 6 pushes"),
+        "IDA* finds the 6 pushes BFS finds: {}",
+        stdout(&out)
+    );
+    let out = frontier(&[
+        "sokoban",
+        &tutorial(),
+        "--level",
+        "8",
+        "--algo",
+        "idastar",
+        "--max-states",
+        "300",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let at_least: usize = text
+        .split("any solution needs at least ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no lower bound in: {text}"));
+    assert!(
+        (1..=23).contains(&at_least),
+        "Crossroads needs 23 pushes: {text}"
+    );
+}
+
+#[test]
 fn sokoban_bad_input_exits_2() {
     for (args, message) in [
         (

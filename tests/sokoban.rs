@@ -6,9 +6,9 @@ mod common;
 use std::collections::HashMap;
 
 use frontier::files::read_text;
-use frontier::games::sokoban::solver::{Detail, SolveOutcome, solve};
+use frontier::games::sokoban::solver::{Detail, SokobanAlgorithm, SolveOutcome, solve};
 use frontier::games::sokoban::{parse_collection, presets, verify_solution};
-use frontier::search::{Algorithm, Budget};
+use frontier::search::Budget;
 
 fn microban() -> Vec<frontier::games::sokoban::Entry> {
     let path = common::test_data().join("sokoban/microban-1.xsb");
@@ -32,7 +32,7 @@ fn optimal_pushes() -> HashMap<usize, usize> {
 /// Solves, and checks any solution by replaying it; returns the pushes if solved.
 fn solved_pushes(
     level: &frontier::games::sokoban::Level,
-    algorithm: Algorithm,
+    algorithm: SokobanAlgorithm,
     detail: Detail,
     states: usize,
 ) -> Option<usize> {
@@ -72,7 +72,8 @@ fn every_astar_solution_on_microban_replays_and_is_push_optimal() {
     let mut solved = 0;
     for (i, entry) in microban().iter().enumerate() {
         let level = entry.level.as_ref().unwrap();
-        if let Some(pushes) = solved_pushes(level, Algorithm::AStar, Detail::Pushes, 60_000) {
+        if let Some(pushes) = solved_pushes(level, SokobanAlgorithm::AStar, Detail::Pushes, 60_000)
+        {
             solved += 1;
             if let Some(&best) = optimal.get(&(i + 1)) {
                 assert_eq!(
@@ -96,7 +97,7 @@ fn bfs_push_counts_equal_the_optimal_counts() {
     let mut compared = 0;
     for (i, entry) in microban().iter().enumerate() {
         let level = entry.level.as_ref().unwrap();
-        if let Some(pushes) = solved_pushes(level, Algorithm::Bfs, Detail::Pushes, 30_000) {
+        if let Some(pushes) = solved_pushes(level, SokobanAlgorithm::Bfs, Detail::Pushes, 30_000) {
             assert_eq!(Some(&pushes), optimal.get(&(i + 1)), "level {}", i + 1);
             compared += 1;
         }
@@ -104,6 +105,52 @@ fn bfs_push_counts_equal_the_optimal_counts() {
     assert!(
         compared >= 60,
         "BFS solved only {compared} levels within its budget"
+    );
+}
+
+/// IDA* keeps only the path and one iteration's table, and pays for it by expanding the
+/// positions near the start again in every iteration: on the levels it finishes within its
+/// budget it is push-optimal like A*, and where the bound had to rise it repeated work.
+#[test]
+fn ida_star_is_push_optimal_on_microban_and_expands_positions_again_in_each_iteration() {
+    use frontier::games::sokoban::solver::SokobanRun;
+    let optimal = optimal_pushes();
+    let levels = microban();
+    let (mut solved, mut raised) = (0, 0);
+    for number in 1..=40 {
+        let level = levels[number - 1].level.as_ref().unwrap();
+        let budget = Budget::UNLIMITED.expansions(40_000);
+        let report = solve(level, SokobanAlgorithm::IdaStar, Detail::Pushes, budget);
+        let SolveOutcome::Solved { lurd, pushes, .. } = report.outcome else {
+            continue;
+        };
+        assert!(verify_solution(level, &lurd).is_ok(), "level {number}");
+        assert_eq!(Some(&pushes), optimal.get(&number), "level {number}");
+        solved += 1;
+
+        let mut run = SokobanRun::new(level, SokobanAlgorithm::IdaStar, Detail::Pushes, budget);
+        let start_bound = run.deepening().expect("IDA* reports its bound").bound;
+        run.by_ref().for_each(drop);
+        let status = run.deepening().expect("IDA* reports its bound");
+        assert_eq!(
+            status.bound, pushes as f64,
+            "level {number}: the last bound is the optimum"
+        );
+        if status.iteration > 1 {
+            raised += 1;
+            assert!(status.bound > start_bound, "level {number}");
+            assert!(
+                status.re_expansions > 0,
+                "level {number}: the start came back at least"
+            );
+        } else {
+            assert_eq!(status.re_expansions, 0, "level {number}");
+        }
+    }
+    assert!(solved >= 30, "IDA* solved only {solved} of the first 40");
+    assert!(
+        raised >= 5,
+        "only {raised} levels needed a second iteration"
     );
 }
 
@@ -133,11 +180,16 @@ fn the_move_level_search_solves_small_levels_move_optimally_with_bfs() {
         let level = entry.level.as_ref().unwrap();
         let by_moves = solve(
             level,
-            Algorithm::Bfs,
+            SokobanAlgorithm::Bfs,
             Detail::Moves,
             Budget::UNLIMITED.states(500_000),
         );
-        let by_pushes = solve(level, Algorithm::Bfs, Detail::Pushes, Budget::UNLIMITED);
+        let by_pushes = solve(
+            level,
+            SokobanAlgorithm::Bfs,
+            Detail::Pushes,
+            Budget::UNLIMITED,
+        );
         let (
             SolveOutcome::Solved { moves, lurd, .. },
             SolveOutcome::Solved {
@@ -166,7 +218,11 @@ fn an_unsolvable_level_ends_as_no_solution_and_budgets_end_as_gave_up() {
     // The box is stuck against the top wall: the goal is below.
     let level =
         frontier::games::sokoban::parse_level("#####\n#$  #\n#  @#\n# . #\n#####\n").unwrap();
-    for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::Dfs] {
+    for algorithm in [
+        SokobanAlgorithm::Bfs,
+        SokobanAlgorithm::AStar,
+        SokobanAlgorithm::Dfs,
+    ] {
         assert_eq!(
             solve(&level, algorithm, Detail::Pushes, Budget::UNLIMITED).outcome,
             SolveOutcome::NoSolution
@@ -175,7 +231,7 @@ fn an_unsolvable_level_ends_as_no_solution_and_budgets_end_as_gave_up() {
     let hard = &microban()[92];
     let report = solve(
         hard.level.as_ref().unwrap(),
-        Algorithm::Bfs,
+        SokobanAlgorithm::Bfs,
         Detail::Pushes,
         Budget::UNLIMITED.states(5_000),
     );
@@ -191,7 +247,7 @@ fn the_prunes_are_counted() {
     let level = &presets::collection("frontier-tutorial.xsb").unwrap()[7];
     let report = solve(
         level.level.as_ref().unwrap(),
-        Algorithm::Bfs,
+        SokobanAlgorithm::Bfs,
         Detail::Pushes,
         Budget::UNLIMITED,
     );
@@ -207,10 +263,14 @@ fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
     for number in [20, 40, 60, 80, 100, 120] {
         let level = levels[number - 1].level.as_ref().unwrap();
         let best = optimal[&number] as f64;
-        for algorithm in [Algorithm::AStar, Algorithm::Bfs] {
+        for algorithm in [
+            SokobanAlgorithm::AStar,
+            SokobanAlgorithm::Bfs,
+            SokobanAlgorithm::IdaStar,
+        ] {
             let budget = Budget::UNLIMITED.expansions(300);
             let report = solve(level, algorithm, Detail::Pushes, budget);
-            let bound = report.proven_bound.expect("BFS and A* prove a bound");
+            let bound = report.proven_bound.expect("BFS, A* and IDA* prove a bound");
             match report.outcome {
                 SolveOutcome::Solved { pushes, .. } => assert_eq!(bound, pushes as f64),
                 _ => assert!(
@@ -218,7 +278,7 @@ fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
                     "level {number} {algorithm}: {bound} > {best}"
                 ),
             }
-            if algorithm == Algorithm::AStar {
+            if algorithm == SokobanAlgorithm::AStar {
                 let start = solve(
                     level,
                     algorithm,
@@ -231,7 +291,7 @@ fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
         }
         let greedy = solve(
             level,
-            Algorithm::Greedy,
+            SokobanAlgorithm::Greedy,
             Detail::Pushes,
             Budget::UNLIMITED.expansions(300),
         );
@@ -260,7 +320,7 @@ fn boxoban_medium_levels_all_load_and_a_sample_is_solved_by_astar() {
     for entry in levels.iter().step_by(100) {
         let level = entry.level.as_ref().unwrap();
         assert!(
-            solved_pushes(level, Algorithm::AStar, Detail::Pushes, 200_000).is_some(),
+            solved_pushes(level, SokobanAlgorithm::AStar, Detail::Pushes, 200_000).is_some(),
             "Boxoban {}: A* ran out of budget",
             entry.title
         );
@@ -307,7 +367,11 @@ fn crowded_room(side: usize, boxes: usize, seed: u64) -> frontier::games::sokoba
 fn a_time_limit_holds_on_a_level_with_a_hundred_boxes() {
     let level = crowded_room(40, 100, 1);
     assert_eq!(level.check(), Ok(()));
-    for algorithm in [Algorithm::AStar, Algorithm::Greedy, Algorithm::Bfs] {
+    for algorithm in [
+        SokobanAlgorithm::AStar,
+        SokobanAlgorithm::Greedy,
+        SokobanAlgorithm::Bfs,
+    ] {
         let began = std::time::Instant::now();
         let budget = Budget::UNLIMITED.timeout(std::time::Duration::from_secs(1));
         let report = solve(&level, algorithm, Detail::Pushes, budget);
@@ -342,7 +406,7 @@ fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
         let fresh = SokobanProblem::pushes(Sokoban::new(&level));
         let mut search = Search::new(
             SokobanProblem::pushes(Sokoban::new(&level)),
-            Algorithm::AStar,
+            frontier::search::Algorithm::AStar,
         );
         for _ in 0..150 {
             if search.next().is_none_or(|e| e.is_final()) {

@@ -157,7 +157,7 @@ fn no_chinese_text_is_clipped_at_1024_by_768() {
     click(&mut harness, "到结尾");
     harness.run_steps(60);
     check(&mut harness, "Sokoban, solved", &mut found);
-    click(&mut harness, "四种一起比较");
+    click(&mut harness, "五种一起比较");
     harness.run_steps(60);
     check(&mut harness, "Sokoban, compare", &mut found);
 

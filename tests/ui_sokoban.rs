@@ -117,7 +117,7 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
     let level = harness.state().tabs.sokoban.level().unwrap().clone();
     let report = frontier::games::sokoban::solver::solve(
         &level,
-        frontier::search::Algorithm::AStar,
+        frontier::games::sokoban::solver::SokobanAlgorithm::AStar,
         frontier::games::sokoban::solver::Detail::Pushes,
         frontier::search::Budget::UNLIMITED,
     );
@@ -311,6 +311,77 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     let tab = &harness.state().tabs.sokoban;
     assert_eq!(tab.entries.len(), 1);
     assert_eq!(tab.entries[0].title, "Pasted");
+}
+
+#[test]
+fn ida_star_is_picked_in_solve_and_shows_its_bound_rising_to_a_push_optimal_solution() {
+    let mut harness = app();
+    // Crossroads: the matching bound is 5 pushes short, so the bound rises three times.
+    harness.state_mut().tabs.sokoban.select(7);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("IDA*").click();
+    harness.run_steps(2);
+    harness.get_by_label("Start solving").click();
+    harness.run_steps(2);
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    harness.get_by_label("IDA* in pseudo-code");
+    harness.get_by_label_contains("DFS(n, g, bound):");
+    harness.get_by_label_contains("Iteration 1, bound");
+    harness.get_by_label("Bound (f)");
+    harness.get_by_label("Re-expansions");
+    run_solver_to_the_end(&mut harness);
+    let tab = &harness.state().tabs.sokoban;
+    let session = tab.session.as_ref().unwrap();
+    let lurd = session.solution.clone().expect("solved").expect("checked");
+    let (_, pushes) = verify_solution(&session.level, &lurd).expect("replays");
+    let status = session
+        .run()
+        .deepening()
+        .expect("IDA* reports where it stands");
+    assert_eq!(
+        status.bound, pushes as f64,
+        "the last bound is the solution's pushes"
+    );
+    let astar = frontier::games::sokoban::solver::solve(
+        &session.level,
+        frontier::games::sokoban::solver::SokobanAlgorithm::AStar,
+        frontier::games::sokoban::solver::Detail::Pushes,
+        frontier::search::Budget::UNLIMITED,
+    );
+    let frontier::games::sokoban::solver::SolveOutcome::Solved { pushes: best, .. } = astar.outcome
+    else {
+        panic!("A* solves it");
+    };
+    assert_eq!(pushes, best, "IDA* is push-optimal like A*");
+    assert!(status.iteration > 1, "the bound had to rise on this level");
+
+    // Stepping back to the first step of a later iteration says why the bound rose.
+    let mut probe = frontier::games::sokoban::solver::SokobanRun::new(
+        &session.level,
+        frontier::games::sokoban::solver::SokobanAlgorithm::IdaStar,
+        frontier::games::sokoban::solver::Detail::Pushes,
+        frontier::search::Budget::UNLIMITED,
+    );
+    let position = (1..session.position())
+        .find(|_| {
+            probe.next();
+            probe.deepening().is_some_and(|d| d.began_iteration)
+        })
+        .expect("a step began iteration 2");
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .session
+        .as_mut()
+        .unwrap()
+        .seek(position);
+    harness.run_steps(2);
+    harness.get_by_label_contains("Iteration 2: no goal within the old bound");
 }
 
 #[test]
@@ -559,13 +630,13 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
 }
 
 #[test]
-fn four_searches_compared_on_one_level_show_how_differently_they_go() {
-    use frontier::search::Algorithm;
+fn five_searches_compared_on_one_level_show_how_differently_they_go() {
+    use frontier::games::sokoban::solver::SokobanAlgorithm;
     let mut harness = app();
     harness.state_mut().tabs.sokoban.select(5); // "Five goals"
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    harness.get_by_label("Compare all four").click();
+    harness.get_by_label("Compare all five").click();
     for _ in 0..2000 {
         harness.step();
         let comparison = harness.state().tabs.sokoban.comparison.as_ref();
@@ -580,8 +651,8 @@ fn four_searches_compared_on_one_level_show_how_differently_they_go() {
         .comparison
         .as_ref()
         .expect("started");
-    assert!(comparison.is_done(), "all four finish on a small level");
-    let entrant = |a: Algorithm| {
+    assert!(comparison.is_done(), "all five finish on a small level");
+    let entrant = |a: SokobanAlgorithm| {
         let e = comparison
             .entrants
             .iter()
@@ -591,15 +662,15 @@ fn four_searches_compared_on_one_level_show_how_differently_they_go() {
         (pushes, e.expanded())
     };
     let (bfs, dfs, astar, greedy) = (
-        entrant(Algorithm::Bfs),
-        entrant(Algorithm::Dfs),
-        entrant(Algorithm::AStar),
-        entrant(Algorithm::Greedy),
+        entrant(SokobanAlgorithm::Bfs),
+        entrant(SokobanAlgorithm::Dfs),
+        entrant(SokobanAlgorithm::AStar),
+        entrant(SokobanAlgorithm::Greedy),
     );
     assert_eq!(astar.0, bfs.0, "both find the fewest pushes");
     assert!(dfs.0 >= bfs.0 && greedy.0 >= bfs.0);
     assert!(astar.1 < bfs.1, "A* looks at fewer positions than BFS");
-    harness.get_by_label("BFS, DFS, A* and greedy side by side");
+    harness.get_by_label("BFS, DFS, A*, greedy and IDA* side by side");
     harness.get_by_label(&bfs.1.to_string());
 }
 
@@ -670,13 +741,13 @@ fn the_solved_message_belongs_to_its_level() {
 
 #[test]
 fn a_long_race_can_be_stopped_and_keeps_what_it_reached() {
-    use frontier::search::Algorithm;
+    use frontier::games::sokoban::solver::SokobanAlgorithm;
     let mut harness = app();
     // Crossroads: BFS and DFS take many frames over it.
     harness.state_mut().tabs.sokoban.select(7);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    harness.get_by_label("Compare all four").click();
+    harness.get_by_label("Compare all five").click();
     harness.run_steps(3);
     harness.get_by_label("Stop the race").click();
     harness.run_steps(3);
@@ -685,7 +756,7 @@ fn a_long_race_can_be_stopped_and_keeps_what_it_reached() {
     let bfs = comparison
         .entrants
         .iter()
-        .find(|e| e.algorithm == Algorithm::Bfs)
+        .find(|e| e.algorithm == SokobanAlgorithm::Bfs)
         .unwrap();
     assert!(bfs.expanded() > 0);
     assert!(harness.query_by_label("Stop the race").is_none());

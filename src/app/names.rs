@@ -4,6 +4,7 @@
 
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Heuristic, PathAlgorithm};
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::grid::Dir;
 use crate::i18n::try_tr;
 use crate::search::{Algorithm, Limit};
@@ -30,6 +31,22 @@ pub fn algorithm_short(algorithm: Algorithm) -> String {
         Algorithm::AStar => "A*".into(),
         Algorithm::WeightedAStar(w) => tr!("algo-wastar-short", weight = w),
         Algorithm::Greedy => tr!("algo-greedy-short"),
+    }
+}
+
+/// A Sokoban search's name.
+pub fn sokoban_algorithm(algorithm: SokobanAlgorithm) -> String {
+    match algorithm.best_first() {
+        Some(a) => self::algorithm(a),
+        None => tr!("algo-idastar"),
+    }
+}
+
+/// A Sokoban search's short name, for tables and chart legends.
+pub fn sokoban_algorithm_short(algorithm: SokobanAlgorithm) -> String {
+    match algorithm.best_first() {
+        Some(a) => algorithm_short(a),
+        None => tr!("algo-idastar"),
     }
 }
 

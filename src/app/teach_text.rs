@@ -69,3 +69,9 @@ pub fn policy_text(algorithm: Algorithm) -> PolicyText {
         },
     }
 }
+
+/// A cost as a person writes it: at most two decimals, no trailing zeros.
+pub fn number(x: f64) -> String {
+    let text = format!("{x:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}

@@ -15,12 +15,13 @@ use crate::files::{read_text, write_bytes};
 use crate::games::sandbox::{GridProblem, GridRun};
 use crate::games::snake::play::{Autopilot, Planner};
 use crate::games::snake::{SnakeGame, Status as SnakeStatus};
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::games::sokoban::{Game, parse_collection};
 use crate::grid::Grid;
 use crate::render::games::{CellPicture, snake_replay, sokoban_replay};
 use crate::render::{FrameSource, GifOptions, Layers, RunFrames, Snapshot, run_gif};
-use crate::search::{Algorithm, Budget};
+use crate::search::Budget;
 
 pub fn render(mut args: Args) -> Status {
     match run_render(&mut args) {
@@ -87,7 +88,7 @@ impl GameOutput {
 fn render_sokoban(args: &mut Args, which: usize) -> Result<Status, String> {
     let algorithm = args
         .parsed("--algo", parse_algorithm)?
-        .unwrap_or(Algorithm::AStar);
+        .unwrap_or(SokobanAlgorithm::AStar);
     let timeout = args
         .parsed("--timeout", seconds)?
         .unwrap_or(Duration::from_secs(10));

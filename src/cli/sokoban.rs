@@ -6,8 +6,9 @@ use super::Status;
 use super::args::{Args, number, seconds};
 use crate::files::read_text;
 use crate::games::sokoban::parse_collection;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
-use crate::search::{Algorithm, Budget};
+use crate::search::Budget;
 
 /// Memory allowed per level unless told otherwise.
 const DEFAULT_BYTES: usize = 2 << 30;
@@ -22,7 +23,7 @@ pub fn sokoban(mut args: Args) -> Status {
 fn run(args: &mut Args) -> Result<Status, String> {
     let algorithm = args
         .parsed("--algo", parse_algorithm)?
-        .unwrap_or(Algorithm::AStar);
+        .unwrap_or(SokobanAlgorithm::AStar);
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
     let max_states = args.parsed("--max-states", number::<usize>)?;
     let timeout = args.parsed("--timeout", seconds)?;

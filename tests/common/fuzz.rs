@@ -16,7 +16,7 @@ use frontier::games::link::finder::{LinkFinder, PLAY_TURNS};
 use frontier::games::link::poj;
 use frontier::games::sandbox::movingai::{parse_map, parse_scenario};
 use frontier::games::sandbox::{Board, parse_board_or_map};
-use frontier::games::sokoban::solver::{Detail, solve};
+use frontier::games::sokoban::solver::{Detail, SokobanAlgorithm, solve};
 use frontier::games::sokoban::{parse_collection, verify_solution};
 use frontier::search::{Algorithm, Budget};
 use rand::rngs::StdRng;
@@ -95,7 +95,7 @@ fn xsb(text: &str) -> Vec<String> {
             Ok(level) => match level.check() {
                 Ok(()) => {
                     let budget = Budget::UNLIMITED.expansions(50).states(5_000);
-                    let report = solve(&level, Algorithm::AStar, Detail::Pushes, budget);
+                    let report = solve(&level, SokobanAlgorithm::AStar, Detail::Pushes, budget);
                     let _ = report.outcome;
                 }
                 Err(problem) => messages.push(problem.to_string()),
@@ -123,7 +123,7 @@ fn lurd(text: &str) -> Vec<String> {
 fn lurd_solution() -> String {
     let report = solve(
         &lurd_level(),
-        Algorithm::AStar,
+        SokobanAlgorithm::AStar,
         Detail::Pushes,
         Budget::UNLIMITED,
     );

@@ -467,7 +467,7 @@ impl PathfindingTab {
                 ui.label(run.visited_len().to_string());
                 ui.end_row();
                 if let Some(d) = run.deepening() {
-                    deepening_rows(ui, d);
+                    crate::app::deepening_rows::deepening_rows(ui, d);
                 }
                 if let Some((before, scratch)) = session.repair {
                     ui.label(tr!("stats-repair"));
@@ -522,26 +522,6 @@ impl PathfindingTab {
                 ui.end_row();
             });
     }
-}
-
-/// IDDFS and IDA*: the iteration, its limit, the next limit and the re-expansions.
-fn deepening_rows(ui: &mut Ui, d: crate::search::DeepeningStatus) {
-    ui.label(tr!("stats-iteration"));
-    ui.label(d.iteration.to_string());
-    ui.end_row();
-    ui.label(if d.limit == crate::search::DeepeningLimit::Moves {
-        tr!("stats-limit-moves")
-    } else {
-        tr!("stats-limit-cost")
-    });
-    ui.label(number(d.bound));
-    ui.end_row();
-    ui.label(tr!("stats-next-bound"));
-    ui.label(d.next_bound.map_or(tr!("stats-next-bound-none"), number));
-    ui.end_row();
-    ui.label(tr!("stats-re-expanded"));
-    ui.label(d.re_expansions.to_string());
-    ui.end_row();
 }
 
 fn capitalized(name: &str) -> String {

@@ -227,11 +227,7 @@ pub fn active_lines(
     }
 }
 
-/// A cost as a person writes it: at most two decimals, no trailing zeros.
-pub(super) fn number(x: f64) -> String {
-    let text = format!("{x:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
+pub(super) use crate::app::teach_text::number;
 
 /// One sentence about the step that produced `event`, with the run as it is after it.
 pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {

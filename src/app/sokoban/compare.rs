@@ -5,17 +5,18 @@
 use egui::Ui;
 
 use crate::app::names;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::i18n::Message;
-use crate::search::{Algorithm, Budget, Event, Limit};
+use crate::search::{Budget, Event, Limit};
 use crate::tr;
 use crate::ui::plot::{RunSeries, frontier_plot};
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 /// One search of the comparison.
 pub struct Entrant {
-    pub algorithm: Algorithm,
+    pub algorithm: SokobanAlgorithm,
     run: SokobanRun,
     series: RunSeries,
     /// How it ended, once it has: the checked solution's (moves, pushes), or what stopped it.
@@ -93,7 +94,7 @@ impl Comparison {
             .map(|&algorithm| Entrant {
                 algorithm,
                 run: SokobanRun::new(&level, algorithm, Detail::Pushes, budget),
-                series: RunSeries::new(names::algorithm_short(algorithm)),
+                series: RunSeries::new(names::sokoban_algorithm_short(algorithm)),
                 result: None,
             })
             .collect();
@@ -140,7 +141,7 @@ impl Comparison {
                 }
                 ui.end_row();
                 for e in &self.entrants {
-                    ui.label(names::algorithm_short(e.algorithm));
+                    ui.label(names::sokoban_algorithm_short(e.algorithm));
                     ui.label(e.expanded().to_string());
                     ui.label(e.stored().to_string());
                     match &e.result {

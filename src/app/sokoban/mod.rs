@@ -26,9 +26,9 @@ pub use solve::SolveSession;
 
 use super::notice::Notice;
 use crate::games::sokoban::solver::Detail;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
 use crate::grid::{Dir, Pos};
-use crate::search::Algorithm;
 use crate::ui::file_dialog::FileDialog;
 use crate::ui::{BoardView, Playback};
 
@@ -73,7 +73,7 @@ pub struct SokobanTab {
     pub tool: EditTool,
     edit_stroke: bool,
     pub check_message: Option<Result<String, String>>,
-    pub algorithm: Algorithm,
+    pub algorithm: SokobanAlgorithm,
     pub detail: Detail,
     pub max_states: usize,
     pub playback: Playback,

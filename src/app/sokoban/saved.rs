@@ -3,9 +3,9 @@
 use super::{Progress, SokobanTab};
 use crate::app::persistence::{Fields, Restorer};
 use crate::app::tab::Restore;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{parse_collection, presets};
-use crate::search::Algorithm;
 
 /// The collection (kept whole when it is small enough), the level, the best results and the
 /// solver's settings.
@@ -15,7 +15,7 @@ pub struct SokobanSaved {
     pub collection_text: String,
     pub index: usize,
     pub progress: Progress,
-    pub algorithm: Algorithm,
+    pub algorithm: SokobanAlgorithm,
     pub detail: Detail,
 }
 
@@ -29,7 +29,7 @@ impl Default for SokobanSaved {
             collection_text: presets::COLLECTIONS[0].1.to_string(),
             index: 0,
             progress: Progress::default(),
-            algorithm: Algorithm::AStar,
+            algorithm: SokobanAlgorithm::AStar,
             detail: Detail::Pushes,
         }
     }

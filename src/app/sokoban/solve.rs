@@ -1,10 +1,12 @@
 //! A Sokoban search shown step by step: the state being expanded, a heat map of where
 //! expanded states keep their boxes, counts for the chart, and the solution once found.
 
+use super::teach::DeepeningStep;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, Prunes, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::grid::Pos;
-use crate::search::{Algorithm, Budget, Event, Timeline};
+use crate::search::{Budget, Event, Timeline};
 use crate::ui::plot::RunSeries;
 
 /// The bytes the timeline's checkpoints may hold together. They share the search's states
@@ -18,7 +20,7 @@ const REPLAY_AT_ONCE: usize = 20_000;
 
 pub struct SolveSession {
     pub level: Level,
-    pub algorithm: Algorithm,
+    pub algorithm: SokobanAlgorithm,
     pub detail: Detail,
     pub timeline: Timeline<SokobanRun>,
     pub series: RunSeries,
@@ -28,6 +30,8 @@ pub struct SolveSession {
     pub last_event: Option<Event>,
     /// What the latest step pruned.
     pub last_prunes: Prunes,
+    /// What the latest step did as IDA* (a new iteration, successors over the bound).
+    pub last_deepening: Option<DeepeningStep>,
     /// Once a BFS or A* run has given up: the fewest pushes (or moves) any solution needs.
     pub proven_bound: Option<f64>,
     /// The verified solution, once found.
@@ -39,7 +43,7 @@ pub struct SolveSession {
 impl SolveSession {
     pub fn new(
         level: Level,
-        algorithm: Algorithm,
+        algorithm: SokobanAlgorithm,
         detail: Detail,
         max_states: usize,
     ) -> SolveSession {
@@ -50,12 +54,13 @@ impl SolveSession {
             heat_max: 0,
             timeline: Timeline::with_checkpoints(run, 512, 8)
                 .with_memory_limit(CHECKPOINT_BYTES, SokobanRun::memory_bytes),
-            series: RunSeries::new(crate::app::names::algorithm(algorithm)),
+            series: RunSeries::new(crate::app::names::sokoban_algorithm(algorithm)),
             level,
             algorithm,
             detail,
             last_event: None,
             last_prunes: Prunes::default(),
+            last_deepening: None,
             proven_bound: None,
             solution: None,
             catch_up: None,
@@ -92,10 +97,15 @@ impl SolveSession {
 
     pub fn step(&mut self) -> bool {
         let before = self.run().prunes();
+        let deepening_before = self.run().deepening();
         let Some(event) = self.timeline.step() else {
             return false;
         };
         self.last_prunes = self.run().prunes().since(before);
+        self.last_deepening = self
+            .run()
+            .deepening()
+            .map(|after| DeepeningStep::between(deepening_before, after));
         self.last_event = Some(event);
         if let Some((boxes, _)) = self.run().last_expanded() {
             self.add_heat(&boxes);
@@ -148,6 +158,7 @@ impl SolveSession {
         }
         self.last_event = self.run().ended();
         self.last_prunes = Prunes::default();
+        self.last_deepening = None;
         self.proven_bound = match self.run().ended() {
             Some(Event::GaveUp(_)) => self.run().proven_bound(),
             _ => None,
@@ -197,7 +208,12 @@ mod tests {
     }
 
     fn stepped(level: &Level, steps: usize) -> SolveSession {
-        let mut session = SolveSession::new(level.clone(), Algorithm::Bfs, Detail::Pushes, 1 << 20);
+        let mut session = SolveSession::new(
+            level.clone(),
+            SokobanAlgorithm::Bfs,
+            Detail::Pushes,
+            1 << 20,
+        );
         for _ in 0..steps {
             session.step();
         }

@@ -213,10 +213,10 @@ impl SokobanTab {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-algorithm"));
             egui::ComboBox::from_id_salt("sokoban-algorithm")
-                .selected_text(names::algorithm(self.algorithm))
+                .selected_text(names::sokoban_algorithm(self.algorithm))
                 .show_ui(ui, |ui| {
                     for a in ALGORITHMS {
-                        ui.selectable_value(&mut self.algorithm, a, names::algorithm(a));
+                        ui.selectable_value(&mut self.algorithm, a, names::sokoban_algorithm(a));
                     }
                 })
                 .response

@@ -5,6 +5,7 @@ use egui::Ui;
 
 use super::SokobanTab;
 use super::teach::{self, narrate};
+use crate::app::deepening_rows::deepening_rows;
 use crate::app::names;
 use crate::games::sokoban::solver::Detail;
 use crate::search::Event;
@@ -22,6 +23,10 @@ impl SokobanTab {
             session.run().last_costs(),
             session.detail,
             session.algorithm.uses_heuristic(),
+            session
+                .run()
+                .deepening()
+                .map(|status| (status, session.run().last_times_expanded())),
         )
     }
 
@@ -42,7 +47,7 @@ impl SokobanTab {
         };
         let run = session.run();
         let prunes = run.prunes();
-        let algorithm = names::algorithm(session.algorithm);
+        let algorithm = names::sokoban_algorithm(session.algorithm);
         ui.heading(match session.detail {
             Detail::Pushes => tr!("solve-over-pushes", algorithm = &algorithm),
             Detail::Moves => tr!("solve-over-moves", algorithm = &algorithm),
@@ -93,6 +98,9 @@ impl SokobanTab {
                         ui.end_row();
                     }
                 }
+                if let Some(status) = run.deepening() {
+                    deepening_rows(ui, status);
+                }
             });
         let outcome = match run.ended() {
             Some(Event::Found { .. }) => tr!("solve-solved"),
@@ -100,6 +108,10 @@ impl SokobanTab {
             Some(Event::GaveUp(limit)) => {
                 let why = names::limit(limit);
                 match session.proven_bound {
+                    Some(bound) if run.deepening().is_some() => match session.detail {
+                        Detail::Pushes => tr!("solve-bound-ida-pushes", why = why, bound = bound),
+                        Detail::Moves => tr!("solve-bound-ida-moves", why = why, bound = bound),
+                    },
                     Some(bound) => {
                         let measure = if session.algorithm.uses_heuristic() {
                             "g + h"
@@ -177,6 +189,7 @@ impl SokobanTab {
                     session.detail,
                     session.last_event,
                     session.last_prunes,
+                    session.last_deepening,
                 );
                 pseudocode(ui, &lines, &active);
             });

@@ -3,8 +3,8 @@
 //! the pruning as it happens rather than only watch the totals grow.
 
 use crate::app::teach_text::policy_text;
-use crate::games::sokoban::solver::{Detail, Prunes};
-use crate::search::{Algorithm, Event};
+use crate::games::sokoban::solver::{Detail, Prunes, SokobanAlgorithm};
+use crate::search::{Algorithm, DeepeningStatus, Event};
 use crate::tr;
 
 /// What a line of the listing does; the lines a step went through are found by role.
@@ -23,6 +23,10 @@ enum Role {
     Bound,
     Push,
     NoSolution,
+    /// IDA*: a new iteration under a higher bound.
+    Raise,
+    /// IDA*: a successor over the bound, remembered for the next one.
+    CutOff,
 }
 
 /// A pseudo-code line at `depth` levels of indentation.
@@ -31,7 +35,29 @@ fn line(role: Role, depth: usize, text: String) -> (Role, String) {
 }
 
 /// The search over Sokoban positions in pseudo-code, as `algorithm` runs it at `detail`.
-fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
+fn listing(algorithm: SokobanAlgorithm, detail: Detail) -> Vec<(Role, String)> {
+    match algorithm.best_first() {
+        Some(policy) => best_first_listing(policy, detail),
+        None => deepening_listing(detail),
+    }
+}
+
+/// The lines that list a position's successors (pushes, or moves), at `depth`.
+fn successor_lines(depth: usize, detail: Detail) -> Vec<(Role, String)> {
+    match detail {
+        Detail::Pushes => vec![
+            line(Role::Generate, depth, tr!("sk-code-pushes")),
+            line(Role::Corral, depth, tr!("sk-code-corral")),
+            line(Role::ForEach, depth, tr!("sk-code-for-each-push")),
+        ],
+        Detail::Moves => vec![
+            line(Role::Generate, depth, tr!("sk-code-moves")),
+            line(Role::ForEach, depth, tr!("sk-code-for-each-move")),
+        ],
+    }
+}
+
+fn best_first_listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
     let text = policy_text(algorithm);
     let visit = match algorithm {
         Algorithm::Dfs => tr!("sk-code-skip-or-mark"),
@@ -44,17 +70,7 @@ fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
         line(Role::GoalTest, 1, tr!("sk-code-goal-test")),
         line(Role::Visit, 1, visit),
     ];
-    match detail {
-        Detail::Pushes => {
-            lines.push(line(Role::Generate, 1, tr!("sk-code-pushes")));
-            lines.push(line(Role::Corral, 1, tr!("sk-code-corral")));
-            lines.push(line(Role::ForEach, 1, tr!("sk-code-for-each-push")));
-        }
-        Detail::Moves => {
-            lines.push(line(Role::Generate, 1, tr!("sk-code-moves")));
-            lines.push(line(Role::ForEach, 1, tr!("sk-code-for-each-move")));
-        }
-    }
+    lines.extend(successor_lines(1, detail));
     lines.push(line(Role::Prune, 2, tr!("sk-code-prune")));
     lines.push(line(Role::Next, 2, tr!("sk-code-next")));
     if algorithm.uses_heuristic() {
@@ -69,23 +85,71 @@ fn listing(algorithm: Algorithm, detail: Detail) -> Vec<(Role, String)> {
     lines
 }
 
+/// IDA*: the outer loop raising the bound, and the depth-first search under it.
+fn deepening_listing(detail: Detail) -> Vec<(Role, String)> {
+    let mut lines = vec![
+        line(Role::Start, 0, tr!("sk-code-ida-start")),
+        line(Role::Loop, 0, tr!("sk-code-ida-loop")),
+        line(Role::Raise, 1, tr!("sk-code-ida-raise")),
+        line(Role::NoSolution, 1, tr!("sk-code-ida-none")),
+        line(Role::Raise, 1, tr!("sk-code-ida-next")),
+        line(Role::Pop, 0, tr!("sk-code-ida-dfs")),
+        line(Role::GoalTest, 1, tr!("sk-code-goal-test")),
+        line(Role::Visit, 1, tr!("sk-code-ida-remember")),
+    ];
+    lines.extend(successor_lines(1, detail));
+    lines.push(line(Role::Prune, 2, tr!("sk-code-prune")));
+    lines.push(line(Role::Next, 2, tr!("sk-code-next")));
+    lines.push(line(Role::Bound, 2, tr!("sk-code-bound")));
+    lines.push(line(Role::Push, 2, tr!("sk-code-ida-descend")));
+    lines.push(line(Role::CutOff, 2, tr!("sk-code-ida-cut")));
+    lines
+}
+
 /// The pseudo-code lines of `algorithm` at `detail`.
-pub fn pseudocode(algorithm: Algorithm, detail: Detail) -> Vec<String> {
+pub fn pseudocode(algorithm: SokobanAlgorithm, detail: Detail) -> Vec<String> {
     listing(algorithm, detail)
         .into_iter()
         .map(|(_, line)| line)
         .collect()
 }
 
-/// The lines (1-based) the step that produced `event`, pruning `prunes`, went through.
+/// What an IDA* step did beyond an expansion.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DeepeningStep {
+    /// The step began a new iteration under a higher bound.
+    pub began_iteration: bool,
+    /// Successors the step found over the bound.
+    pub cut_off: usize,
+}
+
+impl DeepeningStep {
+    /// What the step from `before` to `after` did.
+    pub fn between(before: Option<DeepeningStatus>, after: DeepeningStatus) -> DeepeningStep {
+        let earlier = match before {
+            Some(b) if !after.began_iteration => b.cut_off,
+            _ => 0,
+        };
+        DeepeningStep {
+            began_iteration: after.began_iteration,
+            cut_off: after.cut_off.saturating_sub(earlier),
+        }
+    }
+}
+
+/// The lines (1-based) the step that produced `event`, pruning `prunes`, went through
+/// (`deepening`: what it did as IDA*).
 pub fn active_lines(
-    algorithm: Algorithm,
+    algorithm: SokobanAlgorithm,
     detail: Detail,
     event: Option<Event>,
     prunes: Prunes,
+    deepening: Option<DeepeningStep>,
 ) -> Vec<usize> {
+    let began_iteration = deepening.is_some_and(|d| d.began_iteration);
     let roles = match event {
         None => vec![Role::Start],
+        Some(Event::Expanded { .. }) if began_iteration => vec![Role::Raise, Role::Loop],
         Some(Event::Found { .. }) => vec![Role::Pop, Role::GoalTest],
         Some(Event::Exhausted) => vec![Role::NoSolution],
         Some(Event::GaveUp(_)) => vec![],
@@ -105,6 +169,9 @@ pub fn active_lines(
             if added + improved > 0 {
                 roles.push(Role::Push);
             }
+            if deepening.is_some_and(|d| d.cut_off > 0) {
+                roles.push(Role::CutOff);
+            }
             roles
         }
     };
@@ -117,13 +184,15 @@ pub fn active_lines(
 }
 
 /// The step that produced `event`, which pruned `prunes`; `costs` are g and h of the state
-/// it expanded. Only expansions are described: the end of a run has its own message.
+/// it expanded; `deepening`, for IDA*, where it stands and how many times that state has
+/// been expanded. Only expansions are described: the end of a run has its own message.
 pub fn narrate(
     event: Option<Event>,
     prunes: Prunes,
     costs: Option<(f64, f64)>,
     detail: Detail,
     uses_heuristic: bool,
+    deepening: Option<(DeepeningStatus, u32)>,
 ) -> Option<String> {
     let Some(Event::Expanded {
         added, improved, ..
@@ -141,6 +210,26 @@ pub fn narrate(
         (Detail::Moves, false) => tr!("sk-narrate-moves", g = steps),
         (Detail::Moves, true) => tr!("sk-narrate-moves-bound", g = steps, h = h, f = f),
     }];
+    if let Some((status, times)) = deepening {
+        let bound = status.bound.to_string();
+        sentences.insert(
+            0,
+            if status.began_iteration {
+                tr!(
+                    "narrate-deepen-cost",
+                    iteration = status.iteration,
+                    bound = bound
+                )
+            } else {
+                tr!(
+                    "sk-narrate-ida-within",
+                    iteration = status.iteration,
+                    bound = bound,
+                    times = times
+                )
+            },
+        );
+    }
     if prunes.corrals > 0 {
         sentences.push(tr!("sk-narrate-corral"));
     }
@@ -173,6 +262,8 @@ pub fn narrate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sokoban::solver::ALGORITHMS;
+    use crate::search::DeepeningLimit;
 
     fn expanded(added: usize, improved: usize) -> Option<Event> {
         Some(Event::Expanded {
@@ -195,6 +286,7 @@ mod tests {
             Some((4.0, 6.0)),
             Detail::Pushes,
             true,
+            None,
         )
         .expect("an expansion is described");
         assert!(text.contains("4 pushes from the start"), "{text}");
@@ -211,6 +303,7 @@ mod tests {
             Some((1.0, 0.0)),
             Detail::Moves,
             false,
+            None,
         )
         .expect("an expansion is described");
         assert!(quiet.contains("1 move from the start."), "{quiet}");
@@ -221,13 +314,14 @@ mod tests {
 
     /// The text of the highlighted lines.
     fn highlighted(
-        algorithm: Algorithm,
+        algorithm: SokobanAlgorithm,
         detail: Detail,
         event: Option<Event>,
         prunes: Prunes,
+        deepening: Option<DeepeningStep>,
     ) -> String {
         let lines = pseudocode(algorithm, detail);
-        active_lines(algorithm, detail, event, prunes)
+        active_lines(algorithm, detail, event, prunes, deepening)
             .iter()
             .map(|&n| lines[n - 1].as_str())
             .collect::<Vec<_>>()
@@ -240,7 +334,13 @@ mod tests {
             dead_squares: 1,
             ..Prunes::default()
         };
-        let text = highlighted(Algorithm::AStar, Detail::Pushes, expanded(2, 0), dead);
+        let text = highlighted(
+            SokobanAlgorithm::AStar,
+            Detail::Pushes,
+            expanded(2, 0),
+            dead,
+            None,
+        );
         assert!(text.contains("lowest g + h"), "{text}");
         assert!(text.contains("dead square"), "{text}");
         assert!(text.contains("frontier.push(m, g' + h(m))"), "{text}");
@@ -252,7 +352,13 @@ mod tests {
             matchings: 2,
             ..Prunes::default()
         };
-        let text = highlighted(Algorithm::Greedy, Detail::Pushes, expanded(0, 0), corral);
+        let text = highlighted(
+            SokobanAlgorithm::Greedy,
+            Detail::Pushes,
+            expanded(0, 0),
+            corral,
+            None,
+        );
         assert!(
             text.contains("PI-corral") && text.contains("matching"),
             "{text}"
@@ -263,27 +369,29 @@ mod tests {
         );
 
         let found = highlighted(
-            Algorithm::Bfs,
+            SokobanAlgorithm::Bfs,
             Detail::Moves,
             Some(Event::Found { goal: 3 }),
             Prunes::default(),
+            None,
         );
         assert!(
             found.contains("pop_front") && found.contains("every box"),
             "{found}"
         );
-        let start = highlighted(Algorithm::Dfs, Detail::Pushes, None, Prunes::default());
+        let start = highlighted(
+            SokobanAlgorithm::Dfs,
+            Detail::Pushes,
+            None,
+            Prunes::default(),
+            None,
+        );
         assert!(start.starts_with("frontier ← {start}"), "{start}");
     }
 
     #[test]
     fn only_the_searches_that_use_a_bound_show_the_matching_and_only_pushes_show_corrals() {
-        for algorithm in [
-            Algorithm::Bfs,
-            Algorithm::Dfs,
-            Algorithm::AStar,
-            Algorithm::Greedy,
-        ] {
+        for algorithm in ALGORITHMS {
             for detail in [Detail::Pushes, Detail::Moves] {
                 let text = pseudocode(algorithm, detail).join("\n");
                 assert_eq!(
@@ -305,9 +413,92 @@ mod tests {
         let costs = Some((1.0, 1.0));
         for event in [None, Some(Event::Exhausted), Some(Event::Found { goal: 0 })] {
             assert_eq!(
-                narrate(event, Prunes::default(), costs, Detail::Pushes, true),
+                narrate(event, Prunes::default(), costs, Detail::Pushes, true, None),
                 None
             );
         }
+    }
+
+    fn status(iteration: u32, began_iteration: bool, cut_off: usize) -> DeepeningStatus {
+        DeepeningStatus {
+            limit: DeepeningLimit::Cost,
+            iteration,
+            bound: 12.0,
+            next_bound: None,
+            cut_off,
+            re_expansions: 0,
+            began_iteration,
+        }
+    }
+
+    #[test]
+    fn ida_star_highlights_the_raised_bound_the_descent_and_the_cut_off() {
+        let ida = SokobanAlgorithm::IdaStar;
+        let raised = DeepeningStep::between(Some(status(1, false, 9)), status(2, true, 0));
+        assert_eq!(raised.cut_off, 0, "a new iteration starts counting again");
+        let text = highlighted(
+            ida,
+            Detail::Pushes,
+            expanded(3, 0),
+            Prunes::default(),
+            Some(raised),
+        );
+        assert!(
+            text.contains("bound ← t") && text.contains("DFS(start"),
+            "{text}"
+        );
+        assert!(!text.contains("min(t"), "{text}");
+
+        let deeper = DeepeningStep::between(Some(status(2, false, 4)), status(2, false, 6));
+        assert_eq!(deeper.cut_off, 2);
+        let text = highlighted(
+            ida,
+            Detail::Pushes,
+            expanded(1, 0),
+            Prunes::default(),
+            Some(deeper),
+        );
+        assert!(
+            text.contains("DFS(m, g', bound)") && text.contains("min(t"),
+            "{text}"
+        );
+        assert!(!text.contains("bound ← t"), "{text}");
+
+        let level = pseudocode(ida, Detail::Pushes).join("\n");
+        assert!(
+            level.contains("matching") && level.contains("PI-corral"),
+            "{level}"
+        );
+    }
+
+    #[test]
+    fn ida_star_narration_says_when_the_bound_rises_and_how_often_a_position_came_back() {
+        let costs = Some((2.0, 10.0));
+        let first = narrate(
+            expanded(2, 0),
+            Prunes::default(),
+            costs,
+            Detail::Pushes,
+            true,
+            Some((status(3, true, 0), 1)),
+        )
+        .expect("an expansion is described");
+        assert!(
+            first.starts_with("Iteration 3: no goal within the old bound"),
+            "{first}"
+        );
+        let again = narrate(
+            expanded(2, 0),
+            Prunes::default(),
+            costs,
+            Detail::Pushes,
+            true,
+            Some((status(3, false, 0), 4)),
+        )
+        .expect("an expansion is described");
+        assert!(
+            again.contains("bound 12") && again.contains("expanded 4 times"),
+            "{again}"
+        );
     }
 }

@@ -2,12 +2,13 @@
 //! time (so the game keeps answering while it thinks), then the first push of the solution
 //! it finds — or the news that no solution is left from here.
 
+use super::SokobanAlgorithm;
 use super::push::Detail;
 use super::solve::SokobanRun;
 use crate::games::sokoban::game::{Game, Step};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
-use crate::search::{Algorithm, Budget, Event, Limit};
+use crate::search::{Budget, Event, Limit};
 
 /// The first push of a solution with the fewest pushes from the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +42,7 @@ impl HintSearch {
     pub fn new(position: Level, max_states: usize) -> HintSearch {
         let budget = Budget::UNLIMITED.states(max_states).bytes(1 << 30);
         HintSearch {
-            run: SokobanRun::new(&position, Algorithm::AStar, Detail::Pushes, budget),
+            run: SokobanRun::new(&position, SokobanAlgorithm::AStar, Detail::Pushes, budget),
             position,
             outcome: None,
         }

@@ -2,6 +2,7 @@
 //! static analysis (dead squares, push distances), freeze deadlocks, the matching lower
 //! bound, and turning a found path into LURD.
 
+mod algorithm;
 pub mod analysis;
 mod box_squares;
 mod corral;
@@ -13,8 +14,9 @@ mod push;
 mod solve;
 mod stuck;
 
+pub use algorithm::{ALGORITHMS, SokobanAlgorithm, parse_algorithm};
 pub use box_squares::BoxSquares;
 pub use hint::{Hint, HintOutcome, HintSearch};
 pub use push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
-pub use solve::{ALGORITHMS, SokobanRun, SolveOutcome, SolveReport, parse_algorithm, solve};
+pub use solve::{SokobanRun, SolveOutcome, SolveReport, solve};
 pub use stuck::stuck_boxes;

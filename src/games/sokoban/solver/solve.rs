@@ -3,25 +3,14 @@
 
 use std::time::{Duration, Instant};
 
+use super::algorithm::SokobanAlgorithm;
 use super::push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
 use crate::games::sokoban::game::{Game, verify_solution};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
-use crate::search::{Algorithm, Budget, Engine, Event, Limit, NodeStatus, Search, Step};
-
-/// The searches the Sokoban solver offers, in the order they are listed: the command line,
-/// the Solve picker and the race of Compare all take this list.
-pub const ALGORITHMS: [Algorithm; 4] = [
-    Algorithm::Bfs,
-    Algorithm::Dfs,
-    Algorithm::AStar,
-    Algorithm::Greedy,
-];
-
-/// Parses one of [`ALGORITHMS`] by its command-line name.
-pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    Algorithm::parse_among(text, &ALGORITHMS)
-}
+use crate::search::{
+    Budget, Deepening, DeepeningStatus, Engine, Event, Limit, NodeStatus, Search, Step,
+};
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,9 +35,8 @@ pub struct SolveReport {
     pub stored: usize,
     pub elapsed: Duration,
     pub prunes: Prunes,
-    /// For BFS and A*, which expand states in an order that never passes the optimum: the
-    /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded, so a
-    /// level given up on still says how many pushes (or moves) any solution needs at least.
+    /// For BFS, A* and IDA* ([`SokobanAlgorithm::proves_bound`]): how many pushes (or
+    /// moves) any solution needs at least, so a level given up on still says something.
     pub proven_bound: Option<f64>,
 }
 
@@ -56,21 +44,28 @@ pub struct SolveReport {
 /// other search.
 #[derive(Clone)]
 pub struct SokobanRun {
-    algorithm: Algorithm,
+    algorithm: SokobanAlgorithm,
     engine: Engine<SokobanProblem>,
 }
 
 impl SokobanRun {
     /// A search of `level` (which must pass [`Level::check`]).
-    pub fn new(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SokobanRun {
+    pub fn new(
+        level: &Level,
+        algorithm: SokobanAlgorithm,
+        detail: Detail,
+        budget: Budget,
+    ) -> SokobanRun {
         let problem = SokobanProblem {
             sokoban: Sokoban::new(level),
             detail,
         };
-        SokobanRun {
-            algorithm,
-            engine: Engine::new(Search::new(problem, algorithm).with_budget(budget)),
-        }
+        let engine = match (algorithm.best_first(), algorithm.deepening()) {
+            (Some(policy), _) => Engine::new(Search::new(problem, policy).with_budget(budget)),
+            (None, Some(limit)) => Engine::new(Deepening::new(problem, limit).with_budget(budget)),
+            (None, None) => unreachable!("every Sokoban search is best-first or deepening"),
+        };
+        SokobanRun { algorithm, engine }
     }
 
     pub fn sokoban(&self) -> &Sokoban {
@@ -81,8 +76,20 @@ impl SokobanRun {
         self.engine.problem().detail
     }
 
-    pub fn algorithm(&self) -> Algorithm {
+    pub fn algorithm(&self) -> SokobanAlgorithm {
         self.algorithm
+    }
+
+    /// Where IDA* stands: the iteration, its bound on pushes + matching bound, the next one.
+    pub fn deepening(&self) -> Option<DeepeningStatus> {
+        self.engine.deepening()
+    }
+
+    /// How many times the state expanded last has been expanded (IDA* repeats them).
+    pub fn last_times_expanded(&self) -> u32 {
+        self.engine
+            .last_expanded()
+            .map_or(0, |(_, state)| self.engine.times_expanded(&state))
     }
 
     pub fn expansions(&self) -> usize {
@@ -141,15 +148,15 @@ impl SokobanRun {
     }
 
     /// For BFS and A*, which expand states in an order that never passes the optimum: the
-    /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded so far.
-    /// No solution is shorter, so a search given up on still proves something.
+    /// highest g (BFS) or g + h (A*, whose h never overestimates) of a state expanded so far;
+    /// for IDA*, the bound of the iteration running (the ones before found nothing within
+    /// theirs). No solution is shorter, so a search given up on still proves something.
     pub fn proven_bound(&self) -> Option<f64> {
-        let bounds = matches!(
-            self.algorithm,
-            Algorithm::Bfs | Algorithm::Dijkstra | Algorithm::AStar
-        );
-        if !bounds {
+        if !self.algorithm.proves_bound() {
             return None;
+        }
+        if let Some(deepening) = self.deepening() {
+            return Some(deepening.bound);
         }
         let uses_h = self.algorithm.uses_heuristic();
         let mut highest = f64::NEG_INFINITY;
@@ -232,7 +239,12 @@ fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[Position]) ->
 }
 
 /// Solves `level` headless. Every solution is replayed and checked before it is reported.
-pub fn solve(level: &Level, algorithm: Algorithm, detail: Detail, budget: Budget) -> SolveReport {
+pub fn solve(
+    level: &Level,
+    algorithm: SokobanAlgorithm,
+    detail: Detail,
+    budget: Budget,
+) -> SolveReport {
     let began = Instant::now();
     let mut run = SokobanRun::new(level, algorithm, detail, budget);
     let last = run.by_ref().last();
