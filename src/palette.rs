@@ -35,6 +35,9 @@ pub mod search {
     pub const PATH: Rgba = rgb(0xc2, 0x09, 0x46);
     /// The ring where a bidirectional search's best path so far joins its halves.
     pub const MEETING: Rgba = rgb(0x6a, 0x1b, 0x9a);
+    /// The D* Lite robot, its trail and its sensor: the meeting's purple, free because a
+    /// walk has no meeting point, and apart from the path and D* Lite's backward marks.
+    pub const ROBOT: Rgba = MEETING;
     /// The node being expanded.
     pub const CURRENT: Rgba = rgb(0x13, 0x00, 0x34);
     pub const START: Rgba = rgb(0x1b, 0x9e, 0x4b);

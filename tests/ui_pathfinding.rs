@@ -639,3 +639,97 @@ fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again(
     harness.get_by_label("Last repair");
     harness.get_by_label_contains(&format!("(A* from scratch: {scratch})"));
 }
+
+/// The classic D* Lite demonstration: a robot that sees two cells around it walks into a
+/// wall it did not know of, and the plan is repaired on the way.
+#[test]
+fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
+    let mut board = Board::new(12, 8);
+    board.start = Pos::new(1, 1);
+    board.goal = Pos::new(10, 1);
+    // A wall between start and goal, open at the bottom.
+    for y in 0..7 {
+        board.paint(Pos::new(6, y), 1);
+    }
+    let mut app = FrontierApp::from_saved(None);
+    app.tabs.pathfinding.replace_board(board.clone());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(3);
+    assert!(
+        harness.query_by_label("Robot walk").is_none(),
+        "the robot belongs to D* Lite"
+    );
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("D* Lite").click();
+    harness.run_steps(2);
+    harness.get_by_label("Robot walk").click();
+    harness.run_steps(2);
+    harness.get_by_label("The D* Lite robot in pseudo-code");
+    harness.get_by_label_contains("sees 2 cells around it and believes the rest is open floor");
+    harness.get_by_label("a wall the robot has not seen");
+
+    // Believing the floor open, it first heads straight for the goal.
+    harness.get_by_label("Step").click();
+    harness.run_steps(2);
+    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    assert_eq!(robot.walk().trail, [Pos::new(1, 1), Pos::new(2, 1)]);
+
+    harness.get_by_label("To end").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Arrived at the goal after");
+    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    let walk = robot.walk();
+    assert_eq!(walk.at(), board.goal);
+    assert!(walk.discovered >= 7, "it saw the wall: {}", walk.discovered);
+    assert!(walk.repair_expansions > 0);
+    let problem = frontier::games::sandbox::GridProblem::new(
+        std::sync::Arc::new(board.clone()),
+        frontier::games::sandbox::Connectivity::Four,
+        frontier::games::sandbox::Heuristic::Manhattan,
+    );
+    let walked = problem
+        .check_path(&walk.trail)
+        .expect("every move is legal");
+    // It believed 9 moves would do; the way round the wall's bottom end takes 21.
+    assert_eq!(walked, 21.0, "round the wall's bottom end");
+    let moves = walk.trail.len() - 1;
+    harness.get_by_label(&moves.to_string());
+
+    // Back: first to the move onto the goal (arriving was a step of its own), then to the
+    // move before it, told in words.
+    harness.get_by_label("Back").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(&format!("Moved to {}", walk_goal(&harness)));
+    harness.get_by_label("Back").click();
+    harness.run_steps(2);
+    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    assert_eq!(robot.walk().trail.len() - 1, moves - 1);
+    assert_ne!(robot.walk().at(), walk_goal(&harness));
+    harness.get_by_label_contains("Moved to");
+
+    // Painting a wall sends the robot back to the start of the edited board.
+    let mut edited = board;
+    edited.paint(Pos::new(3, 1), 1);
+    let tab = &mut harness.state_mut().tabs.pathfinding;
+    tab.board = edited;
+    tab.restart_runs(false);
+    harness.run_steps(2);
+    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    assert_eq!(robot.position(), 0);
+
+    // Another search takes the robot off the board.
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("A*").click();
+    harness.run_steps(2);
+    assert!(harness.state().tabs.pathfinding.robot.is_none());
+    harness.get_by_label("A* in pseudo-code");
+}
+
+fn walk_goal(harness: &Harness<'_, FrontierApp>) -> Pos {
+    harness.state().tabs.pathfinding.board.goal
+}

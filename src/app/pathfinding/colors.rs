@@ -12,6 +12,7 @@ use crate::ui::color;
 pub const VISITED_BACK: Color32 = color(search::VISITED_BACK);
 pub const PATH: Color32 = color(search::PATH);
 pub const MEETING: Color32 = color(search::MEETING);
+pub const ROBOT: Color32 = color(search::ROBOT);
 pub const NUMBERS: Color32 = color(search::NUMBERS);
 pub const CURRENT: Color32 = color(search::CURRENT);
 pub const START: Color32 = color(search::START);

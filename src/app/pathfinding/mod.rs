@@ -10,6 +10,7 @@ mod edit;
 mod export;
 mod files;
 mod panels;
+mod robot;
 mod runs;
 mod saved;
 mod session;
@@ -95,6 +96,10 @@ pub struct PathfindingTab {
     pub new_size: [usize; 2],
     pub generator: Generator,
     pub seed: u64,
+    /// D* Lite's robot, walking the board instead of the search being shown.
+    pub robot: Option<robot::RobotRun>,
+    /// How far the robot sees, in cells.
+    pub robot_radius: u32,
 }
 
 impl PathfindingTab {
@@ -118,6 +123,8 @@ impl PathfindingTab {
             export: export::window(),
             generator: Generator::RecursiveBacktracker,
             seed: 1,
+            robot: None,
+            robot_radius: robot::DEFAULT_RADIUS,
         };
         tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab.rebuild_sessions();
@@ -232,6 +239,12 @@ impl PathfindingTab {
         let overlays = self.settings.overlays;
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
+        if let Some(robot) = &self.robot {
+            let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
+            self.hovered = None;
+            self.board_input(input);
+            return;
+        }
         ui.horizontal_top(|ui| {
             for session in self.sessions.iter_mut() {
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {

@@ -4,6 +4,7 @@
 use egui::{Color32, Ui};
 
 use super::colors;
+use super::robot;
 use super::session::Session;
 use super::teach::{self, number};
 use super::{PathfindingTab, Tool};
@@ -85,6 +86,9 @@ impl PathfindingTab {
 
     /// The runs' narration above the board, for when the teaching panel is collapsed.
     pub(super) fn compact_narration(&self, ui: &mut Ui) {
+        if let Some(robot) = &self.robot {
+            return presentation::narration(ui, robot.narration());
+        }
         let compared = self.sessions.len() > 1;
         for session in &self.sessions {
             let told = narration(session);
@@ -179,6 +183,9 @@ impl PathfindingTab {
         }
         if changed {
             self.settings_changed();
+        }
+        if self.robot_possible() {
+            self.robot_controls(ui);
         }
 
         ui.separator();
@@ -296,6 +303,9 @@ impl PathfindingTab {
             for session in &mut self.sessions {
                 session.repaint(overlays);
             }
+            if let Some(robot) = &self.robot {
+                robot.repaint(&mut self.sessions[0].view, overlays);
+            }
         }
         let cell = self.session().view.cell_size().round();
         if cell < super::board::GHF_FROM {
@@ -360,6 +370,10 @@ impl PathfindingTab {
                 colors::mark_on(floor, Mark::FrontierBack),
                 tr!("legend-inconsistent"),
             ));
+            if self.robot.is_some() {
+                entries.push((colors::ROBOT, tr!("legend-robot")));
+                entries.push((robot::unseen_wall(&self.board), tr!("legend-unseen")));
+            }
         } else if self
             .sessions
             .iter()
@@ -401,7 +415,38 @@ impl PathfindingTab {
         legend(ui, &entries);
     }
 
+    /// The robot walk's switch and its sensor radius (D* Lite shown alone).
+    fn robot_controls(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let mut on = self.robot.is_some();
+            if ui
+                .checkbox(&mut on, tr!("pf-robot"))
+                .on_hover_text(tr!("pf-robot-tip"))
+                .changed()
+            {
+                self.set_robot(on);
+            }
+            let label = ui.label(tr!("pf-robot-radius"));
+            let radius = ui
+                .add(egui::DragValue::new(&mut self.robot_radius).range(1..=robot::MAX_RADIUS))
+                .labelled_by(label.id);
+            if radius.changed() && self.robot.is_some() {
+                self.set_robot(true);
+            }
+        });
+    }
+
     pub(super) fn teaching(&mut self, ui: &mut Ui) {
+        if let Some(robot) = &self.robot {
+            ui.label(robot.narration());
+            robot.stats(ui);
+            ui.separator();
+            ui.label(tr!("pf-pseudocode", algorithm = tr!("robot-code-title")));
+            let lines = robot::pseudocode();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            pseudocode(ui, &lines, &robot.active_lines());
+            return;
+        }
         // Named afresh each frame, so the chart follows a language switch.
         let (connectivity, heuristic) = (self.settings.connectivity, self.settings.heuristic);
         for session in &mut self.sessions {

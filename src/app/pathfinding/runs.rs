@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::robot::RobotRun;
 use super::{PathfindingTab, Session};
 use crate::app::notice::Notice;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
@@ -106,7 +107,87 @@ impl PathfindingTab {
                 )),
             }
         }
-        self.reference = Reference::new(board, self.settings.connectivity);
+        self.reference = Reference::new(board.clone(), self.settings.connectivity);
+        self.rebuild_robot(board);
+    }
+
+    /// Whether the robot can walk: D* Lite shown alone.
+    pub(super) fn robot_possible(&self) -> bool {
+        self.settings.algorithm == PathAlgorithm::DStarLite && self.settings.compare_with.is_none()
+    }
+
+    /// Sends the robot back to the start of the board as it is now (or lets it go, when D*
+    /// Lite is no longer the search shown alone).
+    fn rebuild_robot(&mut self, board: Arc<Board>) {
+        if self.robot.is_some() {
+            self.place_robot(board);
+        }
+    }
+
+    /// Starts the robot walking, or takes it off the board.
+    pub fn set_robot(&mut self, on: bool) {
+        if on {
+            self.place_robot(Arc::new(self.board.clone()));
+        } else {
+            self.robot = None;
+            let overlays = self.settings.overlays;
+            for session in &mut self.sessions {
+                session.repaint(overlays);
+            }
+        }
+    }
+
+    /// A robot at the start of `board`, if D* Lite is shown alone.
+    fn place_robot(&mut self, board: Arc<Board>) {
+        self.playback.playing = false;
+        if !self.robot_possible() {
+            return self.set_robot(false);
+        }
+        let robot = RobotRun::new(
+            board,
+            self.settings.connectivity,
+            self.settings.heuristic,
+            self.robot_radius,
+        );
+        robot.repaint(&mut self.sessions[0].view, self.settings.overlays);
+        self.robot = Some(robot);
+    }
+
+    /// A control action for the robot's walk.
+    fn apply_to_robot(&mut self, action: StepAction) {
+        let overlays = self.settings.overlays;
+        let Some(robot) = &mut self.robot else {
+            return;
+        };
+        match action {
+            StepAction::TogglePlay => {
+                if !self.playback.playing && robot.at_end() {
+                    robot.seek(0);
+                }
+                self.playback.playing = !self.playback.playing;
+            }
+            StepAction::Step => {
+                self.playback.playing = false;
+                robot.step();
+            }
+            StepAction::StepBack => {
+                self.playback.playing = false;
+                robot.seek(robot.position().saturating_sub(1));
+            }
+            StepAction::Reset => {
+                self.playback.playing = false;
+                robot.seek(0);
+            }
+            StepAction::RunToEnd => {
+                self.playback.playing = false;
+                robot.run_to_end();
+            }
+            StepAction::Seek(k) => {
+                self.playback.playing = false;
+                robot.seek(k);
+            }
+        }
+        robot.repaint(&mut self.sessions[0].view, overlays);
     }
 
     /// Restarts the runs after the board or the settings changed, keeping the play state:
@@ -138,8 +219,11 @@ impl PathfindingTab {
         }
     }
 
-    /// Applies a control action to every run (they move in lockstep).
+    /// Applies a control action to every run (they move in lockstep), or to the robot.
     pub fn apply(&mut self, action: StepAction) {
+        if self.robot.is_some() {
+            return self.apply_to_robot(action);
+        }
         let overlays = self.settings.overlays;
         match action {
             StepAction::TogglePlay => {
@@ -196,6 +280,20 @@ impl PathfindingTab {
     /// Runs this frame's share of the search. Returns whether more frames are needed.
     pub fn advance(&mut self, dt: f64) -> bool {
         let overlays = self.settings.overlays;
+        if let Some(robot) = &mut self.robot {
+            // The search behind the robot is not shown: only the walk moves.
+            let due = self.playback.steps_due(dt);
+            if due > 0 {
+                for _ in 0..due {
+                    robot.step();
+                }
+                robot.repaint(&mut self.sessions[0].view, overlays);
+                if robot.at_end() {
+                    self.playback.playing = false;
+                }
+            }
+            return self.playback.playing;
+        }
         let began = std::time::Instant::now();
         // Runs catching up move in lockstep, a step each in turn, so that compared runs
         // stay at the same step (each stops at its own target or end).
@@ -239,6 +337,14 @@ impl PathfindingTab {
     /// furthest known and whether every run's end is known. Compared runs move in
     /// lockstep, each stopping at its own end, so the timeline spans the longer one.
     pub fn timeline_position(&self) -> (usize, usize, bool) {
+        if let Some(robot) = &self.robot {
+            let timeline = &robot.timeline;
+            return (
+                timeline.position(),
+                timeline.furthest(),
+                timeline.end().is_some(),
+            );
+        }
         let position = self
             .sessions
             .iter()

@@ -17,7 +17,7 @@ mod run;
 pub use board::{Board, MAX_SIDE, MAX_TERRAINS, Terrain, check_size as board_check_size};
 pub use heuristic::Heuristic;
 pub use problem::{Connectivity, GridProblem};
-pub use run::{CellMark, GridRun, PathAlgorithm};
+pub use run::{CellMark, GridRun, PathAlgorithm, cell_mark};
 
 use crate::games::ParseError;
 

@@ -326,14 +326,7 @@ impl GridRun {
 
     /// How `pos` looks to the search (for bidirectional runs, the forward side wins).
     pub fn mark(&self, pos: Pos) -> CellMark {
-        match self.info(pos) {
-            None if self.engine.scanned(&pos) => CellMark::Scanned,
-            None => CellMark::Unseen,
-            Some(info) => match info.status {
-                NodeStatus::Frontier => CellMark::Frontier(info.side),
-                NodeStatus::Visited => CellMark::Visited(info.side),
-            },
-        }
+        cell_mark(self.engine.run(), pos)
     }
 
     /// What the search knows about `pos`, if it has discovered it.
@@ -352,6 +345,18 @@ impl GridRun {
     /// Runs to the end: the headless solver.
     pub fn run(self) -> RunResult<Pos> {
         self.engine.finish()
+    }
+}
+
+/// How `pos` looks to `run`, any search over a board.
+pub fn cell_mark(run: &dyn Run<Problem = GridProblem>, pos: Pos) -> CellMark {
+    match run.node(&pos) {
+        None if run.scanned(&pos) => CellMark::Scanned,
+        None => CellMark::Unseen,
+        Some(view) => match view.status {
+            NodeStatus::Frontier => CellMark::Frontier(view.side),
+            NodeStatus::Visited => CellMark::Visited(view.side),
+        },
     }
 }
 
