@@ -160,6 +160,14 @@ impl Board {
         &self.moves().sets
     }
 
+    /// How far Jump Point Search's straight scans go from each cell (see
+    /// [`JumpDistances`](super::jump_distances::JumpDistances)), worked out on first use and
+    /// again after an edit.
+    pub fn jump_distances(&self) -> &super::jump_distances::JumpDistances {
+        let sets = &self.moves().sets;
+        self.moves.jumps(sets, self.width(), self.height())
+    }
+
     /// The step cost every passable cell of the board shares, if they all cost the same.
     pub fn uniform_step_cost(&self) -> Option<Cost> {
         let used = self.moves().terrains;

@@ -9,11 +9,17 @@
 //! benchmarks do), following PathFinding.js's `JPFMoveDiagonallyIfNoObstacles`; with
 //! 4-connected moves, its `JPFNeverMoveDiagonally`, where a vertical scan also looks
 //! sideways for jump points.
+//!
+//! Scans read the board's move sets (one byte a cell, kept with the board), and the row and
+//! column scans are looked up in the board's [`JumpDistances`] rather than walked: a
+//! diagonal scan's every step looks along a row and a column, so that is where JPS spends
+//! its time.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
+use super::jump_distances::{JumpDistances, bit, forced};
 use super::{Connectivity, GridProblem};
 use crate::grid::Pos;
 use crate::search::{
@@ -66,6 +72,8 @@ impl PartialOrd for Open {
 #[derive(Clone)]
 pub struct JumpSearch {
     problem: GridProblem,
+    /// Reads the board's move sets: what the scans ask of every cell.
+    scanner: Scanner,
     /// The one step cost of every passable cell.
     step: Cost,
     width: usize,
@@ -76,11 +84,7 @@ pub struct JumpSearch {
     nodes: Vec<Node>,
     open: BinaryHeap<Open>,
     order: u64,
-    /// Cells a jump scan has passed over, and those the latest expansion scanned (kept
-    /// only while `trail` is on).
-    scanned: Vec<bool>,
-    trail: bool,
-    last_scanned: Vec<Pos>,
+    trail: Trail,
     last_expanded: Option<Pos>,
     last_added: Vec<Pos>,
     expansions: usize,
@@ -96,16 +100,27 @@ impl JumpSearch {
         let step = problem.uniform_cost()?;
         let board = problem.board();
         let (width, height) = (board.width(), board.height());
+        let scanner = Scanner {
+            board: board.clone(),
+            width: width as isize,
+            goal: problem.goal,
+            eight: problem.connectivity == Connectivity::Eight,
+        };
+        board.jump_distances();
         let mut search = JumpSearch {
+            scanner,
             step,
             width,
             slot: vec![NONE; width * height],
             nodes: vec![],
             open: BinaryHeap::new(),
             order: 0,
-            scanned: vec![false; width * height],
-            trail: true,
-            last_scanned: vec![],
+            trail: Trail {
+                on: true,
+                cells: width * height,
+                scanned: vec![],
+                last: vec![],
+            },
             last_expanded: None,
             last_added: vec![],
             expansions: 0,
@@ -125,7 +140,7 @@ impl JumpSearch {
     /// The same search without recording the cells each jump scans (for headless runs,
     /// where nothing draws the trail).
     pub fn without_trail(mut self) -> Self {
-        self.trail = false;
+        self.trail.on = false;
         self
     }
 
@@ -152,10 +167,6 @@ impl JumpSearch {
 
     fn walkable(&self, pos: Pos) -> bool {
         self.problem.step_cost(pos).is_some()
-    }
-
-    fn eight(&self) -> bool {
-        self.problem.connectivity == Connectivity::Eight
     }
 
     fn add(&mut self, pos: Pos, g: Cost, h: Cost, parent: Option<Pos>) {
@@ -191,137 +202,6 @@ impl JumpSearch {
     fn distance(&self, a: Pos, b: Pos) -> Cost {
         let (dx, dy) = ((a.x - b.x).abs() as Cost, (a.y - b.y).abs() as Cost);
         self.step * (dx.max(dy) - dx.min(dy) + SQRT_2 * dx.min(dy))
-    }
-
-    /// The directions worth following from `pos`, reached from `parent` (all of them at the
-    /// start): the natural and forced neighbours, as PathFinding.js prunes them.
-    fn directions(&self, pos: Pos, parent: Option<Pos>) -> Vec<(i32, i32)> {
-        let open = |dx: i32, dy: i32| self.walkable(pos.offset(dx, dy));
-        let Some(parent) = parent else {
-            let mut all: Vec<(i32, i32)> = [(0, -1), (1, 0), (0, 1), (-1, 0)]
-                .into_iter()
-                .filter(|&(dx, dy)| open(dx, dy))
-                .collect();
-            if self.eight() {
-                for (dx, dy) in [(1, -1), (1, 1), (-1, 1), (-1, -1)] {
-                    if open(dx, 0) && open(0, dy) && open(dx, dy) {
-                        all.push((dx, dy));
-                    }
-                }
-            }
-            return all;
-        };
-        let (dx, dy) = ((pos.x - parent.x).signum(), (pos.y - parent.y).signum());
-        let mut out = vec![];
-        let mut push = |d: (i32, i32)| {
-            if open(d.0, d.1) {
-                out.push(d);
-            }
-        };
-        if !self.eight() {
-            if dx != 0 {
-                push((0, -1));
-                push((0, 1));
-                push((dx, 0));
-            } else {
-                push((-1, 0));
-                push((1, 0));
-                push((0, dy));
-            }
-            return out;
-        }
-        if dx != 0 && dy != 0 {
-            let (vertical, horizontal) = (open(0, dy), open(dx, 0));
-            push((0, dy));
-            push((dx, 0));
-            if vertical && horizontal {
-                push((dx, dy));
-            }
-        } else if dx != 0 {
-            let (next, below, above) = (open(dx, 0), open(0, 1), open(0, -1));
-            if next {
-                push((dx, 0));
-                if below {
-                    push((dx, 1));
-                }
-                if above {
-                    push((dx, -1));
-                }
-            }
-            push((0, 1));
-            push((0, -1));
-        } else {
-            let (next, right, left) = (open(0, dy), open(1, 0), open(-1, 0));
-            if next {
-                push((0, dy));
-                if right {
-                    push((1, dy));
-                }
-                if left {
-                    push((-1, dy));
-                }
-            }
-            push((1, 0));
-            push((-1, 0));
-        }
-        out
-    }
-
-    /// Scans from `from` in direction (`dx`, `dy`) for the next jump point, recording the
-    /// cells passed.
-    fn jump(&mut self, from: Pos, dx: i32, dy: i32) -> Option<Pos> {
-        let mut at = from.offset(dx, dy);
-        loop {
-            if !self.walkable(at) {
-                return None;
-            }
-            if self.trail {
-                if let Some(i) = self.index(at) {
-                    self.scanned[i] = true;
-                }
-                self.last_scanned.push(at);
-            }
-            if at == self.problem.goal {
-                return Some(at);
-            }
-            if self.forced(at, dx, dy) {
-                return Some(at);
-            }
-            // A diagonal scan (8 moves), or a vertical one (4 moves), stops where a scan to
-            // the side would find a jump point.
-            let sideways: &[(i32, i32)] = match (self.eight(), dx != 0, dy != 0) {
-                (true, true, true) => &[(dx, 0), (0, dy)],
-                (false, false, true) => &[(1, 0), (-1, 0)],
-                _ => &[],
-            };
-            for &(sx, sy) in sideways {
-                if self.jump(at, sx, sy).is_some() {
-                    return Some(at);
-                }
-            }
-            // Never cut a corner: both orthogonal neighbours must be open to go on.
-            if self.eight() && !(self.open(at, dx, 0) && self.open(at, 0, dy)) {
-                return None;
-            }
-            at = at.offset(dx, dy);
-        }
-    }
-
-    fn open(&self, at: Pos, dx: i32, dy: i32) -> bool {
-        self.walkable(at.offset(dx, dy))
-    }
-
-    /// Whether a straight scan in (`dx`, `dy`) reaching `at` finds a forced neighbour there:
-    /// a free cell beside it whose way back is walled, so a path may turn at `at`.
-    fn forced(&self, at: Pos, dx: i32, dy: i32) -> bool {
-        let open = |x: i32, y: i32| self.open(at, x, y);
-        if dx != 0 && dy != 0 {
-            false
-        } else if dx != 0 {
-            (open(0, -1) && !open(-dx, -1)) || (open(0, 1) && !open(-dx, 1))
-        } else {
-            (open(-1, 0) && !open(-1, -dy)) || (open(1, 0) && !open(1, -dy))
-        }
     }
 
     /// The path cell by cell: each run between jump points filled in.
@@ -361,7 +241,8 @@ impl JumpSearch {
 
     /// Whether a jump scan has passed over `pos` (it is on a line between jump points).
     pub fn scanned(&self, pos: Pos) -> bool {
-        self.index(pos).is_some_and(|i| self.scanned[i])
+        self.index(pos)
+            .is_some_and(|i| self.trail.scanned.get(i).copied().unwrap_or(false))
     }
 }
 
@@ -383,7 +264,7 @@ impl Run for JumpSearch {
         {
             return self.end(Event::GaveUp(limit));
         }
-        self.last_scanned.clear();
+        self.trail.last.clear();
         self.last_added.clear();
         let current = loop {
             let Some(entry) = self.open.pop() else {
@@ -415,10 +296,14 @@ impl Run for JumpSearch {
         }
         let mut added = 0;
         let mut improved = 0;
-        for (dx, dy) in self.directions(pos, parent) {
-            let Some(point) = self.jump(pos, dx, dy) else {
-                continue;
-            };
+        let (scanner, trail) = (&self.scanner, &mut self.trail);
+        let at = scanner.index(pos);
+        let mut points = [None; 8];
+        let came = parent.map(|p| Pos::new(pos.x - p.x, pos.y - p.y));
+        for (k, &d) in scanner.directions(at, came).iter().enumerate() {
+            points[k] = scanner.jump(at, pos, d, trail);
+        }
+        for point in points.into_iter().flatten() {
             let Some(index) = self.index(point) else {
                 continue;
             };
@@ -468,7 +353,8 @@ impl Run for JumpSearch {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.slot.len() * 5
+        self.slot.len() * 4
+            + self.trail.scanned.len()
             + self.nodes.len() * std::mem::size_of::<Node>()
             + self.open.len() * std::mem::size_of::<Open>()
     }
@@ -489,7 +375,7 @@ impl Run for JumpSearch {
         if let Some(pos) = &self.last_expanded {
             visit(pos);
         }
-        for pos in self.last_added.iter().chain(&self.last_scanned) {
+        for pos in self.last_added.iter().chain(&self.trail.last) {
             visit(pos);
         }
     }
@@ -531,5 +417,249 @@ impl Run for JumpSearch {
 
     fn scanned(&self, pos: &Pos) -> bool {
         JumpSearch::scanned(self, *pos)
+    }
+}
+
+/// The cells jump scans pass over: every one so far, and those of the latest expansion
+/// (recorded only while `on`, for the board to draw).
+#[derive(Clone)]
+struct Trail {
+    on: bool,
+    /// The board's cell count (the scanned set is made on first use).
+    cells: usize,
+    scanned: Vec<bool>,
+    last: Vec<Pos>,
+}
+
+impl Trail {
+    #[inline]
+    fn record(&mut self, index: usize, pos: Pos) {
+        if self.on {
+            if self.scanned.is_empty() {
+                self.scanned = vec![false; self.cells];
+            }
+            self.scanned[index] = true;
+            self.last.push(pos);
+        }
+    }
+}
+
+/// Up to eight directions to scan.
+struct Directions {
+    items: [(i32, i32); 8],
+    len: usize,
+}
+
+impl Directions {
+    fn new() -> Directions {
+        Directions {
+            items: [(0, 0); 8],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, d: (i32, i32)) {
+        self.items[self.len] = d;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, (i32, i32)> {
+        self.items[..self.len].iter()
+    }
+}
+
+/// What a scan reads: each cell's move set (one byte the board keeps for every search; a
+/// move's bit is set only if it stays on the board, enters a passable cell and, diagonally,
+/// cuts no corner), so a scan never checks bounds or terrain itself.
+#[derive(Clone)]
+struct Scanner {
+    board: std::sync::Arc<super::Board>,
+    width: isize,
+    goal: Pos,
+    eight: bool,
+}
+
+impl Scanner {
+    fn index(&self, pos: Pos) -> usize {
+        pos.y as usize * self.width as usize + pos.x as usize
+    }
+
+    /// Whether the cell at `index` can move by (`dx`, `dy`), by the board's `sets`.
+    #[inline]
+    fn can(sets: &[u8], index: usize, dx: i32, dy: i32) -> bool {
+        sets[index] & bit(dx, dy) != 0
+    }
+
+    #[inline]
+    fn neighbour(&self, index: usize, dx: i32, dy: i32) -> usize {
+        (index as isize + dy as isize * self.width + dx as isize) as usize
+    }
+
+    /// The directions worth following from the cell at `index`, reached in direction
+    /// `came` (all of them at the start): the natural and forced neighbours, as
+    /// PathFinding.js prunes them.
+    fn directions(&self, index: usize, came: Option<Pos>) -> Directions {
+        let mut out = Directions::new();
+        let sets = self.board.move_sets();
+        let can = |dx: i32, dy: i32| Self::can(sets, index, dx, dy);
+        let mut push = |d: (i32, i32)| {
+            if can(d.0, d.1) {
+                out.push(d);
+            }
+        };
+        let Some(came) = came else {
+            for d in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                push(d);
+            }
+            if self.eight {
+                for d in [(1, -1), (1, 1), (-1, 1), (-1, -1)] {
+                    push(d);
+                }
+            }
+            return out;
+        };
+        let (dx, dy) = (came.x.signum(), came.y.signum());
+        if !self.eight {
+            if dx != 0 {
+                push((0, -1));
+                push((0, 1));
+                push((dx, 0));
+            } else {
+                push((-1, 0));
+                push((1, 0));
+                push((0, dy));
+            }
+        } else if dx != 0 && dy != 0 {
+            push((0, dy));
+            push((dx, 0));
+            // The diagonal's bit already asks for both sides open.
+            push((dx, dy));
+        } else if dx != 0 {
+            if can(dx, 0) {
+                push((dx, 0));
+                push((dx, 1));
+                push((dx, -1));
+            }
+            push((0, 1));
+            push((0, -1));
+        } else {
+            if can(0, dy) {
+                push((0, dy));
+                push((1, dy));
+                push((-1, dy));
+            }
+            push((1, 0));
+            push((-1, 0));
+        }
+        out
+    }
+
+    /// Scans from `from` (at `index`) in direction `d` for the next jump point, recording
+    /// the cells passed in `trail`.
+    fn jump(&self, index: usize, from: Pos, d: (i32, i32), trail: &mut Trail) -> Option<Pos> {
+        let (sets, table) = (self.board.move_sets(), self.board.jump_distances());
+        match d {
+            (0, _) if !self.eight => self.vertical(sets, table, index, from, d.1, trail),
+            (_, 0) | (0, _) => self.straight(table, index, from, d, trail),
+            _ => self.diagonal(sets, table, index, from, d, trail),
+        }
+    }
+
+    /// A row or column scan, looked up: where it ends unless the goal comes first.
+    fn straight(
+        &self,
+        table: &JumpDistances,
+        index: usize,
+        from: Pos,
+        (dx, dy): (i32, i32),
+        trail: &mut Trail,
+    ) -> Option<Pos> {
+        // The orthogonal moves' places in MOVES: up, right, down, left.
+        let direction = match (dx, dy) {
+            (0, -1) => 0,
+            (1, 0) => 1,
+            (0, 1) => 2,
+            _ => 3,
+        };
+        let ends = table.get(direction, index) as i32;
+        let reach = ends.abs();
+        let to_goal = match (dx, dy) {
+            (_, 0) if self.goal.y == from.y => (self.goal.x - from.x) * dx,
+            (0, _) if self.goal.x == from.x => (self.goal.y - from.y) * dy,
+            _ => 0,
+        };
+        let (steps, found) = if to_goal >= 1 && to_goal <= reach {
+            (to_goal, true)
+        } else {
+            (reach, ends > 0)
+        };
+        if trail.on {
+            for k in 1..=steps {
+                let at = from.offset(dx * k, dy * k);
+                trail.record(self.index(at), at);
+            }
+        }
+        found.then(|| from.offset(dx * steps, dy * steps))
+    }
+
+    /// A diagonal scan (8 moves): step by step, stopping where a row or column scan from
+    /// the cell would find a jump point (or the goal).
+    fn diagonal(
+        &self,
+        sets: &[u8],
+        table: &JumpDistances,
+        index: usize,
+        from: Pos,
+        (dx, dy): (i32, i32),
+        trail: &mut Trail,
+    ) -> Option<Pos> {
+        let step = bit(dx, dy);
+        let (mut at, mut i) = (from, index);
+        loop {
+            // Never cut a corner: a diagonal's bit asks for both orthogonal cells open.
+            if sets[i] & step == 0 {
+                return None;
+            }
+            i = self.neighbour(i, dx, dy);
+            at = at.offset(dx, dy);
+            trail.record(i, at);
+            if at == self.goal
+                || self.straight(table, i, at, (dx, 0), trail).is_some()
+                || self.straight(table, i, at, (0, dy), trail).is_some()
+            {
+                return Some(at);
+            }
+        }
+    }
+
+    /// A column scan with 4 moves: step by step, stopping at a forced neighbour, the goal, or
+    /// where a row scan from the cell would find a jump point.
+    fn vertical(
+        &self,
+        sets: &[u8],
+        table: &JumpDistances,
+        index: usize,
+        from: Pos,
+        dy: i32,
+        trail: &mut Trail,
+    ) -> Option<Pos> {
+        let step = bit(0, dy);
+        let width = self.width as usize;
+        let (mut at, mut i) = (from, index);
+        loop {
+            if sets[i] & step == 0 {
+                return None;
+            }
+            i = self.neighbour(i, 0, dy);
+            at = at.offset(0, dy);
+            trail.record(i, at);
+            if at == self.goal
+                || forced(sets, width, i, 0, dy)
+                || self.straight(table, i, at, (1, 0), trail).is_some()
+                || self.straight(table, i, at, (-1, 0), trail).is_some()
+            {
+                return Some(at);
+            }
+        }
     }
 }

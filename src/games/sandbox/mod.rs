@@ -8,6 +8,7 @@ mod format;
 pub mod generate;
 mod heuristic;
 pub mod jump;
+pub mod jump_distances;
 mod moves;
 pub mod movingai;
 pub mod presets;

@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use super::jump_distances::JumpDistances;
 use crate::grid::{Grid, Pos};
 
 /// The eight moves, in the order successors are produced (and ties broken): orthogonal
@@ -24,7 +25,11 @@ pub const MOVES: [(i32, i32); 8] = [
 /// kept up to date by the board's edits once they exist. Derived data: it takes no part in
 /// comparing boards.
 #[derive(Clone, Default)]
-pub(super) struct MoveSets(OnceLock<Moves>);
+pub(super) struct MoveSets {
+    moves: OnceLock<Moves>,
+    /// Jump Point Search's straight scans, worked out from the move sets when first asked.
+    jumps: OnceLock<JumpDistances>,
+}
 
 #[derive(Clone)]
 pub(super) struct Moves {
@@ -38,7 +43,7 @@ pub(super) struct Moves {
 impl MoveSets {
     /// The moves of every cell. `passable` says which terrains can be entered.
     pub fn get(&self, cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> &Moves {
-        self.0.get_or_init(|| Moves {
+        self.moves.get_or_init(|| Moves {
             sets: all_move_sets(cells, passable),
             terrains: cells.cells().iter().fold(0, |set, &t| set | 1 << (t % 32)),
         })
@@ -47,7 +52,9 @@ impl MoveSets {
     /// After the cell at `pos` changed: its neighbours' move sets (and its own) are
     /// recomputed, if move sets were computed at all.
     pub fn cell_changed(&mut self, cells: &Grid<u8>, pos: Pos, passable: impl Fn(u8) -> bool) {
-        let Some(Moves { sets, terrains }) = self.0.get_mut() else {
+        // A changed cell can end or lengthen scans along its whole row and column.
+        self.jumps = OnceLock::new();
+        let Some(Moves { sets, terrains }) = self.moves.get_mut() else {
             return;
         };
         if let Some(&terrain) = cells.get(pos) {
@@ -68,7 +75,13 @@ impl MoveSets {
 
     /// Forgets the move sets (after a change to many cells).
     pub fn reset(&mut self) {
-        self.0 = OnceLock::new();
+        *self = MoveSets::default();
+    }
+
+    /// The straight scans' distances of a board whose move sets are `sets`.
+    pub fn jumps(&self, sets: &[u8], width: usize, height: usize) -> &JumpDistances {
+        self.jumps
+            .get_or_init(|| JumpDistances::new(sets, width, height))
     }
 }
 
