@@ -733,3 +733,55 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
 fn walk_goal(harness: &Harness<'_, FrontierApp>) -> Pos {
     harness.state().tabs.pathfinding.board.goal
 }
+
+/// A click on the board in predict mode: the cell the search takes next is right, a cell
+/// it has already expanded is wrong, and stepping back takes the wrong answer back.
+#[test]
+fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() {
+    use frontier::games::sandbox::predict::next_expansion;
+    let mut harness = app_on_open_board();
+    let board_before = harness.state().tabs.pathfinding.board.clone();
+    harness.get_by_label("Predict the next step").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Your turn: which cell does the search expand next?");
+    harness.get_by_label("Score: 0 of 0");
+
+    let (_, next) = next_expansion(harness.state().tabs.pathfinding.session().run()).unwrap();
+    assert_eq!(next, Pos::new(1, 1), "the start goes first");
+    drag(&mut harness, next, &[]);
+    assert_eq!(step_count(&harness), 1, "the answer took the step");
+    harness.get_by_label_contains(&format!("Right: {next} was next. A* takes the lowest f"));
+    harness.get_by_label("Score: 1 of 1");
+
+    // The start has been expanded: naming it again is wrong, and told so.
+    drag(&mut harness, Pos::new(1, 1), &[]);
+    assert_eq!(step_count(&harness), 2);
+    harness.get_by_label_contains("Not quite: (1,1) is not in the frontier");
+    harness.get_by_label("Score: 1 of 2");
+    assert_eq!(
+        harness.state().tabs.pathfinding.board,
+        board_before,
+        "clicks answered, they painted nothing"
+    );
+
+    harness.get_by_label("Back").click();
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 1);
+    harness.get_by_label("Score: 1 of 1");
+    harness.get_by_label_contains("Right:");
+
+    // Turning the mode off gives the board back to the brush.
+    harness.get_by_label("Predict the next step").click();
+    harness.run_steps(2);
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    drag(&mut harness, Pos::new(5, 5), &[]);
+    assert!(
+        !harness
+            .state()
+            .tabs
+            .pathfinding
+            .board
+            .is_passable(Pos::new(5, 5))
+    );
+}

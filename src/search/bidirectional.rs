@@ -419,6 +419,13 @@ impl<P: ReversibleProblem + Clone> Run for BiSearch<P> {
             .or_else(|| (self.backward.find(state)).map(|n| self.backward.view(n, Side::Backward)))
     }
 
+    fn node_on(&self, state: &P::State, side: Side) -> Option<NodeView<P::State>> {
+        match side {
+            Side::Forward => (self.forward.find(state)).map(|n| self.forward.view(n, side)),
+            Side::Backward => (self.backward.find(state)).map(|n| self.backward.view(n, side)),
+        }
+    }
+
     fn meeting(&self) -> Option<(P::State, Cost)> {
         let best = self.best?;
         Some((self.forward.state(best.forward).clone(), best.length))

@@ -136,6 +136,12 @@ pub trait Run {
     /// What the run knows about `state`, if it has discovered it.
     fn node(&self, state: &State<Self>) -> Option<NodeView<State<Self>>>;
 
+    /// What the search from `side` knows about `state` (a two-ended run's halves may both
+    /// know it; [`Run::node`] tells the forward one first).
+    fn node_on(&self, state: &State<Self>, side: Side) -> Option<NodeView<State<Self>>> {
+        self.node(state).filter(|view| view.side == side)
+    }
+
     /// Calls `visit` with every discovered state and what the run knows of it.
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, State<Self>>);
 

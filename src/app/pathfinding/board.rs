@@ -17,11 +17,13 @@ pub const F_FROM: f32 = 24.0;
 pub const GHF_FROM: f32 = 48.0;
 
 /// Draws one session's board with its overlays and returns what the mouse did.
+/// `answer`: the cell a student predicted for the step shown, and whether it was right.
 pub(super) fn draw_board(
     ui: &mut Ui,
     session: &mut Session,
     board: &Board,
     overlays: Overlays,
+    answer: Option<(crate::grid::Pos, bool)>,
 ) -> BoardInput {
     let run = session.timeline.current();
     let meeting = run.meeting();
@@ -97,6 +99,10 @@ pub(super) fn draw_board(
                 cell * 0.42,
                 Stroke::new((cell * 0.12).clamp(2.0, 4.0), colors::MEETING),
             );
+        }
+        if let Some((pos, right)) = answer {
+            let color = if right { colors::RIGHT } else { colors::WRONG };
+            painter.outline(pos, Stroke::new((cell * 0.15).clamp(2.5, 5.0), color));
         }
         painter.marker(start, colors::START, "S");
         painter.marker(goal, colors::GOAL, "G");

@@ -13,6 +13,9 @@ pub const VISITED_BACK: Color32 = color(search::VISITED_BACK);
 pub const PATH: Color32 = color(search::PATH);
 pub const MEETING: Color32 = color(search::MEETING);
 pub const ROBOT: Color32 = color(search::ROBOT);
+/// A predicted cell's outline: right or wrong.
+pub const RIGHT: Color32 = color(crate::palette::status::SUCCESS);
+pub const WRONG: Color32 = color(crate::palette::status::TROUBLE);
 pub const NUMBERS: Color32 = color(search::NUMBERS);
 pub const CURRENT: Color32 = color(search::CURRENT);
 pub const START: Color32 = color(search::START);

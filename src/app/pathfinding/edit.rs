@@ -116,6 +116,13 @@ impl PathfindingTab {
         if input.hovered.is_some() {
             self.hovered = input.hovered;
         }
+        if self.predictions.is_some() && self.robot.is_none() {
+            // A click is an answer, not a brush stroke.
+            if let Some(pos) = input.pressed {
+                self.predict(pos);
+            }
+            return;
+        }
         if let Some(pos) = input.pressed {
             self.gesture = Some(if pos == self.board.start {
                 Gesture::MovingStart { from: pos }

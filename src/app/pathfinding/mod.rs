@@ -10,6 +10,7 @@ mod edit;
 mod export;
 mod files;
 mod panels;
+mod predict;
 mod robot;
 mod runs;
 mod saved;
@@ -100,6 +101,8 @@ pub struct PathfindingTab {
     pub robot: Option<robot::RobotRun>,
     /// How far the robot sees, in cells.
     pub robot_radius: u32,
+    /// With "Predict the next step" on: the answers given, by the step they led to.
+    pub predictions: Option<predict::Predictions>,
 }
 
 impl PathfindingTab {
@@ -125,6 +128,7 @@ impl PathfindingTab {
             seed: 1,
             robot: None,
             robot_radius: robot::DEFAULT_RADIUS,
+            predictions: None,
         };
         tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab.rebuild_sessions();
@@ -239,6 +243,10 @@ impl PathfindingTab {
         let overlays = self.settings.overlays;
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
+        let answer = self.predictions.as_ref().and_then(|p| {
+            let prediction = p.at(self.sessions[0].position())?;
+            Some((prediction.answer, prediction.verdict.is_right()))
+        });
         if let Some(robot) = &self.robot {
             let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
             self.hovered = None;
@@ -246,13 +254,14 @@ impl PathfindingTab {
             return;
         }
         ui.horizontal_top(|ui| {
-            for session in self.sessions.iter_mut() {
+            for (i, session) in self.sessions.iter_mut().enumerate() {
+                let answer = answer.filter(|_| i == 0);
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
                         if count > 1 && headed {
                             ui.strong(crate::app::names::path_algorithm(session.algorithm));
                         }
-                        let input = board::draw_board(ui, session, board, overlays);
+                        let input = board::draw_board(ui, session, board, overlays, answer);
                         inputs.push(input);
                     });
                 });

@@ -4,6 +4,7 @@
 use egui::{Color32, Ui};
 
 use super::colors;
+use super::predict;
 use super::robot;
 use super::session::Session;
 use super::teach::{self, number};
@@ -193,6 +194,17 @@ impl PathfindingTab {
         let (position, known, finished) = self.timeline_position();
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
             self.apply(action);
+        }
+        if self.robot.is_none() {
+            let mut predicting = self.predictions.is_some();
+            if ui
+                .checkbox(&mut predicting, tr!("predict-toggle"))
+                .on_hover_text(tr!("predict-toggle-tip"))
+                .changed()
+            {
+                self.playback.playing = false;
+                self.predictions = predicting.then(predict::Predictions::default);
+            }
         }
 
         ui.separator();
@@ -436,7 +448,37 @@ impl PathfindingTab {
         });
     }
 
+    /// The question, or what was said of the answer that led here, and the score.
+    fn prediction_panel(&self, ui: &mut Ui) {
+        let Some(predictions) = &self.predictions else {
+            return;
+        };
+        let session = self.session();
+        let position = session.position();
+        let text = match predictions.at(position) {
+            Some(prediction) => predict::feedback(session.algorithm, prediction),
+            None if session.at_end() => tr!("predict-over"),
+            None => tr!("predict-ask"),
+        };
+        ui.strong(tr!("predict-heading"));
+        match predictions.at(position).map(|p| p.verdict.is_right()) {
+            Some(right) => {
+                let color = if right {
+                    crate::palette::status::SUCCESS
+                } else {
+                    crate::palette::status::TROUBLE
+                };
+                ui.colored_label(crate::ui::color(color), text)
+            }
+            None => ui.label(text),
+        };
+        let (right, asked) = predictions.score(position);
+        ui.label(tr!("predict-score", right = right, asked = asked));
+        ui.separator();
+    }
+
     pub(super) fn teaching(&mut self, ui: &mut Ui) {
+        self.prediction_panel(ui);
         if let Some(robot) = &self.robot {
             ui.label(robot.narration());
             robot.stats(ui);

@@ -153,6 +153,20 @@ impl PathfindingTab {
         self.robot = Some(robot);
     }
 
+    /// Takes `pos` as the answer to "which cell does the search expand next?": judges it,
+    /// takes the step, and records the answer by the step it led to.
+    pub fn predict(&mut self, pos: crate::grid::Pos) {
+        let Some(prediction) = crate::games::sandbox::predict::judge(self.session().run(), pos)
+        else {
+            return;
+        };
+        self.apply(StepAction::Step);
+        let step = self.session().position();
+        if let Some(predictions) = &mut self.predictions {
+            predictions.record(step, prediction);
+        }
+    }
+
     /// A control action for the robot's walk.
     fn apply_to_robot(&mut self, action: StepAction) {
         let overlays = self.settings.overlays;

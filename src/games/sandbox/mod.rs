@@ -11,6 +11,7 @@ pub mod jump;
 pub mod jump_distances;
 mod moves;
 pub mod movingai;
+pub mod predict;
 pub mod presets;
 mod problem;
 mod run;

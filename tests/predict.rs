@@ -1,0 +1,98 @@
+//! "Predict the next step" judged against the engines themselves: for every algorithm on
+//! random boards, at every step, the cell the run then expands is accepted, a cell outside
+//! the frontier is refused, and a frontier cell the search passes over never ranks better
+//! than the one it takes.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::random_board;
+use frontier::games::sandbox::predict::{Ranking, Verdict, judge, next_expansion};
+use frontier::games::sandbox::{Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
+use frontier::grid::Pos;
+use frontier::search::{Budget, NodeStatus, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+#[test]
+fn the_cell_expanded_next_is_accepted_and_a_cell_outside_the_frontier_refused() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut judged, mut ties, mut later) = (0, 0, 0);
+    for algorithm in PathAlgorithm::ALL {
+        for seed in 0..12 {
+            // JPS needs one step cost; every other search gets weighted terrain too.
+            let weighted = algorithm != PathAlgorithm::Jps && seed % 2 == 1;
+            let board = random_board(seed + 31_000, weighted);
+            let connectivity = if seed % 3 == 0 {
+                Connectivity::Eight
+            } else {
+                Connectivity::Four
+            };
+            let problem = GridProblem::new(
+                Arc::new(board.clone()),
+                connectivity,
+                Heuristic::natural(connectivity),
+            );
+            let mut run = GridRun::new(problem, algorithm, Budget::UNLIMITED.expansions(3_000));
+            let cells: Vec<Pos> = board.cells().positions().collect();
+            for step in 0..400 {
+                let Some((_, next)) = next_expansion(&run) else {
+                    break;
+                };
+                let context = format!("{algorithm} seed {seed} step {step}");
+                let right = judge(&run, next).expect("a step to predict");
+                assert_eq!(right.verdict, Verdict::Right, "{context}");
+                assert_eq!(right.taken, next, "{context}");
+
+                let outside = cells[rng.random_range(0..cells.len())];
+                // In either search's frontier (a two-ended run's halves may both know a cell).
+                let frontier = |p: Pos| {
+                    [Side::Forward, Side::Backward].into_iter().any(|side| {
+                        (run.engine().node_on(&p, side))
+                            .is_some_and(|v| v.status == NodeStatus::Frontier)
+                    })
+                };
+                if outside != next && !frontier(outside) {
+                    let refused = judge(&run, outside).unwrap();
+                    assert_eq!(
+                        refused.verdict,
+                        Verdict::NotInFrontier,
+                        "{context} {outside}"
+                    );
+                    assert!(!refused.verdict.is_right());
+                }
+                // A frontier cell passed over: a tie by the rule's own measure, or ranked
+                // after the cell taken (never before: the verdict would be unfair).
+                if let Some(other) = cells.iter().copied().find(|&p| p != next && frontier(p)) {
+                    let verdict = judge(&run, other).unwrap().verdict;
+                    judged += 1;
+                    match verdict {
+                        Verdict::Tie { .. } => ties += 1,
+                        Verdict::Later { taken, answer } => {
+                            later += 1;
+                            match algorithm.ranking() {
+                                Ranking::Lowest(_) => {
+                                    let (t, a) = (taken.unwrap(), answer.unwrap());
+                                    assert!(t < a, "{context}: took {t} over {a}");
+                                }
+                                Ranking::Order => assert!(taken.is_none(), "{context}"),
+                            }
+                        }
+                        Verdict::OtherSide => {
+                            assert!(algorithm.bidirectional().is_some(), "{context}")
+                        }
+                        Verdict::Right | Verdict::NotInFrontier => {
+                            panic!("{context}: {other} judged {verdict:?}")
+                        }
+                    }
+                }
+                // The prediction is what the run then does.
+                run.next();
+                assert_eq!(run.last_expanded().map(|(_, p)| p), Some(next), "{context}");
+            }
+        }
+    }
+    assert!(judged > 1_000, "only {judged} passed-over cells judged");
+    assert!(ties > 50 && later > 50, "ties {ties}, later {later}");
+}
