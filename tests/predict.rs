@@ -8,9 +8,10 @@ mod common;
 use std::sync::Arc;
 
 use common::random_board;
-use frontier::games::sandbox::predict::{Ranking, Verdict, judge, next_expansion};
+use frontier::games::sandbox::predict::{judge, next_expansion};
 use frontier::games::sandbox::{Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use frontier::grid::Pos;
+use frontier::search::predict::{Ranking, Verdict};
 use frontier::search::{Budget, NodeStatus, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -42,6 +42,7 @@ mod fn_problem;
 mod frontier;
 mod hash;
 mod nodes;
+pub mod predict;
 mod problem;
 mod run;
 mod states;

@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use crate::games::sandbox::PathAlgorithm;
-use crate::games::sandbox::predict::{Measure, Prediction, Ranking, Verdict};
+use crate::grid::Pos;
+use crate::search::predict::{Measure, Prediction, Ranking, Verdict};
 use crate::search::{Algorithm, Side};
 use crate::tr;
 
@@ -17,12 +18,12 @@ use super::teach::number;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Predictions {
     /// Whether each answer was right, by the step it led to.
-    answers: BTreeMap<usize, Prediction>,
+    answers: BTreeMap<usize, Prediction<Pos>>,
 }
 
 impl Predictions {
     /// Records the answer that led to step `step` (replacing one given there before).
-    pub fn record(&mut self, step: usize, prediction: Prediction) {
+    pub fn record(&mut self, step: usize, prediction: Prediction<Pos>) {
         self.answers.insert(step, prediction);
     }
 
@@ -34,7 +35,7 @@ impl Predictions {
     }
 
     /// The answer that led to step `at`, if one did.
-    pub fn at(&self, at: usize) -> Option<&Prediction> {
+    pub fn at(&self, at: usize) -> Option<&Prediction<Pos>> {
         self.answers.get(&at)
     }
 }
@@ -60,15 +61,17 @@ fn measure_name(algorithm: PathAlgorithm) -> String {
     match algorithm.ranking() {
         Ranking::Lowest(Measure::Depth) => tr!("predict-measure-depth"),
         Ranking::Lowest(Measure::G) => "g".into(),
-        Ranking::Lowest(Measure::F) => "f".into(),
-        Ranking::Lowest(Measure::WeightedF) => "g + w·h".into(),
+        Ranking::Lowest(Measure::F) => match algorithm {
+            PathAlgorithm::Search(Algorithm::WeightedAStar(_)) => "g + w·h".into(),
+            _ => "f".into(),
+        },
         Ranking::Lowest(Measure::H) => "h".into(),
         Ranking::Order => String::new(),
     }
 }
 
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
-pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction) -> String {
+pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
     let (answer, taken) = (prediction.answer.to_string(), prediction.taken.to_string());
     let measure = measure_name(algorithm);
     match prediction.verdict {
@@ -110,9 +113,8 @@ pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Pos;
 
-    fn prediction(verdict: Verdict) -> Prediction {
+    fn prediction(verdict: Verdict) -> Prediction<Pos> {
         Prediction {
             answer: Pos::new(3, 5),
             taken: Pos::new(12, 4),
