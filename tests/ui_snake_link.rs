@@ -554,3 +554,40 @@ fn the_naive_trap_notes_name_a_pair_that_links_and_the_naive_search_misses() {
     }
     frontier::i18n::set_language(frontier::i18n::Language::English);
 }
+
+/// The shown link search teaches like the Pathfinding board: its pseudo-code with the
+/// lines of the last step, a sentence on each step, and a step back.
+#[test]
+fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
+    let mut harness = app("Link");
+    harness.get_by_label("Naive trap").click();
+    harness.run_steps(2);
+    harness.state_mut().tabs.link.search_paused = true;
+    click(&mut harness, Pos::new(5, 0));
+    click(&mut harness, Pos::new(0, 0));
+    harness.get_by_label("Uniform-cost search over turns in pseudo-code");
+    harness.get_by_label_contains("Ready: the frontier holds the first tile.");
+    for _ in 0..3 {
+        harness.get_by_label("Step the search").click();
+        harness.step();
+    }
+    let third = harness.state().tabs.link.shown.as_ref().unwrap().last_event;
+    harness.get_by_label_contains("Expanded (");
+    harness.get_by_label("Step the search").click();
+    harness.step();
+    harness.get_by_label("Step back").click();
+    harness.run_steps(2);
+    let shown = harness.state().tabs.link.shown.as_ref().unwrap();
+    assert_eq!(shown.steps, 3);
+    assert_eq!(shown.last_event, third, "back where the third step left it");
+    assert_eq!(shown.search.expansions(), 3);
+    let (_, found) = step_shown_search_to_the_end(&mut harness);
+    assert!(found);
+    harness.run_steps(1);
+    harness.get_by_label_contains("Reached the second tile with 2 turns.");
+    let back = harness.get_by_label("Step back");
+    assert!(
+        back.accesskit_node().is_disabled(),
+        "a finished search changed the board"
+    );
+}

@@ -12,6 +12,7 @@ mod files;
 mod play;
 mod saved;
 mod shown;
+mod teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::Path;

@@ -5,6 +5,7 @@
 use egui::Ui;
 
 use super::LinkTab;
+use super::teach;
 use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
@@ -27,6 +28,25 @@ pub struct Shown {
     pub origin: Search<LinkProblem>,
     pub board: LinkBoard,
     pub steps: usize,
+    /// What the step shown did (None before the first).
+    pub last_event: Option<Event>,
+}
+
+impl Shown {
+    /// Goes back one step (replayed from the start: a link search is a few hundred steps).
+    /// Only while the search is still running: a finished one may have changed the board.
+    pub fn step_back(&mut self) -> bool {
+        if self.finished || self.steps == 0 {
+            return false;
+        }
+        self.steps -= 1;
+        self.search = self.origin.clone();
+        self.last_event = None;
+        for _ in 0..self.steps {
+            self.last_event = self.search.next();
+        }
+        true
+    }
 }
 
 impl LinkTab {
@@ -44,6 +64,7 @@ impl LinkTab {
             origin: search.clone(),
             board: self.game.board().clone(),
             steps: 0,
+            last_event: None,
             search,
             from,
             to,
@@ -63,6 +84,7 @@ impl LinkTab {
         }
         let event = shown.search.next();
         shown.steps += 1;
+        shown.last_event = event;
         let found = match event {
             // Nodes come out in order of their fewest possible turns (f), so one beyond the
             // limit means no link is left to find.
@@ -107,6 +129,19 @@ impl LinkTab {
         if self.show_search || self.autoplay.is_some() {
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut self.search_paused, tr!("link-hold-search"));
+                let can_go_back = self
+                    .shown
+                    .as_ref()
+                    .is_some_and(|s| !s.finished && s.steps > 0);
+                if ui
+                    .add_enabled(can_go_back, egui::Button::new(tr!("link-step-back")))
+                    .clicked()
+                {
+                    self.search_paused = true;
+                    if let Some(shown) = &mut self.shown {
+                        shown.step_back();
+                    }
+                }
                 if ui.button(tr!("link-step-search")).clicked() {
                     self.search_paused = true;
                     self.step_search();
@@ -146,5 +181,22 @@ impl LinkTab {
                 None => tr!("link-naive-none", cells = visited.len()),
             });
         }
+        // The search may have been started before the guide was switched.
+        let guided = s.algorithm() == Algorithm::AStar;
+        ui.label(teach::narrate(s, shown.last_event, guided));
+        let algorithm = if guided {
+            tr!("algo-astar")
+        } else {
+            tr!("link-uniform-cost")
+        };
+        egui::CollapsingHeader::new(tr!("pf-pseudocode", algorithm = algorithm))
+            .id_salt("link-pseudocode")
+            .default_open(true)
+            .show(ui, |ui| {
+                let lines = teach::pseudocode(guided);
+                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+                let active = teach::active_lines(s, shown.last_event);
+                crate::ui::pseudocode::pseudocode(ui, &lines, &active);
+            });
     }
 }

@@ -1,0 +1,93 @@
+//! What the Link side panel says about the shown link search: the search over (cell,
+//! heading) states in pseudo-code with the lines the last step went through, and a sentence
+//! on that step, as the Pathfinding board does for its searches.
+
+use crate::games::link::finder::{LinkProblem, PLAY_TURNS};
+use crate::search::{Event, Search};
+use crate::tr;
+
+const LINES: [&str; 10] = [
+    "link-code-1",
+    "link-code-2",
+    "link-code-3",
+    "link-code-4",
+    "link-code-5",
+    "link-code-6",
+    "link-code-7",
+    "link-code-8",
+    "link-code-9",
+    "link-code-10",
+];
+
+/// The link search in pseudo-code: uniform cost over turns, or A* when `guided`.
+pub fn pseudocode(guided: bool) -> Vec<String> {
+    LINES
+        .iter()
+        .enumerate()
+        .map(|(i, key)| match (i, guided) {
+            (2, true) => tr!("link-code-3-guided"),
+            (8, true) => tr!("link-code-9-guided"),
+            _ => crate::i18n::tr(key, None),
+        })
+        .collect()
+}
+
+/// The lines (1-based) the step that produced `event` went through.
+pub fn active_lines(search: &Search<LinkProblem>, event: Option<Event>) -> Vec<usize> {
+    match event {
+        None => vec![1],
+        Some(Event::Found { goal }) if search.g(goal) as u32 <= PLAY_TURNS => vec![3, 4],
+        Some(Event::Found { .. }) => vec![3, 5],
+        Some(Event::Expanded { node, .. }) if search.f(node) as u32 > PLAY_TURNS => vec![3, 5],
+        Some(Event::Expanded {
+            added, improved, ..
+        }) if added + improved > 0 => {
+            vec![3, 6, 7, 8, 9]
+        }
+        Some(Event::Expanded { .. }) => vec![3, 6, 7],
+        Some(Event::Exhausted) => vec![10],
+        Some(Event::GaveUp(_)) => vec![],
+    }
+}
+
+/// One sentence on the step that produced `event`.
+pub fn narrate(search: &Search<LinkProblem>, event: Option<Event>, guided: bool) -> String {
+    let Some(event) = event else {
+        return tr!("link-narrate-ready");
+    };
+    match event {
+        Event::Expanded {
+            node,
+            added,
+            improved,
+        } => {
+            let ((cell, heading), turns) = (search.state(node), search.g(node) as u64);
+            let heading = heading.map_or(tr!("link-heading-none"), crate::app::names::direction);
+            if search.f(node) as u32 > PLAY_TURNS {
+                return tr!("link-narrate-over", turns = search.f(node) as u64);
+            }
+            let joined = (added + improved) as u64;
+            if guided {
+                tr!(
+                    "link-narrate-expanded-guided",
+                    cell = cell.to_string(),
+                    heading = heading,
+                    turns = turns,
+                    more = (search.f(node) - search.g(node)) as u64,
+                    joined = joined
+                )
+            } else {
+                tr!(
+                    "link-narrate-expanded",
+                    cell = cell.to_string(),
+                    heading = heading,
+                    turns = turns,
+                    joined = joined
+                )
+            }
+        }
+        Event::Found { goal } => tr!("link-narrate-found", turns = search.g(goal) as u64),
+        Event::Exhausted => tr!("link-narrate-exhausted"),
+        Event::GaveUp(_) => String::new(),
+    }
+}
