@@ -189,14 +189,11 @@ impl LinkTab {
         } else {
             tr!("link-uniform-cost")
         };
-        egui::CollapsingHeader::new(tr!("pf-pseudocode", algorithm = algorithm))
-            .id_salt("link-pseudocode")
-            .default_open(true)
-            .show(ui, |ui| {
-                let lines = teach::pseudocode(guided);
-                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-                let active = teach::active_lines(s, shown.last_event);
-                crate::ui::pseudocode::pseudocode(ui, &lines, &active);
-            });
+        // A label, not a collapsing header: it wraps in the narrow panel.
+        ui.label(tr!("pf-pseudocode", algorithm = algorithm));
+        let lines = teach::pseudocode(guided);
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let active = teach::active_lines(s, shown.last_event);
+        crate::ui::pseudocode::pseudocode(ui, &lines, &active);
     }
 }
