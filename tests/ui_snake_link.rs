@@ -591,3 +591,78 @@ fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
         "a finished search changed the board"
     );
 }
+
+/// The planner's view of a position: its move, its way to the food and its cycle.
+fn cycle_view(harness: &Harness<'_, FrontierApp>) -> (Dir, Option<Vec<Pos>>, Vec<Pos>) {
+    let choice = harness.state().tabs.snake.cycle_decision.clone().unwrap();
+    (choice.choice, choice.path, choice.cycle)
+}
+
+/// Rewinding a game move by move restores the position and the cycle planner's view of it
+/// as they were (the planner carries memory between moves); Forward makes the moves again,
+/// and a rewound game sets no best score.
+#[test]
+fn the_snake_game_rewinds_with_the_planners_view_and_goes_forward_again() {
+    let mut harness = app("Snake");
+    assert!(
+        harness
+            .get_by_label("Back a move")
+            .accesskit_node()
+            .is_disabled(),
+        "nothing to take back at the start"
+    );
+    // Not whole 2 x 2 blocks: the planner keeps to fixed cycles and remembers which one it
+    // follows, so a rewind must give it back its memory of the time.
+    harness.state_mut().tabs.snake.resize(15, 12);
+    harness.state_mut().tabs.snake.set_pilot(Pilot::Cycle);
+    let mut views = vec![];
+    let mut bodies = vec![];
+    for _ in 0..120 {
+        views.push(cycle_view(&harness));
+        bodies.push(harness.state().tabs.snake.game.body().clone());
+        harness.state_mut().tabs.snake.step();
+    }
+    let end_body = harness.state().tabs.snake.game.body().clone();
+    let eaten = harness.state().tabs.snake.game.eaten();
+    assert!(eaten > 0, "the planner ate on the way");
+    harness.run_steps(1);
+    for back in 1..=40 {
+        harness.get_by_label("Back a move").click();
+        harness.run_steps(1);
+        let at = 120 - back;
+        let snake = &harness.state().tabs.snake;
+        assert_eq!(snake.game.moves_made().len(), at);
+        assert_eq!(snake.game.body(), &bodies[at], "position after {at} moves");
+        assert_eq!(
+            cycle_view(&harness),
+            views[at],
+            "the planner's view at move {at}"
+        );
+    }
+    assert!(harness.state().tabs.snake.game.was_rewound());
+    for _ in 0..40 {
+        harness.get_by_label("Forward").click();
+        harness.run_steps(1);
+    }
+    let snake = &harness.state().tabs.snake;
+    assert_eq!(
+        snake.game.body(),
+        &end_body,
+        "forward again lands where the game was"
+    );
+    assert_eq!(snake.game.eaten(), eaten);
+    harness.run_steps(1);
+    assert!(
+        harness
+            .get_by_label("Forward")
+            .accesskit_node()
+            .is_disabled(),
+        "every move taken back was made again"
+    );
+
+    // Backspace takes a move back too, in the player's hands as well.
+    harness.state_mut().tabs.snake.set_pilot(Pilot::Player);
+    harness.key_press(Key::Backspace);
+    harness.run_steps(1);
+    assert_eq!(harness.state().tabs.snake.game.moves_made().len(), 119);
+}

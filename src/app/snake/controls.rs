@@ -27,6 +27,24 @@ impl SnakeTab {
             self.playing = false;
             self.step();
         }
+        let made = !self.game.moves_made().is_empty();
+        if ui
+            .add_enabled(made, egui::Button::new(tr!("snake-back")))
+            .on_hover_text(tr!("snake-back-tip"))
+            .clicked()
+        {
+            self.rewind();
+        }
+        if ui
+            .add_enabled(
+                !self.undone.is_empty(),
+                egui::Button::new(tr!("snake-forward")),
+            )
+            .on_hover_text(tr!("snake-forward-tip"))
+            .clicked()
+        {
+            self.forward();
+        }
         if ui.button(tr!("sk-restart")).on_hover_text("R").clicked() {
             self.restart();
         }

@@ -16,7 +16,7 @@ use egui::Ui;
 
 use super::notice::Notice;
 use crate::games::snake::classic::Decision;
-use crate::games::snake::planner::{CycleChoice, CyclePlanner};
+use crate::games::snake::planner::{CycleChoice, CyclePlanner, PlannerMemory};
 use crate::games::snake::records::{HighScores, board_key};
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, SnakeGame};
 use crate::grid::{Dir, Grid, Pos};
@@ -80,6 +80,11 @@ pub struct SnakeTab {
     pub(super) recorded: bool,
     /// A planner made a move in this game: its score is no high score.
     pub planner_moved: bool,
+    /// Moves taken back, the latest last: Forward makes them again.
+    pub(super) undone: Vec<Dir>,
+    /// What the cycle planner carried at each move of this game (when it was steering), so
+    /// a rewound game gets the planner as it was.
+    pub(super) memories: Vec<Option<PlannerMemory>>,
 }
 
 impl SnakeTab {
@@ -124,6 +129,8 @@ impl SnakeTab {
             notice: None,
             recorded: false,
             planner_moved: false,
+            undone: vec![],
+            memories: vec![],
         };
         tab.replan();
         tab

@@ -45,8 +45,14 @@ impl SnakeTab {
             Pilot::Classic => self.decision = Some(classic::decide(&self.game)),
             Pilot::Cycle => {
                 let game = self.game.clone();
+                let at = game.moves_made().len();
                 match self.cycle_planner() {
-                    Ok(planner) => self.cycle_decision = Some(planner.decide(&game)),
+                    Ok(planner) => {
+                        let memory = planner.memory();
+                        self.cycle_decision = Some(planner.decide(&game));
+                        self.memories.resize(at, None);
+                        self.memories.push(Some(memory));
+                    }
                     Err(message) => {
                         self.notice = Some(Notice::info(tr!("snake-no-cycle", why = message)));
                         self.pilot = Pilot::Player;

@@ -15,6 +15,8 @@ impl SnakeTab {
         match SnakeGame::new(self.width, self.height, &self.walls, self.seed) {
             Ok(game) => {
                 self.game = game;
+                self.undone.clear();
+                self.memories.clear();
                 self.recorded = false;
                 self.planner_moved = false;
                 self.queued = None;
@@ -46,6 +48,13 @@ impl SnakeTab {
             Pilot::Cycle => self.cycle_decision.as_ref().map_or(Dir::Up, |d| d.choice),
         };
         self.planner_moved |= self.pilot != Pilot::Player;
+        // A new move: the moves taken back are gone for good.
+        self.undone.clear();
+        self.make(dir)
+    }
+
+    /// Makes the move `dir`, ends the game if it is over, and works out the next decision.
+    fn make(&mut self, dir: Dir) -> Outcome {
         let outcome = self.game.step(dir);
         if matches!(outcome, Outcome::Died(_) | Outcome::Won) {
             self.playing = false;
@@ -55,16 +64,42 @@ impl SnakeTab {
         outcome
     }
 
+    /// Takes the last move back, dead or alive: the game as it was before it, with the
+    /// planner's view of that position as it was then. False at the start.
+    pub fn rewind(&mut self) -> bool {
+        let made = self.game.moves_made().len();
+        let Some(&last) = self.game.moves_made().last() else {
+            return false;
+        };
+        self.playing = false;
+        self.undone.push(last);
+        self.game = self.game.rewound_to(made - 1);
+        let memory = self.memories.get(made - 1).cloned().flatten();
+        if let (Some(memory), Some(Ok(planner))) = (memory, &mut self.cycle_planner) {
+            planner.recall(memory);
+        }
+        self.replan();
+        true
+    }
+
+    /// Makes again the move taken back last. False when none was.
+    pub fn forward(&mut self) -> bool {
+        let Some(dir) = self.undone.pop() else {
+            return false;
+        };
+        self.playing = false;
+        self.make(dir);
+        true
+    }
+
     pub(super) fn record(&mut self) {
         if self.recorded {
             return;
         }
         self.recorded = true;
         let score = self.game.eaten();
-        if self
-            .high_scores
-            .record(&self.board_key(), score, self.planner_moved)
-        {
+        let assisted = self.planner_moved || self.game.was_rewound();
+        if self.high_scores.record(&self.board_key(), score, assisted) {
             self.notice = Some(Notice::info(crate::tr!("snake-high-score", score = score)));
         }
     }
@@ -73,6 +108,9 @@ impl SnakeTab {
         let (dirs, space, step, decision, restart, manual, classic, cycle, (faster, slower)) = ui
             .input_mut(|i| {
                 let dirs = crate::ui::consume_direction_keys(i);
+                if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                    self.rewind();
+                }
                 (
                     dirs,
                     i.consume_key(Modifiers::NONE, Key::Space),

@@ -58,6 +58,8 @@ pub struct SnakeGame {
     moves: Vec<Dir>,
     /// The game before its first move, so it can be replayed.
     opening: Option<Arc<SnakeGame>>,
+    /// Some moves were taken back (a rewound game sets no high score).
+    rewound: bool,
 }
 
 impl SnakeGame {
@@ -104,6 +106,7 @@ impl SnakeGame {
             status: Status::Playing,
             moves: vec![],
             opening: None,
+            rewound: false,
         };
         game.occupied.set(start, true);
         game.place_food();
@@ -294,6 +297,27 @@ impl SnakeGame {
             game.step(moves.next()?);
             Some(game.clone())
         }))
+    }
+
+    /// The game as it was after its first `moves` moves (all of them, if there are fewer);
+    /// the moves after are forgotten, and the game is marked as rewound.
+    pub fn rewound_to(&self, moves: usize) -> SnakeGame {
+        let mut game = self
+            .opening
+            .as_deref()
+            .cloned()
+            .unwrap_or_else(|| self.clone());
+        for &dir in &self.moves[..moves.min(self.moves.len())] {
+            game.step(dir);
+        }
+        game.opening = self.opening.clone();
+        game.rewound = true;
+        game
+    }
+
+    /// Whether moves were ever taken back in this game.
+    pub fn was_rewound(&self) -> bool {
+        self.rewound
     }
 
     /// Moves one cell. A move straight back into the neck is taken as "keep going".
@@ -504,5 +528,23 @@ mod tests {
             (last.food(), last.eaten(), last.status()),
             (game.food(), game.eaten(), game.status())
         );
+
+        // Taken back to any move, the game is that position again, food and all; taken
+        // back twice, it still knows its opening; and it is marked as rewound.
+        for k in [0, 1, seen.len() / 2, seen.len() - 1] {
+            let back = game.rewound_to(k);
+            assert_eq!(back.body(), &seen[k], "rewound to move {k}");
+            assert_eq!(back.moves_made(), &game.moves_made()[..k]);
+            assert_eq!(back.food(), replay[k].food(), "move {k}");
+            assert_eq!(back.eaten(), replay[k].eaten());
+            assert!(back.was_rewound() && !game.was_rewound());
+            let again = back.rewound_to(k / 2);
+            assert_eq!(
+                again.body(),
+                &seen[k / 2],
+                "rewound twice, to move {}",
+                k / 2
+            );
+        }
     }
 }

@@ -10,6 +10,7 @@ use super::realign::realign;
 use super::{SnakeGame, rewire};
 use crate::grid::{Dir, Grid, Pos};
 use crate::i18n::Message;
+use std::sync::Arc;
 
 /// A cycle planner for one board.
 #[derive(Clone, Debug)]
@@ -18,7 +19,7 @@ pub struct CyclePlanner {
     cycles: Vec<Cycle>,
     /// The fixed cycle followed last (kept while the food is behind, or while joining it).
     preferred: usize,
-    committed: Option<Commitment>,
+    committed: Option<Arc<Commitment>>,
     /// The order in which to try joining the fixed cycles: on boards of blocks, those made
     /// of the blocks' own moves first, so that re-choosing can take over once joined.
     join_order: Vec<usize>,
@@ -31,6 +32,13 @@ struct Commitment {
     tree: Vec<bool>,
     eaten: usize,
     step: usize,
+}
+
+/// What a [`CyclePlanner`] carries between decisions (small: a commitment is shared).
+#[derive(Clone, Debug)]
+pub struct PlannerMemory {
+    preferred: usize,
+    committed: Option<Arc<Commitment>>,
 }
 
 /// What the cycle planner decided, and why.
@@ -67,6 +75,22 @@ impl CyclePlanner {
         })
     }
 
+    /// What the planner carries from one decision to the next (the cycle it follows, and a
+    /// cycle it committed to), so that a game taken back a few moves can have the planner
+    /// as it was then ([`CyclePlanner::recall`]).
+    pub fn memory(&self) -> PlannerMemory {
+        PlannerMemory {
+            preferred: self.preferred,
+            committed: self.committed.clone(),
+        }
+    }
+
+    /// Puts back what the planner carried at an earlier move.
+    pub fn recall(&mut self, memory: PlannerMemory) {
+        self.preferred = memory.preferred;
+        self.committed = memory.committed;
+    }
+
     /// Whether the board is made of 2 x 2 blocks, so the cycle is re-chosen every move.
     pub fn rewires(&self) -> bool {
         self.blocks.is_some()
@@ -95,10 +119,12 @@ impl CyclePlanner {
                 let body = game.body().iter().rev().copied();
                 self.committed = Ties::of_body(blocks, body)
                     .and_then(|ties| blocks.spanning_tree(&ties))
-                    .map(|tree| Commitment {
-                        tree,
-                        eaten: game.eaten(),
-                        step: game.steps(),
+                    .map(|tree| {
+                        Arc::new(Commitment {
+                            tree,
+                            eaten: game.eaten(),
+                            step: game.steps(),
+                        })
                     });
             }
             let committed = self.committed.as_ref().map(|c| c.tree.as_slice());
@@ -146,5 +172,42 @@ impl CyclePlanner {
             },
             reason: r.reason,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::snake::Status;
+
+    /// On a board of fixed cycles the planner remembers which cycle it follows: taken back
+    /// to an earlier move, it decides as it did then only with its memory of that move.
+    #[test]
+    fn a_recalled_memory_makes_the_planner_decide_as_it_did_at_that_move() {
+        let walls = Grid::new(15, 12, false);
+        let mut game = SnakeGame::new(15, 12, &walls, 3).unwrap();
+        let mut planner = CyclePlanner::new(&walls).unwrap();
+        let mut moments = vec![];
+        for _ in 0..3000 {
+            if game.status() != Status::Playing {
+                break;
+            }
+            let memory = planner.memory();
+            let choice = planner.decide(&game).choice;
+            moments.push((game.clone(), memory, choice));
+            game.step(choice);
+        }
+        let mut forgetful = 0;
+        for (game, memory, choice) in &moments {
+            let mut recalled = CyclePlanner::new(&walls).unwrap();
+            recalled.recall(memory.clone());
+            assert_eq!(recalled.decide(game).choice, *choice);
+            let mut fresh = CyclePlanner::new(&walls).unwrap();
+            forgetful += usize::from(fresh.decide(game).choice != *choice);
+        }
+        assert!(
+            forgetful > 0,
+            "without its memory the planner would have moved otherwise"
+        );
     }
 }

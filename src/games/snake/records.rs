@@ -19,9 +19,10 @@ impl HighScores {
         self.0.get(key).copied().unwrap_or(0)
     }
 
-    /// Records a game that ended with `score` apples; whether it is a new high score.
-    pub fn record(&mut self, key: &str, score: usize, planner_moved: bool) -> bool {
-        if planner_moved || score <= self.best(key) {
+    /// Records a game that ended with `score` apples; whether it is a new high score. A game
+    /// that was `assisted` (a planner moved, or moves were taken back) sets none.
+    pub fn record(&mut self, key: &str, score: usize, assisted: bool) -> bool {
+        if assisted || score <= self.best(key) {
             return false;
         }
         self.0.insert(key.to_string(), score);
