@@ -10,6 +10,7 @@ mod export;
 mod planner_view;
 mod play;
 mod saved;
+mod teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use egui::Ui;

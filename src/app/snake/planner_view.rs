@@ -3,7 +3,7 @@
 
 use egui::Ui;
 
-use super::{Pilot, SnakeTab};
+use super::{Pilot, SnakeTab, teach};
 use crate::app::names;
 use crate::app::notice::Notice;
 use crate::games::snake::Status;
@@ -195,6 +195,13 @@ impl SnakeTab {
                     };
                     ui.strong(branch);
                     ui.label(d.reason.to_string());
+                    let shown = shown.flatten();
+                    show_code(
+                        ui,
+                        tr!("snake-code-classic-title"),
+                        &teach::classic_pseudocode(),
+                        &teach::classic_active(d, shown),
+                    );
                     if !d.follow.is_empty() {
                         ui.label(tr!("snake-tail-checks"));
                         for check in &d.follow {
@@ -221,8 +228,22 @@ impl SnakeTab {
                 if let Some(d) = &self.cycle_decision {
                     ui.separator();
                     ui.label(d.reason.to_string());
+                    show_code(
+                        ui,
+                        tr!("snake-code-cycle-title"),
+                        &teach::cycle_pseudocode(),
+                        &teach::cycle_active(d),
+                    );
                 }
             }
         }
     }
+}
+
+/// A planner's pseudo-code under its title, with `active` lines highlighted.
+fn show_code(ui: &mut Ui, title: String, lines: &[String], active: &[usize]) {
+    ui.separator();
+    ui.label(tr!("pf-pseudocode", algorithm = title));
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    crate::ui::pseudocode::pseudocode(ui, &lines, active);
 }
