@@ -180,6 +180,7 @@ pf-compare-with = with
 pf-robot = Robot walk
 pf-robot-tip = A robot sees only the cells within its sensor radius and believes the rest is open floor. It walks D* Lite's plan, and each wall it discovers repairs the plan instead of starting it again.
 pf-robot-radius = Sensor radius
+pf-robot-too-big = The robot walks boards of up to { $cells } cells: its first plan is made at once.
 predict-toggle = Predict the next step
 predict-toggle-tip = Before each step, click the cell you think the search expands next: it takes the step and tells you whether you were right, and why. Step back takes an answer back.
 predict-heading = Your predictions

@@ -180,6 +180,7 @@ pf-compare-with = 对比
 pf-robot = 机器人行走
 pf-robot-tip = 机器人只能看见传感器半径以内的格子，并以为其余都是空地。它沿着 D* Lite 的规划走，每发现一堵墙就修复规划，而不是从头再来。
 pf-robot-radius = 传感器半径
+pf-robot-too-big = 机器人只在不超过 { $cells } 格的棋盘上行走：它的第一次规划要一次做完。
 predict-toggle = 预测下一步
 predict-toggle-tip = 每一步之前，点击你认为搜索接下来会展开的格子：它走这一步，并告诉你对不对、为什么。后退会撤回一个回答。
 predict-heading = 你的预测

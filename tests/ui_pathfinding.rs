@@ -785,3 +785,19 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
             .is_passable(Pos::new(5, 5))
     );
 }
+
+/// The robot's first plan is made at once, so a board too large for that says so instead of
+/// freezing the window.
+#[test]
+fn the_robot_walks_only_boards_it_can_plan_at_once() {
+    let mut app = FrontierApp::from_saved(None);
+    app.tabs.pathfinding.replace_board(Board::new(1100, 1000));
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    app.tabs.pathfinding.settings_changed();
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Robot walk").is_none());
+    harness.get_by_label_contains("The robot walks boards of up to 1048576 cells");
+}

@@ -187,6 +187,10 @@ impl PathfindingTab {
         }
         if self.robot_possible() {
             self.robot_controls(ui);
+        } else if self.settings.algorithm == PathAlgorithm::DStarLite
+            && self.settings.compare_with.is_none()
+        {
+            ui.small(tr!("pf-robot-too-big", cells = robot::MAX_CELLS));
         }
 
         ui.separator();

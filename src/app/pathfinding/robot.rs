@@ -21,6 +21,13 @@ use crate::ui::{BoardInput, BoardPainter, BoardView};
 pub const DEFAULT_RADIUS: u32 = 2;
 pub const MAX_RADIUS: u32 = 20;
 
+/// The largest board a robot walks (cells): its first plan is made at once, and takes about
+/// a second at this size; larger boards say so instead.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// The bytes the walk's checkpoints may hold together (each copies the plan).
+const CHECKPOINT_BYTES: usize = 1 << 30;
+
 /// How much of a cell the robot has not seen keeps its real colour: enough for the class to
 /// see the wall coming, faint enough to tell it is not yet known.
 const UNSEEN_SHOWS: f32 = 0.35;
@@ -45,7 +52,8 @@ impl RobotRun {
     ) -> RobotRun {
         let walk = RobotWalk::new(GridProblem::new(board, connectivity, heuristic), radius);
         RobotRun {
-            timeline: Timeline::with_checkpoints(walk, 32, 16),
+            timeline: Timeline::with_checkpoints(walk, 32, 16)
+                .with_memory_limit(CHECKPOINT_BYTES, RobotWalk::memory_bytes),
             last_move: None,
         }
     }

@@ -111,9 +111,12 @@ impl PathfindingTab {
         self.rebuild_robot(board);
     }
 
-    /// Whether the robot can walk: D* Lite shown alone.
+    /// Whether the robot can walk: D* Lite shown alone, on a board small enough to plan at
+    /// once.
     pub(super) fn robot_possible(&self) -> bool {
-        self.settings.algorithm == PathAlgorithm::DStarLite && self.settings.compare_with.is_none()
+        self.settings.algorithm == PathAlgorithm::DStarLite
+            && self.settings.compare_with.is_none()
+            && self.board.width() * self.board.height() <= super::robot::MAX_CELLS
     }
 
     /// Sends the robot back to the start of the board as it is now (or lets it go, when D*

@@ -720,6 +720,13 @@ impl RobotWalk {
         self.first_plan
     }
 
+    /// Approximate bytes a copy of the walk holds (the plan, the believed board, what was
+    /// seen and the trail; the real board is shared).
+    pub fn memory_bytes(&self) -> usize {
+        let cells = self.seen.len();
+        self.plan.memory_bytes() + cells * 3 + self.trail.len() * std::mem::size_of::<Pos>()
+    }
+
     /// Looks around, repairs, and takes one move; the end once the walk is over.
     pub fn step(&mut self) -> Option<WalkEnd> {
         self.next_move();
