@@ -205,6 +205,11 @@ predict-rule-greedy = Greedy takes the lowest h; ties go to the newest
 predict-rule-deepening = It goes depth first: the next neighbour of the deepest cell on its path, within the limit
 predict-rule-jps = JPS takes the jump point with the lowest f = g + h; ties go to the newest
 predict-rule-dstar = D* Lite takes the inconsistent cell with the smallest key
+predict-rule-link = The link search takes the state with the fewest turns; ties go to the oldest
+predict-rule-link-guided = Guided, the link search takes the lowest f = turns so far + turns still needed; ties go to the newest
+predict-measure-turns = turns
+predict-score-all = All searches shown: { $right } of { $asked }
+link-predict-tip = While a link search is shown, click the cell you think it expands next (the ring round the board counts too): it takes the step and tells you whether you were right, and why.
 pf-run = Run
 pf-edit = Edit
 pf-undo = Undo

@@ -666,3 +666,47 @@ fn the_snake_game_rewinds_with_the_planners_view_and_goes_forward_again() {
     harness.run_steps(1);
     assert_eq!(harness.state().tabs.snake.game.moves_made().len(), 119);
 }
+
+/// Predicting the link search: a click on the cell it expands next is right, a click on a
+/// tile (which no link passes through) is not, and the score says so.
+#[test]
+fn the_link_search_can_be_predicted_cell_by_cell() {
+    let mut harness = app("Link");
+    harness.get_by_label("Naive trap").click();
+    harness.run_steps(2);
+    harness.get_by_label("Predict the next step").click();
+    harness.run_steps(1);
+    assert!(harness.state().tabs.link.predicting);
+    harness.state_mut().tabs.link.search_paused = true;
+    click(&mut harness, Pos::new(5, 0));
+    click(&mut harness, Pos::new(0, 0));
+    harness.get_by_label_contains("Your turn: which cell does the search expand next?");
+    let next = |harness: &Harness<'_, FrontierApp>| {
+        let shown = harness.state().tabs.link.shown.as_ref().unwrap();
+        frontier::games::link::predict::judge(&shown.search, Pos::new(5, 0))
+            .unwrap()
+            .taken
+    };
+    let first = next(&harness);
+    assert_eq!(first, Pos::new(5, 0), "the first tile goes first");
+    click(&mut harness, first);
+    harness.get_by_label_contains("Right: (5,0) was next.");
+    harness.get_by_label("Score: 1 of 1");
+    assert_eq!(harness.state().tabs.link.shown.as_ref().unwrap().steps, 1);
+
+    // A B tile blocks every link: it is never in the frontier.
+    click(&mut harness, Pos::new(2, 0));
+    harness.get_by_label_contains("Not quite: (2,0) is not in the frontier");
+    harness.get_by_label("Score: 1 of 2");
+    assert!(
+        harness
+            .state()
+            .tabs
+            .link
+            .game
+            .board()
+            .tile(Pos::new(2, 0))
+            .is_some(),
+        "the click answered; it did not play"
+    );
+}

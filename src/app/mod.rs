@@ -9,6 +9,7 @@ mod names;
 mod notice;
 mod pathfinding;
 pub mod persistence;
+mod predictions;
 pub mod saved_file;
 mod shell;
 mod snake;

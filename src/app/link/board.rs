@@ -79,7 +79,11 @@ impl LinkTab {
         });
         if let Some(v) = input.pressed {
             let p = Pos::new(v.x - 1, v.y - 1);
-            if p.x >= 0 && p.y >= 0 && p.x < w && p.y < h {
+            let searching = self.shown.as_ref().is_some_and(|s| !s.finished);
+            if self.predicting && searching {
+                // An answer, anywhere a link may pass (the ring round the board too).
+                self.predict(p);
+            } else if p.x >= 0 && p.y >= 0 && p.x < w && p.y < h {
                 if self.editing {
                     self.paint(p);
                 } else {

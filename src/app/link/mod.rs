@@ -76,6 +76,11 @@ pub struct LinkTab {
     pub search_speed: f64,
     /// Holds the shown search still, to step it by hand.
     pub search_paused: bool,
+    /// "Predict the next step": a click on the board answers which cell the shown search
+    /// expands next.
+    pub predicting: bool,
+    /// Right answers and answers given in the searches shown before this one.
+    pub earlier_predictions: (usize, usize),
     pace: Pace,
     pub editing: bool,
     pub paint_kind: Option<u8>,
@@ -111,6 +116,8 @@ impl LinkTab {
             computer_played: false,
             search_speed: 200.0,
             search_paused: false,
+            predicting: false,
+            earlier_predictions: (0, 0),
             pace: Pace::default(),
             editing: false,
             paint_kind: Some(0),

@@ -6,6 +6,7 @@ use egui::Ui;
 
 use super::LinkTab;
 use super::teach;
+use crate::app::predictions::Predictions;
 use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
@@ -30,6 +31,8 @@ pub struct Shown {
     pub steps: usize,
     /// What the step shown did (None before the first).
     pub last_event: Option<Event>,
+    /// The answers predicted for this search, by the step they led to.
+    pub predictions: Predictions,
 }
 
 impl Shown {
@@ -52,6 +55,7 @@ impl Shown {
 impl LinkTab {
     /// Starts showing the link search from `from` to `to`.
     pub fn show_search_for(&mut self, from: Pos, to: Pos, remove: bool) {
+        self.carry_predictions();
         let field = LinkField::new(self.game.board());
         let algorithm = if self.guided {
             Algorithm::AStar
@@ -65,6 +69,7 @@ impl LinkTab {
             board: self.game.board().clone(),
             steps: 0,
             last_event: None,
+            predictions: Predictions::default(),
             search,
             from,
             to,
@@ -72,6 +77,32 @@ impl LinkTab {
             naive,
             finished: false,
         });
+    }
+
+    /// Adds the shown search's answers to the earlier ones (before it goes).
+    pub(super) fn carry_predictions(&mut self) {
+        if let Some(shown) = &self.shown {
+            let (right, asked) = shown.predictions.score(shown.steps);
+            self.earlier_predictions.0 += right;
+            self.earlier_predictions.1 += asked;
+        }
+    }
+
+    /// Takes `cell` as the answer to "which cell does the shown search expand next?":
+    /// judges it, takes the step, and keeps the answer.
+    pub fn predict(&mut self, cell: Pos) {
+        let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) else {
+            return;
+        };
+        let Some(prediction) = crate::games::link::predict::judge(&shown.search, cell) else {
+            return;
+        };
+        self.search_paused = true;
+        self.step_search();
+        if let Some(shown) = &mut self.shown {
+            let step = shown.steps;
+            shown.predictions.record(step, prediction);
+        }
     }
 
     /// Steps the shown search once; returns whether it has finished.
@@ -127,6 +158,8 @@ impl LinkTab {
     /// the naive search's.
     pub(super) fn search_panel(&mut self, ui: &mut Ui) {
         if self.show_search || self.autoplay.is_some() {
+            ui.checkbox(&mut self.predicting, tr!("predict-toggle"))
+                .on_hover_text(tr!("link-predict-tip"));
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut self.search_paused, tr!("link-hold-search"));
                 let can_go_back = self
@@ -183,6 +216,29 @@ impl LinkTab {
         }
         // The search may have been started before the guide was switched.
         let guided = s.algorithm() == Algorithm::AStar;
+        if self.predicting {
+            let (rule, measure) = if guided {
+                (tr!("predict-rule-link-guided"), "f".to_string())
+            } else {
+                (tr!("predict-rule-link"), tr!("predict-measure-turns"))
+            };
+            let (right, asked) = shown.predictions.score(shown.steps);
+            let (earlier_right, earlier_asked) = self.earlier_predictions;
+            crate::app::predictions::panel(
+                ui,
+                &shown.predictions,
+                shown.steps,
+                shown.finished,
+                |p| crate::app::predictions::feedback(p, rule.clone(), measure.clone()),
+            );
+            if earlier_asked > 0 {
+                ui.small(tr!(
+                    "predict-score-all",
+                    right = right + earlier_right,
+                    asked = asked + earlier_asked
+                ));
+            }
+        }
         ui.label(teach::narrate(s, shown.last_event, guided));
         let algorithm = if guided {
             tr!("algo-astar")

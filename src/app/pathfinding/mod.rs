@@ -102,7 +102,7 @@ pub struct PathfindingTab {
     /// How far the robot sees, in cells.
     pub robot_radius: u32,
     /// With "Predict the next step" on: the answers given, by the step they led to.
-    pub predictions: Option<predict::Predictions>,
+    pub predictions: Option<crate::app::predictions::Predictions>,
 }
 
 impl PathfindingTab {

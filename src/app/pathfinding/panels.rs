@@ -207,7 +207,7 @@ impl PathfindingTab {
                 .changed()
             {
                 self.playback.playing = false;
-                self.predictions = predicting.then(predict::Predictions::default);
+                self.predictions = predicting.then(crate::app::predictions::Predictions::default);
             }
         }
 
@@ -458,26 +458,14 @@ impl PathfindingTab {
             return;
         };
         let session = self.session();
-        let position = session.position();
-        let text = match predictions.at(position) {
-            Some(prediction) => predict::feedback(session.algorithm, prediction),
-            None if session.at_end() => tr!("predict-over"),
-            None => tr!("predict-ask"),
-        };
-        ui.strong(tr!("predict-heading"));
-        match predictions.at(position).map(|p| p.verdict.is_right()) {
-            Some(right) => {
-                let color = if right {
-                    crate::palette::status::SUCCESS
-                } else {
-                    crate::palette::status::TROUBLE
-                };
-                ui.colored_label(crate::ui::color(color), text)
-            }
-            None => ui.label(text),
-        };
-        let (right, asked) = predictions.score(position);
-        ui.label(tr!("predict-score", right = right, asked = asked));
+        let algorithm = session.algorithm;
+        crate::app::predictions::panel(
+            ui,
+            predictions,
+            session.position(),
+            session.at_end(),
+            |prediction| predict::feedback(algorithm, prediction),
+        );
         ui.separator();
     }
 

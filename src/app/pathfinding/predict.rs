@@ -1,44 +1,13 @@
 //! "Predict the next step" on the Pathfinding board: with the mode on, a click on a cell is
 //! an answer to "which cell does the search expand next?". The search then takes its step
 //! and the student is told whether the answer was right and why, by the algorithm's own
-//! rule (a tie its rule broke the other way counts as right). Answers are kept by the step
-//! they led to, so stepping back takes an answer back out of the score.
-
-use std::collections::BTreeMap;
+//! rule (a tie its rule broke the other way counts as right).
 
 use crate::games::sandbox::PathAlgorithm;
 use crate::grid::Pos;
-use crate::search::predict::{Measure, Prediction, Ranking, Verdict};
-use crate::search::{Algorithm, Side};
+use crate::search::Algorithm;
+use crate::search::predict::{Measure, Prediction, Ranking};
 use crate::tr;
-
-use super::teach::number;
-
-/// The answers of a session of predictions.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Predictions {
-    /// Whether each answer was right, by the step it led to.
-    answers: BTreeMap<usize, Prediction<Pos>>,
-}
-
-impl Predictions {
-    /// Records the answer that led to step `step` (replacing one given there before).
-    pub fn record(&mut self, step: usize, prediction: Prediction<Pos>) {
-        self.answers.insert(step, prediction);
-    }
-
-    /// Right answers and answers given, up to step `at` (later ones were stepped back over).
-    pub fn score(&self, at: usize) -> (usize, usize) {
-        let given = self.answers.range(..=at);
-        let right = given.clone().filter(|(_, p)| p.verdict.is_right()).count();
-        (right, self.answers.range(..=at).count())
-    }
-
-    /// The answer that led to step `at`, if one did.
-    pub fn at(&self, at: usize) -> Option<&Prediction<Pos>> {
-        self.answers.get(&at)
-    }
-}
 
 /// The rule by which `algorithm` picks the next cell, in a sentence.
 fn rule(algorithm: PathAlgorithm) -> String {
@@ -72,47 +41,14 @@ fn measure_name(algorithm: PathAlgorithm) -> String {
 
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
 pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
-    let (answer, taken) = (prediction.answer.to_string(), prediction.taken.to_string());
-    let measure = measure_name(algorithm);
-    match prediction.verdict {
-        Verdict::Right => tr!("predict-right", cell = taken, rule = rule(algorithm)),
-        Verdict::Tie { value } => tr!(
-            "predict-tie",
-            answer = answer,
-            taken = taken,
-            measure = measure,
-            value = number(value),
-            rule = rule(algorithm)
-        ),
-        Verdict::Later {
-            taken: Some(taken_value),
-            answer: Some(answer_value),
-        } => tr!(
-            "predict-later",
-            answer = answer,
-            taken = taken,
-            measure = measure,
-            taken_value = number(taken_value),
-            answer_value = number(answer_value),
-            rule = rule(algorithm)
-        ),
-        Verdict::Later { .. } => tr!("predict-order", taken = taken, rule = rule(algorithm)),
-        Verdict::OtherSide => tr!(
-            "predict-other-side",
-            answer = answer,
-            taken = taken,
-            side = match prediction.side {
-                Side::Forward => tr!("predict-side-start"),
-                Side::Backward => tr!("predict-side-goal"),
-            }
-        ),
-        Verdict::NotInFrontier => tr!("predict-not-frontier", answer = answer, taken = taken),
-    }
+    crate::app::predictions::feedback(prediction, rule(algorithm), measure_name(algorithm))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Side;
+    use crate::search::predict::Verdict;
 
     fn prediction(verdict: Verdict) -> Prediction<Pos> {
         Prediction {
@@ -145,7 +81,7 @@ mod tests {
 
     #[test]
     fn stepping_back_takes_later_answers_out_of_the_score() {
-        let mut answers = Predictions::default();
+        let mut answers = crate::app::predictions::Predictions::default();
         answers.record(1, prediction(Verdict::Right));
         answers.record(2, prediction(Verdict::NotInFrontier));
         answers.record(3, prediction(Verdict::Tie { value: 1.0 }));

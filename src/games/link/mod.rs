@@ -7,6 +7,7 @@ pub mod deal;
 pub mod finder;
 pub mod game;
 pub mod poj;
+pub mod predict;
 pub mod presets;
 pub mod reach;
 pub mod records;

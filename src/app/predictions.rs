@@ -1,0 +1,107 @@
+//! The answers of "Predict the next step", kept by the step they led to so that stepping
+//! back takes an answer back out of the score, and what a student is told about one, in
+//! the words of the search's own rule. Shared by every tab that shows a search.
+
+use std::collections::BTreeMap;
+
+use crate::grid::Pos;
+use crate::search::Side;
+use crate::search::predict::{Prediction, Verdict};
+use crate::tr;
+
+use super::teach_text::number;
+
+/// The answers of a session of predictions.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Predictions {
+    /// Each answer, by the step it led to.
+    answers: BTreeMap<usize, Prediction<Pos>>,
+}
+
+impl Predictions {
+    /// Records the answer that led to step `step` (replacing one given there before).
+    pub fn record(&mut self, step: usize, prediction: Prediction<Pos>) {
+        self.answers.insert(step, prediction);
+    }
+
+    /// Right answers and answers given, up to step `at` (later ones were stepped back over).
+    pub fn score(&self, at: usize) -> (usize, usize) {
+        let given = self.answers.range(..=at);
+        let right = given.clone().filter(|(_, p)| p.verdict.is_right()).count();
+        (right, self.answers.range(..=at).count())
+    }
+
+    /// The answer that led to step `at`, if one did.
+    pub fn at(&self, at: usize) -> Option<&Prediction<Pos>> {
+        self.answers.get(&at)
+    }
+}
+
+/// What the student is told about `prediction`: `rule` is how the search picks (a clause),
+/// `measure` the name of the value it ranks by.
+pub fn feedback(prediction: &Prediction<Pos>, rule: String, measure: String) -> String {
+    let (answer, taken) = (prediction.answer.to_string(), prediction.taken.to_string());
+    match prediction.verdict {
+        Verdict::Right => tr!("predict-right", cell = taken, rule = rule),
+        Verdict::Tie { value } => tr!(
+            "predict-tie",
+            answer = answer,
+            taken = taken,
+            measure = measure,
+            value = number(value),
+            rule = rule
+        ),
+        Verdict::Later {
+            taken: Some(taken_value),
+            answer: Some(answer_value),
+        } => tr!(
+            "predict-later",
+            answer = answer,
+            taken = taken,
+            measure = measure,
+            taken_value = number(taken_value),
+            answer_value = number(answer_value),
+            rule = rule
+        ),
+        Verdict::Later { .. } => tr!("predict-order", taken = taken, rule = rule),
+        Verdict::OtherSide => tr!(
+            "predict-other-side",
+            answer = answer,
+            taken = taken,
+            side = match prediction.side {
+                Side::Forward => tr!("predict-side-start"),
+                Side::Backward => tr!("predict-side-goal"),
+            }
+        ),
+        Verdict::NotInFrontier => tr!("predict-not-frontier", answer = answer, taken = taken),
+    }
+}
+
+/// The question, or what was said of the answer that led to step `at`, and the score.
+pub fn panel(
+    ui: &mut egui::Ui,
+    predictions: &Predictions,
+    at: usize,
+    over: bool,
+    told: impl Fn(&Prediction<Pos>) -> String,
+) {
+    let text = match predictions.at(at) {
+        Some(prediction) => told(prediction),
+        None if over => tr!("predict-over"),
+        None => tr!("predict-ask"),
+    };
+    ui.strong(tr!("predict-heading"));
+    match predictions.at(at).map(|p| p.verdict.is_right()) {
+        Some(right) => {
+            let color = if right {
+                crate::palette::status::SUCCESS
+            } else {
+                crate::palette::status::TROUBLE
+            };
+            ui.colored_label(crate::ui::color(color), text)
+        }
+        None => ui.label(text),
+    };
+    let (right, asked) = predictions.score(at);
+    ui.label(tr!("predict-score", right = right, asked = asked));
+}
