@@ -35,6 +35,11 @@ impl LinkTab {
             .as_ref()
             .and_then(|s| s.naive.as_ref())
             .map(|(_, v)| v.clone());
+        // The cell a student predicted for the step shown, and whether it was right.
+        let answer = self.shown.as_ref().and_then(|s| {
+            let prediction = s.predictions.at(s.steps)?;
+            Some((prediction.answer, prediction.verdict.is_right()))
+        });
         let input = self.view.show(ui, |painter| {
             let cell = painter.cell_size();
             if let Some(cells) = &naive_cells {
@@ -68,6 +73,17 @@ impl LinkTab {
                         egui::StrokeKind::Inside,
                     );
                 }
+            }
+            if let Some((p, right)) = answer {
+                let status = if right {
+                    crate::palette::status::SUCCESS
+                } else {
+                    crate::palette::status::TROUBLE
+                };
+                painter.outline(
+                    Pos::new(p.x + 1, p.y + 1),
+                    Stroke::new((cell * 0.1).clamp(2.5, 5.0), color(status)),
+                );
             }
             if let Some(cells) = &flash {
                 let shifted: Vec<Pos> = cells.iter().map(|p| Pos::new(p.x + 1, p.y + 1)).collect();
