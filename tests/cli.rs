@@ -390,12 +390,7 @@ fn sokoban_statuses_no_solution_unsolved_and_invalid() {
     // BFS got some pushes deep before giving up: no solution can be shorter than that, and
     // Crossroads' shortest solution has 23 pushes.
     let text = stdout(&out);
-    let at_least: usize = text
-        .split("any solution needs at least ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no lower bound in: {text}"));
+    let at_least = lower_bound(&text);
     assert!((1..=23).contains(&at_least), "{text}");
 
     let out = frontier(&[
@@ -437,12 +432,7 @@ fn sokoban_ida_star_solves_push_optimally_and_proves_a_bound_when_it_gives_up() 
     ]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    let at_least: usize = text
-        .split("any solution needs at least ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no lower bound in: {text}"));
+    let at_least = lower_bound(&text);
     assert!(
         (1..=23).contains(&at_least),
         "Crossroads needs 23 pushes: {text}"
@@ -622,4 +612,13 @@ fn a_robot_walks_into_the_cup_and_out_again_re_planning_as_it_sees_walls() {
         "0",
     ]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// The pushes a `frontier sokoban` run that gave up says any solution needs at least.
+fn lower_bound(text: &str) -> usize {
+    text.split("any solution needs at least ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no lower bound in: {text}"))
 }
