@@ -770,6 +770,13 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
     harness.get_by_label("Score: 1 of 1");
     harness.get_by_label_contains("Right:");
 
+    // With the teaching panel hidden, the verdict and the score go above the board.
+    harness.key_press(Key::CloseBracket);
+    harness.run_steps(2);
+    harness.get_by_label_contains("Score: 1 of 1 · Right: (1,1) was next.");
+    harness.key_press(Key::CloseBracket);
+    harness.run_steps(2);
+
     // Turning the mode off gives the board back to the brush.
     harness.get_by_label("Predict the next step").click();
     harness.run_steps(2);

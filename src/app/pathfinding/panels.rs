@@ -90,6 +90,17 @@ impl PathfindingTab {
         if let Some(robot) = &self.robot {
             return presentation::narration(ui, robot.narration());
         }
+        if let Some(predictions) = &self.predictions {
+            // The answer's verdict and the score, where the panel would have shown them.
+            let session = self.session();
+            let at = session.position();
+            let told = predictions.at(at).map_or(tr!("predict-ask"), |p| {
+                predict::feedback(session.algorithm, p)
+            });
+            let (right, asked) = predictions.score(at);
+            let score = tr!("predict-score", right = right, asked = asked);
+            presentation::narration(ui, format!("{score} · {told}"));
+        }
         let compared = self.sessions.len() > 1;
         for session in &self.sessions {
             let told = narration(session);
