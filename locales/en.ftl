@@ -208,6 +208,8 @@ predict-rule-dstar = D* Lite takes the inconsistent cell with the smallest key
 predict-rule-link = The link search takes the state with the fewest turns; ties go to the oldest
 predict-rule-link-guided = Guided, the link search takes the lowest f = turns so far + turns still needed; ties go to the newest
 predict-measure-turns = turns
+predict-position = position { $number }
+sk-predict-tip = Before each step, pick among a few positions of the frontier (drawn beside the search) the one you think the search expands next: it takes the step and tells you whether you were right, and why.
 predict-score-all = All searches shown: { $right } of { $asked }
 link-predict-tip = While a link search is shown, click the cell you think it expands next (the ring round the board counts too): it takes the step and tells you whether you were right, and why.
 pf-run = Run

@@ -852,3 +852,73 @@ fn the_editor_draws_squares_outside_the_walls_as_outside() {
         );
     }
 }
+
+/// Predicting the solver's next position: the one it takes is right, one it ranks after
+/// is not, and the score follows.
+#[test]
+fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
+    use frontier::games::sokoban::solver::predict::{choices, judge};
+    use frontier::search::predict::Verdict;
+    let mut harness = app();
+    harness.state_mut().tabs.sokoban.select(7);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Start solving").click();
+    harness.run_steps(2);
+    // A few steps first, so that the frontier holds positions to choose from.
+    for _ in 0..3 {
+        harness.key_press(Key::ArrowRight);
+        harness.step();
+    }
+    harness.get_by_label("Predict the next step").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Your turn");
+    let offered = || {
+        let tab = &harness.state().tabs.sokoban;
+        choices(tab.session.as_ref().unwrap().run(), 6).unwrap()
+    };
+    let first = offered();
+    assert!(first.positions.len() > 1, "a choice to make");
+    harness
+        .get_by_label(&format!("position {}", first.next + 1))
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Right: position");
+    harness.get_by_label("Score: 1 of 1");
+
+    // Near the next one in rank, the choices often tie with it: step on (unanswered) until
+    // one is ranked after it.
+    let later = |harness: &Harness<'static, FrontierApp>| {
+        let tab = &harness.state().tabs.sokoban;
+        let run = tab.session.as_ref().unwrap().run();
+        let offered = choices(run, 6)?;
+        offered.positions.iter().position(|p| {
+            matches!(
+                judge(run, p.clone()).unwrap().verdict,
+                Verdict::Later { .. }
+            )
+        })
+    };
+    let mut second = later(&harness);
+    for _ in 0..200 {
+        if second.is_some() {
+            break;
+        }
+        harness.key_press(Key::ArrowRight);
+        harness.step();
+        second = later(&harness);
+    }
+    let second = second.expect("a position ranked after the next one");
+    let (right_before, asked_before) = {
+        let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+        let predictions = session.predictions.as_ref().unwrap();
+        predictions.answers.score(session.position())
+    };
+    assert_eq!((right_before, asked_before), (1, 1));
+    harness
+        .get_by_label(&format!("position {}", second + 1))
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Not quite: the search took position");
+    harness.get_by_label("Score: 1 of 2");
+}

@@ -11,16 +11,24 @@ use crate::tr;
 
 use super::teach_text::number;
 
-/// The answers of a session of predictions.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Predictions {
+/// The answers of a session of predictions, about states of type `S` (cells by default).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Predictions<S = Pos> {
     /// Each answer, by the step it led to.
-    answers: BTreeMap<usize, Prediction<Pos>>,
+    answers: BTreeMap<usize, Prediction<S>>,
 }
 
-impl Predictions {
+impl<S> Default for Predictions<S> {
+    fn default() -> Self {
+        Predictions {
+            answers: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S> Predictions<S> {
     /// Records the answer that led to step `step` (replacing one given there before).
-    pub fn record(&mut self, step: usize, prediction: Prediction<Pos>) {
+    pub fn record(&mut self, step: usize, prediction: Prediction<S>) {
         self.answers.insert(step, prediction);
     }
 
@@ -32,7 +40,7 @@ impl Predictions {
     }
 
     /// The answer that led to step `at`, if one did.
-    pub fn at(&self, at: usize) -> Option<&Prediction<Pos>> {
+    pub fn at(&self, at: usize) -> Option<&Prediction<S>> {
         self.answers.get(&at)
     }
 }
@@ -40,7 +48,17 @@ impl Predictions {
 /// What the student is told about `prediction`: `rule` is how the search picks (a clause),
 /// `measure` the name of the value it ranks by.
 pub fn feedback(prediction: &Prediction<Pos>, rule: String, measure: String) -> String {
-    let (answer, taken) = (prediction.answer.to_string(), prediction.taken.to_string());
+    feedback_naming(prediction, rule, measure, Pos::to_string)
+}
+
+/// [`feedback`] about states that `name` names.
+pub fn feedback_naming<S>(
+    prediction: &Prediction<S>,
+    rule: String,
+    measure: String,
+    name: impl Fn(&S) -> String,
+) -> String {
+    let (answer, taken) = (name(&prediction.answer), name(&prediction.taken));
     match prediction.verdict {
         Verdict::Right => tr!("predict-right", cell = taken, rule = rule),
         Verdict::Tie { value } => tr!(
@@ -78,12 +96,12 @@ pub fn feedback(prediction: &Prediction<Pos>, rule: String, measure: String) -> 
 }
 
 /// The question, or what was said of the answer that led to step `at`, and the score.
-pub fn panel(
+pub fn panel<S>(
     ui: &mut egui::Ui,
-    predictions: &Predictions,
+    predictions: &Predictions<S>,
     at: usize,
     over: bool,
-    told: impl Fn(&Prediction<Pos>) -> String,
+    told: impl Fn(&Prediction<S>) -> String,
 ) {
     let text = match predictions.at(at) {
         Some(prediction) => told(prediction),

@@ -8,6 +8,7 @@ mod edit_mode;
 mod export;
 mod files;
 mod play_mode;
+mod predict;
 mod saved;
 mod solve;
 mod solve_mode;

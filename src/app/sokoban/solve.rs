@@ -38,6 +38,8 @@ pub struct SolveSession {
     pub solution: Option<Result<String, String>>,
     pub catch_up: Option<usize>,
     replay_at_once: usize,
+    /// With "Predict the next step" on: the answers, and the positions offered.
+    pub predictions: Option<super::predict::SolvePredictions>,
 }
 
 impl SolveSession {
@@ -65,6 +67,7 @@ impl SolveSession {
             solution: None,
             catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
+            predictions: None,
         }
     }
 

@@ -273,6 +273,19 @@ impl SokobanTab {
             for action in step_controls(ui, &mut self.playback, position, known, finished) {
                 self.apply(action);
             }
+            if self.replay.is_none()
+                && let Some(session) = &mut self.session
+            {
+                let mut predicting = session.predictions.is_some();
+                if ui
+                    .checkbox(&mut predicting, tr!("predict-toggle"))
+                    .on_hover_text(tr!("sk-predict-tip"))
+                    .changed()
+                {
+                    self.playback.playing = false;
+                    session.predictions = predicting.then(Default::default);
+                }
+            }
             if self.replay.is_some() && ui.button(tr!("solve-back-to-search")).clicked() {
                 self.replay = None;
             }

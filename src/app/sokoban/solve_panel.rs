@@ -39,10 +39,14 @@ impl SokobanTab {
             comparison.show(ui);
             ui.separator();
         }
-        let Some(session) = &self.session else {
+        if self.session.is_none() {
             if self.comparison.is_none() {
                 ui.label(tr!("solve-pick"));
             }
+            return;
+        }
+        self.prediction_panel(ui);
+        let Some(session) = &self.session else {
             return;
         };
         let run = session.run();

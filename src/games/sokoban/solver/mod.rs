@@ -10,6 +10,7 @@ mod freeze;
 mod frozen;
 mod hint;
 pub mod matching;
+pub mod predict;
 mod push;
 mod solve;
 mod stuck;

@@ -80,6 +80,11 @@ impl SokobanRun {
         self.algorithm
     }
 
+    /// The engine's run, for what the solver does not say itself (predictions read it).
+    pub fn engine(&self) -> &dyn crate::search::Run<Problem = SokobanProblem> {
+        self.engine.run()
+    }
+
     /// Where IDA* stands: the iteration, its bound on pushes + matching bound, the next one.
     pub fn deepening(&self) -> Option<DeepeningStatus> {
         self.engine.deepening()
