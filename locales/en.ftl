@@ -210,6 +210,8 @@ predict-rule-link-guided = Guided, the link search takes the lowest f = turns so
 predict-measure-turns = turns
 predict-position = position { $number }
 sk-predict-tip = Before each step, pick among a few positions of the frontier (drawn beside the search) the one you think the search expands next: it takes the step and tells you whether you were right, and why.
+sk-predict-ask = Your turn: which of these positions does the search expand next? Pick one.
+link-predict-ask = Your turn: which cell does the link search expand next? Click it (the ring round the board counts).
 predict-score-all = All searches shown: { $right } of { $asked }
 link-predict-tip = While a link search is shown, click the cell you think it expands next (the ring round the board counts too): it takes the step and tells you whether you were right, and why.
 pf-run = Run

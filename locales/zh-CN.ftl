@@ -210,6 +210,8 @@ predict-rule-link-guided = 加上引导后，连线搜索取 f = 已转弯数 + 
 predict-measure-turns = 转弯数
 predict-position = 局面 { $number }
 sk-predict-tip = 每一步之前，在边界里的几个局面中（画在搜索旁边）选出你认为搜索接下来会展开的那个：它走这一步，并告诉你对不对、为什么。
+sk-predict-ask = 轮到你了：搜索接下来展开下面哪个局面？选一个。
+link-predict-ask = 轮到你了：连线搜索接下来展开哪一格？点击它（棋盘外圈也算）。
 predict-score-all = 所有展示过的搜索：{ $asked } 题中答对 { $right } 题
 link-predict-tip = 展示连线搜索时，点击你认为它接下来展开的格子（棋盘外圈也算）：它走这一步，并告诉你对不对、为什么。
 pf-run = 运行

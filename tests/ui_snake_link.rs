@@ -680,7 +680,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
     harness.state_mut().tabs.link.search_paused = true;
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
-    harness.get_by_label_contains("Your turn: which cell does the search expand next?");
+    harness.get_by_label_contains("Your turn: which cell does the link search expand next?");
     let next = |harness: &Harness<'_, FrontierApp>| {
         let shown = harness.state().tabs.link.shown.as_ref().unwrap();
         frontier::games::link::predict::judge(&shown.search, Pos::new(5, 0))

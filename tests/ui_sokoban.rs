@@ -872,7 +872,8 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     }
     harness.get_by_label("Predict the next step").click();
     harness.run_steps(2);
-    harness.get_by_label_contains("Your turn");
+    harness
+        .get_by_label_contains("Your turn: which of these positions does the search expand next?");
     let offered = || {
         let tab = &harness.state().tabs.sokoban;
         choices(tab.session.as_ref().unwrap().run(), 6).unwrap()

@@ -95,18 +95,20 @@ pub fn feedback_naming<S>(
     }
 }
 
-/// The question, or what was said of the answer that led to step `at`, and the score.
+/// The question (`ask`), or what was said of the answer that led to step `at`, and the
+/// score.
 pub fn panel<S>(
     ui: &mut egui::Ui,
     predictions: &Predictions<S>,
     at: usize,
     over: bool,
+    ask: String,
     told: impl Fn(&Prediction<S>) -> String,
 ) {
     let text = match predictions.at(at) {
         Some(prediction) => told(prediction),
         None if over => tr!("predict-over"),
-        None => tr!("predict-ask"),
+        None => ask,
     };
     ui.strong(tr!("predict-heading"));
     match predictions.at(at).map(|p| p.verdict.is_right()) {

@@ -229,6 +229,7 @@ impl LinkTab {
                 &shown.predictions,
                 shown.steps,
                 shown.finished,
+                tr!("link-predict-ask"),
                 |p| crate::app::predictions::feedback(p, rule.clone(), measure.clone()),
             );
             if earlier_asked > 0 {

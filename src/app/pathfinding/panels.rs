@@ -475,6 +475,7 @@ impl PathfindingTab {
             predictions,
             session.position(),
             session.at_end(),
+            tr!("predict-ask"),
             |prediction| predict::feedback(algorithm, prediction),
         );
         ui.separator();

@@ -83,9 +83,15 @@ impl SokobanTab {
                 .map_or(0, |i| i + 1);
             tr!("predict-position", number = number)
         };
-        predictions::panel(ui, &predicting.answers, at, run.ended().is_some(), |p| {
-            predictions::feedback_naming(p, rule(algorithm), measure(algorithm), name)
-        });
+        let ask = tr!("sk-predict-ask");
+        predictions::panel(
+            ui,
+            &predicting.answers,
+            at,
+            run.ended().is_some(),
+            ask,
+            |p| predictions::feedback_naming(p, rule(algorithm), measure(algorithm), name),
+        );
         let Some(offered) = offered else {
             return;
         };
