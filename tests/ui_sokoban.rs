@@ -885,6 +885,7 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
         .click();
     harness.run_steps(2);
     harness.get_by_label_contains("Right: position");
+    harness.get_by_label_contains("A* takes the position with the lowest g + h");
     harness.get_by_label("Score: 1 of 1");
 
     // Near the next one in rank, the choices often tie with it: step on (unanswered) until

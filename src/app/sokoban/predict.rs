@@ -40,11 +40,11 @@ impl SolvePredictions {
 
 fn rule(algorithm: SokobanAlgorithm) -> String {
     match algorithm {
-        SokobanAlgorithm::Bfs => tr!("predict-rule-bfs"),
-        SokobanAlgorithm::Dfs => tr!("predict-rule-dfs"),
-        SokobanAlgorithm::AStar => tr!("predict-rule-astar"),
-        SokobanAlgorithm::Greedy => tr!("predict-rule-greedy"),
-        SokobanAlgorithm::IdaStar => tr!("predict-rule-deepening"),
+        SokobanAlgorithm::Bfs => tr!("sk-predict-rule-bfs"),
+        SokobanAlgorithm::Dfs => tr!("sk-predict-rule-dfs"),
+        SokobanAlgorithm::AStar => tr!("sk-predict-rule-astar"),
+        SokobanAlgorithm::Greedy => tr!("sk-predict-rule-greedy"),
+        SokobanAlgorithm::IdaStar => tr!("sk-predict-rule-deepening"),
     }
 }
 
