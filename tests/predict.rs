@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use common::random_board;
-use frontier::games::sandbox::predict::{judge, next_expansion};
+use frontier::games::sandbox::predict::judge;
 use frontier::games::sandbox::{Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use frontier::grid::Pos;
 use frontier::search::predict::{Ranking, Verdict};
@@ -38,7 +38,7 @@ fn the_cell_expanded_next_is_accepted_and_a_cell_outside_the_frontier_refused() 
             let mut run = GridRun::new(problem, algorithm, Budget::UNLIMITED.expansions(3_000));
             let cells: Vec<Pos> = board.cells().positions().collect();
             for step in 0..400 {
-                let Some((_, next)) = next_expansion(&run) else {
+                let Some((_, next)) = run.next_expansion() else {
                     break;
                 };
                 let context = format!("{algorithm} seed {seed} step {step}");

@@ -738,7 +738,6 @@ fn walk_goal(harness: &Harness<'_, FrontierApp>) -> Pos {
 /// it has already expanded is wrong, and stepping back takes the wrong answer back.
 #[test]
 fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() {
-    use frontier::games::sandbox::predict::next_expansion;
     let mut harness = app_on_open_board();
     let board_before = harness.state().tabs.pathfinding.board.clone();
     harness.get_by_label("Predict the next step").click();
@@ -746,7 +745,9 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
     harness.get_by_label_contains("Your turn: which cell does the search expand next?");
     harness.get_by_label("Score: 0 of 0");
 
-    let (_, next) = next_expansion(harness.state().tabs.pathfinding.session().run()).unwrap();
+    let (_, next) = (harness.state().tabs.pathfinding.session().run())
+        .next_expansion()
+        .unwrap();
     assert_eq!(next, Pos::new(1, 1), "the start goes first");
     drag(&mut harness, next, &[]);
     assert_eq!(step_count(&harness), 1, "the answer took the step");

@@ -3,6 +3,7 @@
 //! engine can be copied), so every engine is judged the same way; an answer the search would
 //! have taken but for its tie rule is right too, and the verdict says how the rule chose.
 
+use super::run::State;
 use super::{Cost, Event, NodeStatus, NodeView, Problem, Run, Side, Step};
 
 /// Two priorities closer than this are equal (sums of √2 differ in their last bits).
@@ -88,14 +89,22 @@ pub struct Prediction<S> {
 }
 
 /// The state expanded by `step`, the step that took the run to `after`, if it expanded one.
-pub fn expanded_by<P: Problem>(
-    step: Option<Step>,
-    after: &dyn Run<Problem = P>,
-) -> Option<(Side, P::State)> {
+pub fn expanded_by<R: Run + ?Sized>(step: Option<Step>, after: &R) -> Option<(Side, State<R>)> {
     match step?.event {
         Event::Expanded { .. } | Event::Found { .. } => after.last_expanded(),
         Event::Exhausted | Event::GaveUp(_) => None,
     }
+}
+
+/// The state `run`'s next step expands (a copy of the run takes the step), if it expands
+/// one.
+pub fn next_expansion<R: Run + Clone>(run: &R) -> Option<(Side, State<R>)> {
+    if run.ended().is_some() {
+        return None;
+    }
+    let mut ahead = run.clone();
+    let step = ahead.step();
+    expanded_by(step, &ahead)
 }
 
 /// Judges `answer` as the state `before` expands next, given `next`, what its next step
@@ -174,14 +183,7 @@ mod tests {
         let line = Search::from_fn(0i32, |&n: &i32| [(n + 1, 1.0), (n - 1, 1.0)], |&n| n == 9)
             .with_algorithm(Algorithm::Bfs);
         let mut run = line.clone();
-        let ahead = |run: &Search<_>| {
-            let mut copy = run.clone();
-            let step = copy.next().map(|event| Step {
-                side: Side::Forward,
-                event,
-            });
-            expanded_by(step, &copy).expect("a step")
-        };
+        let ahead = |run: &Search<_>| next_expansion(run).expect("a step");
         let layer = Ranking::Lowest(Measure::Depth);
         assert_eq!(judge(&run, ahead(&run), 0, layer).verdict, Verdict::Right);
         run.next();

@@ -270,6 +270,17 @@ impl<P: Problem> Engine<P> {
         run_to_end(&mut *self.run)
     }
 
+    /// The state the next step expands (a copy of the run takes the step), if it expands
+    /// one: what a prediction is judged against.
+    pub fn next_expansion(&self) -> Option<(Side, P::State)> {
+        if self.run.ended().is_some() {
+            return None;
+        }
+        let mut ahead = self.clone();
+        let step = ahead.run.step();
+        super::predict::expanded_by(step, ahead.run())
+    }
+
     /// See [`Run::repair_cell`].
     pub fn repair_cell(&mut self, state: &P::State, terrain: u8) -> bool {
         self.run.repair_cell(state, terrain)

@@ -6,7 +6,7 @@
 use super::finder::LinkProblem;
 use crate::grid::{Dir, Pos};
 use crate::search::predict::{self, Measure, Prediction, Ranking};
-use crate::search::{Algorithm, NodeStatus, Run, Search, Side};
+use crate::search::{Algorithm, NodeStatus, Run, Search};
 
 /// How the link search ranks its frontier: by turns so far (uniform cost), or by turns so far
 /// plus the turns still needed (A*).
@@ -20,15 +20,7 @@ pub fn ranking(search: &Search<LinkProblem>) -> Ranking {
 /// Judges `cell` as the cell the search expands next; `None` when the next step expands no
 /// state (the search is over).
 pub fn judge(search: &Search<LinkProblem>, cell: Pos) -> Option<Prediction<Pos>> {
-    if search.ended().is_some() {
-        return None;
-    }
-    let mut ahead = search.clone();
-    let step = ahead.next().map(|event| crate::search::Step {
-        side: Side::Forward,
-        event,
-    });
-    let (side, taken) = predict::expanded_by(step, &ahead)?;
+    let (side, taken) = predict::next_expansion(search)?;
     let ranking = ranking(search);
     let headings = std::iter::once(None).chain(Dir::ALL.into_iter().map(Some));
     // The taken state itself if it lies in the cell; else the cell's best frontier state.

@@ -3,8 +3,8 @@
 
 use super::{GridRun, PathAlgorithm};
 use crate::grid::Pos;
+use crate::search::Algorithm;
 use crate::search::predict::{self, Measure, Prediction, Ranking};
-use crate::search::{Algorithm, Side};
 
 impl PathAlgorithm {
     /// How the frontier is ranked, for judging a prediction.
@@ -28,20 +28,10 @@ impl PathAlgorithm {
     }
 }
 
-/// The cell the run's next step expands (and from which end), if it expands one.
-pub fn next_expansion(run: &GridRun) -> Option<(Side, Pos)> {
-    if run.ended().is_some() {
-        return None;
-    }
-    let mut ahead = run.clone();
-    let step = ahead.next();
-    predict::expanded_by(step, ahead.engine())
-}
-
 /// Judges `answer` as the cell `run` expands next; `None` when the next step expands none
 /// (the run is over, or about to end without an expansion).
 pub fn judge(run: &GridRun, answer: Pos) -> Option<Prediction<Pos>> {
-    let next = next_expansion(run)?;
+    let next = run.next_expansion()?;
     Some(predict::judge(
         run.engine(),
         next,

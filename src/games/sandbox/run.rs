@@ -295,6 +295,11 @@ impl GridRun {
         self.engine.meeting()
     }
 
+    /// The cell the next step expands, and by which side (see [`Engine::next_expansion`]).
+    pub fn next_expansion(&self) -> Option<(Side, Pos)> {
+        self.engine.next_expansion()
+    }
+
     /// For iterative deepening: the iteration, its limit and the next one.
     pub fn deepening(&self) -> Option<DeepeningStatus> {
         self.engine.deepening()

@@ -6,8 +6,8 @@
 use super::algorithm::SokobanAlgorithm;
 use super::push::Position;
 use super::solve::SokobanRun;
+use crate::search::NodeStatus;
 use crate::search::predict::{self, Measure, Prediction, Ranking};
-use crate::search::{NodeStatus, Side, Step};
 
 impl SokobanAlgorithm {
     /// How the frontier is ranked, for judging a prediction.
@@ -33,7 +33,7 @@ pub struct Choices {
 /// Up to `count` frontier positions of `run` to choose from, the next one among them; `None`
 /// when the next step expands nothing.
 pub fn choices(run: &SokobanRun, count: usize) -> Option<Choices> {
-    let (_, next) = next_expansion(run)?;
+    let (_, next) = run.next_expansion()?;
     let engine = run.engine();
     let measure = match run.algorithm().ranking() {
         Ranking::Lowest(measure) => Some(measure),
@@ -69,23 +69,9 @@ fn key(position: &Position) -> u64 {
     hash
 }
 
-/// The position the run's next step expands, if it expands one.
-pub fn next_expansion(run: &SokobanRun) -> Option<(Side, Position)> {
-    if run.ended().is_some() {
-        return None;
-    }
-    let mut ahead = run.clone();
-    let event = ahead.next()?;
-    let step = Step {
-        side: Side::Forward,
-        event,
-    };
-    predict::expanded_by(Some(step), ahead.engine())
-}
-
 /// Judges `answer` as the position `run` expands next.
 pub fn judge(run: &SokobanRun, answer: Position) -> Option<Prediction<Position>> {
-    let next = next_expansion(run)?;
+    let next = run.next_expansion()?;
     Some(predict::judge(
         run.engine(),
         next,

@@ -85,6 +85,11 @@ impl SokobanRun {
         self.engine.run()
     }
 
+    /// The position the next step expands, if it expands one.
+    pub fn next_expansion(&self) -> Option<(crate::search::Side, Position)> {
+        self.engine.next_expansion()
+    }
+
     /// Where IDA* stands: the iteration, its bound on pushes + matching bound, the next one.
     pub fn deepening(&self) -> Option<DeepeningStatus> {
         self.engine.deepening()
