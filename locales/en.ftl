@@ -1105,3 +1105,72 @@ render-gif-failed = cannot write the GIF: { $why }
 render-png-failed = cannot encode the PNG: { $why }
 render-cancelled = export cancelled
 render-nothing = nothing to animate
+
+## Lesson files
+lesson-not-toml = not a lesson file: { $why }
+lesson-bad-id = the id must be letters, digits and hyphens
+lesson-bad-language = unknown language “{ $language }” (expected en or zh-CN)
+lesson-no-pages = the lesson has no pages (each starts with [[page]])
+lesson-too-many-pages = more than { $max } pages
+lesson-two-scenes = a page shows one thing: a board, a sokoban level, a snake game or a link board
+lesson-bad-value = { $why }
+lesson-no-preset = no preset called “{ $name }”
+lesson-bad-board = the board: { $why }
+lesson-board-source = a board needs either preset or text
+lesson-bad-moves = moves must be 4 or 8, not { $moves }
+lesson-no-level = the collection has no level { $level }
+lesson-bad-level = the level: { $why }
+lesson-level-source = a level needs preset and level, or text
+lesson-bad-states = states must be pushes or moves, not “{ $states }”
+lesson-bad-run = run must be start, end, “step N” or “frontier above N”, not “{ $run }”
+lesson-run-too-long = the run takes more than { $max } steps
+lesson-run-ended-at = the search ended after { $steps } steps, before step { $asked }
+lesson-run-never-reached = the search ended after { $steps } steps without reaching the event
+lesson-question-needs-board = this kind of question needs a [page.board]
+lesson-question-one-run = a predict question needs one search on the board (no compare)
+lesson-bad-measure = measure must be f, g or h, not “{ $measure }”
+lesson-few-choices = a choice question needs at least two choices
+lesson-no-answer = a choice question needs answer (the number of the right choice, from 1)
+lesson-answer-out-of-range = answer must be between 1 and { $count }
+lesson-paint-wall-fields = a paint-wall question needs longer, shorter and solution = [x, y]
+lesson-solution-fails = the solution does not pass the lesson's own check
+lesson-bad-question-kind = unknown question kind “{ $kind }” (expected predict, lowest, choice or paint-wall)
+
+## Lessons
+lesson-no-path = no path
+lesson-lowest-right = Right: that cell has the lowest { $measure } in the frontier, { $value }.
+lesson-lowest-higher = Not the lowest: yours has { $measure } { $yours }, but { $cell } has { $measure } { $lowest }.
+lesson-lowest-not-frontier = That cell is not in the frontier: pick one of the cells waiting to be expanded.
+lesson-choice-right = Right.
+lesson-choice-wrong = Not this one: the answer is { $number }, “{ $choice }”.
+lesson-paint-right = Right: with your wall { $longer }'s path costs { $longer_cost } and { $shorter }'s { $shorter_cost }.
+lesson-paint-other-board = This is not the page's board any more: press “Back to the page's board” and paint one wall.
+lesson-paint-not-one-wall = Paint exactly one new wall on the page's board (you changed { $changed ->
+    [one] one cell
+   *[other] { $changed } cells
+}).
+lesson-paint-not-longer = Not yet: { $longer }'s path costs { $longer_cost } and { $shorter }'s { $shorter_cost }.
+lesson-not-opened = Could not open the lesson { $name }: { $why }
+lessons-title = Lessons
+lessons-progress = Page { $page } of { $pages } · { $right } of { $questions } questions right
+lessons-size = { $pages } pages · { $questions } questions
+lessons-continue = Continue “{ $title }”
+lessons-start = Start “{ $title }”
+lessons-continue-short = Continue
+lessons-start-short = Start
+lessons-open-file = Open a lesson file…
+lessons-all = All lessons
+lessons-page-title = { $page }/{ $pages } · { $title }
+lessons-previous = Previous page
+lessons-next = Next page
+lessons-reset-page = Back to the page's board
+lessons-reset-page-hover = Puts the board, the search and the step back as this page showed them
+lessons-check = Check my answer
+lessons-click-a-cell = Answer by clicking a cell on the board.
+lessons-paint-then-check = Paint on the board, then check it.
+lessons-check-board = Check my board
+lessons-try-again = Try again
+dialog-lessons = Lessons
+dialog-open-lesson = Open a lesson
+menu-lessons = Lessons
+menu-open-lesson = Open lesson…

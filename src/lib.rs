@@ -13,6 +13,7 @@ pub mod games;
 pub mod grid;
 pub mod history;
 pub mod i18n;
+pub mod lessons;
 pub mod palette;
 pub mod render;
 pub mod search;

@@ -4,6 +4,7 @@ mod deepening_rows;
 pub mod export_window;
 pub mod fonts;
 pub mod getting_started;
+pub mod lessons;
 mod link;
 mod names;
 mod notice;

@@ -43,6 +43,8 @@ pub struct ShellSaved {
     /// Files and folders opened or saved lately, most recent first.
     pub recent_files: Option<Vec<std::path::PathBuf>>,
     pub recent_folders: Option<Vec<std::path::PathBuf>>,
+    /// How far the student got in each lesson, by the lesson's id.
+    pub lessons: Option<BTreeMap<String, super::lessons::LessonProgress>>,
 }
 
 impl ShellSaved {
@@ -67,6 +69,7 @@ impl ShellSaved {
                 .flatten(),
             recent_files: fields.value("recent_files").flatten(),
             recent_folders: fields.value("recent_folders").flatten(),
+            lessons: fields.value("lessons").flatten(),
         };
         (saved, resets)
     }

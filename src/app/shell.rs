@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use egui::{Key, Ui};
 
 use super::getting_started::GettingStarted;
+use super::lessons::{Lessons, Request};
 use super::link::LinkTab;
 use super::notice::{Notice, error_window};
 use super::pathfinding::PathfindingTab;
@@ -108,6 +109,8 @@ pub struct FrontierApp {
     /// The "Getting started" window, and whether it was ever shown.
     pub getting_started: GettingStarted,
     getting_started_seen: bool,
+    /// The lesson window, the lesson being taught and every lesson's progress.
+    pub lessons: Lessons,
     /// A message about the app as a whole (a saved state that could not be used, say).
     pub notice: Option<Notice>,
     /// The file eframe keeps the saved state in, when known: a damaged state is copied
@@ -196,6 +199,7 @@ impl FrontierApp {
             ),
             getting_started: GettingStarted::default(),
             getting_started_seen: read.shell.getting_started_seen.unwrap_or(false),
+            lessons: Lessons::with_progress(read.shell.lessons.clone().unwrap_or_default()),
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
         }
@@ -213,6 +217,7 @@ impl FrontierApp {
                 getting_started_seen: Some(self.getting_started_seen),
                 recent_files: Some(crate::ui::recent::get().files),
                 recent_folders: Some(crate::ui::recent::get().folders),
+                lessons: Some(self.lessons.progress.clone()),
             },
             tabs: TabId::ALL
                 .iter()
@@ -247,6 +252,19 @@ impl FrontierApp {
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
+        if extension == "toml" {
+            let text = match path.is_file() {
+                true => crate::files::read_text(&path),
+                false => file.bytes().and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
+                }),
+            };
+            let name = path.display().to_string();
+            if let Some(request) = self.lessons.load_text(&name, text) {
+                self.lesson_request(request);
+            }
+            return;
+        }
         let claimed = TabId::ALL
             .iter()
             .copied()
@@ -287,7 +305,7 @@ impl FrontierApp {
             self.fonts_installed = true;
         }
         i18n::set_language(self.language);
-        let modal = self.current().modal_open();
+        let modal = self.current().modal_open() || self.lessons.modal_open();
         self.view.handle_keys(ui.ctx(), modal);
         self.view.apply(ui.ctx());
         let typing = ui.ctx().text_edit_focused();
@@ -310,7 +328,7 @@ impl FrontierApp {
         }
         self.dropped_files(ui);
         // Shortcuts go first, before any widget: a focused button must not also take Space.
-        if !typing && !self.current().modal_open() {
+        if !typing && !modal {
             let tab = self.tabs.get_mut(self.tab);
             tab.handle_keys(ui);
         }
@@ -328,7 +346,16 @@ impl FrontierApp {
         if tab.advance(dt) {
             ui.ctx().request_repaint();
         }
+        self.tabs.pathfinding.cell_asked =
+            self.tab == TabId::Pathfinding && self.lessons.wants_cell();
+        let tab = self.tabs.get_mut(self.tab);
         tab.ui(ui);
+        if let Some(pos) = self.tabs.pathfinding.cell_answer.take() {
+            self.answer_cell(pos);
+        }
+        if let Some(request) = self.lessons.show(ui.ctx(), self.language) {
+            self.lesson_request(request);
+        }
         if self.help_open {
             self.help(ui);
         }
@@ -346,6 +373,10 @@ impl FrontierApp {
     fn menu(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(crate::tr!("menu-file"), |ui| {
+                if ui.button(crate::tr!("menu-open-lesson")).clicked() {
+                    self.lessons.open_dialog();
+                }
+                ui.separator();
                 for (i, &id) in TabId::ALL.iter().enumerate() {
                     if i > 0 {
                         ui.separator();
@@ -364,12 +395,18 @@ impl FrontierApp {
                 if ui.button(crate::tr!("menu-shortcuts")).clicked() {
                     self.help_open = true;
                 }
+                if ui.button(crate::tr!("menu-lessons")).clicked() {
+                    self.lessons.open = true;
+                }
             });
             ui.separator();
             for &id in TabId::ALL {
                 let title = self.tabs.get(id).title();
                 ui.selectable_value(&mut self.tab, id, title);
             }
+            ui.separator();
+            // On every tab: the way into the lessons, and out again.
+            ui.toggle_value(&mut self.lessons.open, crate::tr!("lessons-title"));
         });
     }
 
@@ -388,6 +425,61 @@ impl FrontierApp {
         }
         ui.separator();
         self.view.menu(ui);
+    }
+
+    /// Does what the lesson window asked: show the page, or check the painted board.
+    pub fn lesson_request(&mut self, request: Request) {
+        match request {
+            Request::ShowPage => self.show_lesson_page(),
+            Request::CheckBoard => {
+                let board = self.tabs.pathfinding.board.clone();
+                self.lessons.answer(crate::lessons::Answer::Board(&board));
+            }
+        }
+    }
+
+    /// Puts the lesson page's board, level or game on its tab and opens that tab.
+    fn show_lesson_page(&mut self) {
+        use crate::lessons::Scene;
+        let Some(active) = &self.lessons.active else {
+            return;
+        };
+        match &active.page().scene {
+            Some(Scene::Board(scene)) => {
+                self.tab = TabId::Pathfinding;
+                self.tabs.pathfinding.show_lesson_board(scene, active.steps);
+            }
+            Some(Scene::Sokoban(scene)) => {
+                self.tab = TabId::Sokoban;
+                self.tabs.sokoban.show_lesson_level(scene, active.steps);
+            }
+            Some(Scene::Snake(scene)) => {
+                self.tab = TabId::Snake;
+                self.tabs.snake.show_lesson_game(scene);
+            }
+            Some(Scene::Link(scene)) => {
+                self.tab = TabId::Link;
+                self.tabs.link.open_preset(&scene.preset);
+            }
+            None => {}
+        }
+    }
+
+    /// A cell clicked in answer to the lesson's question: judged, marked on the board, and
+    /// for "which cell is expanded next?" the search then takes its step.
+    fn answer_cell(&mut self, pos: crate::grid::Pos) {
+        self.lessons.answer(crate::lessons::Answer::Cell(pos));
+        let Some(active) = &self.lessons.active else {
+            return;
+        };
+        let Some(checked) = &active.checked else {
+            return;
+        };
+        let tab = &mut self.tabs.pathfinding;
+        tab.lesson_mark = Some((pos, checked.is_right()));
+        if matches!(checked, crate::lessons::Checked::Predicted(_)) {
+            tab.apply(crate::ui::StepAction::Seek(active.steps + 1));
+        }
     }
 
     fn help(&mut self, ui: &Ui) {

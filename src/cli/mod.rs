@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 mod args;
+mod lesson;
 mod link;
 mod path;
 mod render;
@@ -53,6 +54,7 @@ usage: frontier                      open the app
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
+       frontier lesson FILE...       check lesson files (pages, runs, questions) as the app reads them
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -80,6 +82,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("render") => render::render(Args::new(&args[1..])),
         Some("replan") => replan::replan(Args::new(&args[1..])),
+        Some("lesson") => lesson::lesson(&args[1..]),
         Some("help" | "--help" | "-h") => {
             say!("{USAGE}");
             Status::Success

@@ -116,6 +116,12 @@ impl PathfindingTab {
         if input.hovered.is_some() {
             self.hovered = input.hovered;
         }
+        if self.cell_asked {
+            if let Some(pos) = input.pressed {
+                self.cell_answer = Some(pos);
+            }
+            return;
+        }
         if self.predictions.is_some() && self.robot.is_none() {
             // A click is an answer, not a brush stroke.
             if let Some(pos) = input.pressed {

@@ -9,6 +9,7 @@ mod colors;
 mod edit;
 mod export;
 mod files;
+mod lesson;
 mod panels;
 mod predict;
 mod robot;
@@ -24,6 +25,7 @@ use std::sync::Arc;
 use egui::{Key, Modifiers, Ui};
 
 pub use colors::Overlays;
+pub(crate) use predict::feedback as predict_feedback;
 pub use saved::PathfindingSaved;
 pub use session::Session;
 
@@ -103,6 +105,12 @@ pub struct PathfindingTab {
     pub robot_radius: u32,
     /// With "Predict the next step" on: the answers given, by the step they led to.
     pub predictions: Option<crate::app::predictions::Predictions>,
+    /// A lesson asks for a cell: a click on the board answers it instead of painting.
+    pub cell_asked: bool,
+    /// The cell clicked in answer, until the lesson takes it.
+    pub cell_answer: Option<Pos>,
+    /// The lesson's answer drawn on the board, and whether it was right.
+    pub lesson_mark: Option<(Pos, bool)>,
 }
 
 impl PathfindingTab {
@@ -129,6 +137,9 @@ impl PathfindingTab {
             robot: None,
             robot_radius: robot::DEFAULT_RADIUS,
             predictions: None,
+            cell_asked: false,
+            cell_answer: None,
+            lesson_mark: None,
         };
         tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab.rebuild_sessions();
@@ -247,6 +258,7 @@ impl PathfindingTab {
             let prediction = p.at(self.sessions[0].position())?;
             Some((prediction.answer, prediction.verdict.is_right()))
         });
+        let answer = answer.or(self.lesson_mark);
         if let Some(robot) = &self.robot {
             let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
             self.hovered = None;

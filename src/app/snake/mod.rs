@@ -7,6 +7,7 @@
 mod board;
 mod controls;
 mod export;
+mod lesson;
 mod planner_view;
 mod play;
 mod saved;

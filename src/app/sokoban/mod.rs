@@ -7,6 +7,7 @@ mod compare;
 mod edit_mode;
 mod export;
 mod files;
+mod lesson;
 mod play_mode;
 mod predict;
 mod saved;

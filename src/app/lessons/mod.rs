@@ -1,0 +1,216 @@
+//! The lesson browser and the lesson being taught: which lessons there are (shipped, and a
+//! teacher's own opened from a file), the page shown, the answer given to its question, and
+//! each lesson's progress, remembered with the app. Split by concern: `window` (the list and
+//! the page), `feedback` (what a student is told about an answer) and `text` (a page's
+//! emphasis and formulas).
+
+mod feedback;
+mod text;
+mod window;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::games::sandbox::GridRun;
+use crate::i18n::Language;
+use crate::lessons::{Answer, Checked, Lesson, Page, Scene, parse_lesson};
+use crate::ui::file_dialog::FileDialog;
+
+use super::notice::Notice;
+
+/// How far a student got in one lesson.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LessonProgress {
+    /// The page last shown (from 0).
+    pub page: usize,
+    /// The first answer to each page's question (by page): right or not.
+    pub answers: BTreeMap<usize, bool>,
+}
+
+/// The lesson on screen and where in it.
+pub struct Active {
+    pub lesson: Lesson,
+    pub page: usize,
+    /// The page's board search at the step the page stands at, for checking answers.
+    prepared: Option<GridRun>,
+    /// The steps the page's search runs before the page shows.
+    pub steps: usize,
+    /// The answer given on this page, judged.
+    pub checked: Option<Checked>,
+    /// The choice ticked, for a multiple-choice question.
+    pub choice: Option<usize>,
+}
+
+impl Active {
+    pub fn page(&self) -> &Page {
+        &self.lesson.pages[self.page]
+    }
+}
+
+/// What the lesson window asks of the rest of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Put the page's board, level or game on screen, as the page describes it.
+    ShowPage,
+    /// Check the board as the student painted it against the page's question.
+    CheckBoard,
+}
+
+#[derive(Default)]
+pub struct Lessons {
+    /// The lesson window is shown.
+    pub open: bool,
+    /// Lessons opened from files this session (any language).
+    opened: Vec<Lesson>,
+    pub active: Option<Active>,
+    pub progress: BTreeMap<String, LessonProgress>,
+    /// A lesson file that could not be read, and why.
+    pub notice: Option<Notice>,
+    dialog: Option<FileDialog>,
+}
+
+/// The shipped lessons, read once (they are checked by the tests, so reading cannot fail).
+fn shipped() -> &'static [Lesson] {
+    static SHIPPED: std::sync::OnceLock<Vec<Lesson>> = std::sync::OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        crate::lessons::shipped::LESSONS
+            .iter()
+            .filter_map(|(_, text)| parse_lesson(text).ok())
+            .collect()
+    })
+}
+
+impl Lessons {
+    pub fn with_progress(progress: BTreeMap<String, LessonProgress>) -> Lessons {
+        Lessons {
+            progress,
+            ..Lessons::default()
+        }
+    }
+
+    /// The lessons the list offers in `language`: each shipped lesson once (in `language`
+    /// when it has it), then the ones opened from files.
+    pub fn listed(&self, language: Language) -> Vec<&Lesson> {
+        let mut list: Vec<&Lesson> = vec![];
+        for lesson in shipped() {
+            let better = lesson.language == language;
+            match list.iter().position(|l| l.id == lesson.id) {
+                Some(i) if better => list[i] = lesson,
+                Some(_) => {}
+                None => list.push(lesson),
+            }
+        }
+        list.extend(self.opened.iter());
+        list
+    }
+
+    /// Starts `lesson` where the student left it.
+    pub fn start(&mut self, lesson: Lesson) -> Request {
+        let page = self
+            .progress
+            .get(&lesson.id)
+            .map_or(0, |p| p.page.min(lesson.pages.len() - 1));
+        self.active = Some(Active {
+            lesson,
+            page,
+            prepared: None,
+            steps: 0,
+            checked: None,
+            choice: None,
+        });
+        self.open = true;
+        self.go_to(page)
+    }
+
+    /// Shows page `page` of the active lesson.
+    pub fn go_to(&mut self, page: usize) -> Request {
+        if let Some(active) = &mut self.active {
+            active.page = page.min(active.lesson.pages.len() - 1);
+            active.checked = None;
+            active.choice = None;
+            // The lesson was checked when it was read, so its runs reach their events.
+            let (prepared, steps) = match &active.page().scene {
+                Some(Scene::Board(board)) => match board.prepare() {
+                    Ok((run, steps)) => (Some(run), steps),
+                    Err(_) => (None, 0),
+                },
+                Some(Scene::Sokoban(level)) => (None, level.prepare().map_or(0, |(_, s)| s)),
+                _ => (None, 0),
+            };
+            active.prepared = prepared;
+            active.steps = steps;
+            let progress = self.progress.entry(active.lesson.id.clone()).or_default();
+            progress.page = active.page;
+        }
+        Request::ShowPage
+    }
+
+    /// Reads a lesson from `text`; a lesson that does not read is reported and not loaded.
+    pub fn load_text(&mut self, name: &str, text: Result<String, String>) -> Option<Request> {
+        let lesson = text.and_then(|text| parse_lesson(&text).map_err(|e| e.to_string()));
+        match lesson {
+            Ok(lesson) => {
+                self.opened
+                    .retain(|l| l.id != lesson.id || l.language != lesson.language);
+                self.opened.push(lesson.clone());
+                Some(self.start(lesson))
+            }
+            Err(why) => {
+                self.notice = Some(Notice::error(crate::tr!(
+                    "lesson-not-opened",
+                    name = name,
+                    why = why
+                )));
+                None
+            }
+        }
+    }
+
+    pub fn load_file(&mut self, path: &Path) -> Option<Request> {
+        let name = path.display().to_string();
+        self.load_text(&name, crate::files::read_text(path))
+    }
+
+    /// Whether the page's question is answered by a click on the board.
+    pub fn wants_cell(&self) -> bool {
+        self.open
+            && self.active.as_ref().is_some_and(|a| {
+                a.checked.is_none()
+                    && a.page()
+                        .question
+                        .as_ref()
+                        .is_some_and(|q| q.kind.wants_cell())
+            })
+    }
+
+    /// Judges `answer` to the page's question, remembering the first answer per page.
+    pub fn answer(&mut self, answer: Answer<'_>) {
+        let Some(active) = &mut self.active else {
+            return;
+        };
+        let page = active.page();
+        let Some(question) = &page.question else {
+            return;
+        };
+        let Some(checked) =
+            crate::lessons::check(question, page.board(), active.prepared.as_ref(), answer)
+        else {
+            return;
+        };
+        let progress = self.progress.entry(active.lesson.id.clone()).or_default();
+        progress
+            .answers
+            .entry(active.page)
+            .or_insert(checked.is_right());
+        active.checked = Some(checked);
+    }
+
+    /// Right first answers and questions, for `lesson`.
+    pub fn score(&self, lesson: &Lesson) -> (usize, usize) {
+        let right = self
+            .progress
+            .get(&lesson.id)
+            .map_or(0, |p| p.answers.values().filter(|&&r| r).count());
+        (right, lesson.questions())
+    }
+}

@@ -1,0 +1,119 @@
+//! A page's text on screen: paragraphs (split by blank lines), `*emphasis*` in strong
+//! letters and `` `f = g + h` `` formulas in monospace.
+
+use egui::text::LayoutJob;
+use egui::{TextFormat, Ui};
+
+/// A run of a paragraph and how it is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Span<'a> {
+    Plain(&'a str),
+    Strong(&'a str),
+    Formula(&'a str),
+}
+
+/// Whether the mark at byte `at` of `text` may open a span: a formula's always; an
+/// emphasis only where it is not the star of a name (`A*`, `IDA*`) and text follows it.
+fn opens(text: &str, at: usize) -> bool {
+    let after = text[at + 1..].chars().next();
+    if text.as_bytes()[at] == b'`' {
+        return after.is_some();
+    }
+    let before = text[..at].chars().next_back();
+    !before.is_some_and(|c| c.is_ascii_alphanumeric()) && after.is_some_and(|c| !c.is_whitespace())
+}
+
+/// Splits a paragraph at its marks; a mark that opens nothing is kept as a letter.
+pub fn spans(paragraph: &str) -> Vec<Span<'_>> {
+    let mut spans = vec![];
+    let mut plain_from = 0;
+    let mut at = 0;
+    while let Some(found) = paragraph[at..].find(['*', '`']) {
+        let open = at + found;
+        let mark = &paragraph[open..open + 1];
+        let close = opens(paragraph, open)
+            .then(|| paragraph[open + 1..].find(mark).map(|c| open + 1 + c))
+            .flatten()
+            .filter(|&close| {
+                close > open + 1 && !paragraph[..close].ends_with(char::is_whitespace)
+            });
+        let Some(close) = close else {
+            at = open + 1;
+            continue;
+        };
+        if open > plain_from {
+            spans.push(Span::Plain(&paragraph[plain_from..open]));
+        }
+        let inner = &paragraph[open + 1..close];
+        spans.push(if mark == "*" {
+            Span::Strong(inner)
+        } else {
+            Span::Formula(inner)
+        });
+        plain_from = close + 1;
+        at = close + 1;
+    }
+    if plain_from < paragraph.len() {
+        spans.push(Span::Plain(&paragraph[plain_from..]));
+    }
+    spans
+}
+
+/// Shows `text`: each paragraph wrapped to the width there is.
+pub fn show(ui: &mut Ui, text: &str) {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let mono = egui::TextStyle::Monospace.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let strong = ui.visuals().strong_text_color();
+    for paragraph in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+        // Lines inside a paragraph join, as in Markdown.
+        let joined = paragraph
+            .lines()
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut job = LayoutJob::default();
+        for span in spans(&joined) {
+            let (text, format) = match span {
+                Span::Plain(t) => (t, TextFormat::simple(body.clone(), color)),
+                Span::Strong(t) => (t, TextFormat::simple(body.clone(), strong)),
+                Span::Formula(t) => (t, TextFormat::simple(mono.clone(), strong)),
+            };
+            job.append(text, 0.0, format);
+        }
+        job.wrap.max_width = ui.available_width();
+        ui.label(job);
+        ui.add_space(4.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_split_a_paragraph_and_the_star_of_a_name_stays_a_letter() {
+        assert_eq!(
+            spans("A* takes the *lowest* `f = g + h` first"),
+            vec![
+                Span::Plain("A* takes the "),
+                Span::Strong("lowest"),
+                Span::Plain(" "),
+                Span::Formula("f = g + h"),
+                Span::Plain(" first"),
+            ]
+        );
+        assert_eq!(
+            spans("IDA* 取*最小*的 f"),
+            vec![
+                Span::Plain("IDA* 取"),
+                Span::Strong("最小"),
+                Span::Plain("的 f"),
+            ]
+        );
+        assert_eq!(
+            spans("2 * 3 and a lone `"),
+            vec![Span::Plain("2 * 3 and a lone `")]
+        );
+    }
+}

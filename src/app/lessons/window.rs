@@ -1,0 +1,241 @@
+//! The lesson window: the list of lessons with each one's progress, and the page being
+//! taught with its question, the verdict on the answer, and the page buttons.
+
+use egui::{Context, RichText, Ui};
+
+use super::{Lessons, Request};
+use crate::i18n::Language;
+use crate::lessons::{Answer, Lesson, QuestionKind};
+use crate::palette;
+use crate::tr;
+use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
+
+impl Lessons {
+    /// Opens the dialog for a lesson file of one's own.
+    pub fn open_dialog(&mut self) {
+        let filters = vec![
+            FileFilter::new(tr!("dialog-lessons"), &["toml"]),
+            FileFilter::all(),
+        ];
+        let dialog = FileDialog::new(
+            DialogMode::Open,
+            &tr!("dialog-open-lesson"),
+            None,
+            "",
+            filters,
+        );
+        self.dialog = Some(dialog.with_presets("lessons"));
+    }
+
+    /// Whether the file dialog has the keyboard.
+    pub fn modal_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// The window (when open) and the file dialog; what it asks of the app, if anything.
+    pub fn show(&mut self, ctx: &Context, language: Language) -> Option<Request> {
+        let mut request = self.file_window(ctx);
+        crate::app::notice::error_window(ctx, &mut self.notice, "");
+        if !self.open {
+            return request;
+        }
+        let mut open = true;
+        let screen = ctx.content_rect();
+        egui::Window::new(tr!("lessons-title"))
+            .id(egui::Id::unique("lessons"))
+            .open(&mut open)
+            .default_width(330.0)
+            .default_height((screen.height() - 120.0).max(200.0))
+            .default_pos([screen.left() + 6.0, 40.0])
+            .resizable(true)
+            .show(ctx, |ui| {
+                let asked = if self.active.is_some() {
+                    self.page(ui)
+                } else {
+                    self.list(ui, language)
+                };
+                request = request.or(asked);
+            });
+        self.open &= open;
+        request
+    }
+
+    fn file_window(&mut self, ctx: &Context) -> Option<Request> {
+        let outcome = self.dialog.as_mut()?.show(ctx)?;
+        self.dialog = None;
+        match outcome {
+            DialogOutcome::Chosen(path) => self.load_file(&path),
+            _ => None,
+        }
+    }
+
+    /// Every lesson, with how far the student got, and a button to open one's own.
+    fn list(&mut self, ui: &mut Ui, language: Language) -> Option<Request> {
+        let mut chosen: Option<Lesson> = None;
+        egui::ScrollArea::vertical()
+            .max_height(ui.available_height() - 40.0)
+            .show(ui, |ui| {
+                for lesson in self.listed(language) {
+                    ui.group(|ui| {
+                        ui.set_width(ui.available_width());
+                        ui.strong(&lesson.title);
+                        if !lesson.summary.is_empty() {
+                            ui.label(&lesson.summary);
+                        }
+                        let (right, questions) = self.score(lesson);
+                        let reached = self.progress.get(&lesson.id).map(|p| p.page + 1);
+                        ui.horizontal(|ui| {
+                            let label = match reached {
+                                Some(page) => {
+                                    ui.weak(tr!(
+                                        "lessons-progress",
+                                        page = page,
+                                        pages = lesson.pages.len(),
+                                        right = right,
+                                        questions = questions
+                                    ));
+                                    tr!("lessons-continue", title = lesson.title.clone())
+                                }
+                                None => {
+                                    ui.weak(tr!(
+                                        "lessons-size",
+                                        pages = lesson.pages.len(),
+                                        questions = questions
+                                    ));
+                                    tr!("lessons-start", title = lesson.title.clone())
+                                }
+                            };
+                            let button = ui.button(if reached.is_some() {
+                                tr!("lessons-continue-short")
+                            } else {
+                                tr!("lessons-start-short")
+                            });
+                            if button.clone().on_hover_text(&label).clicked() {
+                                chosen = Some(lesson.clone());
+                            }
+                            // The same words on every button: the label tells them apart.
+                            button.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                            });
+                        });
+                    });
+                }
+            });
+        ui.separator();
+        if ui.button(tr!("lessons-open-file")).clicked() {
+            self.open_dialog();
+        }
+        chosen.map(|lesson| self.start(lesson))
+    }
+
+    /// The page being taught.
+    fn page(&mut self, ui: &mut Ui) -> Option<Request> {
+        let mut request = None;
+        let active = self.active.as_ref()?;
+        let pages = active.lesson.pages.len();
+        let at = active.page;
+        ui.horizontal(|ui| {
+            if ui.button(tr!("lessons-all")).clicked() {
+                self.active = None;
+            }
+            if let Some(active) = &self.active {
+                ui.strong(&active.lesson.title);
+            }
+        });
+        let Some(active) = &self.active else {
+            return None;
+        };
+        let page = active.page().clone();
+        ui.separator();
+        ui.heading(tr!(
+            "lessons-page-title",
+            page = at + 1,
+            pages = pages,
+            title = page.title.clone()
+        ));
+        let footer = 36.0;
+        egui::ScrollArea::vertical()
+            .max_height(ui.available_height() - footer)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                super::text::show(ui, &page.text);
+                if let Some(question) = &page.question {
+                    ui.separator();
+                    request = self.question(ui, question);
+                }
+            });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(at > 0, egui::Button::new(tr!("lessons-previous")))
+                .clicked()
+            {
+                request = Some(self.go_to(at - 1));
+            }
+            if ui
+                .add_enabled(at + 1 < pages, egui::Button::new(tr!("lessons-next")))
+                .clicked()
+            {
+                request = Some(self.go_to(at + 1));
+            }
+            if page.scene.is_some()
+                && ui
+                    .button(tr!("lessons-reset-page"))
+                    .on_hover_text(tr!("lessons-reset-page-hover"))
+                    .clicked()
+            {
+                request = Some(self.go_to(at));
+            }
+        });
+        request
+    }
+
+    /// The question, the ways to answer it, and the verdict once answered.
+    fn question(&mut self, ui: &mut Ui, question: &crate::lessons::Question) -> Option<Request> {
+        let mut request = None;
+        let active = self.active.as_mut()?;
+        ui.label(RichText::new(&question.prompt).strong());
+        match &question.kind {
+            QuestionKind::Choice { choices, .. } => {
+                for (i, choice) in choices.iter().enumerate() {
+                    ui.radio_value(&mut active.choice, Some(i), choice);
+                }
+                let picked = active.choice;
+                if ui
+                    .add_enabled(picked.is_some(), egui::Button::new(tr!("lessons-check")))
+                    .clicked()
+                    && let Some(picked) = picked
+                {
+                    self.answer(Answer::Choice(picked));
+                }
+            }
+            QuestionKind::Predict | QuestionKind::Lowest(_) => {
+                ui.weak(tr!("lessons-click-a-cell"));
+            }
+            QuestionKind::PaintWall { .. } => {
+                ui.weak(tr!("lessons-paint-then-check"));
+                if ui.button(tr!("lessons-check-board")).clicked() {
+                    request = Some(Request::CheckBoard);
+                }
+            }
+        }
+        let active = self.active.as_ref()?;
+        if let Some(checked) = &active.checked {
+            let algorithm = active.page().board().map(|b| b.algorithm);
+            let text = super::feedback::told(checked, &question.kind, algorithm);
+            let color = if checked.is_right() {
+                palette::status::SUCCESS
+            } else {
+                palette::status::TROUBLE
+            };
+            ui.label(RichText::new(text).color(crate::ui::color(color)).strong());
+            if !question.explain.is_empty() {
+                super::text::show(ui, &question.explain);
+            }
+            if !checked.is_right() && ui.button(tr!("lessons-try-again")).clicked() {
+                request = Some(self.go_to(active.page));
+            }
+        }
+        request
+    }
+}

@@ -1,0 +1,28 @@
+//! A lesson page's level on the Sokoban tab, in the solver.
+
+use super::{Mode, SokobanTab};
+use crate::lessons::SokobanScene;
+use crate::ui::StepAction;
+
+impl SokobanTab {
+    /// Opens `scene`'s level in Solve with its search stood at step `steps`. The collection
+    /// is opened only if it is not the one open (progress is kept by level either way).
+    pub fn show_lesson_level(&mut self, scene: &SokobanScene, steps: usize) {
+        let (name, text) = &scene.collection;
+        let open_already = self
+            .entries
+            .get(scene.index)
+            .is_some_and(|e| e.level.as_ref().is_ok_and(|level| *level == scene.level));
+        if !open_already {
+            self.load_collection(name, text);
+        }
+        self.select(scene.index);
+        self.mode = Mode::Solve;
+        self.algorithm = scene.algorithm;
+        self.detail = scene.detail;
+        self.solve_from_play = false;
+        self.playback.playing = false;
+        self.start_solving();
+        self.apply(StepAction::Seek(steps));
+    }
+}

@@ -1,0 +1,236 @@
+//! What a lesson page puts on screen: a board with a search, a Sokoban level with a solver,
+//! a Snake game, or a 连连看 board, and how far the search runs before the page shows.
+
+use std::sync::Arc;
+
+use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
+use crate::games::snake::SnakeGame;
+use crate::games::snake::play::{Autopilot, Planner};
+use crate::games::sokoban::Level;
+use crate::games::sokoban::solver::{Detail, SokobanAlgorithm, SokobanRun};
+use crate::grid::{Grid, Pos};
+use crate::i18n::Message;
+use crate::msg;
+use crate::search::Budget;
+
+/// The most steps a page may run before it shows: the app replays them in one frame.
+pub const MAX_STEPS: usize = 200_000;
+
+/// How far a page's search runs before the page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunTo {
+    /// Not at all: the search waits at its first step.
+    Start,
+    /// This many expansions.
+    Steps(usize),
+    /// To the goal (or until the search gives up).
+    End,
+    /// Until the first time the frontier holds more than this many nodes.
+    FrontierAbove(usize),
+}
+
+impl RunTo {
+    /// `start`, `end`, `step N` or `frontier above N`.
+    pub fn parse(text: &str) -> Option<RunTo> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["start"] => Some(RunTo::Start),
+            ["end"] => Some(RunTo::End),
+            ["step", n] => n.parse().ok().map(RunTo::Steps),
+            ["frontier", "above", n] => n.parse().ok().map(RunTo::FrontierAbove),
+            _ => None,
+        }
+    }
+
+    /// Steps `run` to the event; the steps taken, or why it never came.
+    fn reach<R: Iterator>(
+        self,
+        run: &mut R,
+        frontier_len: impl Fn(&R) -> usize,
+    ) -> Result<usize, Message> {
+        let mut steps = 0;
+        let reached = |run: &R, steps: usize| match self {
+            RunTo::Start => true,
+            RunTo::Steps(n) => steps >= n,
+            RunTo::End => false,
+            RunTo::FrontierAbove(n) => frontier_len(run) > n,
+        };
+        while !reached(run, steps) {
+            if steps >= MAX_STEPS {
+                return Err(msg!("lesson-run-too-long", max = MAX_STEPS));
+            }
+            if run.next().is_none() {
+                return match self {
+                    RunTo::End => Ok(steps),
+                    RunTo::Steps(n) => Err(msg!("lesson-run-ended-at", steps = steps, asked = n)),
+                    _ => Err(msg!("lesson-run-never-reached", steps = steps)),
+                };
+            }
+            steps += 1;
+        }
+        Ok(steps)
+    }
+}
+
+/// Searches a lesson runs keep to what a page can show at once.
+const LESSON_BUDGET: Budget = Budget {
+    max_expansions: None,
+    max_states: Some(2_000_000),
+    max_bytes: Some(1 << 30),
+    deadline: None,
+};
+
+/// A Pathfinding board with a search (and maybe a second beside it).
+#[derive(Clone, Debug)]
+pub struct BoardScene {
+    pub board: Board,
+    pub algorithm: PathAlgorithm,
+    pub compare: Option<PathAlgorithm>,
+    pub connectivity: Connectivity,
+    pub heuristic: Heuristic,
+    pub run: RunTo,
+}
+
+impl BoardScene {
+    /// The page's search on `board` from its first step.
+    pub fn fresh_run(&self, board: &Board, algorithm: PathAlgorithm) -> GridRun {
+        let problem = GridProblem::new(Arc::new(board.clone()), self.connectivity, self.heuristic);
+        GridRun::new(problem, algorithm, LESSON_BUDGET)
+    }
+
+    /// The page's search, run to its event, and the steps that took (the app steps its own
+    /// runs as far).
+    pub fn prepare(&self) -> Result<(GridRun, usize), Message> {
+        let mut run = self.fresh_run(&self.board, self.algorithm);
+        let steps = self.run.reach(&mut run, GridRun::frontier_len)?;
+        Ok((run, steps))
+    }
+
+    /// The board with a wall painted at `pos`, if `pos` is floor that is neither the start
+    /// nor the goal.
+    pub fn with_wall(&self, pos: Pos) -> Option<Board> {
+        let wall = self.board.wall_terrain()?;
+        let open = self.board.is_passable(pos) && pos != self.board.start && pos != self.board.goal;
+        let mut board = self.board.clone();
+        (open && board.paint(pos, wall)).then_some(board)
+    }
+
+    /// The cost of the path `algorithm` finds on `board`, if it finds one.
+    pub fn path_cost(&self, board: &Board, algorithm: PathAlgorithm) -> Option<f64> {
+        match self.fresh_run(board, algorithm).run().outcome {
+            crate::search::Outcome::Found { cost, .. } => Some(cost),
+            _ => None,
+        }
+    }
+}
+
+/// A Sokoban level in the solver.
+#[derive(Clone, Debug)]
+pub struct SokobanScene {
+    pub level: Level,
+    /// The collection the level comes from (its file name and text), and the level's index
+    /// in it, for the Sokoban tab to open.
+    pub collection: (String, String),
+    pub index: usize,
+    pub algorithm: SokobanAlgorithm,
+    pub detail: Detail,
+    pub run: RunTo,
+}
+
+impl SokobanScene {
+    /// The page's solver run to its event, and the steps that took.
+    pub fn prepare(&self) -> Result<(SokobanRun, usize), Message> {
+        let mut run = SokobanRun::new(&self.level, self.algorithm, self.detail, LESSON_BUDGET);
+        let steps = self.run.reach(&mut run, SokobanRun::frontier_len)?;
+        Ok((run, steps))
+    }
+}
+
+/// A Snake game on an open board, played by a planner for some moves.
+#[derive(Clone, Debug)]
+pub struct SnakeScene {
+    pub width: usize,
+    pub height: usize,
+    pub planner: Planner,
+    pub seed: u64,
+    pub moves: usize,
+}
+
+impl SnakeScene {
+    /// The game after the planner's first `moves` moves (fewer if it ended sooner).
+    pub fn prepare(&self) -> Result<SnakeGame, Message> {
+        if self.moves > MAX_STEPS {
+            return Err(msg!("lesson-run-too-long", max = MAX_STEPS));
+        }
+        let walls = Grid::new(self.width, self.height, false);
+        let mut game = SnakeGame::new(self.width, self.height, &walls, self.seed)?;
+        let mut pilot = Autopilot::new(self.planner, &walls)?;
+        for _ in 0..self.moves {
+            if game.status() != crate::games::snake::Status::Playing {
+                break;
+            }
+            let dir = pilot.choose(&game);
+            game.step(dir);
+        }
+        Ok(game)
+    }
+}
+
+/// A 连连看 preset board.
+#[derive(Clone, Debug)]
+pub struct LinkScene {
+    /// The preset's file name.
+    pub preset: String,
+}
+
+/// What a page shows.
+#[derive(Clone, Debug)]
+pub enum Scene {
+    Board(BoardScene),
+    Sokoban(SokobanScene),
+    Snake(SnakeScene),
+    Link(LinkScene),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_targets_read_and_reach_their_event() {
+        assert_eq!(RunTo::parse("step 12"), Some(RunTo::Steps(12)));
+        assert_eq!(
+            RunTo::parse("frontier above 50"),
+            Some(RunTo::FrontierAbove(50))
+        );
+        assert_eq!(RunTo::parse("steps 12"), None);
+        assert_eq!(RunTo::parse("frontier above many"), None);
+        let scene = BoardScene {
+            board: crate::games::sandbox::presets::board("open-field.board").unwrap(),
+            algorithm: PathAlgorithm::Search(crate::search::Algorithm::Bfs),
+            compare: None,
+            connectivity: Connectivity::Four,
+            heuristic: Heuristic::Manhattan,
+            run: RunTo::FrontierAbove(20),
+        };
+        let (run, steps) = scene.prepare().unwrap();
+        assert!(run.frontier_len() > 20 && steps > 0);
+        let (mut before, _) = BoardScene {
+            run: RunTo::Steps(steps - 1),
+            ..scene.clone()
+        }
+        .prepare()
+        .unwrap();
+        assert!(
+            before.frontier_len() <= 20,
+            "the first time, not a later one"
+        );
+        before.next();
+        assert_eq!(before.frontier_len(), run.frontier_len());
+        let never = BoardScene {
+            run: RunTo::FrontierAbove(100_000),
+            ..scene
+        };
+        assert!(never.prepare().is_err());
+    }
+}
