@@ -1174,3 +1174,4 @@ dialog-lessons = Lessons
 dialog-open-lesson = Open a lesson
 menu-lessons = Lessons
 menu-open-lesson = Open lesson…
+lesson-board-kept = The lesson's board replaced yours, which had unsaved edits: Undo (Ctrl+Z) brings it back.

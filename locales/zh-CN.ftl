@@ -1113,3 +1113,4 @@ dialog-lessons = 课程
 dialog-open-lesson = 打开课程
 menu-lessons = 课程
 menu-open-lesson = 打开课程…
+lesson-board-kept = 课程的棋盘替换了你未保存的棋盘：撤销（Ctrl+Z）可以找回。

@@ -95,9 +95,13 @@ fn every_message_is_in_both_languages_with_the_same_placeables() {
 fn the_shipped_font_holds_every_character_of_the_chinese_messages() {
     let font = skrifa::FontRef::new(frontier::app::fonts::CJK_FONT).expect("the font parses");
     let charmap = font.charmap();
-    let missing: BTreeSet<char> = Language::Chinese
-        .source()
-        .chars()
+    // The messages, and every shipped lesson (their Chinese, and the signs of their formulas).
+    let lessons = frontier::lessons::shipped::LESSONS
+        .iter()
+        .map(|(_, text)| *text);
+    let missing: BTreeSet<char> = std::iter::once(Language::Chinese.source())
+        .chain(lessons)
+        .flat_map(str::chars)
         .filter(|c| !c.is_ascii() && !c.is_whitespace() && charmap.map(*c).is_none())
         .collect();
     assert!(

@@ -1,7 +1,86 @@
-//! The lessons Frontier ships, in every language (`presets/lessons/`).
+//! The lessons Frontier ships, in every language (`presets/lessons/`): each lesson once
+//! in English and once in Chinese, the pair sharing an id.
 
 /// (file name, text) of every shipped lesson, in the order the list shows them.
-pub const LESSONS: &[(&str, &str)] = &[(
-    "01-frontier-bfs.en.toml",
-    include_str!("../../presets/lessons/01-frontier-bfs.en.toml"),
-)];
+pub const LESSONS: &[(&str, &str)] = &[
+    (
+        "01-frontier-bfs.en.toml",
+        include_str!("../../presets/lessons/01-frontier-bfs.en.toml"),
+    ),
+    (
+        "01-frontier-bfs.zh-CN.toml",
+        include_str!("../../presets/lessons/01-frontier-bfs.zh-CN.toml"),
+    ),
+    (
+        "02-dfs-bfs.en.toml",
+        include_str!("../../presets/lessons/02-dfs-bfs.en.toml"),
+    ),
+    (
+        "02-dfs-bfs.zh-CN.toml",
+        include_str!("../../presets/lessons/02-dfs-bfs.zh-CN.toml"),
+    ),
+    (
+        "03-dijkstra-terrain.en.toml",
+        include_str!("../../presets/lessons/03-dijkstra-terrain.en.toml"),
+    ),
+    (
+        "03-dijkstra-terrain.zh-CN.toml",
+        include_str!("../../presets/lessons/03-dijkstra-terrain.zh-CN.toml"),
+    ),
+    (
+        "04-astar-heuristics.en.toml",
+        include_str!("../../presets/lessons/04-astar-heuristics.en.toml"),
+    ),
+    (
+        "04-astar-heuristics.zh-CN.toml",
+        include_str!("../../presets/lessons/04-astar-heuristics.zh-CN.toml"),
+    ),
+    (
+        "05-greedy-trap.en.toml",
+        include_str!("../../presets/lessons/05-greedy-trap.en.toml"),
+    ),
+    (
+        "05-greedy-trap.zh-CN.toml",
+        include_str!("../../presets/lessons/05-greedy-trap.zh-CN.toml"),
+    ),
+    (
+        "06-bidirectional.en.toml",
+        include_str!("../../presets/lessons/06-bidirectional.en.toml"),
+    ),
+    (
+        "06-bidirectional.zh-CN.toml",
+        include_str!("../../presets/lessons/06-bidirectional.zh-CN.toml"),
+    ),
+    (
+        "07-deepening.en.toml",
+        include_str!("../../presets/lessons/07-deepening.en.toml"),
+    ),
+    (
+        "07-deepening.zh-CN.toml",
+        include_str!("../../presets/lessons/07-deepening.zh-CN.toml"),
+    ),
+    (
+        "08-sokoban-pushes.en.toml",
+        include_str!("../../presets/lessons/08-sokoban-pushes.en.toml"),
+    ),
+    (
+        "08-sokoban-pushes.zh-CN.toml",
+        include_str!("../../presets/lessons/08-sokoban-pushes.zh-CN.toml"),
+    ),
+    (
+        "09-snake-planners.en.toml",
+        include_str!("../../presets/lessons/09-snake-planners.en.toml"),
+    ),
+    (
+        "09-snake-planners.zh-CN.toml",
+        include_str!("../../presets/lessons/09-snake-planners.zh-CN.toml"),
+    ),
+    (
+        "10-link-naive.en.toml",
+        include_str!("../../presets/lessons/10-link-naive.en.toml"),
+    ),
+    (
+        "10-link-naive.zh-CN.toml",
+        include_str!("../../presets/lessons/10-link-naive.zh-CN.toml"),
+    ),
+];

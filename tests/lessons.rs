@@ -1,0 +1,242 @@
+//! The shipped lessons, walked page by page in both languages: every lesson loads, every
+//! page's run reaches its event, and every question accepts a right answer and refuses a
+//! wrong one. And a teacher's broken lesson is reported by its line and loads nothing.
+
+use std::collections::BTreeMap;
+
+use frontier::games::sandbox::Board;
+use frontier::grid::Pos;
+use frontier::i18n::Language;
+use frontier::lessons::shipped::LESSONS;
+use frontier::lessons::{
+    Answer, BoardScene, Lesson, QuestionKind, RunTo, Scene, check, parse_lesson,
+};
+use frontier::search::NodeStatus;
+
+fn shipped() -> Vec<(&'static str, Lesson)> {
+    LESSONS
+        .iter()
+        .map(|(file, text)| {
+            let lesson = parse_lesson(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            (*file, lesson)
+        })
+        .collect()
+}
+
+fn cells(board: &Board) -> Vec<Pos> {
+    board.cells().positions().collect()
+}
+
+#[test]
+fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each() {
+    let mut by_id: BTreeMap<String, Vec<(Language, Lesson)>> = BTreeMap::new();
+    for (file, lesson) in shipped() {
+        let tag = lesson.language.tag();
+        assert!(file.ends_with(&format!(".{tag}.toml")), "{file} says {tag}");
+        assert!(
+            lesson.questions() >= 3,
+            "{file}: {} questions",
+            lesson.questions()
+        );
+        by_id
+            .entry(lesson.id.clone())
+            .or_default()
+            .push((lesson.language, lesson));
+    }
+    assert!(by_id.len() >= 9, "{} lessons", by_id.len());
+    for (id, versions) in &by_id {
+        let languages: Vec<Language> = versions.iter().map(|(l, _)| *l).collect();
+        assert_eq!(languages.len(), 2, "{id}: {languages:?}");
+        assert!(languages.contains(&Language::English) && languages.contains(&Language::Chinese));
+        // A translation teaches the same pages: the same scenes, runs and right answers.
+        let (a, b) = (&versions[0].1, &versions[1].1);
+        assert_eq!(a.pages.len(), b.pages.len(), "{id}");
+        for (i, (pa, pb)) in a.pages.iter().zip(&b.pages).enumerate() {
+            assert_ne!(pa.text, pb.text, "{id} page {}: not translated", i + 1);
+            let kinds = |p: &frontier::lessons::Page| {
+                p.question.as_ref().map(|q| match &q.kind {
+                    QuestionKind::Choice { choices, answer } => (choices.len(), *answer),
+                    QuestionKind::Predict => (0, 0),
+                    QuestionKind::Lowest(_) => (1, 0),
+                    QuestionKind::PaintWall { solution, .. } => (2, solution.x as usize),
+                })
+            };
+            assert_eq!(kinds(pa), kinds(pb), "{id} page {}", i + 1);
+            let runs = |p: &frontier::lessons::Page| match &p.scene {
+                Some(Scene::Board(s)) => Some((s.algorithm.code(), s.run, s.board.clone())),
+                _ => None,
+            };
+            assert_eq!(runs(pa), runs(pb), "{id} page {}", i + 1);
+        }
+    }
+}
+
+/// Checks one question on a board page: a right answer accepted, wrong ones refused.
+fn check_board_question(context: &str, scene: &BoardScene, question: &frontier::lessons::Question) {
+    let (run, _) = scene.prepare().expect("the run reaches its event");
+    let in_frontier = |p: Pos| {
+        run.info(p)
+            .is_some_and(|i| i.status == NodeStatus::Frontier)
+    };
+    let wall = cells(&scene.board)
+        .into_iter()
+        .find(|&p| !scene.board.is_passable(p));
+    // A cell outside the frontier: a wall, or an expanded cell, or one never reached.
+    let outside = wall
+        .or_else(|| cells(&scene.board).into_iter().find(|&p| !in_frontier(p)))
+        .expect("some cell is outside the frontier");
+    let judge = |answer| check(question, Some(scene), Some(&run), answer).expect("judged");
+    match &question.kind {
+        QuestionKind::Predict => {
+            let (_, next) = run.next_expansion().expect("a step to predict");
+            assert!(judge(Answer::Cell(next)).is_right(), "{context}: {next}");
+            assert!(
+                !judge(Answer::Cell(outside)).is_right(),
+                "{context}: {outside}"
+            );
+        }
+        QuestionKind::Lowest(_) => {
+            let frontier: Vec<Pos> = cells(&scene.board)
+                .into_iter()
+                .filter(|&p| in_frontier(p))
+                .collect();
+            let right: Vec<&Pos> = frontier
+                .iter()
+                .filter(|&&p| judge(Answer::Cell(p)).is_right())
+                .collect();
+            assert!(
+                !right.is_empty(),
+                "{context}: no frontier cell is the lowest"
+            );
+            assert!(
+                right.len() < frontier.len(),
+                "{context}: every cell is right"
+            );
+            assert!(!judge(Answer::Cell(outside)).is_right(), "{context}");
+        }
+        QuestionKind::PaintWall { solution, .. } => {
+            let painted = scene.with_wall(*solution).expect("the solution is floor");
+            assert!(judge(Answer::Board(&painted)).is_right(), "{context}");
+            assert!(
+                !judge(Answer::Board(&scene.board)).is_right(),
+                "{context}: no wall"
+            );
+            let corner = scene.with_wall(Pos::new(0, 0)).expect("an open corner");
+            assert!(
+                !judge(Answer::Board(&corner)).is_right(),
+                "{context}: a wall far off"
+            );
+        }
+        QuestionKind::Choice { .. } => unreachable!("checked by the caller"),
+    }
+}
+
+#[test]
+fn every_page_reaches_its_event_and_every_question_takes_a_right_answer_and_refuses_a_wrong_one() {
+    for (file, lesson) in shipped() {
+        for (i, page) in lesson.pages.iter().enumerate() {
+            let context = format!("{file} page {}", i + 1);
+            match &page.scene {
+                Some(Scene::Board(scene)) => {
+                    let (run, steps) = scene.prepare().expect(&context);
+                    match scene.run {
+                        RunTo::Start => assert_eq!(steps, 0, "{context}"),
+                        RunTo::Steps(n) => assert_eq!(steps, n, "{context}"),
+                        RunTo::End => assert!(run.ended().is_some(), "{context}"),
+                        RunTo::FrontierAbove(n) => assert!(run.frontier_len() > n, "{context}"),
+                    }
+                }
+                Some(Scene::Sokoban(scene)) => {
+                    let (run, _) = scene.prepare().expect(&context);
+                    if scene.run == RunTo::End {
+                        assert!(run.solution(&scene.level).is_some(), "{context}: unsolved");
+                    }
+                }
+                Some(Scene::Snake(scene)) => {
+                    let game = scene.prepare().expect(&context);
+                    assert!(game.steps() > 0 || scene.moves == 0, "{context}");
+                }
+                Some(Scene::Link(scene)) => {
+                    frontier::games::link::presets::board(&scene.preset).expect(&context);
+                }
+                None => {}
+            }
+            let Some(question) = &page.question else {
+                continue;
+            };
+            match (&question.kind, page.board()) {
+                (QuestionKind::Choice { choices, answer }, _) => {
+                    let judge = |picked| check(question, None, None, Answer::Choice(picked));
+                    assert!(judge(*answer).unwrap().is_right(), "{context}");
+                    let wrong = (answer + 1) % choices.len();
+                    assert!(!judge(wrong).unwrap().is_right(), "{context}");
+                }
+                (_, Some(scene)) => check_board_question(&context, scene, question),
+                (_, None) => panic!("{context}: a board question without a board"),
+            }
+        }
+    }
+}
+
+const GOOD: &str = r#"id = "mine"
+title = "My lesson"
+language = "en"
+
+[[page]]
+title = "One"
+text = "Look at the maze."
+[page.board]
+preset = "maze"
+algorithm = "astar"
+run = "step 5"
+[page.question]
+kind = "choice"
+prompt = "Which?"
+choices = ["This", "That"]
+answer = 1
+"#;
+
+#[test]
+fn a_broken_lesson_names_its_line_and_reason_and_loads_nothing() {
+    assert!(parse_lesson(GOOD).is_ok());
+    let cases: [(&str, &str, usize, &str); 8] = [
+        ("algorithm = \"astar\"", "algorithm = \"best\"", 10, "best"),
+        (
+            "preset = \"maze\"",
+            "preset = \"labyrinth\"",
+            9,
+            "labyrinth",
+        ),
+        ("run = \"step 5\"", "run = \"step five\"", 11, "step five"),
+        (
+            "run = \"step 5\"",
+            "run = \"step 5000000\"",
+            11,
+            "ended after",
+        ),
+        ("answer = 1", "answer = 3", 16, "between 1 and 2"),
+        ("kind = \"choice\"", "kind = \"essay\"", 13, "essay"),
+        ("language = \"en\"", "language = \"fr\"", 3, "fr"),
+        (
+            "text = \"Look at the maze.\"",
+            "text = \"Look\nwidth = 3",
+            7,
+            "",
+        ),
+    ];
+    for (from, to, line, words) in cases {
+        let broken = GOOD.replace(from, to);
+        let error = parse_lesson(&broken).expect_err(to);
+        assert_eq!(error.line, line, "{to}: {error}");
+        let told = error.to_string();
+        assert!(told.contains(&format!("line {line}")), "{told}");
+        assert!(told.contains(words), "{to}: {told}");
+    }
+    // A paint-wall question whose own solution fails its check is refused.
+    let wall = GOOD.replace(
+        "kind = \"choice\"",
+        "kind = \"paint-wall\"\nlonger = \"greedy\"\nshorter = \"astar\"\nsolution = [0, 0]",
+    );
+    let error = parse_lesson(&wall).expect_err("a failing solution");
+    assert!(error.to_string().contains("solution"), "{error}");
+}
