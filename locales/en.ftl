@@ -1175,3 +1175,4 @@ dialog-open-lesson = Open a lesson
 menu-lessons = Lessons
 menu-open-lesson = Open lesson…
 lesson-board-kept = The lesson's board replaced yours, which had unsaved edits: Undo (Ctrl+Z) brings it back.
+lessons-close = Close lessons

@@ -1114,3 +1114,4 @@ dialog-open-lesson = 打开课程
 menu-lessons = 课程
 menu-open-lesson = 打开课程…
 lesson-board-kept = 课程的棋盘替换了你未保存的棋盘：撤销（Ctrl+Z）可以找回。
+lessons-close = 关闭课程

@@ -240,3 +240,17 @@ fn a_broken_lesson_names_its_line_and_reason_and_loads_nothing() {
     let error = parse_lesson(&wall).expect_err("a failing solution");
     assert!(error.to_string().contains("solution"), "{error}");
 }
+
+#[test]
+fn the_readme_example_is_a_lesson_that_reads() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("```toml\n")
+        .expect("the README has a lesson example")
+        + 8;
+    let example = &readme[start..];
+    let example = &example[..example.find("```").expect("the block ends")];
+    let lesson = parse_lesson(example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(lesson.questions(), 1);
+    assert!(lesson.pages[0].board().is_some());
+}

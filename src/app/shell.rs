@@ -346,15 +346,16 @@ impl FrontierApp {
         if tab.advance(dt) {
             ui.ctx().request_repaint();
         }
+        // The lesson panel goes before the tab, which fits its own panels into what is left.
+        if let Some(request) = self.lessons.show(ui, self.language) {
+            self.lesson_request(request);
+        }
         self.tabs.pathfinding.cell_asked =
             self.tab == TabId::Pathfinding && self.lessons.wants_cell();
         let tab = self.tabs.get_mut(self.tab);
         tab.ui(ui);
         if let Some(pos) = self.tabs.pathfinding.cell_answer.take() {
             self.answer_cell(pos);
-        }
-        if let Some(request) = self.lessons.show(ui.ctx(), self.language) {
-            self.lesson_request(request);
         }
         if self.help_open {
             self.help(ui);

@@ -133,6 +133,10 @@ fn lurd_solution() -> String {
     }
 }
 
+fn lesson(text: &str) -> Vec<String> {
+    errors(frontier::lessons::parse_lesson(text)).1
+}
+
 fn link(text: &str) -> Vec<String> {
     let (board, mut messages) = errors(LinkBoard::parse(text));
     if let Some(board) = board {
@@ -224,6 +228,14 @@ pub fn targets(root: &Path) -> Vec<Target> {
             name: "link",
             seeds: files(&root.join("presets/link"), "link"),
             run: link,
+        },
+        Target {
+            name: "lesson",
+            seeds: vec![
+                read(&root.join("presets/lessons/01-frontier-bfs.en.toml")),
+                read(&root.join("presets/lessons/05-greedy-trap.zh-CN.toml")),
+            ],
+            run: lesson,
         },
         Target {
             name: "poj",

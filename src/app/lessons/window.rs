@@ -1,4 +1,4 @@
-//! The lesson window: the list of lessons with each one's progress, and the page being
+//! The lesson panel: the list of lessons with each one's progress, and the page being
 //! taught with its question, the verdict on the answer, and the page buttons.
 
 use egui::{Context, RichText, Ui};
@@ -32,23 +32,31 @@ impl Lessons {
         self.dialog.is_some()
     }
 
-    /// The window (when open) and the file dialog; what it asks of the app, if anything.
-    pub fn show(&mut self, ctx: &Context, language: Language) -> Option<Request> {
-        let mut request = self.file_window(ctx);
-        crate::app::notice::error_window(ctx, &mut self.notice, "");
+    /// The lesson panel at the right of the window (when open), beside the tab so that its
+    /// board stays in view and answers with clicks, and the file dialog; what they ask of
+    /// the app, if anything.
+    pub fn show(&mut self, ui: &mut Ui, language: Language) -> Option<Request> {
+        let mut request = self.file_window(ui.ctx());
+        crate::app::notice::error_window(ui.ctx(), &mut self.notice, "");
         if !self.open {
             return request;
         }
-        let mut open = true;
-        let screen = ctx.content_rect();
-        egui::Window::new(tr!("lessons-title"))
-            .id(egui::Id::unique("lessons"))
-            .open(&mut open)
-            .default_width(330.0)
-            .default_height((screen.height() - 120.0).max(200.0))
-            .default_pos([screen.left() + 6.0, 40.0])
+        // A third of a small window, so the board keeps room beside it.
+        let width = (ui.available_width() * 0.36).clamp(240.0, 380.0);
+        egui::Panel::right("lessons")
             .resizable(true)
-            .show(ctx, |ui| {
+            .default_size(width)
+            .size_range(240.0..=640.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading(tr!("lessons-title"));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button(tr!("lessons-close")).clicked() {
+                            self.open = false;
+                        }
+                    });
+                });
+                ui.separator();
                 let asked = if self.active.is_some() {
                     self.page(ui)
                 } else {
@@ -56,7 +64,6 @@ impl Lessons {
                 };
                 request = request.or(asked);
             });
-        self.open &= open;
         request
     }
 

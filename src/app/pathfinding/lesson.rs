@@ -1,7 +1,7 @@
 //! A lesson page's board on the Pathfinding tab.
 
 use super::PathfindingTab;
-use crate::lessons::BoardScene;
+use crate::lessons::{BoardScene, RunTo};
 use crate::tr;
 use crate::ui::StepAction;
 
@@ -29,6 +29,15 @@ impl PathfindingTab {
         } else {
             self.settings_changed();
         }
-        self.apply(StepAction::Seek(steps));
+        // Stepped there frame by frame rather than jumped to, so the chart fills as it goes;
+        // "to the end" is each run's own end (a second search beside may need more steps).
+        let target = match scene.run {
+            RunTo::End => usize::MAX,
+            _ => steps,
+        };
+        self.apply(StepAction::Seek(0));
+        for session in &mut self.sessions {
+            session.catch_up = (target > 0).then_some(target);
+        }
     }
 }
