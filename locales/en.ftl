@@ -1176,3 +1176,6 @@ menu-lessons = Lessons
 menu-open-lesson = Open lesson…
 lesson-board-kept = The lesson's board replaced yours, which had unsaved edits: Undo (Ctrl+Z) brings it back.
 lessons-close = Close lessons
+pf-first-meeting = Stop at the first meeting (the wrong rule)
+pf-first-meeting-tip = Bidirectional searches stop as soon as the two sides meet, the rule most people guess. The path they return can cost more than the cheapest: "Optimal?" says by how much.
+lesson-bad-stop = stop must be proven or first-meeting, not “{ $stop }”

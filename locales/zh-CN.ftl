@@ -1115,3 +1115,6 @@ menu-lessons = 课程
 menu-open-lesson = 打开课程…
 lesson-board-kept = 课程的棋盘替换了你未保存的棋盘：撤销（Ctrl+Z）可以找回。
 lessons-close = 关闭课程
+pf-first-meeting = 第一次相遇就停（错误的规则）
+pf-first-meeting-tip = 双向搜索在两边第一次相遇时就停下，这是大多数人猜的规则。它返回的路径可能比最便宜的贵：“最优？”一栏会告诉你贵多少。
+lesson-bad-stop = stop 只能是 proven 或 first-meeting，不能是“{ $stop }”

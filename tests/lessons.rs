@@ -254,3 +254,23 @@ fn the_readme_example_is_a_lesson_that_reads() {
     assert_eq!(lesson.questions(), 1);
     assert!(lesson.pages[0].board().is_some());
 }
+
+#[test]
+fn the_bidirectional_lesson_shows_the_first_meeting_rule_returning_a_dearer_path() {
+    let shown: Vec<(f64, f64)> = shipped()
+        .iter()
+        .flat_map(|(_, lesson)| lesson.pages.iter())
+        .filter_map(|page| page.board().filter(|b| b.first_meeting))
+        .map(|scene| {
+            let (run, _) = scene.prepare().unwrap();
+            let other = scene.compare.expect("shown beside a search that is right");
+            let right = scene.path_cost(&scene.board, other).unwrap();
+            (run.path_cost().unwrap(), right)
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![(6.5, 4.0), (6.5, 4.0)],
+        "in English and in Chinese"
+    );
+}

@@ -168,6 +168,30 @@ fn a_paint_wall_question_is_answered_by_painting_on_the_board() {
 }
 
 #[test]
+fn the_first_meeting_rule_is_shown_failing_beside_dijkstra() {
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    click(&mut harness, "Start “Meeting in the middle”");
+    for _ in 0..2 {
+        click(&mut harness, "Next page");
+    }
+    harness.get_by_label_contains("3/4 · The first meeting");
+    harness.run_steps(10);
+    let tab = &harness.state().tabs.pathfinding;
+    assert!(tab.settings.first_meeting);
+    let costs: Vec<Option<f64>> = tab.sessions.iter().map(|s| s.run().path_cost()).collect();
+    assert_eq!(costs, vec![Some(6.5), Some(4.0)]);
+    harness.get_by_label("Stop at the first meeting (the wrong rule)");
+    harness.get_by_label_contains("no: the cheapest costs 4");
+    // The next page stops by the proven rule again.
+    click(&mut harness, "Next page");
+    harness.run_steps(10);
+    let tab = &harness.state().tabs.pathfinding;
+    assert!(!tab.settings.first_meeting);
+    assert_eq!(tab.session().run().path_cost(), Some(4.0));
+}
+
+#[test]
 fn a_lesson_in_chinese_is_chosen_for_the_chinese_interface() {
     let mut harness = app_in(Language::Chinese, [1400.0, 900.0]);
     click(&mut harness, "课程");

@@ -50,6 +50,7 @@ struct BoardFile {
     moves: Option<Spanned<u32>>,
     heuristic: Option<Spanned<String>>,
     run: Option<Spanned<String>>,
+    stop: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -259,8 +260,22 @@ fn read_board(
         Some(name) => Heuristic::parse(name.get_ref())
             .map_err(|why| bad(at(name.span()), msg!("lesson-bad-value", why = why)))?,
     };
+    let first_meeting = match &file.stop {
+        None => false,
+        Some(stop) => match stop.get_ref().as_str() {
+            "first-meeting" => true,
+            "proven" => false,
+            other => {
+                return Err(bad(
+                    at(stop.span()),
+                    msg!("lesson-bad-stop", stop = other.to_string()),
+                ));
+            }
+        },
+    };
     let run_line = file.run.as_ref().map_or(line, |run| at(run.span()));
     let scene = BoardScene {
+        first_meeting,
         board,
         algorithm,
         compare,

@@ -11,7 +11,7 @@ use crate::games::sokoban::solver::{Detail, SokobanAlgorithm, SokobanRun};
 use crate::grid::{Grid, Pos};
 use crate::i18n::Message;
 use crate::msg;
-use crate::search::Budget;
+use crate::search::{Budget, StoppingRule};
 
 /// The most steps a page may run before it shows: the app replays them in one frame.
 pub const MAX_STEPS: usize = 200_000;
@@ -89,13 +89,20 @@ pub struct BoardScene {
     pub connectivity: Connectivity,
     pub heuristic: Heuristic,
     pub run: RunTo,
+    /// Bidirectional searches stop at their first meeting (the wrong rule, shown failing).
+    pub first_meeting: bool,
 }
 
 impl BoardScene {
     /// The page's search on `board` from its first step.
     pub fn fresh_run(&self, board: &Board, algorithm: PathAlgorithm) -> GridRun {
         let problem = GridProblem::new(Arc::new(board.clone()), self.connectivity, self.heuristic);
-        GridRun::new(problem, algorithm, LESSON_BUDGET)
+        let rule = if self.first_meeting {
+            StoppingRule::FirstMeeting
+        } else {
+            StoppingRule::Proven
+        };
+        GridRun::with_stopping_rule(problem, algorithm, LESSON_BUDGET, rule)
     }
 
     /// The page's search, run to its event, and the steps that took (the app steps its own
@@ -212,6 +219,7 @@ mod tests {
             connectivity: Connectivity::Four,
             heuristic: Heuristic::Manhattan,
             run: RunTo::FrontierAbove(20),
+            first_meeting: false,
         };
         let (run, steps) = scene.prepare().unwrap();
         assert!(run.frontier_len() > 20 && steps > 0);

@@ -18,6 +18,7 @@ impl PathfindingTab {
         self.settings.compare_with = scene.compare;
         self.settings.connectivity = scene.connectivity;
         self.settings.heuristic = scene.heuristic;
+        self.settings.first_meeting = scene.first_meeting;
         if self.board != scene.board {
             let unsaved = self.dirty;
             self.replace_board_and_rules(scene.board.clone(), None);

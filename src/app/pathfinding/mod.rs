@@ -64,6 +64,9 @@ pub struct Settings {
     pub compare_with: Option<PathAlgorithm>,
     pub overlays: Overlays,
     pub tool: Tool,
+    /// Bidirectional searches stop at their first meeting: the rule students guess, shown
+    /// returning a dearer path.
+    pub first_meeting: bool,
 }
 
 impl Default for Settings {
@@ -75,6 +78,7 @@ impl Default for Settings {
             compare_with: None,
             overlays: Overlays::default(),
             tool: Tool::Paint(1),
+            first_meeting: false,
         }
     }
 }

@@ -193,6 +193,15 @@ impl PathfindingTab {
                 changed |= algorithm_picker(ui, "compare-algorithm", &label, other);
             });
         }
+        let two_ended = std::iter::once(self.settings.algorithm)
+            .chain(self.settings.compare_with)
+            .any(|a| a.bidirectional().is_some());
+        if two_ended {
+            changed |= ui
+                .checkbox(&mut self.settings.first_meeting, tr!("pf-first-meeting"))
+                .on_hover_text(tr!("pf-first-meeting-tip"))
+                .changed();
+        }
         if changed {
             self.settings_changed();
         }

@@ -8,7 +8,7 @@ use super::robot::RobotRun;
 use super::{PathfindingTab, Session};
 use crate::app::notice::Notice;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
-use crate::search::{Algorithm, Cost, Event, Search};
+use crate::search::{Algorithm, Cost, Event, Search, StoppingRule};
 use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
@@ -54,6 +54,15 @@ impl Reference {
 }
 
 impl PathfindingTab {
+    /// How the bidirectional searches stop.
+    pub fn stopping_rule(&self) -> StoppingRule {
+        if self.settings.first_meeting {
+            StoppingRule::FirstMeeting
+        } else {
+            StoppingRule::Proven
+        }
+    }
+
     fn algorithms(&self) -> Vec<PathAlgorithm> {
         let mut list = vec![self.settings.algorithm];
         list.extend(self.settings.compare_with);
@@ -87,14 +96,23 @@ impl PathfindingTab {
         self.sessions.truncate(algorithms.len());
         for (i, algorithm) in algorithms.into_iter().enumerate() {
             let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
+            let stopping = self.stopping_rule();
             match self.sessions.get_mut(i) {
                 Some(session) => {
                     // D* Lite carries its plan over to the edited board and repairs it.
                     let same_rules = session.algorithm == algorithm
+                        && stopping == StoppingRule::Proven
                         && session.run().problem().heuristic == heuristic
                         && session.run().problem().connectivity == connectivity;
                     if !(same_rules && session.repair_to(&board, overlays)) {
-                        session.restart(board.clone(), algorithm, heuristic, connectivity, overlays)
+                        session.restart(
+                            board.clone(),
+                            algorithm,
+                            heuristic,
+                            connectivity,
+                            stopping,
+                            overlays,
+                        )
                     }
                 }
                 None => self.sessions.push(Session::new(
@@ -103,6 +121,7 @@ impl PathfindingTab {
                     algorithm,
                     heuristic,
                     connectivity,
+                    stopping,
                     overlays,
                 )),
             }

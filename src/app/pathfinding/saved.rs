@@ -59,6 +59,7 @@ fn restore_settings(fields: Option<&Fields>, into: &mut Restorer<'_>) -> Setting
         }),
         overlays: r.field("overlays", d.overlays),
         tool: r.field("tool", Tool::Paint(1)),
+        first_meeting: r.field("first_meeting", false),
     };
     into.absorb(r);
     settings

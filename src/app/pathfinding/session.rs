@@ -8,7 +8,7 @@ use egui::Color32;
 use super::colors::{Overlays, marked, terrain_color};
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
-use crate::search::{Budget, Event, Step, Timeline};
+use crate::search::{Budget, Event, Step, StoppingRule, Timeline};
 use crate::ui::BoardView;
 use crate::ui::plot::RunSeries;
 
@@ -58,6 +58,7 @@ impl Session {
         algorithm: PathAlgorithm,
         heuristic: Heuristic,
         connectivity: Connectivity,
+        stopping: StoppingRule,
         overlays: Overlays,
     ) -> Session {
         let view = BoardView::new(view_id, board.width(), board.height());
@@ -68,6 +69,7 @@ impl Session {
                 algorithm,
                 heuristic,
                 connectivity,
+                stopping,
             )),
             series: RunSeries::new(crate::app::names::run_label(
                 algorithm,
@@ -91,11 +93,13 @@ impl Session {
         algorithm: PathAlgorithm,
         heuristic: Heuristic,
         connectivity: Connectivity,
+        stopping: StoppingRule,
     ) -> GridRun {
-        GridRun::new(
+        GridRun::with_stopping_rule(
             GridProblem::new(board, connectivity, heuristic),
             algorithm,
             UI_BUDGET,
+            stopping,
         )
     }
 
@@ -106,12 +110,19 @@ impl Session {
         algorithm: PathAlgorithm,
         heuristic: Heuristic,
         connectivity: Connectivity,
+        stopping: StoppingRule,
         overlays: Overlays,
     ) {
         self.view.resize(board.width(), board.height());
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
-        self.timeline = timeline(Self::fresh(board, algorithm, heuristic, connectivity));
+        self.timeline = timeline(Self::fresh(
+            board,
+            algorithm,
+            heuristic,
+            connectivity,
+            stopping,
+        ));
         self.series = RunSeries::new(crate::app::names::run_label(
             algorithm,
             connectivity,
@@ -303,7 +314,8 @@ mod tests {
         let overlays = Overlays::default();
         let bfs = PathAlgorithm::Search(Algorithm::Bfs);
         let (heuristic, moves) = (Heuristic::Manhattan, Connectivity::Four);
-        let mut session = Session::new("test", board, bfs, heuristic, moves, overlays);
+        let proven = StoppingRule::Proven;
+        let mut session = Session::new("test", board, bfs, heuristic, moves, proven, overlays);
         for _ in 0..steps {
             assert!(
                 session.step(overlays),

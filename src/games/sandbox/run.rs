@@ -7,7 +7,7 @@ use super::GridProblem;
 use crate::grid::Pos;
 use crate::search::{
     Algorithm, BiSearch, Budget, Cost, Deepening, DeepeningLimit, DeepeningStatus, Engine, Event,
-    NodeStatus, Run, RunResult, Search, Side, Step, unknown_algorithm,
+    NodeStatus, Run, RunResult, Search, Side, Step, StoppingRule, unknown_algorithm,
 };
 
 /// What the Pathfinding board can run: one engine with a frontier policy, or two engines
@@ -211,6 +211,17 @@ pub struct GridRun {
 
 impl GridRun {
     pub fn new(problem: GridProblem, algorithm: PathAlgorithm, budget: Budget) -> GridRun {
+        GridRun::with_stopping_rule(problem, algorithm, budget, StoppingRule::Proven)
+    }
+
+    /// A run whose bidirectional search (if it is one) stops by `rule`: the proven rule, or
+    /// the first meeting, to show that one failing.
+    pub fn with_stopping_rule(
+        problem: GridProblem,
+        algorithm: PathAlgorithm,
+        budget: Budget,
+        rule: StoppingRule,
+    ) -> GridRun {
         // JPS needs one step cost; on other boards the run is A* (and says so).
         let algorithm = match algorithm {
             PathAlgorithm::Jps if !super::jump::available(&problem) => {
@@ -226,7 +237,11 @@ impl GridRun {
                 None => Engine::new(Search::new(problem, Algorithm::AStar).with_budget(budget)),
             }
         } else if let Some(each) = algorithm.bidirectional() {
-            Engine::new(BiSearch::with_algorithm(problem, each).with_budget(budget))
+            Engine::new(
+                BiSearch::with_algorithm(problem, each)
+                    .with_stopping_rule(rule)
+                    .with_budget(budget),
+            )
         } else if let Some(limit) = algorithm.deepening() {
             Engine::new(Deepening::new(problem, limit).with_budget(budget))
         } else if let PathAlgorithm::Search(a) = algorithm {
