@@ -1134,7 +1134,7 @@ lesson-no-answer = a choice question needs answer (the number of the right choic
 lesson-answer-out-of-range = answer must be between 1 and { $count }
 lesson-paint-wall-fields = a paint-wall question needs longer, shorter and solution = [x, y]
 lesson-solution-fails = the solution does not pass the lesson's own check
-lesson-bad-question-kind = unknown question kind “{ $kind }” (expected predict, lowest, choice or paint-wall)
+lesson-bad-question-kind = unknown question kind “{ $kind }” (expected predict, joins, lowest, choice or paint-wall)
 
 ## Lessons
 lesson-no-path = no path
@@ -1179,3 +1179,11 @@ lessons-close = Close lessons
 pf-first-meeting = Stop at the first meeting (the wrong rule)
 pf-first-meeting-tip = Bidirectional searches stop as soon as the two sides meet, the rule most people guess. The path they return can cost more than the cheapest: "Optimal?" says by how much.
 lesson-bad-stop = stop must be proven or first-meeting, not “{ $stop }”
+lessons-pick-cells = Click each cell that joins the frontier at the next step (click again to take it back), then check.
+lessons-check-cells = Check my cells
+lesson-no-cells = none
+lesson-joins-right = Right: { $count ->
+    [one] one cell joins
+   *[other] { $count } cells join
+}, { $cells }.
+lesson-joins-wrong = Not quite: the cells joining are { $cells }. Picked but not joining: { $extra }. Missed: { $missed }.

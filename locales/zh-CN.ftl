@@ -1076,7 +1076,7 @@ lesson-no-answer = 选择题需要 answer（正确选项的序号，从 1 开始
 lesson-answer-out-of-range = answer 必须在 1 到 { $count } 之间
 lesson-paint-wall-fields = 画墙题需要 longer、shorter 和 solution = [x, y]
 lesson-solution-fails = solution 通不过本课自己的检查
-lesson-bad-question-kind = 未知的题型“{ $kind }”（应为 predict、lowest、choice 或 paint-wall）
+lesson-bad-question-kind = 未知的题型“{ $kind }”（应为 predict、joins、lowest、choice 或 paint-wall）
 
 ## Lessons
 lesson-no-path = 无路径
@@ -1118,3 +1118,8 @@ lessons-close = 关闭课程
 pf-first-meeting = 第一次相遇就停（错误的规则）
 pf-first-meeting-tip = 双向搜索在两边第一次相遇时就停下，这是大多数人猜的规则。它返回的路径可能比最便宜的贵：“最优？”一栏会告诉你贵多少。
 lesson-bad-stop = stop 只能是 proven 或 first-meeting，不能是“{ $stop }”
+lessons-pick-cells = 点击下一步会加入边界的每个格子（再点一次可取消），然后检查。
+lessons-check-cells = 检查我选的格子
+lesson-no-cells = 无
+lesson-joins-right = 对了：加入的格子有 { $count } 个，{ $cells }。
+lesson-joins-wrong = 不对：加入边界的是 { $cells }。选了但没有加入的：{ $extra }。漏掉的：{ $missed }。

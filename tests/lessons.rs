@@ -57,6 +57,7 @@ fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each()
                 p.question.as_ref().map(|q| match &q.kind {
                     QuestionKind::Choice { choices, answer } => (choices.len(), *answer),
                     QuestionKind::Predict => (0, 0),
+                    QuestionKind::Joins => (3, 0),
                     QuestionKind::Lowest(_) => (1, 0),
                     QuestionKind::PaintWall { solution, .. } => (2, solution.x as usize),
                 })
@@ -113,6 +114,23 @@ fn check_board_question(context: &str, scene: &BoardScene, question: &frontier::
                 "{context}: every cell is right"
             );
             assert!(!judge(Answer::Cell(outside)).is_right(), "{context}");
+        }
+        QuestionKind::Joins => {
+            let joined = frontier::games::sandbox::predict::judge_joining(&run, &[])
+                .expect("a step to predict")
+                .joined;
+            assert!(!joined.is_empty(), "{context}: nothing joins");
+            assert!(judge(Answer::Cells(&joined)).is_right(), "{context}");
+            assert!(
+                !judge(Answer::Cells(&joined[1..])).is_right(),
+                "{context}: one missed"
+            );
+            let mut more = joined.clone();
+            more.push(outside);
+            assert!(
+                !judge(Answer::Cells(&more)).is_right(),
+                "{context}: one too many"
+            );
         }
         QuestionKind::PaintWall { solution, .. } => {
             let painted = scene.with_wall(*solution).expect("the solution is floor");

@@ -65,7 +65,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
         "Start “The frontier and breadth-first search”",
     );
     assert_eq!(harness.state().tab, TabId::Pathfinding);
-    harness.get_by_label_contains("1/4 · A search keeps a list");
+    harness.get_by_label_contains("1/5 · A search keeps a list");
     let board = harness.state().tabs.pathfinding.board.clone();
     assert_eq!((board.width(), board.height()), (9, 7), "the page's board");
     assert_eq!(harness.state().tabs.pathfinding.session().position(), 0);
@@ -82,7 +82,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     );
 
     click(&mut harness, "Next page");
-    harness.get_by_label_contains("2/4 · First in, first out");
+    harness.get_by_label_contains("2/5 · First in, first out");
     assert_eq!(harness.state().tabs.pathfinding.session().position(), 3);
     // Wrong: a corner far from the start is not in the frontier.
     press(&mut harness, Pos::new(8, 0), &[]);
@@ -110,8 +110,30 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
         vec![(0, true), (1, false)]
     );
 
+    // Which cells join the frontier: picked one by one (a second click takes one back).
     click(&mut harness, "Next page");
-    harness.get_by_label_contains("3/4 · Rings of equal distance");
+    harness.get_by_label_contains("3/5 · Who joins the frontier?");
+    let joined = {
+        let run = harness.state().tabs.pathfinding.session().run();
+        frontier::games::sandbox::predict::judge_joining(run, &[])
+            .unwrap()
+            .joined
+    };
+    assert!(joined.len() >= 2);
+    press(&mut harness, Pos::new(8, 6), &[]);
+    press(&mut harness, Pos::new(8, 6), &[]);
+    for &cell in &joined {
+        press(&mut harness, cell, &[]);
+    }
+    assert_eq!(
+        harness.state().tabs.pathfinding.lesson_marks.len(),
+        joined.len()
+    );
+    click(&mut harness, "Check my cells");
+    harness.get_by_label_contains(&format!("Right: {} cells join", joined.len()));
+
+    click(&mut harness, "Next page");
+    harness.get_by_label_contains("4/5 · Rings of equal distance");
     click(&mut harness, "A diamond");
     click(&mut harness, "Check my answer");
     harness.get_by_label("Right.");
@@ -134,7 +156,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     assert_eq!(harness.state().tabs.pathfinding.session().position(), steps);
 
     click(&mut harness, "Previous page");
-    harness.get_by_label_contains("2/4 · First in, first out");
+    harness.get_by_label_contains("3/5 · Who joins the frontier?");
 
     // Progress is saved with the app and shown in the list.
     let saved = harness.state().saved_state().to_ron();
@@ -144,7 +166,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
         harness.state().lessons.progress.get("frontier-bfs")
     );
     click(&mut harness, "All lessons");
-    harness.get_by_label("Page 2 of 4 · 2 of 4 questions right");
+    harness.get_by_label("Page 3 of 5 · 3 of 5 questions right");
     harness.get_by_label("Continue “The frontier and breadth-first search”");
 }
 
@@ -196,7 +218,7 @@ fn a_lesson_in_chinese_is_chosen_for_the_chinese_interface() {
     let mut harness = app_in(Language::Chinese, [1400.0, 900.0]);
     click(&mut harness, "课程");
     click(&mut harness, "开始“边界与广度优先搜索”");
-    harness.get_by_label_contains("1/4 · 搜索维护一张表");
+    harness.get_by_label_contains("1/5 · 搜索维护一张表");
     let start = harness.state().tabs.pathfinding.board.start;
     press(&mut harness, start, &[]);
     harness.get_by_label_contains("对了：下一个就是 (2,3)");

@@ -15,6 +15,7 @@ use super::sokoban::SokobanTab;
 use super::tab::{Restore, Shortcut, Tab};
 use super::view::ViewSettings;
 use crate::i18n::{self, Language};
+use crate::lessons::QuestionKind;
 use crate::ui::side_panels::{self, Side};
 
 /// Lists the tabs once: each line names a tab, the field that holds it and its type. From
@@ -436,6 +437,7 @@ impl FrontierApp {
                 let board = self.tabs.pathfinding.board.clone();
                 self.lessons.answer(crate::lessons::Answer::Board(&board));
             }
+            Request::CheckCells => self.check_picked_cells(),
         }
     }
 
@@ -469,6 +471,21 @@ impl FrontierApp {
     /// A cell clicked in answer to the lesson's question: judged, marked on the board, and
     /// for "which cell is expanded next?" the search then takes its step.
     fn answer_cell(&mut self, pos: crate::grid::Pos) {
+        use crate::app::pathfinding::AnswerMark;
+        let picking = self.lessons.active.as_ref().is_some_and(|a| {
+            (a.page().question.as_ref()).is_some_and(|q| q.kind == QuestionKind::Joins)
+        });
+        if picking {
+            // Each click picks a cell or takes it back; "Check my cells" judges them.
+            let marks = &mut self.tabs.pathfinding.lesson_marks;
+            match marks.iter().position(|&(p, _)| p == pos) {
+                Some(i) => {
+                    marks.remove(i);
+                }
+                None => marks.push((pos, AnswerMark::Picked)),
+            }
+            return;
+        }
         self.lessons.answer(crate::lessons::Answer::Cell(pos));
         let Some(active) = &self.lessons.active else {
             return;
@@ -477,8 +494,31 @@ impl FrontierApp {
             return;
         };
         let tab = &mut self.tabs.pathfinding;
-        tab.lesson_mark = Some((pos, checked.is_right()));
+        let mark = if checked.is_right() {
+            AnswerMark::Right
+        } else {
+            AnswerMark::Wrong
+        };
+        tab.lesson_marks = vec![(pos, mark)];
         if matches!(checked, crate::lessons::Checked::Predicted(_)) {
+            tab.apply(crate::ui::StepAction::Seek(active.steps + 1));
+        }
+    }
+
+    /// Judges the cells picked as those joining the frontier, outlines the ones that join
+    /// (green) and the ones picked that do not (red), and takes the step.
+    fn check_picked_cells(&mut self) {
+        use crate::app::pathfinding::AnswerMark;
+        let tab = &mut self.tabs.pathfinding;
+        let picked: Vec<crate::grid::Pos> = tab.lesson_marks.iter().map(|&(p, _)| p).collect();
+        self.lessons.answer(crate::lessons::Answer::Cells(&picked));
+        let Some(active) = &self.lessons.active else {
+            return;
+        };
+        if let Some(crate::lessons::Checked::Joined(joining)) = &active.checked {
+            tab.lesson_marks = (joining.joined.iter().map(|&p| (p, AnswerMark::Right)))
+                .chain(joining.extra.iter().map(|&p| (p, AnswerMark::Wrong)))
+                .collect();
             tab.apply(crate::ui::StepAction::Seek(active.steps + 1));
         }
     }

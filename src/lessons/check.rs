@@ -3,6 +3,7 @@
 
 use super::scene::BoardScene;
 use super::{Question, QuestionKind};
+use crate::games::sandbox::predict::Joining;
 use crate::games::sandbox::{Board, GridRun, PathAlgorithm};
 use crate::grid::Pos;
 use crate::search::predict::{Measure, Prediction};
@@ -20,6 +21,8 @@ pub enum Answer<'a> {
     Choice(usize),
     /// The board as the student painted it.
     Board(&'a Board),
+    /// Cells picked on the board.
+    Cells(&'a [Pos]),
 }
 
 /// "Which frontier cell has the lowest value?", judged.
@@ -60,6 +63,7 @@ pub enum Checked {
     Lowest(Lowest),
     Choice { right: bool, answer: usize },
     Painted(Painted),
+    Joined(Joining),
 }
 
 impl Checked {
@@ -69,6 +73,7 @@ impl Checked {
             Checked::Lowest(lowest) => matches!(lowest, Lowest::Right { .. }),
             Checked::Choice { right, .. } => *right,
             Checked::Painted(painted) => painted.is_right(),
+            Checked::Joined(joining) => joining.is_right(),
         }
     }
 }
@@ -94,6 +99,9 @@ pub fn check(
         }
         (QuestionKind::Lowest(measure), Answer::Cell(pos)) => {
             Some(Checked::Lowest(lowest(run?, *measure, pos)))
+        }
+        (QuestionKind::Joins, Answer::Cells(cells)) => {
+            crate::games::sandbox::predict::judge_joining(run?, cells).map(Checked::Joined)
         }
         (QuestionKind::Choice { answer, .. }, Answer::Choice(picked)) => Some(Checked::Choice {
             right: picked == *answer,

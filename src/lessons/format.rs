@@ -422,6 +422,13 @@ fn read_question(
             }
             QuestionKind::Predict
         }
+        "joins" => {
+            let board = board.ok_or_else(needs_board)?;
+            if board.compare.is_some() {
+                return Err(bad(kind_line, msg!("lesson-question-one-run")));
+            }
+            QuestionKind::Joins
+        }
         "lowest" => {
             board.ok_or_else(needs_board)?;
             let measure = match question.measure.as_ref().map(|m| m.get_ref().as_str()) {

@@ -70,6 +70,8 @@ pub enum QuestionKind {
     Predict,
     /// Click the frontier cell with the lowest value of `measure`.
     Lowest(Measure),
+    /// Click every cell that joins the frontier at the next step.
+    Joins,
     /// Pick one of the choices; `answer` is the right one (from 0).
     Choice { choices: Vec<String>, answer: usize },
     /// Paint one wall so that `longer`'s path costs more than `shorter`'s; `solution` is one
@@ -84,6 +86,9 @@ pub enum QuestionKind {
 impl QuestionKind {
     /// Whether the answer is a click on the board.
     pub fn wants_cell(&self) -> bool {
-        matches!(self, QuestionKind::Predict | QuestionKind::Lowest(_))
+        matches!(
+            self,
+            QuestionKind::Predict | QuestionKind::Lowest(_) | QuestionKind::Joins
+        )
     }
 }

@@ -54,6 +54,8 @@ pub enum Request {
     ShowPage,
     /// Check the board as the student painted it against the page's question.
     CheckBoard,
+    /// Check the cells picked on the board.
+    CheckCells,
 }
 
 #[derive(Default)]

@@ -219,6 +219,12 @@ impl Lessons {
             QuestionKind::Predict | QuestionKind::Lowest(_) => {
                 ui.weak(tr!("lessons-click-a-cell"));
             }
+            QuestionKind::Joins => {
+                ui.weak(tr!("lessons-pick-cells"));
+                if ui.button(tr!("lessons-check-cells")).clicked() {
+                    request = Some(Request::CheckCells);
+                }
+            }
             QuestionKind::PaintWall { .. } => {
                 ui.weak(tr!("lessons-paint-then-check"));
                 if ui.button(tr!("lessons-check-board")).clicked() {

@@ -16,14 +16,23 @@ pub const ARROWS_FROM: f32 = 14.0;
 pub const F_FROM: f32 = 24.0;
 pub const GHF_FROM: f32 = 48.0;
 
+/// How a cell a student named is outlined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerMark {
+    Right,
+    Wrong,
+    /// Picked, not judged yet.
+    Picked,
+}
+
 /// Draws one session's board with its overlays and returns what the mouse did.
-/// `answer`: the cell a student predicted for the step shown, and whether it was right.
+/// `answers`: the cells a student named for the step shown, each outlined by its verdict.
 pub(super) fn draw_board(
     ui: &mut Ui,
     session: &mut Session,
     board: &Board,
     overlays: Overlays,
-    answer: Option<(crate::grid::Pos, bool)>,
+    answers: &[(crate::grid::Pos, AnswerMark)],
 ) -> BoardInput {
     let run = session.timeline.current();
     let meeting = run.meeting();
@@ -100,8 +109,12 @@ pub(super) fn draw_board(
                 Stroke::new((cell * 0.12).clamp(2.0, 4.0), colors::MEETING),
             );
         }
-        if let Some((pos, right)) = answer {
-            let color = if right { colors::RIGHT } else { colors::WRONG };
+        for &(pos, mark) in answers {
+            let color = match mark {
+                AnswerMark::Right => colors::RIGHT,
+                AnswerMark::Wrong => colors::WRONG,
+                AnswerMark::Picked => colors::MEETING,
+            };
             painter.outline(pos, Stroke::new((cell * 0.15).clamp(2.5, 5.0), color));
         }
         painter.marker(start, colors::START, "S");

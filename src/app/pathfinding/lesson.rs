@@ -11,7 +11,7 @@ impl PathfindingTab {
     pub fn show_lesson_board(&mut self, scene: &BoardScene, steps: usize) {
         self.robot = None;
         self.predictions = None;
-        self.lesson_mark = None;
+        self.lesson_marks.clear();
         self.cell_answer = None;
         self.playback.playing = false;
         self.settings.algorithm = scene.algorithm;

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use egui::{Key, Modifiers, Ui};
 
+pub use board::AnswerMark;
 pub use colors::Overlays;
 pub(crate) use predict::feedback as predict_feedback;
 pub use saved::PathfindingSaved;
@@ -113,8 +114,8 @@ pub struct PathfindingTab {
     pub cell_asked: bool,
     /// The cell clicked in answer, until the lesson takes it.
     pub cell_answer: Option<Pos>,
-    /// The lesson's answer drawn on the board, and whether it was right.
-    pub lesson_mark: Option<(Pos, bool)>,
+    /// The cells named in answer to the lesson's question, outlined on the board.
+    pub lesson_marks: Vec<(Pos, AnswerMark)>,
 }
 
 impl PathfindingTab {
@@ -143,7 +144,7 @@ impl PathfindingTab {
             predictions: None,
             cell_asked: false,
             cell_answer: None,
-            lesson_mark: None,
+            lesson_marks: vec![],
         };
         tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab.rebuild_sessions();
@@ -258,11 +259,19 @@ impl PathfindingTab {
         let overlays = self.settings.overlays;
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
-        let answer = self.predictions.as_ref().and_then(|p| {
+        let predicted = self.predictions.as_ref().and_then(|p| {
             let prediction = p.at(self.sessions[0].position())?;
-            Some((prediction.answer, prediction.verdict.is_right()))
+            let mark = if prediction.verdict.is_right() {
+                AnswerMark::Right
+            } else {
+                AnswerMark::Wrong
+            };
+            Some((prediction.answer, mark))
         });
-        let answer = answer.or(self.lesson_mark);
+        let answers: Vec<(Pos, AnswerMark)> = predicted
+            .into_iter()
+            .chain(self.lesson_marks.iter().copied())
+            .collect();
         if let Some(robot) = &self.robot {
             let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
             self.hovered = None;
@@ -271,13 +280,13 @@ impl PathfindingTab {
         }
         ui.horizontal_top(|ui| {
             for (i, session) in self.sessions.iter_mut().enumerate() {
-                let answer = answer.filter(|_| i == 0);
+                let answers = if i == 0 { &answers[..] } else { &[] };
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
                         if count > 1 && headed {
                             ui.strong(crate::app::names::path_algorithm(session.algorithm));
                         }
-                        let input = board::draw_board(ui, session, board, overlays, answer);
+                        let input = board::draw_board(ui, session, board, overlays, answers);
                         inputs.push(input);
                     });
                 });
