@@ -1181,9 +1181,14 @@ pf-first-meeting-tip = Bidirectional searches stop as soon as the two sides meet
 lesson-bad-stop = stop must be proven or first-meeting, not “{ $stop }”
 lessons-pick-cells = Click each cell that joins the frontier at the next step (click again to take it back), then check.
 lessons-check-cells = Check my cells
-lesson-no-cells = none
-lesson-joins-right = Right: { $count ->
+joins-none = none
+joins-right = Right: { $count ->
     [one] one cell joins
    *[other] { $count } cells join
 }, { $cells }.
-lesson-joins-wrong = Not quite: the cells joining are { $cells }. Picked but not joining: { $extra }. Missed: { $missed }.
+joins-wrong = Not quite: the cells joining are { $cells }. Picked but not joining: { $extra }. Missed: { $missed }.
+predict-ask-for = Ask for:
+predict-ask-next = the cell expanded next
+predict-ask-joins = the cells that join the frontier
+predict-check-joins = Check my cells and step
+predict-ask-joins-now = Your turn: click every cell that joins the frontier at the next step (click again to take one back), then Check my cells and step.

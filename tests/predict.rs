@@ -97,3 +97,52 @@ fn the_cell_expanded_next_is_accepted_and_a_cell_outside_the_frontier_refused() 
     assert!(judged > 1_000, "only {judged} passed-over cells judged");
     assert!(ties > 50 && later > 50, "ties {ties}, later {later}");
 }
+
+#[test]
+fn the_cells_joining_the_frontier_are_accepted_exactly() {
+    use frontier::games::sandbox::predict::judge_joining;
+    for algorithm in PathAlgorithm::ALL {
+        for seed in 0..6 {
+            let board = random_board(seed + 32_000, algorithm != PathAlgorithm::Jps);
+            let problem = GridProblem::new(
+                Arc::new(board.clone()),
+                Connectivity::Four,
+                Heuristic::Manhattan,
+            );
+            let mut run = GridRun::new(problem, algorithm, Budget::UNLIMITED.expansions(2_000));
+            for step in 0..60 {
+                let Some(judged) = judge_joining(&run, &[]) else {
+                    break;
+                };
+                let context = format!("{algorithm} seed {seed} step {step}");
+                let joined = judged.joined;
+                assert!(
+                    judge_joining(&run, &joined).unwrap().is_right(),
+                    "{context}"
+                );
+                // Each joining cell is new to the frontier after the step.
+                let mut after = run.clone();
+                after.next();
+                for &cell in &joined {
+                    let before = run.info(cell).map(|i| i.status);
+                    assert_ne!(before, Some(NodeStatus::Frontier), "{context} {cell}");
+                    if algorithm.bidirectional().is_none() {
+                        let now = after.info(cell).map(|i| i.status);
+                        assert_eq!(now, Some(NodeStatus::Frontier), "{context} {cell}");
+                    }
+                }
+                if let Some(&first) = joined.first() {
+                    let missed = judge_joining(&run, &joined[1..]).unwrap();
+                    assert_eq!(missed.missed, vec![first], "{context}");
+                    assert!(!missed.is_right());
+                }
+                let wall = board.cells().positions().find(|&p| !board.is_passable(p));
+                if let Some(wall) = wall {
+                    let extra = judge_joining(&run, &[wall]).unwrap();
+                    assert_eq!(extra.extra, vec![wall], "{context}");
+                }
+                run.next();
+            }
+        }
+    }
+}

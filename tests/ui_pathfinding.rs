@@ -794,6 +794,56 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
     );
 }
 
+#[test]
+fn predict_mode_asks_which_cells_join_the_frontier() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Predict the next step").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label("the cells that join the frontier")
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Your turn: click every cell that joins the frontier");
+    let joined = |harness: &Harness<'_, FrontierApp>| {
+        let run = harness.state().tabs.pathfinding.session().run();
+        frontier::games::sandbox::predict::judge_joining(run, &[])
+            .unwrap()
+            .joined
+    };
+    // The start's neighbours join at the first step. A cell picked twice is taken back.
+    let first = joined(&harness);
+    assert_eq!(first.len(), 4);
+    drag(&mut harness, Pos::new(8, 5), &[]);
+    drag(&mut harness, Pos::new(8, 5), &[]);
+    for &cell in &first {
+        drag(&mut harness, cell, &[]);
+    }
+    assert_eq!(harness.state().tabs.pathfinding.picked, first);
+    harness.get_by_label("Check my cells and step").click();
+    harness.run_steps(2);
+    assert_eq!(step_count(&harness), 1);
+    harness.get_by_label_contains("Right: 4 cells join");
+    harness.get_by_label("Score: 1 of 1");
+
+    // Nothing picked: the cells that join are named as missed.
+    let second = joined(&harness);
+    harness.get_by_label("Check my cells and step").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(&format!("Missed: {}", second[0]));
+    harness.get_by_label("Score: 1 of 2");
+    harness.get_by_label("Back").click();
+    harness.run_steps(2);
+    harness.get_by_label("Score: 1 of 1");
+    assert!(
+        harness
+            .state()
+            .tabs
+            .pathfinding
+            .board
+            .is_passable(Pos::new(8, 5))
+    );
+}
+
 /// The robot's first plan is made at once, so a board too large for that says so instead of
 /// freezing the window.
 #[test]

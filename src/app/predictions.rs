@@ -11,14 +11,31 @@ use crate::tr;
 
 use super::teach_text::number;
 
-/// The answers of a session of predictions, about states of type `S` (cells by default).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Predictions<S = Pos> {
-    /// Each answer, by the step it led to.
-    answers: BTreeMap<usize, Prediction<S>>,
+/// An answer a student gave, judged.
+pub trait Judged {
+    fn is_right(&self) -> bool;
 }
 
-impl<S> Default for Predictions<S> {
+impl<S> Judged for Prediction<S> {
+    fn is_right(&self) -> bool {
+        self.verdict.is_right()
+    }
+}
+
+impl Judged for crate::games::sandbox::predict::Joining {
+    fn is_right(&self) -> bool {
+        crate::games::sandbox::predict::Joining::is_right(self)
+    }
+}
+
+/// The answers of a session of predictions (by default, which cell is expanded next).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Predictions<A = Prediction<Pos>> {
+    /// Each answer, by the step it led to.
+    answers: BTreeMap<usize, A>,
+}
+
+impl<A> Default for Predictions<A> {
     fn default() -> Self {
         Predictions {
             answers: BTreeMap::new(),
@@ -26,21 +43,21 @@ impl<S> Default for Predictions<S> {
     }
 }
 
-impl<S> Predictions<S> {
+impl<A: Judged> Predictions<A> {
     /// Records the answer that led to step `step` (replacing one given there before).
-    pub fn record(&mut self, step: usize, prediction: Prediction<S>) {
-        self.answers.insert(step, prediction);
+    pub fn record(&mut self, step: usize, answer: A) {
+        self.answers.insert(step, answer);
     }
 
     /// Right answers and answers given, up to step `at` (later ones were stepped back over).
     pub fn score(&self, at: usize) -> (usize, usize) {
         let given = self.answers.range(..=at);
-        let right = given.clone().filter(|(_, p)| p.verdict.is_right()).count();
+        let right = given.clone().filter(|(_, a)| a.is_right()).count();
         (right, self.answers.range(..=at).count())
     }
 
     /// The answer that led to step `at`, if one did.
-    pub fn at(&self, at: usize) -> Option<&Prediction<S>> {
+    pub fn at(&self, at: usize) -> Option<&A> {
         self.answers.get(&at)
     }
 }
@@ -97,13 +114,13 @@ pub fn feedback_naming<S>(
 
 /// The question (`ask`), or what was said of the answer that led to step `at`, and the
 /// score.
-pub fn panel<S>(
+pub fn panel<A: Judged>(
     ui: &mut egui::Ui,
-    predictions: &Predictions<S>,
+    predictions: &Predictions<A>,
     at: usize,
     over: bool,
     ask: String,
-    told: impl Fn(&Prediction<S>) -> String,
+    told: impl Fn(&A) -> String,
 ) {
     let text = match predictions.at(at) {
         Some(prediction) => told(prediction),
@@ -111,7 +128,7 @@ pub fn panel<S>(
         None => ask,
     };
     ui.strong(tr!("predict-heading"));
-    match predictions.at(at).map(|p| p.verdict.is_right()) {
+    match predictions.at(at).map(Judged::is_right) {
         Some(right) => {
             let color = if right {
                 crate::palette::status::SUCCESS

@@ -56,30 +56,7 @@ pub fn told(
                 Lowest::NotInFrontier => tr!("lesson-lowest-not-frontier"),
             }
         }
-        (Checked::Joined(joining), _) => {
-            let list = |cells: &[crate::grid::Pos]| {
-                let names: Vec<String> = cells.iter().map(|p| p.to_string()).collect();
-                if names.is_empty() {
-                    tr!("lesson-no-cells")
-                } else {
-                    names.join(" ")
-                }
-            };
-            if joining.is_right() {
-                tr!(
-                    "lesson-joins-right",
-                    count = joining.joined.len(),
-                    cells = list(&joining.joined)
-                )
-            } else {
-                tr!(
-                    "lesson-joins-wrong",
-                    cells = list(&joining.joined),
-                    extra = list(&joining.extra),
-                    missed = list(&joining.missed)
-                )
-            }
-        }
+        (Checked::Joined(joining), _) => crate::app::pathfinding::joins_feedback(joining),
         (Checked::Choice { right: true, .. }, _) => tr!("lesson-choice-right"),
         (Checked::Choice { answer, .. }, QuestionKind::Choice { choices, .. }) => tr!(
             "lesson-choice-wrong",

@@ -125,7 +125,16 @@ impl PathfindingTab {
         if self.predictions.is_some() && self.robot.is_none() {
             // A click is an answer, not a brush stroke.
             if let Some(pos) = input.pressed {
-                self.predict(pos);
+                if self.asking_joins {
+                    match self.picked.iter().position(|&p| p == pos) {
+                        Some(i) => {
+                            self.picked.remove(i);
+                        }
+                        None => self.picked.push(pos),
+                    }
+                } else {
+                    self.predict(pos);
+                }
             }
             return;
         }

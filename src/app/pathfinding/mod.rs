@@ -26,7 +26,9 @@ use egui::{Key, Modifiers, Ui};
 
 pub use board::AnswerMark;
 pub use colors::Overlays;
+use predict::BoardAnswer;
 pub(crate) use predict::feedback as predict_feedback;
+pub(crate) use predict::joins_feedback;
 pub use saved::PathfindingSaved;
 pub use session::Session;
 
@@ -109,7 +111,11 @@ pub struct PathfindingTab {
     /// How far the robot sees, in cells.
     pub robot_radius: u32,
     /// With "Predict the next step" on: the answers given, by the step they led to.
-    pub predictions: Option<crate::app::predictions::Predictions>,
+    pub predictions: Option<crate::app::predictions::Predictions<BoardAnswer>>,
+    /// Predict mode asks which cells join the frontier (not which cell is expanded).
+    pub asking_joins: bool,
+    /// The cells picked so far in answer to "which cells join the frontier?".
+    pub picked: Vec<Pos>,
     /// A lesson asks for a cell: a click on the board answers it instead of painting.
     pub cell_asked: bool,
     /// The cell clicked in answer, until the lesson takes it.
@@ -142,6 +148,8 @@ impl PathfindingTab {
             robot: None,
             robot_radius: robot::DEFAULT_RADIUS,
             predictions: None,
+            asking_joins: false,
+            picked: vec![],
             cell_asked: false,
             cell_answer: None,
             lesson_marks: vec![],
@@ -259,19 +267,26 @@ impl PathfindingTab {
         let overlays = self.settings.overlays;
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
-        let predicted = self.predictions.as_ref().and_then(|p| {
-            let prediction = p.at(self.sessions[0].position())?;
-            let mark = if prediction.verdict.is_right() {
-                AnswerMark::Right
-            } else {
-                AnswerMark::Wrong
-            };
-            Some((prediction.answer, mark))
-        });
-        let answers: Vec<(Pos, AnswerMark)> = predicted
-            .into_iter()
-            .chain(self.lesson_marks.iter().copied())
-            .collect();
+        let mut answers: Vec<(Pos, AnswerMark)> = self.lesson_marks.clone();
+        let shown = self.sessions[0].position();
+        match self.predictions.as_ref().and_then(|p| p.at(shown)) {
+            Some(BoardAnswer::Next(prediction)) => {
+                let mark = if prediction.verdict.is_right() {
+                    AnswerMark::Right
+                } else {
+                    AnswerMark::Wrong
+                };
+                answers.push((prediction.answer, mark));
+            }
+            Some(BoardAnswer::Joins(joining)) => {
+                answers.extend(joining.joined.iter().map(|&p| (p, AnswerMark::Right)));
+                answers.extend(joining.extra.iter().map(|&p| (p, AnswerMark::Wrong)));
+            }
+            None => {}
+        }
+        if self.predictions.is_some() {
+            answers.extend(self.picked.iter().map(|&p| (p, AnswerMark::Picked)));
+        }
         if let Some(robot) = &self.robot {
             let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
             self.hovered = None;

@@ -94,8 +94,8 @@ impl PathfindingTab {
             // The answer's verdict and the score, where the panel would have shown them.
             let session = self.session();
             let at = session.position();
-            let told = predictions.at(at).map_or(tr!("predict-ask"), |p| {
-                predict::feedback(session.algorithm, p)
+            let told = predictions.at(at).map_or(self.predict_question(), |p| {
+                predict::told(session.algorithm, p)
             });
             let (right, asked) = predictions.score(at);
             let score = tr!("predict-score", right = right, asked = asked);
@@ -228,6 +228,23 @@ impl PathfindingTab {
             {
                 self.playback.playing = false;
                 self.predictions = predicting.then(crate::app::predictions::Predictions::default);
+                self.picked.clear();
+            }
+            if self.predictions.is_some() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(tr!("predict-ask-for"));
+                    ui.radio_value(&mut self.asking_joins, false, tr!("predict-ask-next"));
+                    ui.radio_value(&mut self.asking_joins, true, tr!("predict-ask-joins"));
+                });
+                if self.asking_joins {
+                    let over = self.session().at_end();
+                    if ui
+                        .add_enabled(!over, egui::Button::new(tr!("predict-check-joins")))
+                        .clicked()
+                    {
+                        self.check_joining();
+                    }
+                }
             }
         }
 
@@ -473,6 +490,15 @@ impl PathfindingTab {
     }
 
     /// The question, or what was said of the answer that led here, and the score.
+    /// The question predict mode asks before the next step.
+    fn predict_question(&self) -> String {
+        if self.asking_joins {
+            tr!("predict-ask-joins-now")
+        } else {
+            tr!("predict-ask")
+        }
+    }
+
     fn prediction_panel(&self, ui: &mut Ui) {
         let Some(predictions) = &self.predictions else {
             return;
@@ -484,8 +510,8 @@ impl PathfindingTab {
             predictions,
             session.position(),
             session.at_end(),
-            tr!("predict-ask"),
-            |prediction| predict::feedback(algorithm, prediction),
+            self.predict_question(),
+            |answer| predict::told(algorithm, answer),
         );
         ui.separator();
     }

@@ -4,6 +4,7 @@
 //! rule (a tie its rule broke the other way counts as right).
 
 use crate::games::sandbox::PathAlgorithm;
+use crate::games::sandbox::predict::Joining;
 use crate::grid::Pos;
 use crate::search::Algorithm;
 use crate::search::predict::{Measure, Prediction, Ranking};
@@ -42,6 +43,58 @@ fn measure_name(algorithm: PathAlgorithm) -> String {
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
 pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
     crate::app::predictions::feedback(prediction, rule(algorithm), measure_name(algorithm))
+}
+
+/// An answer about the board's next step: the cell expanded, or the cells that join the
+/// frontier.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardAnswer {
+    Next(Prediction<Pos>),
+    Joins(Joining),
+}
+
+impl crate::app::predictions::Judged for BoardAnswer {
+    fn is_right(&self) -> bool {
+        match self {
+            BoardAnswer::Next(prediction) => prediction.verdict.is_right(),
+            BoardAnswer::Joins(joining) => joining.is_right(),
+        }
+    }
+}
+
+/// Cells named in a sentence ("(3,4) (5,6)"), or "none".
+fn cells(cells: &[Pos]) -> String {
+    if cells.is_empty() {
+        return tr!("joins-none");
+    }
+    let names: Vec<String> = cells.iter().map(Pos::to_string).collect();
+    names.join(" ")
+}
+
+/// What the student is told about the cells they said would join the frontier.
+pub fn joins_feedback(joining: &Joining) -> String {
+    if joining.is_right() {
+        tr!(
+            "joins-right",
+            count = joining.joined.len(),
+            cells = cells(&joining.joined)
+        )
+    } else {
+        tr!(
+            "joins-wrong",
+            cells = cells(&joining.joined),
+            extra = cells(&joining.extra),
+            missed = cells(&joining.missed)
+        )
+    }
+}
+
+/// What the student is told about any answer.
+pub fn told(algorithm: PathAlgorithm, answer: &BoardAnswer) -> String {
+    match answer {
+        BoardAnswer::Next(prediction) => feedback(algorithm, prediction),
+        BoardAnswer::Joins(joining) => joins_feedback(joining),
+    }
 }
 
 #[cfg(test)]

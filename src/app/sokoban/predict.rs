@@ -21,7 +21,7 @@ const THUMB_CELL: f32 = 9.0;
 /// The predictions of a solve, and the positions offered at the step shown.
 #[derive(Default)]
 pub struct SolvePredictions {
-    pub answers: Predictions<Position>,
+    pub answers: Predictions<crate::search::predict::Prediction<Position>>,
     /// The step the choices were made for, and the choices.
     offered: Option<(usize, Option<Choices>)>,
     /// The positions offered for each answer, by the step it led to (to name them).
