@@ -278,6 +278,13 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     harness.state_mut().tabs.link.search_paused = true;
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
+    // The naive search goes a cell per step beside it, in its own pseudo-code.
+    harness.get_by_label_contains("the naive search (cells, not headings)");
+    for step in 1..=3 {
+        harness.get_by_label("Step the search").click();
+        harness.step();
+        harness.get_by_label_contains(&format!("has visited {step} cells"));
+    }
     for _ in 0..500 {
         harness.get_by_label("Step the search").click();
         harness.step();

@@ -30,11 +30,12 @@ impl LinkTab {
         let hint = self.hint;
         let refused = self.refused.map(|r| r.0);
         let flash = self.flash.as_ref().map(|f| f.0.clone());
-        let naive_cells = self
-            .shown
-            .as_ref()
-            .and_then(|s| s.naive.as_ref())
-            .map(|(_, v)| v.clone());
+        // The naive search's cells as far as it has got beside the shown search.
+        let naive_cells = self.shown.as_ref().and_then(|s| {
+            let (_, visited) = s.naive.as_ref()?;
+            let progress = super::teach::NaiveProgress::at(s.steps, visited.len(), s.finished);
+            Some(visited[..progress.visited].to_vec())
+        });
         // The cell a student predicted for the step shown, and whether it was right.
         let answer = self.shown.as_ref().and_then(|s| {
             let prediction = s.predictions.at(s.steps)?;

@@ -208,10 +208,19 @@ impl LinkTab {
                 ui.label(tr!("link-tint"));
             }
         }
-        if let Some((naive, visited)) = &shown.naive {
-            ui.label(match naive {
-                Some(t) => tr!("link-naive-claims", cells = visited.len(), turns = *t),
-                None => tr!("link-naive-none", cells = visited.len()),
+        let naive_progress = shown.naive.as_ref().map(|(claims, visited)| {
+            let progress = teach::NaiveProgress::at(shown.steps, visited.len(), shown.finished);
+            (progress, *claims, visited)
+        });
+        if let Some((progress, claims, visited)) = &naive_progress {
+            ui.label(match (progress.done, claims) {
+                (true, Some(t)) => tr!("link-naive-claims", cells = visited.len(), turns = *t),
+                (true, None) => tr!("link-naive-none", cells = visited.len()),
+                (false, _) => tr!(
+                    "link-naive-visiting",
+                    cells = progress.visited,
+                    last = visited[progress.visited.max(1) - 1].to_string()
+                ),
             });
         }
         // The search may have been started before the guide was switched.
@@ -252,5 +261,12 @@ impl LinkTab {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         let active = teach::active_lines(s, shown.last_event);
         crate::ui::pseudocode::pseudocode(ui, &lines, &active);
+        // The naive search beside it, a cell per step, in its own pseudo-code.
+        if let Some((progress, claims, _)) = naive_progress {
+            ui.label(tr!("pf-pseudocode", algorithm = tr!("link-naive-title")));
+            let lines = teach::naive_pseudocode();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            crate::ui::pseudocode::pseudocode(ui, &lines, &progress.active_lines(claims));
+        }
     }
 }

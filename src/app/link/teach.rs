@@ -91,3 +91,75 @@ pub fn narrate(search: &Search<LinkProblem>, event: Option<Event>, guided: bool)
         Event::GaveUp(_) => String::new(),
     }
 }
+
+const NAIVE_LINES: [&str; 7] = [
+    "link-naive-code-1",
+    "link-naive-code-2",
+    "link-naive-code-3",
+    "link-naive-code-4",
+    "link-naive-code-5",
+    "link-naive-code-6",
+    "link-naive-code-7",
+];
+
+/// The naive search in pseudo-code: BFS over cells, each marked once with the heading it was
+/// first reached by.
+pub fn naive_pseudocode() -> Vec<String> {
+    NAIVE_LINES
+        .iter()
+        .map(|key| crate::i18n::tr(key, None))
+        .collect()
+}
+
+/// How far the naive search, stepped beside the shown one, has got: it visits one cell per
+/// step of the shown search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NaiveProgress {
+    /// Cells visited so far.
+    pub visited: usize,
+    /// It has visited every cell it ever will (and so has its verdict).
+    pub done: bool,
+}
+
+impl NaiveProgress {
+    /// The naive search after `steps` steps, out of the `total` cells it visits.
+    pub fn at(steps: usize, total: usize, shown_finished: bool) -> NaiveProgress {
+        let visited = if shown_finished {
+            total
+        } else {
+            steps.min(total)
+        };
+        NaiveProgress {
+            visited,
+            done: visited == total,
+        }
+    }
+
+    /// The lines (1-based) its last step went through: `claims` is its verdict.
+    pub fn active_lines(self, claims: Option<u32>) -> Vec<usize> {
+        match (self.visited, self.done, claims) {
+            (0, _, _) => vec![1],
+            (_, true, Some(_)) => vec![3, 4],
+            (_, true, None) => vec![7],
+            _ => vec![3, 5, 6],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NaiveProgress;
+
+    #[test]
+    fn the_naive_search_keeps_step_with_the_shown_one_and_ends_with_it() {
+        let at = |steps, finished| NaiveProgress::at(steps, 5, finished);
+        assert_eq!(at(0, false).active_lines(Some(3)), vec![1]);
+        assert_eq!(at(2, false).visited, 2);
+        assert_eq!(at(2, false).active_lines(Some(3)), vec![3, 5, 6]);
+        assert!(at(5, false).done && at(9, false).visited == 5);
+        assert_eq!(at(7, false).active_lines(Some(3)), vec![3, 4]);
+        assert_eq!(at(7, false).active_lines(None), vec![7]);
+        // A shown search that ended sooner shows the naive one's verdict too.
+        assert!(at(1, true).done);
+    }
+}
