@@ -1201,3 +1201,5 @@ link-naive-code-4 = {"    "}if c is the second tile: return its turns
 link-naive-code-5 = {"    "}for each neighbour m of c (turns + 1 if the heading changes):
 link-naive-code-6 = {"        "}if m is not visited: mark it visited with this heading and turns; queue.push_back(m)   ▹ a later, better heading is refused
 link-naive-code-7 = return no link
+predict-push = the push of the box at { $from } to { $to }
+predict-push-button = { $number }: box { $from } → { $to }

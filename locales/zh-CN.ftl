@@ -1137,3 +1137,5 @@ link-naive-code-4 = {"    "}若 c 是第二个图块：返回它的转弯次数
 link-naive-code-5 = {"    "}对 c 的每个邻居 m（方向改变则转弯次数 + 1）：
 link-naive-code-6 = {"        "}若 m 未访问：把它标记为已访问，记下这个方向和转弯次数；queue.push_back(m)（之后更好的方向会被拒绝）
 link-naive-code-7 = 返回“连不上”
+predict-push = 把 { $from } 的箱子推到 { $to }
+predict-push-button = { $number }：箱子 { $from } → { $to }

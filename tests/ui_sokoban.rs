@@ -857,7 +857,7 @@ fn the_editor_draws_squares_outside_the_walls_as_outside() {
 /// is not, and the score follows.
 #[test]
 fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
-    use frontier::games::sokoban::solver::predict::{choices, judge};
+    use frontier::games::sokoban::solver::predict::{choices, judge, pushed_box};
     use frontier::search::predict::Verdict;
     let mut harness = app();
     harness.state_mut().tabs.sokoban.select(7);
@@ -874,17 +874,25 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     harness.run_steps(2);
     harness
         .get_by_label_contains("Your turn: which of these positions does the search expand next?");
-    let offered = || {
+    let offered = |harness: &Harness<'static, FrontierApp>| {
         let tab = &harness.state().tabs.sokoban;
         choices(tab.session.as_ref().unwrap().run(), 6).unwrap()
     };
-    let first = offered();
+    let first = offered(&harness);
     assert!(first.positions.len() > 1, "a choice to make");
-    harness
-        .get_by_label(&format!("position {}", first.next + 1))
-        .click();
+    // Each position is offered by the push that made it, the pushed box outlined.
+    let button = |harness: &Harness<'static, FrontierApp>, k: usize, positions: &[_]| {
+        let run = harness.state().tabs.sokoban.session.as_ref().unwrap().run();
+        let (from, to) = pushed_box(run, &positions[k]).expect("reached by a push");
+        (
+            format!("{}: box {from} → {to}", k + 1),
+            format!("the box at {from} to {to}"),
+        )
+    };
+    let (label, push) = button(&harness, first.next, &first.positions);
+    harness.get_by_label(&label).click();
     harness.run_steps(2);
-    harness.get_by_label_contains("Right: position");
+    harness.get_by_label_contains(&format!("Right: the push of {push} was next"));
     harness.get_by_label_contains("A* takes the position with the lowest g + h");
     harness.get_by_label("Score: 1 of 1");
 
@@ -917,10 +925,11 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
         predictions.answers.score(session.position())
     };
     assert_eq!((right_before, asked_before), (1, 1));
-    harness
-        .get_by_label(&format!("position {}", second + 1))
-        .click();
+    let positions = offered(&harness).positions;
+    let (label, push) = button(&harness, second, &positions);
+    harness.get_by_label(&label).click();
     harness.run_steps(2);
-    harness.get_by_label_contains("Not quite: the search took position");
+    harness.get_by_label_contains("Not quite: the search took the push of the box at");
+    assert!(!push.is_empty());
     harness.get_by_label("Score: 1 of 2");
 }

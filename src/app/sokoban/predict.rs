@@ -7,7 +7,7 @@ use egui::{Color32, Ui};
 use super::SokobanTab;
 use crate::app::predictions::{self, Predictions};
 use crate::games::sokoban::Level;
-use crate::games::sokoban::solver::predict::{Choices, choices, judge};
+use crate::games::sokoban::solver::predict::{Choices, choices, judge, pushed_box};
 use crate::games::sokoban::solver::{Position, SokobanAlgorithm, SokobanRun};
 use crate::search::predict::{Measure, Ranking};
 use crate::tr;
@@ -76,12 +76,17 @@ impl SokobanTab {
             .get(&at)
             .cloned()
             .unwrap_or_default();
-        let name = |position: &Position| {
-            let number = answered_from
-                .iter()
-                .position(|p| p == position)
-                .map_or(0, |i| i + 1);
-            tr!("predict-position", number = number)
+        // A position is named by its push ("the box at (3,4) to (4,4)"), as the student
+        // picked it.
+        let name = |position: &Position| match pushed_box(run, position) {
+            Some((from, to)) => tr!("predict-push", from = from.to_string(), to = to.to_string()),
+            None => {
+                let number = answered_from
+                    .iter()
+                    .position(|p| p == position)
+                    .map_or(0, |i| i + 1);
+                tr!("predict-position", number = number)
+            }
         };
         let ask = tr!("sk-predict-ask");
         predictions::panel(
@@ -105,11 +110,18 @@ impl SokobanTab {
                 for (k, position) in chunk.iter().enumerate() {
                     let number = row * columns + k + 1;
                     ui.vertical(|ui| {
-                        thumbnail(ui, &level, run, position);
-                        if ui
-                            .button(tr!("predict-position", number = number))
-                            .clicked()
-                        {
+                        let push = pushed_box(run, position);
+                        thumbnail(ui, &level, run, position, push.map(|(_, to)| to));
+                        let label = match push {
+                            Some((from, to)) => tr!(
+                                "predict-push-button",
+                                number = number,
+                                from = from.to_string(),
+                                to = to.to_string()
+                            ),
+                            None => tr!("predict-position", number = number),
+                        };
+                        if ui.button(label).clicked() {
                             picked = Some(position.clone());
                         }
                     });
@@ -146,7 +158,14 @@ impl SokobanTab {
 }
 
 /// A position drawn small: walls, goals, boxes and the player's square.
-fn thumbnail(ui: &mut Ui, level: &Level, run: &SokobanRun, position: &Position) {
+/// A small board of `position`, the box just pushed (to `pushed`) outlined.
+fn thumbnail(
+    ui: &mut Ui,
+    level: &Level,
+    run: &SokobanRun,
+    position: &Position,
+    pushed: Option<crate::grid::Pos>,
+) {
     use crate::palette::sokoban as colors;
     use crate::ui::color;
     let cell = THUMB_CELL;
@@ -180,6 +199,14 @@ fn thumbnail(ui: &mut Ui, level: &Level, run: &SokobanRun, position: &Position) 
             colors::BOX
         };
         painter.rect_filled(at(pos).shrink(1.0), 1.5, color(fill));
+        if Some(pos) == pushed {
+            painter.rect_stroke(
+                at(pos),
+                1.5,
+                egui::Stroke::new(2.0, color(crate::palette::search::CURRENT)),
+                egui::StrokeKind::Inside,
+            );
+        }
     }
     let player = squares[position.player as usize];
     painter.circle_filled(at(player).center(), cell * 0.32, color(colors::PLAYER));
