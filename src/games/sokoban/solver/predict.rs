@@ -81,6 +81,23 @@ pub fn judge(run: &SokobanRun, answer: Position) -> Option<Prediction<Position>>
     ))
 }
 
+/// The push that made `position`: the box's square before and after it, as the search
+/// knows it (from the position it was reached from); `None` for the start.
+pub fn pushed_box(run: &SokobanRun, position: &Position) -> Option<(Pos, Pos)> {
+    let view = run
+        .engine()
+        .node_on(position, crate::search::Side::Forward)?;
+    let parent = view.parent?;
+    let squares = &run.sokoban().analysis.positions;
+    let moved = |from: &Position, to: &Position| {
+        from.boxes
+            .iter()
+            .find(|b| !to.boxes.iter().any(|c| c == *b))
+            .map(|&b| squares[b as usize])
+    };
+    Some((moved(&parent, position)?, moved(position, &parent)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,21 +142,4 @@ mod tests {
         }
         assert!(ties > 20 && later > 20, "ties {ties}, later {later}");
     }
-}
-
-/// The push that made `position`: the box's square before and after it, as the search
-/// knows it (from the position it was reached from); `None` for the start.
-pub fn pushed_box(run: &SokobanRun, position: &Position) -> Option<(Pos, Pos)> {
-    let view = run
-        .engine()
-        .node_on(position, crate::search::Side::Forward)?;
-    let parent = view.parent?;
-    let squares = &run.sokoban().analysis.positions;
-    let moved = |from: &Position, to: &Position| {
-        from.boxes
-            .iter()
-            .find(|b| !to.boxes.iter().any(|c| c == *b))
-            .map(|&b| squares[b as usize])
-    };
-    Some((moved(&parent, position)?, moved(position, &parent)?))
 }
