@@ -285,6 +285,28 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
         harness.step();
         harness.get_by_label_contains(&format!("has visited {step} cells"));
     }
+    // The timeline goes back over the steps taken (the naive search with it) and forward.
+    harness.get_by_label("of 3+");
+    let shown = |h: &Harness<'_, FrontierApp>| {
+        let s = h.state().tabs.link.shown.as_ref().unwrap();
+        (s.steps, s.reached)
+    };
+    assert!(
+        harness
+            .state_mut()
+            .tabs
+            .link
+            .shown
+            .as_mut()
+            .unwrap()
+            .seek(1)
+    );
+    harness.run_steps(2);
+    assert_eq!(shown(&harness), (1, 3));
+    harness.get_by_label_contains("has visited 1 cells");
+    harness.get_by_label("Step the search").click();
+    harness.step();
+    assert_eq!(shown(&harness), (2, 3));
     for _ in 0..500 {
         harness.get_by_label("Step the search").click();
         harness.step();

@@ -240,7 +240,7 @@ pub fn step_bar(
 }
 
 /// The timeline slider, and how far the run is known.
-fn timeline(
+pub fn timeline(
     ui: &mut Ui,
     position: usize,
     known: usize,

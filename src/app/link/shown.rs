@@ -29,6 +29,8 @@ pub struct Shown {
     pub origin: Search<LinkProblem>,
     pub board: LinkBoard,
     pub steps: usize,
+    /// The furthest step taken, for the timeline.
+    pub reached: usize,
     /// What the step shown did (None before the first).
     pub last_event: Option<Event>,
     /// The answers predicted for this search, by the step they led to.
@@ -42,7 +44,16 @@ impl Shown {
         if self.finished || self.steps == 0 {
             return false;
         }
-        self.steps -= 1;
+        self.seek(self.steps - 1)
+    }
+
+    /// Goes to step `step`, up to the furthest taken (replayed from the start). Only while
+    /// the search is still running, as for [`Shown::step_back`].
+    pub fn seek(&mut self, step: usize) -> bool {
+        if self.finished {
+            return false;
+        }
+        self.steps = step.min(self.reached);
         self.search = self.origin.clone();
         self.last_event = None;
         for _ in 0..self.steps {
@@ -68,6 +79,7 @@ impl LinkTab {
             origin: search.clone(),
             board: self.game.board().clone(),
             steps: 0,
+            reached: 0,
             last_event: None,
             predictions: Predictions::default(),
             search,
@@ -115,6 +127,7 @@ impl LinkTab {
         }
         let event = shown.search.next();
         shown.steps += 1;
+        shown.reached = shown.reached.max(shown.steps);
         shown.last_event = event;
         let found = match event {
             // Nodes come out in order of their fewest possible turns (f), so one beyond the
@@ -180,6 +193,23 @@ impl LinkTab {
                     self.step_search();
                 }
             });
+            // The timeline over the steps taken, while the search runs (once it has ended
+            // the board may have changed under it).
+            if let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) {
+                let mut actions = vec![];
+                let (at, reached) = (shown.steps, shown.reached);
+                ui.horizontal_wrapped(|ui| {
+                    crate::ui::step_controls::timeline(ui, at, reached, false, &mut actions);
+                });
+                for action in actions {
+                    if let crate::ui::StepAction::Seek(k) = action {
+                        self.search_paused = true;
+                        if let Some(shown) = &mut self.shown {
+                            shown.seek(k);
+                        }
+                    }
+                }
+            }
         }
         let Some(shown) = &self.shown else {
             return;
