@@ -2,6 +2,9 @@
 //! solves, in how long, and how many pushes above the known optimum (and, side by side, the
 //! pushes of the Festival solver's solutions, from the same table).
 //!
+//! Then the same collection as a `frontier sokoban` batch on one thread and on every core,
+//! side by side in one run: the wall times, their ratio, and whether the results agree.
+//!
 //! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit, and an
 //! algorithm name such as `greedy` or `wastar:2` to measure another search than A*).
 
@@ -97,4 +100,43 @@ fn main() {
     if !unsolved.is_empty() {
         println!("unsolved: {}", unsolved.join(", "));
     }
+    batch_on_every_core(&data.join("microban-1.xsb"));
+}
+
+/// `frontier sokoban FILE --jobs 1` against `--jobs N` (every core), with a state limit so
+/// that both solve exactly the same levels: wall times and whether the outputs agree.
+fn batch_on_every_core(file: &std::path::Path) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let run = |jobs: usize| {
+        let began = Instant::now();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(["sokoban", file.to_str().expect("a UTF-8 path")])
+            .args([
+                "--max-states",
+                "300000",
+                "--tsv",
+                "--jobs",
+                &jobs.to_string(),
+            ])
+            .output()
+            .expect("the frontier binary runs");
+        let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|line| {
+                let mut fields: Vec<&str> = line.split('\t').collect();
+                if fields.len() > 5 {
+                    fields.remove(5); // the level's own time
+                }
+                fields.join("\t")
+            })
+            .collect();
+        (began.elapsed().as_secs_f64(), lines)
+    };
+    let (serial, serial_lines) = run(1);
+    let (parallel, parallel_lines) = run(cores);
+    println!(
+        "batch, Microban at 300000 states a level: 1 thread {serial:.2} s, {cores} threads {parallel:.2} s, ratio {:.2}; results identical: {}",
+        parallel / serial,
+        serial_lines == parallel_lines
+    );
 }

@@ -622,3 +622,80 @@ fn lower_bound(text: &str) -> usize {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no lower bound in: {text}"))
 }
+
+/// A batch's lines without the time each level took (the one column that varies).
+fn without_times(tsv: &str) -> Vec<String> {
+    tsv.lines()
+        .map(|line| {
+            let mut fields: Vec<&str> = line.split('\t').collect();
+            if fields.len() > 5 {
+                fields.remove(5);
+            }
+            fields.join("\t")
+        })
+        .collect()
+}
+
+#[test]
+fn a_sokoban_batch_on_every_core_prints_what_a_serial_one_does_in_level_order() {
+    let data = common::test_data().join("sokoban");
+    for (file, states) in [("microban-1.xsb", "30000"), ("grigr2001.xsb", "3000")] {
+        let file = data.join(file);
+        let file = file.to_str().unwrap();
+        let run = |jobs: &str| {
+            let args = [
+                "sokoban",
+                file,
+                "--max-states",
+                states,
+                "--tsv",
+                "--jobs",
+                jobs,
+            ];
+            let output = frontier(&args);
+            assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+            without_times(&stdout(&output))
+        };
+        let serial = run("1");
+        let parallel = run("2");
+        assert_eq!(serial, parallel, "{file}");
+        let numbers: Vec<usize> = parallel
+            .iter()
+            .map(|line| line.split('\t').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(
+            numbers,
+            (1..=numbers.len()).collect::<Vec<_>>(),
+            "level order"
+        );
+        assert!(numbers.len() >= 100);
+        assert!(parallel.iter().any(|l| l.contains("\tsolved\t")), "{file}");
+    }
+    // Piped, there is no progress bar: stderr stays empty (checked above).
+    let refused = frontier(&["sokoban", "x.xsb", "--jobs", "0"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("--jobs must be at least 1"));
+    let tiny = frontier(&["sokoban", "x.xsb", "--max-memory", "10"]);
+    assert!(
+        stderr(&tiny).contains("out of range: memory is 1M to 1T"),
+        "{}",
+        stderr(&tiny)
+    );
+}
+
+#[test]
+fn a_level_over_its_memory_ends_unsolved_with_its_bound_not_an_abort() {
+    let file = common::test_data().join("sokoban/microban-1.xsb");
+    let output = frontier(&[
+        "sokoban",
+        file.to_str().unwrap(),
+        "--level",
+        "93",
+        "--max-memory",
+        "1M",
+    ]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}{}", stderr(&output));
+    assert!(text.contains("not solved"), "{text}");
+    assert!(text.contains("any solution needs at least"), "{text}");
+}

@@ -99,3 +99,71 @@ pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
         )),
     }
 }
+
+/// The least memory a search may be given: below this nothing but trivial levels solve.
+pub const MIN_BYTES: usize = 1 << 20;
+/// The most: a terabyte.
+pub const MAX_BYTES: usize = 1 << 40;
+
+/// Parses an amount of memory: bytes, or a number with K, M, G or T (binary units, so
+/// `2G` is 2 GiB), from a MiB to a TiB.
+pub fn bytes(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed
+        .char_indices()
+        .find(|(_, c)| c.is_ascii_alphabetic())
+    {
+        Some((at, _)) => trimmed.split_at(at),
+        None => (trimmed, ""),
+    };
+    let scale = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 1.0,
+        "K" => 1024.0,
+        "M" => 1024.0 * 1024.0,
+        "G" => 1024.0 * 1024.0 * 1024.0,
+        "T" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => {
+            return Err(format!(
+                "`{}` is not an amount of memory (try 512M or 2G)",
+                crate::files::quote(text)
+            ));
+        }
+    };
+    let amount = digits
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite())
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not an amount of memory (try 512M or 2G)",
+                crate::files::quote(text)
+            )
+        })?
+        * scale;
+    if !(MIN_BYTES as f64..=MAX_BYTES as f64).contains(&amount) {
+        return Err(format!(
+            "`{}` is out of range: memory is 1M to 1T",
+            crate::files::quote(text)
+        ));
+    }
+    Ok(amount as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytes;
+
+    #[test]
+    fn memory_amounts_read_in_binary_units_and_absurd_ones_are_refused() {
+        assert_eq!(bytes("2G"), Ok(2 << 30));
+        assert_eq!(bytes("512M"), Ok(512 << 20));
+        assert_eq!(bytes("1.5GiB"), Ok(3 << 29));
+        assert_eq!(bytes("1048576"), Ok(1 << 20));
+        for bad in [
+            "", "G", "2X", "NaN", "-1G", "1e300", "100", "2 G B x", "inf",
+        ] {
+            assert!(bytes(bad).is_err(), "{bad}");
+        }
+    }
+}

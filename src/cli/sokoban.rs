@@ -3,15 +3,25 @@
 use std::path::Path;
 
 use super::Status;
-use super::args::{Args, number, seconds};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::args::{Args, bytes, number, seconds};
 use crate::files::read_text;
+use crate::games::sokoban::level::Entry;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::search::Budget;
 
-/// Memory allowed per level unless told otherwise.
+/// Memory allowed per level unless told otherwise (each level solved at once has its own).
 const DEFAULT_BYTES: usize = 2 << 30;
+
+/// More threads than this would only share the same cores.
+const MAX_JOBS: usize = 256;
 
 pub fn sokoban(mut args: Args) -> Status {
     match run(&mut args) {
@@ -33,6 +43,12 @@ fn run(args: &mut Args) -> Result<Status, String> {
         Detail::Pushes
     };
     let tsv = args.flag("--tsv");
+    let jobs = match args.parsed("--jobs", number::<usize>)? {
+        Some(0) => return Err("--jobs must be at least 1".into()),
+        Some(n) => n.min(MAX_JOBS),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let max_memory = args.parsed("--max-memory", bytes)?.unwrap_or(DEFAULT_BYTES);
     let file = args.positional("FILE (an XSB level or collection)")?;
     args.finish()?;
 
@@ -52,93 +68,180 @@ fn run(args: &mut Args) -> Result<Status, String> {
         }
     };
 
+    let settings = LevelSettings {
+        algorithm,
+        detail,
+        max_states,
+        timeout,
+        max_memory,
+        tsv,
+    };
+    let shown = !tsv && std::io::stdout().is_terminal();
+    let bar = if shown && chosen.len() > 1 {
+        let bar =
+            ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} levels, {elapsed} (about {eta} left)",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
     let mut all_solved = true;
-    for i in chosen {
-        let entry = &entries[i];
-        let number = i + 1;
-        let level = match &entry.level {
-            Ok(level) => level,
-            Err(problem) => {
-                all_solved = false;
-                if tsv {
-                    say!("{number}\tinvalid\t\t\t\t\t");
-                } else {
-                    say!("level {number} ({}): invalid: {problem}", entry.title);
-                }
-                continue;
+    let mut print = |report: LevelReport| {
+        all_solved &= report.solved;
+        bar.suspend(|| {
+            for line in &report.lines {
+                say!("{line}");
             }
-        };
-        let mut budget = Budget::UNLIMITED.bytes(DEFAULT_BYTES);
-        budget.max_states = max_states;
-        if let Some(limit) = timeout {
-            budget = budget.timeout(limit);
+        });
+        bar.inc(1);
+    };
+    if jobs == 1 || chosen.len() == 1 {
+        for &i in &chosen {
+            print(solve_level(&entries[i], i + 1, &settings));
         }
-        let report = solve(level, algorithm, detail, budget);
-        let ms = report.elapsed.as_secs_f64() * 1e3;
-        match &report.outcome {
-            SolveOutcome::Solved {
-                lurd,
-                moves,
-                pushes,
-            } => {
-                if tsv {
-                    say!(
-                        "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}",
-                        report.expanded
-                    );
-                } else {
-                    say!(
-                        "level {number} ({}): solved, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
-                        entry.title,
-                        report.expanded
-                    );
-                    let p = report.prunes;
-                    say!(
-                        "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts",
-                        p.dead_squares,
-                        p.freezes,
-                        p.matchings,
-                        p.corrals
-                    );
-                    say!("{lurd}");
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
+        let (sender, results) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            let (chosen, entries, settings) = (&chosen, &entries, &settings);
+            scope.spawn(move || {
+                pool.install(|| {
+                    chosen.par_iter().for_each_with(sender, |sender, &i| {
+                        let report = solve_level(&entries[i], i + 1, settings);
+                        // The receiver lives until every level is in.
+                        let _ = sender.send((i, report));
+                    })
+                })
+            });
+            // Levels finish in any order; they are printed in the file's.
+            let mut waiting = BTreeMap::new();
+            let mut next = 0;
+            for (i, report) in results {
+                waiting.insert(i, report);
+                while let Some(report) = chosen.get(next).and_then(|i| waiting.remove(i)) {
+                    print(report);
+                    next += 1;
                 }
             }
-            outcome => {
-                all_solved = false;
-                let (status, words) = match outcome {
-                    SolveOutcome::NoSolution => ("no-solution", "no solution".to_string()),
-                    SolveOutcome::GaveUp(limit) => {
-                        let mut words = format!("not solved: {limit}");
-                        if let Some(bound) = report.proven_bound {
-                            let unit = match detail {
-                                Detail::Pushes => "pushes",
-                                Detail::Moves => "moves",
-                            };
-                            words += &format!(" (any solution needs at least {bound} {unit})");
-                        }
-                        ("unsolved", words)
-                    }
-                    SolveOutcome::BadSolution(problem) => (
-                        "unsolved",
-                        format!("internal error, solution rejected: {problem}"),
-                    ),
-                    SolveOutcome::Solved { .. } => unreachable!("handled above"),
-                };
-                if tsv {
-                    say!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded);
-                } else {
-                    say!(
-                        "level {number} ({}): {words}, {} states expanded, {ms:.0} ms",
-                        entry.title,
-                        report.expanded
-                    );
-                }
-            }
-        }
+        });
     }
+    bar.finish_and_clear();
     Ok(if all_solved {
         Status::Success
     } else {
         Status::Failure
     })
+}
+
+/// How every level of a batch is solved.
+struct LevelSettings {
+    algorithm: SokobanAlgorithm,
+    detail: Detail,
+    max_states: Option<usize>,
+    timeout: Option<std::time::Duration>,
+    max_memory: usize,
+    tsv: bool,
+}
+
+/// One level's lines of output, and whether it was solved.
+struct LevelReport {
+    lines: Vec<String>,
+    solved: bool,
+}
+
+/// Solves level `number` (from 1), `entry` of the file, and words the outcome.
+fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelReport {
+    let LevelSettings {
+        algorithm,
+        detail,
+        max_states,
+        timeout,
+        max_memory,
+        tsv,
+    } = *settings;
+    let mut lines = vec![];
+    let level = match &entry.level {
+        Ok(level) => level,
+        Err(problem) => {
+            lines.push(if tsv {
+                format!("{number}\tinvalid\t\t\t\t\t")
+            } else {
+                format!("level {number} ({}): invalid: {problem}", entry.title)
+            });
+            return LevelReport {
+                lines,
+                solved: false,
+            };
+        }
+    };
+    let mut budget = Budget::UNLIMITED.bytes(max_memory);
+    budget.max_states = max_states;
+    if let Some(limit) = timeout {
+        budget = budget.timeout(limit);
+    }
+    let report = solve(level, algorithm, detail, budget);
+    let ms = report.elapsed.as_secs_f64() * 1e3;
+    let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
+    match &report.outcome {
+        SolveOutcome::Solved {
+            lurd,
+            moves,
+            pushes,
+        } => {
+            if tsv {
+                lines.push(format!(
+                    "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}",
+                    report.expanded
+                ));
+            } else {
+                lines.push(format!(
+                    "level {number} ({}): solved, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
+                    entry.title, report.expanded
+                ));
+                let p = report.prunes;
+                lines.push(format!(
+                    "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts",
+                    p.dead_squares, p.freezes, p.matchings, p.corrals
+                ));
+                lines.push(lurd.clone());
+            }
+        }
+        outcome => {
+            let (status, words) = match outcome {
+                SolveOutcome::NoSolution => ("no-solution", "no solution".to_string()),
+                SolveOutcome::GaveUp(limit) => {
+                    let mut words = format!("not solved: {limit}");
+                    if let Some(bound) = report.proven_bound {
+                        let unit = match detail {
+                            Detail::Pushes => "pushes",
+                            Detail::Moves => "moves",
+                        };
+                        words += &format!(" (any solution needs at least {bound} {unit})");
+                    }
+                    ("unsolved", words)
+                }
+                SolveOutcome::BadSolution(problem) => (
+                    "unsolved",
+                    format!("internal error, solution rejected: {problem}"),
+                ),
+                SolveOutcome::Solved { .. } => unreachable!("handled above"),
+            };
+            lines.push(if tsv {
+                format!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded)
+            } else {
+                format!(
+                    "level {number} ({}): {words}, {} states expanded, {ms:.0} ms",
+                    entry.title, report.expanded
+                )
+            });
+        }
+    }
+    LevelReport { lines, solved }
 }
