@@ -699,3 +699,29 @@ fn a_level_over_its_memory_ends_unsolved_with_its_bound_not_an_abort() {
     assert!(text.contains("not solved"), "{text}");
     assert!(text.contains("any solution needs at least"), "{text}");
 }
+
+#[test]
+fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shortest() {
+    let file = common::test_data().join("sokoban/microban-1.xsb");
+    let file = file.to_str().unwrap();
+    let run = |level: &str, tsv: bool| {
+        let mut args = vec!["sokoban", file, "--level", level, "--algo", "auto"];
+        args.extend(["--timeout", "6"]);
+        if tsv {
+            args.push("--tsv");
+        }
+        stdout(&frontier(&args))
+    };
+    let easy = run("3", true);
+    let fields: Vec<&str> = easy.trim_end().split('\t').collect();
+    assert_eq!(fields.len(), 9, "{easy}");
+    assert_eq!(
+        (fields[1], fields[7], fields[8]),
+        ("solved", "astar", "optimal")
+    );
+    let hard = run("144", false);
+    assert!(
+        hard.contains("solved by Greedy best-first, not proven shortest, 195 moves, 50 pushes"),
+        "{hard}"
+    );
+}

@@ -423,3 +423,57 @@ fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
         }
     }
 }
+
+/// The portfolio (`--algo auto`): an answer A* finishes with is called push-optimal and is;
+/// one greedy finds is replayed and called not proven; none is called optimal otherwise.
+#[test]
+fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
+    use frontier::games::sokoban::solver::solve_portfolio;
+    let budget = || {
+        Budget::UNLIMITED
+            .bytes(1 << 30)
+            .timeout(std::time::Duration::from_secs(6))
+    };
+    let tutorial = presets::collection("frontier-tutorial.xsb").unwrap();
+    for entry in tutorial.iter().take(7) {
+        let level = entry.level.as_ref().unwrap();
+        let auto = solve_portfolio(level, Detail::Pushes, budget());
+        let bfs = solve(
+            level,
+            SokobanAlgorithm::Bfs,
+            Detail::Pushes,
+            Budget::UNLIMITED,
+        );
+        let (
+            SolveOutcome::Solved { lurd, pushes, .. },
+            SolveOutcome::Solved { pushes: fewest, .. },
+        ) = (&auto.report.outcome, &bfs.outcome)
+        else {
+            panic!("{}: {:?}", entry.title, auto.report.outcome);
+        };
+        assert_eq!(
+            auto.found_by,
+            Some(SokobanAlgorithm::AStar),
+            "{}",
+            entry.title
+        );
+        assert!(auto.proven_optimal);
+        assert_eq!(pushes, fewest, "{}: called optimal, so it is", entry.title);
+        assert!(verify_solution(level, lurd).is_ok());
+    }
+    // Microban 144: A* cannot prove the best solution in the time; greedy finds one.
+    let level = microban()[143].level.clone().unwrap();
+    let auto = solve_portfolio(&level, Detail::Pushes, budget());
+    let SolveOutcome::Solved { lurd, pushes, .. } = &auto.report.outcome else {
+        panic!("{:?}", auto.report.outcome);
+    };
+    assert_eq!(auto.found_by, Some(SokobanAlgorithm::Greedy));
+    assert!(!auto.proven_optimal, "greedy's answer is not proven");
+    assert_eq!(verify_solution(&level, lurd).map(|(_, p)| p), Ok(*pushes));
+    // No solution at all: A* searches everything and says so.
+    let stuck =
+        frontier::games::sokoban::level::parse_level("#####\n#@$.#\n##$.#\n#####\n").unwrap();
+    let auto = solve_portfolio(&stuck, Detail::Pushes, budget());
+    assert_eq!(auto.report.outcome, SolveOutcome::NoSolution);
+    assert_eq!((auto.found_by, auto.proven_optimal), (None, false));
+}

@@ -49,7 +49,7 @@ usage: frontier                      open the app
                      [--cell PX] [--png OUT] [--gif OUT [--fps F] [--max-frames N]]
        frontier render --snake [--planner classic|cycle] [--size N] [--seed S] [--moves N]
                      [--cell PX] [--png OUT] [--gif OUT [--fps F] [--max-frames N]]
-       frontier sokoban FILE [--level N|all] [--algo bfs|dfs|astar|greedy|idastar] [--moves]
+       frontier sokoban FILE [--level N|all] [--algo auto|bfs|dfs|astar|greedy|idastar] [--moves]
                      [--max-states N] [--timeout S] [--max-memory M] [--jobs N] [--tsv]
                      (levels on N threads, default every core; M per level, default 2G)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]

@@ -14,7 +14,9 @@ use crate::files::read_text;
 use crate::games::sokoban::level::Entry;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::SokobanAlgorithm;
-use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
+use crate::games::sokoban::solver::{
+    Detail, SolveOutcome, parse_algorithm, solve, solve_portfolio,
+};
 use crate::search::Budget;
 
 /// Memory allowed per level unless told otherwise (each level solved at once has its own).
@@ -31,9 +33,11 @@ pub fn sokoban(mut args: Args) -> Status {
 }
 
 fn run(args: &mut Args) -> Result<Status, String> {
-    let algorithm = args
-        .parsed("--algo", parse_algorithm)?
-        .unwrap_or(SokobanAlgorithm::AStar);
+    let algorithm = match args.option("--algo")?.as_deref() {
+        None => Some(SokobanAlgorithm::AStar),
+        Some("auto") => None,
+        Some(name) => Some(parse_algorithm(name)?),
+    };
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
     let max_states = args.parsed("--max-states", number::<usize>)?;
     let timeout = args.parsed("--timeout", seconds)?;
@@ -142,7 +146,8 @@ fn run(args: &mut Args) -> Result<Status, String> {
 
 /// How every level of a batch is solved.
 struct LevelSettings {
-    algorithm: SokobanAlgorithm,
+    /// The search, or none for the portfolio.
+    algorithm: Option<SokobanAlgorithm>,
     detail: Detail,
     max_states: Option<usize>,
     timeout: Option<std::time::Duration>,
@@ -186,7 +191,33 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
     if let Some(limit) = timeout {
         budget = budget.timeout(limit);
     }
-    let report = solve(level, algorithm, detail, budget);
+    let (report, portfolio) = match algorithm {
+        Some(algorithm) => (solve(level, algorithm, detail, budget), None),
+        None => {
+            let run = solve_portfolio(level, detail, budget);
+            (run.report, Some((run.found_by, run.proven_optimal)))
+        }
+    };
+    // With the portfolio: which search found the solution, and whether it is proven best.
+    let (by_tsv, by_words) = match portfolio {
+        Some((Some(by), proven)) => (
+            format!(
+                "\t{}\t{}",
+                by.code(),
+                if proven { "optimal" } else { "not-proven" }
+            ),
+            format!(
+                " by {by}, {}",
+                if proven {
+                    "proven push-optimal"
+                } else {
+                    "not proven shortest"
+                }
+            ),
+        ),
+        Some((None, _)) => ("\t\t".to_string(), String::new()),
+        None => (String::new(), String::new()),
+    };
     let ms = report.elapsed.as_secs_f64() * 1e3;
     let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
     match &report.outcome {
@@ -197,12 +228,12 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         } => {
             if tsv {
                 lines.push(format!(
-                    "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}",
+                    "{number}\tsolved\t{moves}\t{pushes}\t{}\t{ms:.0}\t{lurd}{by_tsv}",
                     report.expanded
                 ));
             } else {
                 lines.push(format!(
-                    "level {number} ({}): solved, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
+                    "level {number} ({}): solved{by_words}, {moves} moves, {pushes} pushes, {} states expanded, {ms:.0} ms",
                     entry.title, report.expanded
                 ));
                 let p = report.prunes;
@@ -234,7 +265,10 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
                 SolveOutcome::Solved { .. } => unreachable!("handled above"),
             };
             lines.push(if tsv {
-                format!("{number}\t{status}\t\t\t{}\t{ms:.0}\t", report.expanded)
+                format!(
+                    "{number}\t{status}\t\t\t{}\t{ms:.0}\t{by_tsv}",
+                    report.expanded
+                )
             } else {
                 format!(
                     "level {number} ({}): {words}, {} states expanded, {ms:.0} ms",
