@@ -1203,3 +1203,8 @@ link-naive-code-6 = {"        "}if m is not visited: mark it visited with this h
 link-naive-code-7 = return no link
 predict-push = the push of the box at { $from } to { $to }
 predict-push-button = { $number }: box { $from } → { $to }
+hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $pushes ->
+        [one] 1 push
+       *[other] { $pushes } pushes
+    } from here, not proven shortest (greedy found it).
+edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (greedy, { $positions } positions).

@@ -1139,3 +1139,5 @@ link-naive-code-6 = {"        "}若 m 未访问：把它标记为已访问，记
 link-naive-code-7 = 返回“连不上”
 predict-push = 把 { $from } 的箱子推到 { $to }
 predict-push-button = { $number }：箱子 { $from } → { $to }
+hint-push-not-proven = 提示：把标出的箱子向{ $dir }推：从这里有一个推 { $pushes } 次的解，但未证明是最短的（由贪心搜索找到）。
+edit-solvable-not-proven = 有解：找到一个推 { $pushes } 次的解，但未证明是最少的（贪心搜索，{ $positions } 个局面）。

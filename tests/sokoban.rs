@@ -477,3 +477,28 @@ fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     assert_eq!(auto.report.outcome, SolveOutcome::NoSolution);
     assert_eq!((auto.found_by, auto.proven_optimal), (None, false));
 }
+
+/// A hint on a position A* cannot settle within the hint's states still comes, from greedy,
+/// and says it is not proven shortest; following it keeps the level solvable.
+#[test]
+fn a_hard_position_gets_a_hint_from_a_solution_not_proven_shortest() {
+    use frontier::games::sokoban::solver::{HintOutcome, HintSearch};
+    let level = microban()[143].level.clone().unwrap();
+    let outcome = HintSearch::new(level.clone(), 400_000).finish();
+    let HintOutcome::Push(hint) = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert!(!hint.proven_shortest);
+    assert_eq!(hint.pushes_left, 50, "greedy's solution from the start");
+    let mut game = frontier::games::sokoban::Game::new(level);
+    game.walk_to(hint.box_at.step(hint.dir.opposite()))
+        .expect("the player can get behind the box");
+    game.step(hint.dir).expect("the push is possible");
+    let after = solve(
+        &game.position(),
+        SokobanAlgorithm::Greedy,
+        Detail::Pushes,
+        Budget::UNLIMITED.states(2_000_000),
+    );
+    assert!(matches!(after.outcome, SolveOutcome::Solved { .. }));
+}

@@ -87,8 +87,13 @@ impl PlayAid {
         let (search, _) = self.hint.as_ref()?;
         Some(match search.outcome() {
             None => tr!("hint-thinking", positions = search.expanded()),
-            Some(HintOutcome::Push(hint)) => tr!(
+            Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
                 "hint-push",
+                dir = names::direction(hint.dir),
+                pushes = hint.pushes_left
+            ),
+            Some(HintOutcome::Push(hint)) => tr!(
+                "hint-push-not-proven",
                 dir = names::direction(hint.dir),
                 pushes = hint.pushes_left
             ),

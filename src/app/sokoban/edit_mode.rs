@@ -227,8 +227,13 @@ impl SokobanTab {
         let search = self.edit_solve.as_ref()?;
         Some(match search.outcome() {
             None => tr!("edit-solving", positions = search.expanded()),
-            Some(HintOutcome::Push(hint)) => tr!(
+            Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
                 "edit-solvable-in",
+                pushes = hint.pushes_left,
+                positions = search.expanded()
+            ),
+            Some(HintOutcome::Push(hint)) => tr!(
+                "edit-solvable-not-proven",
                 pushes = hint.pushes_left,
                 positions = search.expanded()
             ),

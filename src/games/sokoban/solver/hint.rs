@@ -1,6 +1,8 @@
 //! A hint for the player: A* over pushes from the position on the board, run a slice at a
 //! time (so the game keeps answering while it thinks), then the first push of the solution
-//! it finds — or the news that no solution is left from here.
+//! it finds — or the news that no solution is left from here. Like the portfolio of
+//! `--algo auto`, A* has the first quarter of the states alone, then A* and greedy take
+//! turns: a hard position still gets a hint, said to be from a solution not proven shortest.
 
 use super::SokobanAlgorithm;
 use super::push::Detail;
@@ -18,6 +20,8 @@ pub struct Hint {
     pub dir: Dir,
     /// Pushes a solution still needs from here, this one included.
     pub pushes_left: usize,
+    /// The solution is proven to have the fewest pushes (A* found it).
+    pub proven_shortest: bool,
 }
 
 /// How a hint search ended.
@@ -33,6 +37,15 @@ pub enum HintOutcome {
 pub struct HintSearch {
     position: Level,
     run: SokobanRun,
+    /// Greedy, once A* has had its share alone.
+    greedy: Option<SokobanRun>,
+    /// The expansions A* makes alone, and the budget greedy gets.
+    alone: usize,
+    greedy_budget: Budget,
+    /// How each search ended, once it has (A*, greedy).
+    ended: (Option<Limit>, Option<Limit>),
+    /// Whose turn it is once they take turns.
+    greedy_turn: bool,
     outcome: Option<HintOutcome>,
 }
 
@@ -40,9 +53,17 @@ impl HintSearch {
     /// A search from `position` (a level that passes [`Level::check`]), giving up after
     /// storing `max_states` states.
     pub fn new(position: Level, max_states: usize) -> HintSearch {
-        let budget = Budget::UNLIMITED.states(max_states).bytes(1 << 30);
+        // Each search may store half the states (and half the memory).
+        let budget = Budget::UNLIMITED
+            .states((max_states / 2).max(1))
+            .bytes(1 << 29);
         HintSearch {
             run: SokobanRun::new(&position, SokobanAlgorithm::AStar, Detail::Pushes, budget),
+            greedy: None,
+            alone: max_states / 4,
+            greedy_budget: budget,
+            ended: (None, None),
+            greedy_turn: false,
             position,
             outcome: None,
         }
@@ -53,9 +74,9 @@ impl HintSearch {
         &self.position
     }
 
-    /// States expanded so far.
+    /// States expanded so far, by both searches.
     pub fn expanded(&self) -> usize {
-        self.run.expansions()
+        self.run.expansions() + self.greedy.as_ref().map_or(0, SokobanRun::expansions)
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
@@ -67,17 +88,46 @@ impl HintSearch {
         if self.outcome.is_some() {
             return false;
         }
-        match self.run.next() {
+        let astar_share_over = self.run.expansions() >= self.alone || self.ended.0.is_some();
+        if self.greedy.is_none() && astar_share_over {
+            let greedy = SokobanRun::new(
+                &self.position,
+                SokobanAlgorithm::Greedy,
+                Detail::Pushes,
+                self.greedy_budget,
+            );
+            self.greedy = Some(greedy);
+        }
+        // Greedy steps on its turns, or whenever A* has ended; A* otherwise.
+        let greedy_steps = self.greedy.is_some()
+            && self.ended.1.is_none()
+            && (self.greedy_turn || self.ended.0.is_some());
+        self.greedy_turn = !self.greedy_turn;
+        let (run, ended) = match (&mut self.greedy, greedy_steps) {
+            (Some(greedy), true) => (greedy, &mut self.ended.1),
+            _ => (&mut self.run, &mut self.ended.0),
+        };
+        match run.next() {
             Some(Event::Found { .. }) => {
-                let first = self
-                    .run
+                let first = run
                     .solution(&self.position)
                     .and_then(|lurd| first_push(&self.position, &lurd));
-                self.outcome = Some(first.map_or(HintOutcome::NoSolution, HintOutcome::Push));
+                let proven_shortest = !greedy_steps;
+                self.outcome = Some(first.map_or(HintOutcome::NoSolution, |hint| {
+                    HintOutcome::Push(Hint {
+                        proven_shortest,
+                        ..hint
+                    })
+                }));
             }
-            Some(Event::GaveUp(limit)) => self.outcome = Some(HintOutcome::GaveUp(limit)),
-            Some(Event::Exhausted) | None => self.outcome = Some(HintOutcome::NoSolution),
-            Some(_) => {}
+            Some(Event::GaveUp(limit)) => *ended = Some(limit),
+            // Either search going through every position proves there is no solution.
+            Some(Event::Exhausted) => self.outcome = Some(HintOutcome::NoSolution),
+            // A search that has ended says nothing more (it is not stepped again).
+            Some(_) | None => {}
+        }
+        if let (Some(limit), Some(_)) = self.ended {
+            self.outcome = Some(HintOutcome::GaveUp(limit));
         }
         self.outcome.is_none()
     }
@@ -100,6 +150,7 @@ fn first_push(position: &Level, lurd: &str) -> Option<Hint> {
                 box_at: game.player().step(step.dir),
                 dir: step.dir,
                 pushes_left,
+                proven_shortest: true,
             });
         }
         game.step(step.dir)?;
@@ -122,6 +173,7 @@ mod tests {
             panic!("{outcome:?}")
         };
         assert_eq!(hint.pushes_left, 2);
+        assert!(hint.proven_shortest, "A* finds it within its share");
         assert!(
             [(Pos::new(2, 1), Dir::Left), (Pos::new(6, 1), Dir::Right)]
                 .contains(&(hint.box_at, hint.dir)),
