@@ -9,37 +9,12 @@ mod harness;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::{FrontierApp, TabId};
 use frontier::grid::Pos;
 use frontier::i18n::Language;
-use harness::{app, app_in, click};
-
-fn cell(harness: &Harness<'_, FrontierApp>, pos: Pos) -> Pos2 {
-    harness.state().tabs.pathfinding.sessions[0]
-        .view
-        .screen_center(pos)
-        .expect("the board was drawn")
-}
-
-/// Presses and releases the pointer on the cell `pos` of the Pathfinding board, moving over
-/// `via` between.
-fn press(harness: &mut Harness<'_, FrontierApp>, pos: Pos, via: &[Pos]) {
-    let at = cell(harness, pos);
-    harness.hover_at(at);
-    harness.step();
-    harness.drag_at(at);
-    harness.step();
-    for &p in via {
-        let at = cell(harness, p);
-        harness.hover_at(at);
-        harness.step();
-    }
-    harness.drop_at(cell(harness, *via.last().unwrap_or(&pos)));
-    harness.run_steps(3);
-}
+use harness::{app, app_in, click, drag as press};
 
 fn open_lessons(harness: &mut Harness<'_, FrontierApp>) {
     click(harness, "Lessons");

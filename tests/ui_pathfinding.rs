@@ -1,6 +1,8 @@
 //! The Pathfinding tab driven as a user drives it (egui_kittest): mouse, keys, widgets;
 //! then assertions on the app's state.
 
+#[path = "common/harness.rs"]
+mod harness;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -11,6 +13,7 @@ use frontier::app::FrontierApp;
 use frontier::games::sandbox::{Board, PathAlgorithm};
 use frontier::grid::Pos;
 use frontier::search::Algorithm;
+use harness::{board_cell as cell, drag};
 
 /// The app on a small open board, 12 x 8, start (1,1), goal (10,6), with the wall tool.
 fn app_on_open_board() -> Harness<'static, FrontierApp> {
@@ -26,30 +29,6 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
         .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
     harness.run_steps(3);
     harness
-}
-
-fn cell(harness: &Harness<'_, FrontierApp>, pos: Pos) -> Pos2 {
-    harness.state().tabs.pathfinding.sessions[0]
-        .view
-        .screen_center(pos)
-        .expect("the board was drawn")
-}
-
-/// Presses at `from`, moves to each of `via` (one frame each), releases at the last.
-fn drag(harness: &mut Harness<'_, FrontierApp>, from: Pos, via: &[Pos]) {
-    let start = cell(harness, from);
-    harness.hover_at(start);
-    harness.step();
-    harness.drag_at(start);
-    harness.step();
-    for &pos in via {
-        let at = cell(harness, pos);
-        harness.hover_at(at);
-        harness.step();
-    }
-    let end = cell(harness, *via.last().unwrap_or(&from));
-    harness.drop_at(end);
-    harness.run_steps(2);
 }
 
 fn step_count(harness: &Harness<'_, FrontierApp>) -> usize {

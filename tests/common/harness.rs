@@ -28,3 +28,33 @@ pub fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
     harness.get_by_label(label).click();
     harness.run_steps(4);
 }
+
+/// The screen point at the centre of cell `pos` of the (first) Pathfinding board.
+pub fn board_cell(harness: &Harness<'_, FrontierApp>, pos: frontier::grid::Pos) -> egui::Pos2 {
+    harness.state().tabs.pathfinding.sessions[0]
+        .view
+        .screen_center(pos)
+        .expect("the board was drawn")
+}
+
+/// Presses at cell `from` of the Pathfinding board, moves over `via` (a frame each) and
+/// releases at the last: a click when `via` is empty.
+pub fn drag(
+    harness: &mut Harness<'_, FrontierApp>,
+    from: frontier::grid::Pos,
+    via: &[frontier::grid::Pos],
+) {
+    let start = board_cell(harness, from);
+    harness.hover_at(start);
+    harness.step();
+    harness.drag_at(start);
+    harness.step();
+    for &pos in via {
+        let at = board_cell(harness, pos);
+        harness.hover_at(at);
+        harness.step();
+    }
+    let end = board_cell(harness, *via.last().unwrap_or(&from));
+    harness.drop_at(end);
+    harness.run_steps(3);
+}

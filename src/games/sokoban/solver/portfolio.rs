@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use super::algorithm::SokobanAlgorithm;
 use super::push::Detail;
 use super::solve::{SokobanRun, SolveOutcome, SolveReport};
-use crate::games::sokoban::game::verify_solution;
 use crate::games::sokoban::level::Level;
 use crate::search::{Budget, Event, Limit};
 
@@ -137,17 +136,7 @@ fn report(
     let stored = entrants.iter().map(|e| e.run.stored()).sum();
     let astar = &entrants[0];
     let outcome = match winner {
-        Some(i) => {
-            let lurd = entrants[i].run.solution(level).unwrap_or_default();
-            match verify_solution(level, &lurd) {
-                Ok((moves, pushes)) => SolveOutcome::Solved {
-                    lurd,
-                    moves,
-                    pushes,
-                },
-                Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
-            }
-        }
+        Some(i) => super::solve::verified_solution(level, &entrants[i].run),
         // A search went through the whole (pruned) space: there is none.
         None if entrants.iter().any(|e| e.ended == Some(Event::Exhausted)) => {
             SolveOutcome::NoSolution

@@ -248,6 +248,20 @@ fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[Position]) ->
         .collect()
 }
 
+/// The solution `run` found for `level`, replayed and checked: solved, or the bug that made
+/// it fail.
+pub fn verified_solution(level: &Level, run: &SokobanRun) -> SolveOutcome {
+    let lurd = run.solution(level).unwrap_or_default();
+    match verify_solution(level, &lurd) {
+        Ok((moves, pushes)) => SolveOutcome::Solved {
+            lurd,
+            moves,
+            pushes,
+        },
+        Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
+    }
+}
+
 /// Solves `level` headless. Every solution is replayed and checked before it is reported.
 pub fn solve(
     level: &Level,
@@ -259,17 +273,7 @@ pub fn solve(
     let mut run = SokobanRun::new(level, algorithm, detail, budget);
     let last = run.by_ref().last();
     let outcome = match last {
-        Some(Event::Found { .. }) => {
-            let lurd = run.solution(level).unwrap_or_default();
-            match verify_solution(level, &lurd) {
-                Ok((moves, pushes)) => SolveOutcome::Solved {
-                    lurd,
-                    moves,
-                    pushes,
-                },
-                Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
-            }
-        }
+        Some(Event::Found { .. }) => verified_solution(level, &run),
         Some(Event::GaveUp(limit)) => SolveOutcome::GaveUp(limit),
         _ => SolveOutcome::NoSolution,
     };
