@@ -1038,6 +1038,7 @@ start-pathfinding =
     2. The colours: orange cells are the frontier, waiting to be expanded; blue ones are visited; the dark outline is the node expanded now; the crimson line is the path found.
     3. Paint walls and terrain on the board with the tools on the left, and drag S or G to move the start and the goal: the search starts over and catches up.
     4. Pick another algorithm, or tick "Compare side by side" to race two. The right panel shows the pseudo-code line being run, the numbers and the chart. [ and ] hide the side panels; F11 presents.
+    5. New to these searches? "Lessons", at the right of the tabs, leads you through them page by page and asks you to predict what they do next.
 start-sokoban =
     1. Push every box onto a goal. Arrow keys or WASD walk; a click walks to a square; dragging a box pushes it there. U or Ctrl+Z undoes, R restarts.
     2. Stuck? Hint shows the next push of a solution; a red outline marks a box that can never reach a goal.
