@@ -1209,3 +1209,20 @@ hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $push
        *[other] { $pushes } pushes
     } from here, not proven shortest (greedy found it).
 edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (greedy, { $positions } positions).
+solve-portfolio = Solve with the portfolio
+solve-portfolio-tip = A* alone for the first 2.5 s, then A* and greedy take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time, said to be proven shortest only when A* found it.
+auto-heading = The portfolio: A* and greedy
+auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
+auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).
+auto-over = Over after { $seconds } s.
+auto-search = Search
+auto-stored = Stored
+auto-state = State
+auto-running = running
+auto-found = found a solution
+auto-searched-all = searched every position
+auto-solved-optimal = Solved by { $search }: { $pushes } pushes, { $moves } moves, proven push-optimal.
+auto-solved-not-proven = Solved by { $search }: a solution in { $pushes } pushes, { $moves } moves; not proven shortest.
+auto-no-solution = No solution: a search went through every position.
+auto-unsolved = Not solved within 10 s.
+auto-unsolved-bound = Not solved within 10 s; A* proved that any solution needs at least { $pushes } pushes.

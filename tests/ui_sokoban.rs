@@ -933,3 +933,77 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     assert!(!push.is_empty());
     harness.get_by_label("Score: 1 of 2");
 }
+
+/// "Solve with the portfolio": A* and greedy at work on the level, in the Solve panel, the
+/// answer said to be proven shortest because A* found it.
+#[test]
+fn the_portfolio_solves_a_level_in_the_solve_panel_and_says_who_found_it() {
+    let mut harness = app();
+    harness.state_mut().tabs.sokoban.select(2);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Solve with the portfolio").click();
+    for _ in 0..200 {
+        harness.step();
+        if harness
+            .state()
+            .tabs
+            .sokoban
+            .portfolio
+            .as_ref()
+            .is_some_and(|p| p.is_done())
+        {
+            break;
+        }
+    }
+    harness.run_steps(2);
+    harness.get_by_label_contains("Solved by A*: 6 pushes");
+    harness.get_by_label_contains("proven push-optimal");
+    harness.get_by_label("found a solution");
+    let lurd = harness
+        .state()
+        .tabs
+        .sokoban
+        .portfolio
+        .as_ref()
+        .unwrap()
+        .solution();
+    assert!(lurd.is_some_and(|l| !l.is_empty()));
+}
+
+/// On a level A* cannot settle in its time alone, greedy's solution is shown, not called
+/// shortest.
+#[test]
+fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
+    let mut harness = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+    )
+    .unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .load_collection("microban-1.xsb", &text);
+    harness.state_mut().tabs.sokoban.select(143);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    harness.get_by_label("Solve with the portfolio").click();
+    let began = std::time::Instant::now();
+    while began.elapsed() < std::time::Duration::from_secs(12) {
+        harness.step();
+        if harness
+            .state()
+            .tabs
+            .sokoban
+            .portfolio
+            .as_ref()
+            .is_some_and(|p| p.is_done())
+        {
+            break;
+        }
+    }
+    harness.run_steps(2);
+    harness.get_by_label_contains("Solved by Greedy best-first: a solution in 50 pushes");
+    harness.get_by_label_contains("not proven shortest");
+}

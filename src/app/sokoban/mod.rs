@@ -9,6 +9,7 @@ mod export;
 mod files;
 mod lesson;
 mod play_mode;
+mod portfolio_view;
 mod predict;
 mod saved;
 mod solve;
@@ -82,6 +83,8 @@ pub struct SokobanTab {
     pub session: Option<SolveSession>,
     /// BFS, DFS, A* and greedy raced on the level.
     pub comparison: Option<compare::Comparison>,
+    /// The portfolio of A* and greedy at work on the level.
+    pub portfolio: Option<portfolio_view::PortfolioView>,
     replay: Option<Replay>,
     pub notice: Option<Notice>,
     dialog: Option<FileDialog>,
@@ -133,6 +136,7 @@ impl SokobanTab {
             playback: Playback::default(),
             session: None,
             comparison: None,
+            portfolio: None,
             replay: None,
             notice: None,
             dialog: None,
@@ -163,6 +167,7 @@ impl SokobanTab {
         self.game = self.level().cloned().map(Game::new);
         self.session = None;
         self.comparison = None;
+        self.portfolio = None;
         self.replay = None;
         self.won_recorded = false;
         self.dragging_box = None;

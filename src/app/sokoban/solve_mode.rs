@@ -160,7 +160,8 @@ impl SokobanTab {
     /// This frame's share of solving or replaying; true while more frames are needed.
     pub(super) fn advance_solve(&mut self, dt: f64) -> bool {
         let comparing = self.comparison.as_mut().is_some_and(|c| c.advance());
-        self.advance_session(dt) || comparing
+        let portfolio = self.portfolio.as_mut().is_some_and(|p| p.advance());
+        self.advance_session(dt) || comparing || portfolio
     }
 
     fn advance_session(&mut self, dt: f64) -> bool {
@@ -249,7 +250,7 @@ impl SokobanTab {
         ui.checkbox(&mut self.show_dead_squares, tr!("solve-show-dead"))
             .on_hover_text(tr!("solve-show-dead-tip"));
         let ready = self.level().is_some();
-        let (mut solve, mut compare) = (false, false);
+        let (mut solve, mut compare, mut portfolio) = (false, false, false);
         ui.horizontal_wrapped(|ui| {
             solve = ui
                 .add_enabled(ready, egui::Button::new(tr!("solve-start")))
@@ -258,12 +259,21 @@ impl SokobanTab {
                 .add_enabled(ready, egui::Button::new(tr!("solve-compare")))
                 .on_hover_text(tr!("solve-compare-tip"))
                 .clicked();
+            portfolio = ui
+                .add_enabled(ready, egui::Button::new(tr!("solve-portfolio")))
+                .on_hover_text(tr!("solve-portfolio-tip"))
+                .clicked();
         });
         if solve {
             self.start_solving();
         }
         if compare {
             self.start_comparison();
+        }
+        if portfolio {
+            self.portfolio = self
+                .solve_start()
+                .map(|level| super::portfolio_view::PortfolioView::new(&level, self.max_states));
         }
         if let Some((position, known, finished)) = self.timeline_position() {
             ui.separator();

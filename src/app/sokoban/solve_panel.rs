@@ -39,8 +39,18 @@ impl SokobanTab {
             comparison.show(ui);
             ui.separator();
         }
+        if let Some(portfolio) = &self.portfolio {
+            ui.heading(tr!("auto-heading"));
+            portfolio.show(ui);
+            if let Some(lurd) = portfolio.solution()
+                && ui.button(tr!("solve-copy-lurd")).clicked()
+            {
+                ui.ctx().copy_text(lurd.to_string());
+            }
+            ui.separator();
+        }
         if self.session.is_none() {
-            if self.comparison.is_none() {
+            if self.comparison.is_none() && self.portfolio.is_none() {
                 ui.label(tr!("solve-pick"));
             }
             return;

@@ -70,10 +70,139 @@ impl Entrant {
     }
 }
 
+/// A portfolio solve in progress, advanced by the caller (all at once for the command line,
+/// a few milliseconds a frame for the app).
+pub struct Portfolio {
+    level: Level,
+    detail: Detail,
+    /// What each search may use: half the memory and states each.
+    half: Budget,
+    entrants: Vec<Entrant>,
+    began: Instant,
+    /// When A*'s time alone ends, and when everything ends.
+    alone_until: Instant,
+    deadline: Instant,
+    /// The search whose turn it is, and when its turn ends.
+    turn: usize,
+    turn_until: Instant,
+    report: Option<PortfolioReport>,
+}
+
+impl Portfolio {
+    /// A portfolio on `level` for `time`, within `budget`'s memory and states.
+    pub fn new(level: &Level, detail: Detail, time: Duration, budget: Budget) -> Portfolio {
+        let began = Instant::now();
+        let deadline = began + time;
+        let half = Budget {
+            max_bytes: budget.max_bytes.map(|b| b / 2),
+            max_states: budget.max_states.map(|s| s / 2),
+            deadline: Some(deadline),
+            ..budget
+        };
+        let alone_until = began + time.mul_f64(ALONE);
+        Portfolio {
+            entrants: vec![Entrant::new(level, SokobanAlgorithm::AStar, detail, half)],
+            level: level.clone(),
+            detail,
+            half,
+            began,
+            alone_until,
+            deadline,
+            turn: 0,
+            turn_until: alone_until,
+            report: None,
+        }
+    }
+
+    /// Runs the searches until `until`, the end, or a solution; the report once it is over.
+    pub fn advance(&mut self, until: Instant) -> Option<&PortfolioReport> {
+        while self.report.is_none() {
+            let now = Instant::now();
+            if now >= self.deadline || now >= until {
+                if now >= self.deadline {
+                    self.finish(None);
+                }
+                break;
+            }
+            let stop = self.turn_until.min(until).min(self.deadline);
+            if let Some(event) = self.entrants[self.turn].run_until(stop) {
+                if found(event) {
+                    self.finish(Some(self.turn));
+                    break;
+                }
+                // A search through every position proves there is no solution.
+                if event == Event::Exhausted {
+                    self.finish(None);
+                    break;
+                }
+            }
+            if Instant::now() >= self.turn_until || self.entrants[self.turn].ended.is_some() {
+                self.next_turn();
+            }
+        }
+        self.report.as_ref()
+    }
+
+    /// After A*'s time alone, greedy joins; then each running search has a slice in turn.
+    fn next_turn(&mut self) {
+        if self.entrants.len() == 1 {
+            let greedy = Entrant::new(
+                &self.level,
+                SokobanAlgorithm::Greedy,
+                self.detail,
+                self.half,
+            );
+            self.entrants.push(greedy);
+        }
+        let count = self.entrants.len();
+        let next = (1..=count)
+            .map(|k| (self.turn + k) % count)
+            .find(|&i| self.entrants[i].ended.is_none());
+        match next {
+            Some(i) => {
+                self.turn = i;
+                self.turn_until = Instant::now() + SLICE;
+            }
+            None => self.finish(None),
+        }
+    }
+
+    fn finish(&mut self, winner: Option<usize>) {
+        self.report = Some(report(&self.level, &self.entrants, winner, self.began));
+    }
+
+    /// The search whose turn it is (none once it is over).
+    pub fn holder(&self) -> Option<SokobanAlgorithm> {
+        self.report
+            .is_none()
+            .then(|| self.entrants[self.turn].algorithm)
+    }
+
+    /// Whether A* still has its time alone.
+    pub fn alone(&self) -> bool {
+        self.entrants.len() == 1 && Instant::now() < self.alone_until
+    }
+
+    /// Each search so far: which, its expansions, the positions it stored, and how it ended.
+    pub fn searches(&self) -> Vec<(SokobanAlgorithm, usize, usize, Option<Event>)> {
+        (self.entrants.iter())
+            .map(|e| (e.algorithm, e.run.expansions(), e.run.stored(), e.ended))
+            .collect()
+    }
+
+    /// The time since it began.
+    pub fn elapsed(&self) -> Duration {
+        self.began.elapsed()
+    }
+
+    pub fn report(&self) -> Option<&PortfolioReport> {
+        self.report.as_ref()
+    }
+}
+
 /// Solves `level` with the portfolio within `budget`: its time (a level without a time
 /// limit gets A* alone), and its memory and states shared by the searches.
 pub fn solve_portfolio(level: &Level, detail: Detail, budget: Budget) -> PortfolioReport {
-    let began = Instant::now();
     let Some(deadline) = budget.deadline else {
         let report = super::solve::solve(level, SokobanAlgorithm::AStar, detail, budget);
         let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
@@ -83,42 +212,13 @@ pub fn solve_portfolio(level: &Level, detail: Detail, budget: Budget) -> Portfol
             report,
         };
     };
-    // Each search may hold half the memory and half the states.
-    let half = Budget {
-        max_bytes: budget.max_bytes.map(|b| b / 2),
-        max_states: budget.max_states.map(|s| s / 2),
-        ..budget
-    };
-    let mut entrants = vec![Entrant::new(level, SokobanAlgorithm::AStar, detail, half)];
-    let alone_until = began + deadline.saturating_duration_since(began).mul_f64(ALONE);
-    let mut winner = None;
-    if let Some(event) = entrants[0].run_until(alone_until) {
-        winner = found(event).then_some(0);
-    }
-    // Unless A* has settled it (found, or searched everything), greedy joins it.
-    if winner.is_none() && entrants[0].ended != Some(Event::Exhausted) {
-        entrants.push(Entrant::new(level, SokobanAlgorithm::Greedy, detail, half));
-        'turns: while Instant::now() < deadline {
-            let mut running = 0;
-            for (i, entrant) in entrants.iter_mut().enumerate() {
-                if entrant.ended.is_some() {
-                    continue;
-                }
-                running += 1;
-                let until = (Instant::now() + SLICE).min(deadline);
-                if let Some(event) = entrant.run_until(until)
-                    && found(event)
-                {
-                    winner = Some(i);
-                    break 'turns;
-                }
-            }
-            if running == 0 {
-                break;
-            }
+    let time = deadline.saturating_duration_since(Instant::now());
+    let mut portfolio = Portfolio::new(level, detail, time, budget);
+    loop {
+        if let Some(report) = portfolio.advance(deadline + SLICE) {
+            return report.clone();
         }
     }
-    report(level, &entrants, winner, began)
 }
 
 fn found(event: Event) -> bool {

@@ -1,0 +1,120 @@
+//! The solver portfolio in the Solve panel ("Solve with the portfolio"): A* alone for the
+//! first quarter of the time, then A* and greedy in turns, advanced a few milliseconds a
+//! frame; the panel shows whose turn it is, what each search has done, and the outcome.
+
+use std::time::{Duration, Instant};
+
+use egui::Ui;
+
+use crate::app::names;
+use crate::games::sokoban::Level;
+use crate::games::sokoban::solver::portfolio::Portfolio;
+use crate::games::sokoban::solver::{Detail, SolveOutcome};
+use crate::search::{Budget, Event};
+use crate::tr;
+
+/// The time the portfolio has for a level in the app.
+pub const TIME: Duration = Duration::from_secs(10);
+/// Its share of a frame.
+const PER_FRAME: Duration = Duration::from_millis(12);
+
+pub struct PortfolioView {
+    portfolio: Portfolio,
+}
+
+impl PortfolioView {
+    pub fn new(level: &Level, max_states: usize) -> PortfolioView {
+        let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
+        PortfolioView {
+            portfolio: Portfolio::new(level, Detail::Pushes, TIME, budget),
+        }
+    }
+
+    /// This frame's share of the work; true while it goes on.
+    pub fn advance(&mut self) -> bool {
+        self.portfolio.advance(Instant::now() + PER_FRAME).is_none()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.portfolio.report().is_some()
+    }
+
+    /// The solution found, if one was.
+    pub fn solution(&self) -> Option<&str> {
+        match &self.portfolio.report()?.report.outcome {
+            SolveOutcome::Solved { lurd, .. } => Some(lurd),
+            _ => None,
+        }
+    }
+
+    pub fn show(&self, ui: &mut Ui) {
+        // Once over, the time it took (the panel is not redrawn after that).
+        let elapsed = match self.portfolio.report() {
+            Some(done) => done.report.elapsed,
+            None => self.portfolio.elapsed(),
+        };
+        let seconds = format!("{:.2}", elapsed.as_secs_f64().min(TIME.as_secs_f64()));
+        match (self.portfolio.holder(), self.portfolio.alone()) {
+            (Some(_), true) => ui.label(tr!("auto-alone", seconds = seconds)),
+            (Some(holder), false) => ui.label(tr!(
+                "auto-turn",
+                search = names::sokoban_algorithm(holder),
+                seconds = seconds
+            )),
+            (None, _) => ui.label(tr!("auto-over", seconds = seconds)),
+        };
+        egui::Grid::new("portfolio-searches")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.strong(tr!("auto-search"));
+                ui.strong(tr!("stats-expanded"));
+                ui.strong(tr!("auto-stored"));
+                ui.strong(tr!("auto-state"));
+                ui.end_row();
+                for (algorithm, expanded, stored, ended) in self.portfolio.searches() {
+                    ui.label(names::sokoban_algorithm(algorithm));
+                    ui.label(expanded.to_string());
+                    ui.label(stored.to_string());
+                    ui.label(match ended {
+                        None => tr!("auto-running"),
+                        Some(Event::Found { .. }) => tr!("auto-found"),
+                        Some(Event::GaveUp(limit)) => names::limit(limit),
+                        Some(_) => tr!("auto-searched-all"),
+                    });
+                    ui.end_row();
+                }
+            });
+        let Some(done) = self.portfolio.report() else {
+            return;
+        };
+        match (&done.report.outcome, done.found_by) {
+            (SolveOutcome::Solved { moves, pushes, .. }, Some(by)) => {
+                let by = names::sokoban_algorithm(by);
+                ui.label(if done.proven_optimal {
+                    tr!(
+                        "auto-solved-optimal",
+                        search = by,
+                        pushes = *pushes,
+                        moves = *moves
+                    )
+                } else {
+                    tr!(
+                        "auto-solved-not-proven",
+                        search = by,
+                        pushes = *pushes,
+                        moves = *moves
+                    )
+                });
+            }
+            (SolveOutcome::NoSolution, _) => {
+                ui.label(tr!("auto-no-solution"));
+            }
+            _ => {
+                ui.label(match done.report.proven_bound {
+                    Some(bound) => tr!("auto-unsolved-bound", pushes = bound),
+                    None => tr!("auto-unsolved"),
+                });
+            }
+        }
+    }
+}
