@@ -320,8 +320,9 @@ fn sokoban_prints_verified_solutions_and_a_tsv_line_per_level() {
     let out = frontier(&["sokoban", &tutorial(), "--level", "3"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
+    // The default is the portfolio: A* alone without a time limit, its answer proven.
     assert!(
-        text.contains("level 3 (Two boxes): solved, 16 moves, 6 pushes"),
+        text.contains("level 3 (Two boxes): solved by A*, proven push-optimal, 16 moves, 6 pushes"),
         "{text}"
     );
     assert!(text.lines().nth(1).unwrap().contains("pruned:"), "{text}");

@@ -33,9 +33,9 @@ pub fn sokoban(mut args: Args) -> Status {
 }
 
 fn run(args: &mut Args) -> Result<Status, String> {
+    // The portfolio unless a search is named (with no time limit it is A* alone).
     let algorithm = match args.option("--algo")?.as_deref() {
-        None => Some(SokobanAlgorithm::AStar),
-        Some("auto") => None,
+        None | Some("auto") => None,
         Some(name) => Some(parse_algorithm(name)?),
     };
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
