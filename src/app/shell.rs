@@ -501,7 +501,7 @@ impl FrontierApp {
         };
         tab.lesson_marks = vec![(pos, mark)];
         if matches!(checked, crate::lessons::Checked::Predicted(_)) {
-            tab.apply(crate::ui::StepAction::Seek(active.steps + 1));
+            tab.show_step_after(active.steps);
         }
     }
 
@@ -519,7 +519,7 @@ impl FrontierApp {
             tab.lesson_marks = (joining.joined.iter().map(|&p| (p, AnswerMark::Right)))
                 .chain(joining.extra.iter().map(|&p| (p, AnswerMark::Wrong)))
                 .collect();
-            tab.apply(crate::ui::StepAction::Seek(active.steps + 1));
+            tab.show_step_after(active.steps);
         }
     }
 

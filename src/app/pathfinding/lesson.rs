@@ -41,4 +41,14 @@ impl PathfindingTab {
             session.catch_up = (target > 0).then_some(target);
         }
     }
+
+    /// Shows the step after `step`, the one a lesson's question was about: stepped (so the
+    /// chart records it) when the run stands at `step`, else reached on the timeline.
+    pub fn show_step_after(&mut self, step: usize) {
+        if self.session().position() == step {
+            self.apply(StepAction::Step);
+        } else {
+            self.apply(StepAction::Seek(step + 1));
+        }
+    }
 }
