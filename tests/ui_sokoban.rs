@@ -934,6 +934,21 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     harness.get_by_label("Score: 1 of 2");
 }
 
+/// Presses "Solve with the portfolio" and draws frames until it is over (at most its 10 s
+/// and a little more).
+fn run_portfolio(harness: &mut Harness<'static, FrontierApp>) {
+    harness.get_by_label("Solve with the portfolio").click();
+    let began = std::time::Instant::now();
+    let done = |h: &Harness<'static, FrontierApp>| {
+        let portfolio = h.state().tabs.sokoban.portfolio.as_ref();
+        portfolio.is_some_and(|p| p.is_done())
+    };
+    while !done(harness) && began.elapsed() < std::time::Duration::from_secs(12) {
+        harness.step();
+    }
+    harness.run_steps(2);
+}
+
 /// "Solve with the portfolio": A* and greedy at work on the level, in the Solve panel, the
 /// answer said to be proven shortest because A* found it.
 #[test]
@@ -942,21 +957,7 @@ fn the_portfolio_solves_a_level_in_the_solve_panel_and_says_who_found_it() {
     harness.state_mut().tabs.sokoban.select(2);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    harness.get_by_label("Solve with the portfolio").click();
-    for _ in 0..200 {
-        harness.step();
-        if harness
-            .state()
-            .tabs
-            .sokoban
-            .portfolio
-            .as_ref()
-            .is_some_and(|p| p.is_done())
-        {
-            break;
-        }
-    }
-    harness.run_steps(2);
+    run_portfolio(&mut harness);
     harness.get_by_label_contains("Solved by A*: 6 pushes");
     harness.get_by_label_contains("proven push-optimal");
     harness.get_by_label("found a solution");
@@ -988,22 +989,7 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
     harness.state_mut().tabs.sokoban.select(143);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
-    harness.get_by_label("Solve with the portfolio").click();
-    let began = std::time::Instant::now();
-    while began.elapsed() < std::time::Duration::from_secs(12) {
-        harness.step();
-        if harness
-            .state()
-            .tabs
-            .sokoban
-            .portfolio
-            .as_ref()
-            .is_some_and(|p| p.is_done())
-        {
-            break;
-        }
-    }
-    harness.run_steps(2);
+    run_portfolio(&mut harness);
     harness.get_by_label_contains("Solved by Greedy best-first: a solution in 50 pushes");
     harness.get_by_label_contains("not proven shortest");
 }

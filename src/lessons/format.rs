@@ -99,7 +99,9 @@ struct QuestionFile {
 
 /// The line (from 1) of a byte offset in `text`.
 fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
+    // Bytes, not a str slice: an offset inside a character must not panic.
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    before.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Reads a lesson, checking every board, level, algorithm and question it names.

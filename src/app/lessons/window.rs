@@ -152,21 +152,25 @@ impl Lessons {
         let Some(active) = &self.active else {
             return None;
         };
-        let page = active.page().clone();
+        // The words only: the page's board is not copied each frame.
+        let page = active.page();
+        let (title, text, question) =
+            (page.title.clone(), page.text.clone(), page.question.clone());
+        let has_scene = page.scene.is_some();
         ui.separator();
         ui.heading(tr!(
             "lessons-page-title",
             page = at + 1,
             pages = pages,
-            title = page.title.clone()
+            title = title
         ));
         let footer = 36.0;
         egui::ScrollArea::vertical()
             .max_height(ui.available_height() - footer)
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                super::text::show(ui, &page.text);
-                if let Some(question) = &page.question {
+                super::text::show(ui, &text);
+                if let Some(question) = &question {
                     ui.separator();
                     request = self.question(ui, question);
                 }
@@ -185,7 +189,7 @@ impl Lessons {
             {
                 request = Some(self.go_to(at + 1));
             }
-            if page.scene.is_some()
+            if has_scene
                 && ui
                     .button(tr!("lessons-reset-page"))
                     .on_hover_text(tr!("lessons-reset-page-hover"))
