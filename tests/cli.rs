@@ -701,6 +701,46 @@ fn a_level_over_its_memory_ends_unsolved_with_its_bound_not_an_abort() {
     assert!(text.contains("any solution needs at least"), "{text}");
 }
 
+/// `--without` switches prunings off to measure them: the answer stays push-optimal, the
+/// search expands more, the pruning line counts none of what was switched off, and an unknown
+/// name is refused with the known ones.
+#[test]
+fn sokoban_without_a_pruning_expands_more_for_the_same_answer() {
+    let file = common::test_data().join("sokoban/microban-1.xsb");
+    let run = |without: Option<&str>| {
+        let mut args = vec!["sokoban", file.to_str().unwrap(), "--level", "139"];
+        args.extend(["--algo", "greedy"]);
+        args.extend(without.map(|w| ["--without", w]).into_iter().flatten());
+        let output = frontier(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stdout(&output);
+        let expanded: usize = text
+            .split(" states expanded")
+            .next()
+            .and_then(|head| head.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        (text, expanded)
+    };
+    let (all, all_expanded) = run(None);
+    let (plain, plain_expanded) = run(Some("corral-deadlocks, pi-corrals"));
+    assert!(all_expanded < plain_expanded, "{all}\n{plain}");
+    assert!(!all.contains(" 0 dead corrals"), "{all}");
+    assert!(
+        plain.contains(" 0 PI-corral cuts; 0 dead corrals, 0 learned deadlocks"),
+        "{plain}"
+    );
+    let refused = frontier(&["sokoban", "x.xsb", "--without", "corrals"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains(
+            "--without: unknown pruning \"corrals\" (known: pi-corrals, corral-deadlocks)"
+        ),
+        "{}",
+        stderr(&refused)
+    );
+}
+
 #[test]
 fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shortest() {
     let file = common::test_data().join("sokoban/microban-1.xsb");

@@ -255,6 +255,55 @@ fn the_prunes_are_counted() {
     assert!(report.prunes.freezes > 0);
 }
 
+/// The corral check learns fences no push can open; pruning them (and every position that
+/// contains one) must lose no solution and no optimum, and must save expansions.
+#[test]
+fn learned_corral_deadlocks_cut_expansions_and_lose_no_optimum() {
+    use frontier::games::sokoban::solver::{Pruning, solve_pruned};
+    let without = Pruning::without("corral-deadlocks").unwrap();
+    let (mut with_expanded, mut without_expanded, mut fired, mut compared) = (0, 0, 0, 0);
+    for (i, entry) in microban().iter().enumerate().take(100) {
+        let level = entry.level.as_ref().unwrap();
+        let budget = Budget::UNLIMITED.states(30_000);
+        let run = |pruning| {
+            solve_pruned(
+                level,
+                SokobanAlgorithm::AStar,
+                Detail::Pushes,
+                budget,
+                pruning,
+            )
+        };
+        let (learned, plain) = (run(Pruning::ALL), run(without));
+        let pushes = |outcome: &SolveOutcome| match outcome {
+            SolveOutcome::Solved { pushes, .. } => Some(*pushes),
+            _ => None,
+        };
+        if let Some(plain_pushes) = pushes(&plain.outcome) {
+            assert_eq!(
+                pushes(&learned.outcome),
+                Some(plain_pushes),
+                "level {}",
+                i + 1
+            );
+            compared += 1;
+            with_expanded += learned.expanded;
+            without_expanded += plain.expanded;
+        }
+        assert_eq!(
+            plain.prunes.corral_deadlocks + plain.prunes.learned_deadlocks,
+            0
+        );
+        fired += usize::from(learned.prunes.corral_deadlocks > 0);
+    }
+    assert!(compared >= 90, "{compared}");
+    assert!(fired >= 20, "the corral check fired on only {fired} levels");
+    assert!(
+        with_expanded * 20 < without_expanded * 19,
+        "{with_expanded} expansions with it, {without_expanded} without"
+    );
+}
+
 #[test]
 fn a_search_given_up_on_proves_a_lower_bound_that_never_passes_the_optimum() {
     let levels = microban();
@@ -428,7 +477,7 @@ fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
 /// one greedy finds is replayed and called not proven; none is called optimal otherwise.
 #[test]
 fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
-    use frontier::games::sokoban::solver::solve_portfolio;
+    use frontier::games::sokoban::solver::{Pruning, solve_portfolio};
     let budget = || {
         Budget::UNLIMITED
             .bytes(1 << 30)
@@ -437,7 +486,7 @@ fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     let tutorial = presets::collection("frontier-tutorial.xsb").unwrap();
     for entry in tutorial.iter().take(7) {
         let level = entry.level.as_ref().unwrap();
-        let auto = solve_portfolio(level, Detail::Pushes, budget());
+        let auto = solve_portfolio(level, Detail::Pushes, budget(), Pruning::ALL);
         let bfs = solve(
             level,
             SokobanAlgorithm::Bfs,
@@ -463,7 +512,7 @@ fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     }
     // Microban 144: A* cannot prove the best solution in the time; greedy finds one.
     let level = microban()[143].level.clone().unwrap();
-    let auto = solve_portfolio(&level, Detail::Pushes, budget());
+    let auto = solve_portfolio(&level, Detail::Pushes, budget(), Pruning::ALL);
     let SolveOutcome::Solved { lurd, pushes, .. } = &auto.report.outcome else {
         panic!("{:?}", auto.report.outcome);
     };
@@ -473,7 +522,7 @@ fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     // No solution at all: A* searches everything and says so.
     let stuck =
         frontier::games::sokoban::level::parse_level("#####\n#@$.#\n##$.#\n#####\n").unwrap();
-    let auto = solve_portfolio(&stuck, Detail::Pushes, budget());
+    let auto = solve_portfolio(&stuck, Detail::Pushes, budget(), Pruning::ALL);
     assert_eq!(auto.report.outcome, SolveOutcome::NoSolution);
     assert_eq!((auto.found_by, auto.proven_optimal), (None, false));
 }

@@ -2,7 +2,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::{FrontierApp, SokobanMode, TabId};
 use frontier::games::sokoban::{Step, parse_level, verify_solution};
 use frontier::grid::{Dir, Pos};
@@ -992,4 +992,17 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
     run_portfolio(&mut harness);
     harness.get_by_label_contains("Solved by Greedy best-first: a solution in 50 pushes");
     harness.get_by_label_contains("not proven shortest");
+    // The deadlock table both searches learn into, with what it has learned.
+    let table = harness
+        .get_by_label_contains("Deadlock table, shared by both searches:")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    let learned: u64 = table
+        .split(": ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(learned > 0, "{table}");
 }

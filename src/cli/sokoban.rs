@@ -15,7 +15,7 @@ use crate::games::sokoban::level::Entry;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{
-    Detail, SolveOutcome, parse_algorithm, solve, solve_portfolio,
+    Detail, Pruning, SolveOutcome, parse_algorithm, solve_portfolio, solve_pruned,
 };
 use crate::search::Budget;
 
@@ -53,6 +53,9 @@ fn run(args: &mut Args) -> Result<Status, String> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let max_memory = args.parsed("--max-memory", bytes)?.unwrap_or(DEFAULT_BYTES);
+    let pruning = args
+        .parsed("--without", Pruning::without)?
+        .unwrap_or_default();
     let file = args.positional("FILE (an XSB level or collection)")?;
     args.finish()?;
 
@@ -78,6 +81,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
         max_states,
         timeout,
         max_memory,
+        pruning,
         tsv,
     };
     let shown = !tsv && std::io::stdout().is_terminal();
@@ -152,6 +156,7 @@ struct LevelSettings {
     max_states: Option<usize>,
     timeout: Option<std::time::Duration>,
     max_memory: usize,
+    pruning: Pruning,
     tsv: bool,
 }
 
@@ -169,6 +174,7 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         max_states,
         timeout,
         max_memory,
+        pruning,
         tsv,
     } = *settings;
     let mut lines = vec![];
@@ -192,9 +198,12 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         budget = budget.timeout(limit);
     }
     let (report, portfolio) = match algorithm {
-        Some(algorithm) => (solve(level, algorithm, detail, budget), None),
+        Some(algorithm) => (
+            solve_pruned(level, algorithm, detail, budget, pruning),
+            None,
+        ),
         None => {
-            let run = solve_portfolio(level, detail, budget);
+            let run = solve_portfolio(level, detail, budget, pruning);
             (run.report, Some((run.found_by, run.proven_optimal)))
         }
     };
@@ -238,8 +247,8 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
                 ));
                 let p = report.prunes;
                 lines.push(format!(
-                    "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts",
-                    p.dead_squares, p.freezes, p.matchings, p.corrals
+                    "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts; {} dead corrals, {} learned deadlocks",
+                    p.dead_squares, p.freezes, p.matchings, p.corrals, p.corral_deadlocks, p.learned_deadlocks
                 ));
                 lines.push(lurd.clone());
             }

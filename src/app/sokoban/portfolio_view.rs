@@ -9,7 +9,7 @@ use egui::Ui;
 use crate::app::names;
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::portfolio::Portfolio;
-use crate::games::sokoban::solver::{Detail, SolveOutcome};
+use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
 use crate::search::{Budget, Event};
 use crate::tr;
 
@@ -26,7 +26,7 @@ impl PortfolioView {
     pub fn new(level: &Level, max_states: usize) -> PortfolioView {
         let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
         PortfolioView {
-            portfolio: Portfolio::new(level, Detail::Pushes, TIME, budget),
+            portfolio: Portfolio::new(level, Detail::Pushes, TIME, budget, Pruning::ALL),
         }
     }
 
@@ -84,6 +84,13 @@ impl PortfolioView {
                     ui.end_row();
                 }
             });
+        let table = self.portfolio.deadlocks();
+        ui.label(tr!(
+            "auto-deadlocks",
+            patterns = table.patterns,
+            searches = table.searches,
+            matches = table.matches
+        ));
         let Some(done) = self.portfolio.report() else {
             return;
         };

@@ -83,6 +83,14 @@ impl SokobanTab {
                     (tr!("solve-pruned-freeze"), prunes.freezes.to_string()),
                     (tr!("solve-pruned-matching"), prunes.matchings.to_string()),
                     (tr!("solve-corral-cuts"), prunes.corrals.to_string()),
+                    (
+                        tr!("solve-dead-corrals"),
+                        prunes.corral_deadlocks.to_string(),
+                    ),
+                    (
+                        tr!("solve-learned-deadlocks"),
+                        prunes.learned_deadlocks.to_string(),
+                    ),
                 ] {
                     ui.label(name);
                     ui.label(value);

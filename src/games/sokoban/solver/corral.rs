@@ -24,16 +24,29 @@ pub struct CorralScratch {
     touching: Vec<u16>,
 }
 
-/// The pushes to keep: those into the PI-corral with the fewest pushes, if there is one
-/// that is not solved; otherwise every push.
-pub fn restrict(
+impl CorralScratch {
+    /// Whether `square` is inside the corral [`find_pi_corral`] named `id`.
+    pub fn in_corral(&self, square: u16, id: u32) -> bool {
+        square != NONE && self.label[square as usize] == id
+    }
+}
+
+/// Keeps only the pushes into the corral `id`.
+pub fn restrict(pushes: &mut Vec<Push>, id: u32, scratch: &CorralScratch) -> bool {
+    let before = pushes.len();
+    pushes.retain(|&(_, _, to)| scratch.in_corral(to, id));
+    pushes.len() < before
+}
+
+/// The PI-corral with the fewest pushes into it that is not solved, if there is one: its
+/// squares are those `scratch.in_corral(square, id)` names.
+pub fn find_pi_corral(
     analysis: &Analysis,
     occupied: &[bool],
     reachable: &[bool],
     boxes: &[u16],
-    pushes: &mut Vec<Push>,
     scratch: &mut CorralScratch,
-) -> bool {
+) -> Option<u32> {
     let n = analysis.len();
     if scratch.label.len() != n {
         scratch.label = vec![0; n];
@@ -68,7 +81,7 @@ pub fn restrict(
     }
     scratch.generation = base + corrals + 1;
     if corrals == 0 {
-        return false;
+        return None;
     }
     // Corrals that touch the same box are one corral: moving that box changes both, so
     // neither can be dealt with alone.
@@ -160,12 +173,7 @@ pub fn restrict(
             best = Some((id, inward));
         }
     }
-    let Some((id, _)) = best else {
-        return false;
-    };
-    let before = pushes.len();
-    pushes.retain(|&(_, _, to)| scratch.label[to as usize] == id);
-    pushes.len() < before
+    best.map(|(id, _)| id)
 }
 
 #[cfg(test)]
@@ -177,7 +185,7 @@ mod tests {
     fn pushes(level: &str, corrals: bool) -> (Option<f64>, usize) {
         let level = parse_level(level).unwrap();
         let mut sokoban = Sokoban::new(&level);
-        sokoban.corral_pruning = corrals;
+        sokoban.pruning.pi_corrals = corrals;
         let result = Search::new(SokobanProblem::pushes(sokoban), Algorithm::Bfs).run();
         match result.outcome {
             Outcome::Found { cost, .. } => (Some(cost), result.expanded),
@@ -202,13 +210,13 @@ mod tests {
         // The box at the door of the right-hand room is the only way in: while the room is
         // closed, pushes elsewhere are pointless.
         let level =
-            parse_level("#########\n#   #   #\n# $ $ $.#\n#   #  .#\n#@  #  .#\n#########\n")
+            parse_level("#########\n#   #   #\n# $ $  .#\n#   # $.#\n#@  #  .#\n#########\n")
                 .unwrap();
         let problem = SokobanProblem::pushes(Sokoban::new(&level));
         let mut out = vec![];
         problem.successors(&problem.start(), &mut out);
         let mut plain = Sokoban::new(&level);
-        plain.corral_pruning = false;
+        plain.pruning.pi_corrals = false;
         let mut all = vec![];
         SokobanProblem::pushes(plain).successors(&problem.start(), &mut all);
         assert!(out.len() < all.len(), "{} of {}", out.len(), all.len());

@@ -90,8 +90,9 @@ impl HintSearch {
         }
         let astar_share_over = self.run.expansions() >= self.alone || self.ended.0.is_some();
         if self.greedy.is_none() && astar_share_over {
-            let greedy = SokobanRun::new(
-                &self.position,
+            // Greedy learns into, and prunes with, A*'s deadlock table.
+            let greedy = SokobanRun::of(
+                self.run.sokoban().sibling(),
                 SokobanAlgorithm::Greedy,
                 Detail::Pushes,
                 self.greedy_budget,

@@ -7,8 +7,9 @@
 use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
-use super::push::Detail;
-use super::solve::{SokobanRun, SolveOutcome, SolveReport};
+use super::corral_deadlock::DeadlockStats;
+use super::push::{Detail, Pruning, Sokoban};
+use super::solve::{SokobanRun, SolveOutcome, SolveReport, solve_pruned};
 use crate::games::sokoban::level::Level;
 use crate::search::{Budget, Event, Limit};
 
@@ -36,10 +37,10 @@ struct Entrant {
 }
 
 impl Entrant {
-    fn new(level: &Level, algorithm: SokobanAlgorithm, detail: Detail, budget: Budget) -> Self {
+    fn new(sokoban: Sokoban, algorithm: SokobanAlgorithm, detail: Detail, budget: Budget) -> Self {
         Entrant {
             algorithm,
-            run: SokobanRun::new(level, algorithm, detail, budget),
+            run: SokobanRun::of(sokoban, algorithm, detail, budget),
             ended: None,
         }
     }
@@ -90,7 +91,13 @@ pub struct Portfolio {
 
 impl Portfolio {
     /// A portfolio on `level` for `time`, within `budget`'s memory and states.
-    pub fn new(level: &Level, detail: Detail, time: Duration, budget: Budget) -> Portfolio {
+    pub fn new(
+        level: &Level,
+        detail: Detail,
+        time: Duration,
+        budget: Budget,
+        pruning: Pruning,
+    ) -> Portfolio {
         let began = Instant::now();
         let deadline = began + time;
         let half = Budget {
@@ -100,8 +107,10 @@ impl Portfolio {
             ..budget
         };
         let alone_until = began + time.mul_f64(ALONE);
+        let mut sokoban = Sokoban::new(level);
+        sokoban.pruning = pruning;
         Portfolio {
-            entrants: vec![Entrant::new(level, SokobanAlgorithm::AStar, detail, half)],
+            entrants: vec![Entrant::new(sokoban, SokobanAlgorithm::AStar, detail, half)],
             level: level.clone(),
             detail,
             half,
@@ -146,8 +155,9 @@ impl Portfolio {
     /// After A*'s time alone, greedy joins; then each running search has a slice in turn.
     fn next_turn(&mut self) {
         if self.entrants.len() == 1 {
+            // Greedy learns into, and prunes with, A*'s deadlock table.
             let greedy = Entrant::new(
-                &self.level,
+                self.entrants[0].run.sokoban().sibling(),
                 SokobanAlgorithm::Greedy,
                 self.detail,
                 self.half,
@@ -190,6 +200,14 @@ impl Portfolio {
             .collect()
     }
 
+    /// What the deadlock table the searches share has learned and cut.
+    pub fn deadlocks(&self) -> DeadlockStats {
+        let table = self.entrants[0].run.sokoban().deadlocks();
+        table
+            .lock()
+            .map_or_else(|e| e.into_inner().stats(), |t| t.stats())
+    }
+
     /// The time since it began.
     pub fn elapsed(&self) -> Duration {
         self.began.elapsed()
@@ -202,9 +220,14 @@ impl Portfolio {
 
 /// Solves `level` with the portfolio within `budget`: its time (a level without a time
 /// limit gets A* alone), and its memory and states shared by the searches.
-pub fn solve_portfolio(level: &Level, detail: Detail, budget: Budget) -> PortfolioReport {
+pub fn solve_portfolio(
+    level: &Level,
+    detail: Detail,
+    budget: Budget,
+    pruning: Pruning,
+) -> PortfolioReport {
     let Some(deadline) = budget.deadline else {
-        let report = super::solve::solve(level, SokobanAlgorithm::AStar, detail, budget);
+        let report = solve_pruned(level, SokobanAlgorithm::AStar, detail, budget, pruning);
         let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
         return PortfolioReport {
             proven_optimal: solved,
@@ -213,7 +236,7 @@ pub fn solve_portfolio(level: &Level, detail: Detail, budget: Budget) -> Portfol
         };
     };
     let time = deadline.saturating_duration_since(Instant::now());
-    let mut portfolio = Portfolio::new(level, detail, time, budget);
+    let mut portfolio = Portfolio::new(level, detail, time, budget, pruning);
     loop {
         if let Some(report) = portfolio.advance(deadline + SLICE) {
             return report.clone();

@@ -4,11 +4,12 @@
 //! where every single step is a move, as in the classic teaching solver.
 
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::analysis::{Analysis, NONE};
 use super::box_squares::BoxSquares;
-use super::corral::{CorralScratch, Push, restrict};
+use super::corral::{CorralScratch, Push, find_pi_corral, restrict};
+use super::corral_deadlock::DeadlockTable;
 use super::freeze::frozen_off_goal;
 use super::frozen::{FrozenCache, frozen_on_goals};
 use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
@@ -43,6 +44,10 @@ pub struct Prunes {
     pub matchings: u64,
     /// Expansions where a PI-corral let the search skip every push outside it.
     pub corrals: u64,
+    /// Expansions whose PI-corral's fence was proven dead (no successors at all).
+    pub corral_deadlocks: u64,
+    /// Pushes to positions that contain a learned deadlock pattern.
+    pub learned_deadlocks: u64,
 }
 
 impl Prunes {
@@ -53,6 +58,12 @@ impl Prunes {
             freezes: self.freezes.saturating_sub(before.freezes),
             matchings: self.matchings.saturating_sub(before.matchings),
             corrals: self.corrals.saturating_sub(before.corrals),
+            corral_deadlocks: self
+                .corral_deadlocks
+                .saturating_sub(before.corral_deadlocks),
+            learned_deadlocks: self
+                .learned_deadlocks
+                .saturating_sub(before.learned_deadlocks),
         }
     }
 }
@@ -183,16 +194,82 @@ fn ring_is_connected(analysis: &Analysis, square: u16, free: impl Fn(u16) -> boo
     groups <= 1
 }
 
-/// The search problem a level poses, shared by both levels of detail.
-#[derive(Clone)]
+/// The search problem a level poses, shared by both levels of detail. A clone is a snapshot,
+/// its deadlock table too (a timeline's checkpoint must replay as the search went); only
+/// [`Sokoban::sibling`] shares the table.
 pub struct Sokoban {
     pub analysis: Arc<Analysis>,
     start_boxes: BoxSquares,
     start_player: u16,
     scratch: RefCell<Scratch>,
     prunes: RefCell<Prunes>,
-    /// Whether PI-corral pruning is on (it is, unless switched off to compare).
-    pub corral_pruning: bool,
+    /// The prunings used (all, unless some are switched off to measure them).
+    pub pruning: Pruning,
+    /// What the PI-corral checks learn, and every position is matched against.
+    deadlocks: SharedDeadlocks,
+}
+
+/// The prunings beyond dead squares, freezes and the matching, each of which can be switched
+/// off to measure what it buys (`frontier sokoban --without NAME`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Only the pushes into a PI-corral are tried (see [`super::corral`]).
+    pub pi_corrals: bool,
+    /// A PI-corral's fence is checked for a deadlock, and what is found is learned (see
+    /// [`super::corral_deadlock`]).
+    pub corral_deadlocks: bool,
+}
+
+impl Pruning {
+    pub const ALL: Pruning = Pruning {
+        pi_corrals: true,
+        corral_deadlocks: true,
+    };
+
+    /// The names `--without` takes, each with what it switches off.
+    pub const NAMES: [&str; 2] = ["pi-corrals", "corral-deadlocks"];
+
+    /// Every pruning except those named in `list` (comma-separated [`Pruning::NAMES`]).
+    pub fn without(list: &str) -> Result<Pruning, String> {
+        let mut pruning = Pruning::ALL;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "pi-corrals" => pruning.pi_corrals = false,
+                "corral-deadlocks" => pruning.corral_deadlocks = false,
+                other => {
+                    return Err(format!(
+                        "unknown pruning \"{other}\" (known: {})",
+                        Pruning::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(pruning)
+    }
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning::ALL
+    }
+}
+
+/// A deadlock table the searches of one level can share (see [`Sokoban::sibling`]).
+pub type SharedDeadlocks = Arc<Mutex<DeadlockTable>>;
+
+impl Clone for Sokoban {
+    fn clone(&self) -> Self {
+        let table = self.lock_deadlocks().clone();
+        Sokoban {
+            analysis: Arc::clone(&self.analysis),
+            start_boxes: self.start_boxes.clone(),
+            start_player: self.start_player,
+            scratch: self.scratch.clone(),
+            prunes: self.prunes.clone(),
+            pruning: self.pruning,
+            deadlocks: Arc::new(Mutex::new(table)),
+        }
+    }
 }
 
 impl Sokoban {
@@ -212,9 +289,40 @@ impl Sokoban {
                 ..Scratch::default()
             }),
             prunes: RefCell::new(Prunes::default()),
-            corral_pruning: true,
+            pruning: Pruning::ALL,
+            deadlocks: SharedDeadlocks::default(),
             analysis,
         }
+    }
+
+    /// The same level with the same pruning and the same deadlock table, for another search
+    /// of it (the portfolio's searches learn together); its own buffers and counts.
+    pub fn sibling(&self) -> Sokoban {
+        let n = self.analysis.len();
+        Sokoban {
+            analysis: Arc::clone(&self.analysis),
+            start_boxes: self.start_boxes.clone(),
+            start_player: self.start_player,
+            scratch: RefCell::new(Scratch {
+                occupied: vec![false; n],
+                mark: vec![0; n],
+                ..Scratch::default()
+            }),
+            prunes: RefCell::new(Prunes::default()),
+            pruning: self.pruning,
+            deadlocks: Arc::clone(&self.deadlocks),
+        }
+    }
+
+    /// The deadlock table this problem learns into and matches against.
+    pub fn deadlocks(&self) -> &SharedDeadlocks {
+        &self.deadlocks
+    }
+
+    fn lock_deadlocks(&self) -> MutexGuard<'_, DeadlockTable> {
+        // A search that panicked while holding it left nothing half-written that matters:
+        // patterns are pushed whole.
+        self.deadlocks.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Pruning done so far.
@@ -427,15 +535,30 @@ impl Sokoban {
                 }
             }
         }
-        if sokoban.corral_pruning
-            && restrict(
-                analysis,
-                &scratch.occupied,
-                &scratch.stand,
-                &state.boxes,
-                &mut pushes,
-                &mut scratch.corrals,
-            )
+        let pruning = sokoban.pruning;
+        let corral = (pruning.pi_corrals || pruning.corral_deadlocks)
+            .then(|| {
+                find_pi_corral(
+                    analysis,
+                    &scratch.occupied,
+                    &scratch.stand,
+                    &state.boxes,
+                    &mut scratch.corrals,
+                )
+            })
+            .flatten();
+        let mut deadlocks = pruning.corral_deadlocks.then(|| sokoban.lock_deadlocks());
+        if let (Some(id), Some(table)) = (corral, deadlocks.as_mut()) {
+            let corrals = &scratch.corrals;
+            if table.corral_is_dead(analysis, &scratch.occupied, state.player, |s| {
+                corrals.in_corral(s, id)
+            }) {
+                sokoban.prunes.borrow_mut().corral_deadlocks += 1;
+                pushes.clear();
+            }
+        }
+        if let Some(id) = corral.filter(|_| pruning.pi_corrals)
+            && restrict(&mut pushes, id, &scratch.corrals)
         {
             sokoban.prunes.borrow_mut().corrals += 1;
         }
@@ -444,13 +567,15 @@ impl Sokoban {
             scratch.occupied[to as usize] = true;
             if !sokoban.pruned(&scratch.occupied, to) {
                 let player = scratch.region_after_push(analysis, state.player, b, to);
-                out.push((
-                    Position {
-                        boxes: state.boxes.moved(b, to),
-                        player,
-                    },
-                    1.0,
-                ));
+                let boxes = state.boxes.moved(b, to);
+                if deadlocks
+                    .as_mut()
+                    .is_some_and(|table| table.matches(&boxes, player))
+                {
+                    sokoban.prunes.borrow_mut().learned_deadlocks += 1;
+                } else {
+                    out.push((Position { boxes, player }, 1.0));
+                }
             }
             scratch.occupied[to as usize] = false;
             scratch.occupied[b as usize] = true;

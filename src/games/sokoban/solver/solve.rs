@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
-use super::push::{Detail, Position, Prunes, Sokoban, SokobanProblem};
+use super::push::{Detail, Position, Prunes, Pruning, Sokoban, SokobanProblem};
 use crate::games::sokoban::game::{Game, verify_solution};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
@@ -56,10 +56,17 @@ impl SokobanRun {
         detail: Detail,
         budget: Budget,
     ) -> SokobanRun {
-        let problem = SokobanProblem {
-            sokoban: Sokoban::new(level),
-            detail,
-        };
+        SokobanRun::of(Sokoban::new(level), algorithm, detail, budget)
+    }
+
+    /// A search of the problem `sokoban` (with its pruning and deadlock table).
+    pub fn of(
+        sokoban: Sokoban,
+        algorithm: SokobanAlgorithm,
+        detail: Detail,
+        budget: Budget,
+    ) -> SokobanRun {
+        let problem = SokobanProblem { sokoban, detail };
         let engine = match (algorithm.best_first(), algorithm.deepening()) {
             (Some(policy), _) => Engine::new(Search::new(problem, policy).with_budget(budget)),
             (None, Some(limit)) => Engine::new(Deepening::new(problem, limit).with_budget(budget)),
@@ -269,8 +276,21 @@ pub fn solve(
     detail: Detail,
     budget: Budget,
 ) -> SolveReport {
+    solve_pruned(level, algorithm, detail, budget, Pruning::ALL)
+}
+
+/// [`solve`] with only the prunings `pruning` names.
+pub fn solve_pruned(
+    level: &Level,
+    algorithm: SokobanAlgorithm,
+    detail: Detail,
+    budget: Budget,
+    pruning: Pruning,
+) -> SolveReport {
     let began = Instant::now();
-    let mut run = SokobanRun::new(level, algorithm, detail, budget);
+    let mut sokoban = Sokoban::new(level);
+    sokoban.pruning = pruning;
+    let mut run = SokobanRun::of(sokoban, algorithm, detail, budget);
     let last = run.by_ref().last();
     let outcome = match last {
         Some(Event::Found { .. }) => verified_solution(level, &run),
