@@ -1212,7 +1212,7 @@ hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $push
     } from here, not proven shortest (greedy found it).
 edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (greedy, { $positions } positions).
 solve-portfolio = Solve with the portfolio
-solve-portfolio-tip = A* alone for the first 2.5 s, then A* and greedy take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time, said to be proven shortest only when A* found it.
+solve-portfolio-tip = A* alone for the first second, then A* and greedy take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Once greedy has one, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A* and greedy
 auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
 auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).
@@ -1227,5 +1227,6 @@ auto-solved-optimal = Solved by { $search }: { $pushes } pushes, { $moves } move
 auto-solved-not-proven = Solved by { $search }: a solution in { $pushes } pushes, { $moves } moves; not proven shortest.
 auto-no-solution = No solution: a search went through every position.
 auto-unsolved = Not solved within 10 s.
+auto-held = Best so far: a solution in { $pushes } pushes by { $search }. A* goes on alone, to find the shortest.
 auto-deadlocks = Deadlock table, shared by both searches: { $patterns } dead fences learned from { $searches } corral checks; { $matches } positions cut by it.
 auto-unsolved-bound = Not solved within 10 s; A* proved that any solution needs at least { $pushes } pushes.

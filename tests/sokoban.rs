@@ -519,6 +519,35 @@ fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     assert_eq!(auto.found_by, Some(SokobanAlgorithm::Greedy));
     assert!(!auto.proven_optimal, "greedy's answer is not proven");
     assert_eq!(verify_solution(&level, lurd).map(|(_, p)| p), Ok(*pushes));
+    // Microban 139: greedy finds a solution first; A* goes on alone and its proven shortest
+    // one replaces greedy's. A* needs about 2.5 s here, more than its time alone (a tenth)
+    // and well within the whole.
+    use frontier::games::sokoban::solver::portfolio::Portfolio;
+    let level = microban()[138].level.clone().unwrap();
+    let time = std::time::Duration::from_secs(12);
+    let mut portfolio = Portfolio::new(&level, Detail::Pushes, time, budget(), Pruning::ALL);
+    let mut held = None;
+    let done = loop {
+        let slice = std::time::Instant::now() + std::time::Duration::from_millis(20);
+        if let Some(done) = portfolio.advance(slice) {
+            break done.clone();
+        }
+        held = held.or(portfolio.held());
+    };
+    let (by, greedy_pushes) = held.expect("greedy found a solution first");
+    assert_eq!(by, SokobanAlgorithm::Greedy);
+    assert_eq!(
+        (done.found_by, done.proven_optimal),
+        (Some(SokobanAlgorithm::AStar), true)
+    );
+    let SolveOutcome::Solved { pushes, lurd, .. } = &done.report.outcome else {
+        panic!("{:?}", done.report.outcome);
+    };
+    assert!(
+        *pushes < greedy_pushes,
+        "{pushes} against greedy's {greedy_pushes}"
+    );
+    assert!(verify_solution(&level, lurd).is_ok());
     // No solution at all: A* searches everything and says so.
     let stuck =
         frontier::games::sokoban::level::parse_level("#####\n#@$.#\n##$.#\n#####\n").unwrap();

@@ -1,6 +1,7 @@
 //! The solver portfolio in the Solve panel ("Solve with the portfolio"): A* alone for the
-//! first quarter of the time, then A* and greedy in turns, advanced a few milliseconds a
-//! frame; the panel shows whose turn it is, what each search has done, and the outcome.
+//! first second, then A* and greedy in turns, advanced a few milliseconds a frame; the panel
+//! shows whose turn it is, what each search has done, the best solution so far, the deadlock
+//! table the searches share, and the outcome.
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +85,13 @@ impl PortfolioView {
                     ui.end_row();
                 }
             });
+        if let Some((by, pushes)) = self.portfolio.held() {
+            ui.label(tr!(
+                "auto-held",
+                search = names::sokoban_algorithm(by),
+                pushes = pushes
+            ));
+        }
         let table = self.portfolio.deadlocks();
         ui.label(tr!(
             "auto-deadlocks",

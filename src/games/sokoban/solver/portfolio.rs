@@ -1,8 +1,10 @@
 //! The solver portfolio (`--algo auto`): A* alone for the first part of the time, for an
 //! answer proven push-optimal when it finishes; then A* and greedy take turns in short slices
-//! until one of them finds a solution. Greedy finds *a* solution on levels where A* cannot
-//! prove the best one in time; every search is a resumable iterator, so taking turns costs
-//! nothing but the memory of both.
+//! (greedy the longer ones) until one of them finds a solution. Greedy finds *a* solution on
+//! levels where A* cannot prove the best one in time; once it has, A* goes on alone for the
+//! rest of the time, and a solution it finds replaces greedy's as the proven shortest. Every
+//! search is a resumable iterator, so taking turns costs nothing but the memory of both, and
+//! they learn corral deadlocks into one table.
 
 use std::time::{Duration, Instant};
 
@@ -14,9 +16,11 @@ use crate::games::sokoban::level::Level;
 use crate::search::{Budget, Event, Limit};
 
 /// The share of the time A* has alone before greedy joins it.
-const ALONE: f64 = 0.25;
-/// How long each search runs in its turn, once they take turns.
+const ALONE: f64 = 0.1;
+/// How long A* runs in its turn, once they take turns; greedy's turns are twice as long (on
+/// Grigr2001 greedy finds most of what A* cannot, and A* is the one that goes on after).
 const SLICE: Duration = Duration::from_millis(50);
+const GREEDY_SLICES: u32 = 2;
 /// The clock is read once per this many expansions.
 const CHECK_EVERY: usize = 64;
 
@@ -86,6 +90,8 @@ pub struct Portfolio {
     /// The search whose turn it is, and when its turn ends.
     turn: usize,
     turn_until: Instant,
+    /// The first solution of a search other than A*, while A* goes on (replayed and checked).
+    held: Option<(SokobanAlgorithm, SolveOutcome)>,
     report: Option<PortfolioReport>,
 }
 
@@ -119,6 +125,7 @@ impl Portfolio {
             deadline,
             turn: 0,
             turn_until: alone_until,
+            held: None,
             report: None,
         }
     }
@@ -135,9 +142,14 @@ impl Portfolio {
             }
             let stop = self.turn_until.min(until).min(self.deadline);
             if let Some(event) = self.entrants[self.turn].run_until(stop) {
-                if found(event) {
-                    self.finish(Some(self.turn));
+                if found(event) && self.turn == 0 {
+                    self.finish(Some(0));
                     break;
+                }
+                if found(event) && self.held.is_none() {
+                    let entrant = &self.entrants[self.turn];
+                    let outcome = super::solve::verified_solution(&self.level, &entrant.run);
+                    self.held = Some((entrant.algorithm, outcome));
                 }
                 // A search through every position proves there is no solution.
                 if event == Event::Exhausted {
@@ -171,14 +183,34 @@ impl Portfolio {
         match next {
             Some(i) => {
                 self.turn = i;
-                self.turn_until = Instant::now() + SLICE;
+                let slices = match self.entrants[i].algorithm {
+                    SokobanAlgorithm::Greedy => GREEDY_SLICES,
+                    _ => 1,
+                };
+                self.turn_until = Instant::now() + SLICE * slices;
             }
             None => self.finish(None),
         }
     }
 
     fn finish(&mut self, winner: Option<usize>) {
-        self.report = Some(report(&self.level, &self.entrants, winner, self.began));
+        let held = self.held.take();
+        self.report = Some(report(
+            &self.level,
+            &self.entrants,
+            winner,
+            held,
+            self.began,
+        ));
+    }
+
+    /// The solution found so far by a search other than A* while A* goes on: which search,
+    /// and its pushes.
+    pub fn held(&self) -> Option<(SokobanAlgorithm, usize)> {
+        match &self.held {
+            Some((by, SolveOutcome::Solved { pushes, .. })) => Some((*by, *pushes)),
+            _ => None,
+        }
     }
 
     /// The search whose turn it is (none once it is over).
@@ -253,24 +285,32 @@ fn report(
     level: &Level,
     entrants: &[Entrant],
     winner: Option<usize>,
+    held: Option<(SokobanAlgorithm, SolveOutcome)>,
     began: Instant,
 ) -> PortfolioReport {
     let expanded = entrants.iter().map(|e| e.run.expansions()).sum();
     let stored = entrants.iter().map(|e| e.run.stored()).sum();
     let astar = &entrants[0];
-    let outcome = match winner {
-        Some(i) => super::solve::verified_solution(level, &entrants[i].run),
+    let (outcome, by) = match (winner, held) {
+        (Some(i), _) => (
+            super::solve::verified_solution(level, &entrants[i].run),
+            Some(entrants[i].algorithm),
+        ),
+        (None, Some((by, outcome))) => (outcome, Some(by)),
         // A search went through the whole (pruned) space: there is none.
-        None if entrants.iter().any(|e| e.ended == Some(Event::Exhausted)) => {
-            SolveOutcome::NoSolution
+        (None, None) if entrants.iter().any(|e| e.ended == Some(Event::Exhausted)) => {
+            (SolveOutcome::NoSolution, None)
         }
-        None => SolveOutcome::GaveUp(match astar.ended {
-            Some(Event::GaveUp(limit)) => limit,
-            _ => Limit::Time,
-        }),
+        (None, None) => (
+            SolveOutcome::GaveUp(match astar.ended {
+                Some(Event::GaveUp(limit)) => limit,
+                _ => Limit::Time,
+            }),
+            None,
+        ),
     };
     let solved = matches!(outcome, SolveOutcome::Solved { .. });
-    let found_by = winner.filter(|_| solved).map(|i| entrants[i].algorithm);
+    let found_by = by.filter(|_| solved);
     PortfolioReport {
         proven_optimal: found_by == Some(SokobanAlgorithm::AStar),
         found_by,
