@@ -5,16 +5,22 @@
 //! Then the same collection as a `frontier sokoban` batch on one thread and on every core,
 //! side by side in one run: the wall times, their ratio, and whether the results agree.
 //!
+//! Then the portfolio (`--algo auto`, the same time a level, every core) on Microban,
+//! Grigr2001 and Boxoban medium: how many it solves, by which search, every solution replayed
+//! here again; and on Microban and Grigr2001 with each pruning switched off in turn
+//! (`--without`), to show what each one buys.
+//!
 //! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit, and an
-//! algorithm name such as `greedy` or `wastar:2` to measure another search than A*).
+//! algorithm name such as `greedy` or `wastar:2` to measure another search than A* in the
+//! first part; `-- quick` leaves out the pruning comparison).
 
 use std::time::{Duration, Instant};
 
 use frontier::files::read_text;
-use frontier::games::sokoban::parse_collection;
 use frontier::games::sokoban::solver::{
     Detail, SokobanAlgorithm, SolveOutcome, parse_algorithm, solve,
 };
+use frontier::games::sokoban::{parse_collection, verify_solution};
 use frontier::search::Budget;
 
 #[path = "../tests/common/mod.rs"]
@@ -101,6 +107,70 @@ fn main() {
         println!("unsolved: {}", unsolved.join(", "));
     }
     batch_on_every_core(&data.join("microban-1.xsb"));
+
+    let quick = std::env::args().any(|a| a == "quick");
+    let collections = [
+        ("Microban", "microban-1.xsb"),
+        ("Grigr2001", "grigr2001.xsb"),
+        ("Boxoban medium", "boxoban-medium-valid-000.txt"),
+    ];
+    for (name, file) in collections {
+        portfolio_batch(name, &data.join(file), seconds, None);
+    }
+    if !quick {
+        for without in frontier::games::sokoban::solver::Pruning::NAMES {
+            for (name, file) in &collections[..2] {
+                portfolio_batch(name, &data.join(file), seconds, Some(without));
+            }
+        }
+    }
+}
+
+/// `frontier sokoban FILE --algo auto --timeout SECONDS --tsv` on every core (with
+/// `--without` a pruning, if given): solved, by which search, the wall time, and whether every
+/// solution replays.
+fn portfolio_batch(name: &str, file: &std::path::Path, seconds: f64, without: Option<&str>) {
+    let began = Instant::now();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_frontier"));
+    command
+        .args(["sokoban", file.to_str().expect("a UTF-8 path")])
+        .args(["--algo", "auto", "--tsv", "--timeout", &seconds.to_string()]);
+    if let Some(pruning) = without {
+        command.args(["--without", pruning]);
+    }
+    let output = command.output().expect("the frontier binary runs");
+    let wall = began.elapsed().as_secs_f64();
+    let levels = parse_collection(&read_text(file).expect("the collection")).expect("valid");
+    let (mut solved, mut by_astar, mut replayed, mut expanded) = (0, 0, 0, 0u64);
+    let mut unsolved = vec![];
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let number: usize = fields[0].parse().expect("a level number");
+        expanded += fields.get(4).and_then(|e| e.parse().ok()).unwrap_or(0);
+        if fields[1] != "solved" {
+            unsolved.push(number.to_string());
+            continue;
+        }
+        solved += 1;
+        by_astar += usize::from(fields[7] == "astar");
+        let level = levels[number - 1].level.as_ref().expect("a valid level");
+        let pushes: usize = fields[3].parse().expect("pushes");
+        replayed += usize::from(verify_solution(level, fields[6]).map(|(_, p)| p) == Ok(pushes));
+    }
+    let run = match without {
+        Some(pruning) => format!("auto --without {pruning}"),
+        None => "auto".into(),
+    };
+    println!(
+        "{name}, {run}, {seconds} s a level: solved {solved} of {} ({by_astar} by A*, proven push-optimal; {} by greedy), {replayed} replayed, {expanded} expansions in all, wall {wall:.1} s{}",
+        levels.len(),
+        solved - by_astar,
+        if unsolved.is_empty() {
+            String::new()
+        } else {
+            format!("; unsolved: {}", unsolved.join(" "))
+        }
+    );
 }
 
 /// `frontier sokoban FILE --jobs 1` against `--jobs N` (every core), with a state limit so

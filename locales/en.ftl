@@ -1228,5 +1228,5 @@ auto-solved-not-proven = Solved by { $search }: a solution in { $pushes } pushes
 auto-no-solution = No solution: a search went through every position.
 auto-unsolved = Not solved within 10 s.
 auto-held = Best so far: a solution in { $pushes } pushes by { $search }. A* goes on alone, to find the shortest.
-auto-deadlocks = Deadlock table, shared by both searches: { $patterns } dead fences learned from { $searches } corral checks; { $matches } positions cut by it.
+auto-deadlocks = Deadlock table, shared by both searches: { $patterns } dead fences learned from { $searches } corral checks; { $matches } positions found dead with it.
 auto-unsolved-bound = Not solved within 10 s; A* proved that any solution needs at least { $pushes } pushes.

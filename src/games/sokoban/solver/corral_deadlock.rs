@@ -26,7 +26,7 @@ pub struct DeadlockStats {
     pub searches: u64,
     /// Patterns learned (fences proven dead).
     pub patterns: u64,
-    /// Positions found to contain a learned pattern.
+    /// Positions found dead with the table: a pattern learned from them, or found in them.
     pub matches: u64,
 }
 
@@ -128,6 +128,7 @@ impl DeadlockTable {
             return false;
         }
         if self.contains_pattern(&fence, player) {
+            self.stats.matches += 1;
             return true;
         }
         let scratch = &mut self.relaxed;
@@ -151,6 +152,7 @@ impl DeadlockTable {
                 boxes: fence,
                 region,
             });
+            self.stats.matches += 1;
             return true;
         }
         if self.not_dead.len() >= NOT_DEAD_CAP {
@@ -352,7 +354,7 @@ mod tests {
             !table.matches(&[square(2, 4)], square(1, 1)),
             "half a fence is not one"
         );
-        assert_eq!(table.stats().matches, 2);
+        assert_eq!(table.stats().matches, 1 + 2, "the position it was learned from, and two");
     }
 
     #[test]
