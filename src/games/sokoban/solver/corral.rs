@@ -22,6 +22,8 @@ pub struct CorralScratch {
     /// Per corral: whether an empty goal lies inside it.
     empty_goal: Vec<bool>,
     touching: Vec<u16>,
+    /// The corrals of the last [`find_pi_corral`] that are not solved, PI or not.
+    pub unsolved: Vec<u32>,
 }
 
 impl CorralScratch {
@@ -55,6 +57,7 @@ pub fn find_pi_corral(
     }
     // Labels are generation-stamped: label == base + k means corral k of this call.
     let base = scratch.generation;
+    scratch.unsolved.clear();
     let mut corrals = 0u32;
     for s in 0..n as u16 {
         let free = !occupied[s as usize] && !reachable[s as usize];
@@ -143,6 +146,7 @@ pub fn find_pi_corral(
         if touching.is_empty() || !unsolved {
             continue;
         }
+        scratch.unsolved.push(id);
         let mut inward = 0;
         let mut ok = true;
         for &b in touching.iter() {

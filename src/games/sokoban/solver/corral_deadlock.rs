@@ -1,5 +1,6 @@
 //! Corral deadlocks, learned while searching. When boxes fence off a corral the player cannot
-//! enter, a small search is run on a relaxed board that keeps only those boxes: if no
+//! enter (the PI-corral, and every other unsolved corral with a small fence), a small search
+//! is run on a relaxed board that keeps only those boxes: if no
 //! sequence of their pushes opens the corral or puts them all on goals, the position is lost,
 //! whatever the other boxes do. The argument: a solution of the whole position puts these
 //! boxes on goals, and its pushes of these boxes, taken alone, are legal on the relaxed board
@@ -36,15 +37,17 @@ pub struct DeadlockStats {
 struct Pattern {
     boxes: Vec<u16>,
     region: Vec<u64>,
-    /// [`signature`] of the boxes: a quick test that rules most positions out.
-    signature: u64,
 }
 
 /// The learned patterns, indexed by their lowest box square.
 #[derive(Clone, Debug, Default)]
 pub struct DeadlockTable {
     patterns: Vec<Pattern>,
-    by_lowest_box: Vec<Vec<u32>>,
+    /// Per square, the patterns whose lowest box is there, each with its [`Signature`] kept
+    /// beside its index: most are ruled out without reading the pattern.
+    by_lowest_box: Vec<Vec<(Signature, u32)>>,
+    /// Per square, every pattern with a box there.
+    by_box: Vec<Vec<(Signature, u32)>>,
     not_dead: HashSet<(Vec<u16>, u16)>,
     stats: DeadlockStats,
     relaxed: RelaxedScratch,
@@ -77,18 +80,39 @@ impl DeadlockTable {
         hit
     }
 
+    /// Whether the position reached by pushing a box to `pushed_to` contains a learned
+    /// pattern with a box there. Its parent was matched when it was reached, so a pattern
+    /// without the pushed box was (nearly always) found then: looking only at the patterns
+    /// through one square keeps a table of thousands cheap to match against.
+    pub fn matches_after_push(&mut self, boxes: &[u16], player: u16, pushed_to: u16) -> bool {
+        let Some(candidates) = self.by_box.get(pushed_to as usize) else {
+            return false;
+        };
+        let signature = Signature::of(boxes);
+        let hit = candidates.iter().any(|&(pattern_signature, i)| {
+            let pattern = &self.patterns[i as usize];
+            pattern_signature.within(signature)
+                && has_bit(&pattern.region, player)
+                && is_subset(&pattern.boxes, boxes)
+        });
+        if hit {
+            self.stats.matches += 1;
+        }
+        hit
+    }
+
     fn contains_pattern(&self, boxes: &[u16], player: u16) -> bool {
         if self.patterns.is_empty() {
             return false;
         }
-        let signature = signature(boxes);
+        let signature = Signature::of(boxes);
         boxes.iter().enumerate().any(|(at, &lowest)| {
             let Some(indices) = self.by_lowest_box.get(lowest as usize) else {
                 return false;
             };
-            indices.iter().any(|&i| {
+            indices.iter().any(|&(pattern_signature, i)| {
                 let pattern = &self.patterns[i as usize];
-                pattern.signature & !signature == 0
+                pattern_signature.within(signature)
                     && has_bit(&pattern.region, player)
                     && is_subset(&pattern.boxes[1..], &boxes[at + 1..])
             })
@@ -97,13 +121,15 @@ impl DeadlockTable {
 
     /// Whether the fence of the corral whose free squares are `interior` (with boxes on the
     /// squares `occupied` marks, the player on `player`) is dead: answered from the table, or
-    /// by a relaxed search whose verdict the table then keeps.
+    /// by a relaxed search whose verdict the table then keeps. A fence of more than
+    /// `max_fence` boxes is not checked.
     pub fn corral_is_dead(
         &mut self,
         analysis: &Analysis,
         occupied: &[bool],
         player: u16,
         interior: impl Fn(u16) -> bool,
+        max_fence: usize,
     ) -> bool {
         let n = analysis.len();
         let scratch = &mut self.relaxed;
@@ -124,7 +150,7 @@ impl DeadlockTable {
                 fence.push(s);
             }
         }
-        if fence.iter().all(|&b| analysis.goal[b as usize]) {
+        if fence.len() > max_fence || fence.iter().all(|&b| analysis.goal[b as usize]) {
             return false;
         }
         if self.contains_pattern(&fence, player) {
@@ -148,7 +174,6 @@ impl DeadlockTable {
         let (fence, lowest) = key;
         if scratch.cannot_open(analysis, &fence, lowest) {
             self.learn(Pattern {
-                signature: signature(&fence),
                 boxes: fence,
                 region,
             });
@@ -167,7 +192,15 @@ impl DeadlockTable {
         if self.by_lowest_box.len() <= lowest {
             self.by_lowest_box.resize(lowest + 1, vec![]);
         }
-        self.by_lowest_box[lowest].push(self.patterns.len() as u32);
+        let signature = Signature::of(&pattern.boxes);
+        let index = self.patterns.len() as u32;
+        self.by_lowest_box[lowest].push((signature, index));
+        for &b in &pattern.boxes {
+            if self.by_box.len() <= b as usize {
+                self.by_box.resize(b as usize + 1, vec![]);
+            }
+            self.by_box[b as usize].push((signature, index));
+        }
         self.patterns.push(pattern);
         self.stats.patterns += 1;
     }
@@ -291,10 +324,24 @@ fn is_subset(small: &[u16], large: &[u16]) -> bool {
         .all(|s| rest.by_ref().find(|&l| l >= s).is_some_and(|l| l == s))
 }
 
-/// A bit per box square (modulo 64): a pattern whose bits are not all in a position's
-/// cannot be part of it.
-fn signature(boxes: &[u16]) -> u64 {
-    boxes.iter().fold(0, |bits, &b| bits | 1 << (b % 64))
+/// Two bits per box square, in two 64-bit words hashed differently: a pattern whose bits are
+/// not all in a position's cannot be part of it.
+#[derive(Clone, Copy, Debug)]
+struct Signature([u64; 2]);
+
+impl Signature {
+    fn of(boxes: &[u16]) -> Signature {
+        boxes
+            .iter()
+            .fold(Signature([0; 2]), |Signature([a, b]), &s| {
+                let s = s as u64;
+                Signature([a | 1 << (s % 64), b | 1 << (s.wrapping_mul(37) / 7 % 64)])
+            })
+    }
+
+    fn within(self, other: Signature) -> bool {
+        self.0[0] & !other.0[0] == 0 && self.0[1] & !other.0[1] == 0
+    }
 }
 
 #[cfg(test)]
@@ -354,7 +401,11 @@ mod tests {
             !table.matches(&[square(2, 4)], square(1, 1)),
             "half a fence is not one"
         );
-        assert_eq!(table.stats().matches, 1 + 2, "the position it was learned from, and two");
+        assert_eq!(
+            table.stats().matches,
+            1 + 2,
+            "the position it was learned from, and two"
+        );
     }
 
     #[test]

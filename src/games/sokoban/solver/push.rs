@@ -101,6 +101,10 @@ struct ParentMatching {
     total: Option<i64>,
 }
 
+/// The most boxes in the fence of a corral other than the PI-corral that is checked for a
+/// deadlock.
+const MAX_OTHER_FENCE: usize = 6;
+
 /// Boxes from which a successor's bound is worked out from its parent's matching; below,
 /// a whole solve is as quick.
 const INCREMENTAL_FROM: usize = 12;
@@ -548,11 +552,27 @@ impl Sokoban {
             })
             .flatten();
         let mut deadlocks = pruning.corral_deadlocks.then(|| sokoban.lock_deadlocks());
-        if let (Some(id), Some(table)) = (corral, deadlocks.as_mut()) {
+        if let Some(table) = deadlocks.as_mut() {
+            // Every corral that is not solved, the PI-corral whatever its fence, the others
+            // only with small fences: checking those found Microban 153's solution, and the
+            // big fences of the others cost more than they found (measured on Grigr2001).
             let corrals = &scratch.corrals;
-            if table.corral_is_dead(analysis, &scratch.occupied, state.player, |s| {
-                corrals.in_corral(s, id)
-            }) {
+            let dead = corrals.unsolved.iter().any(|&id| {
+                let max_fence = if Some(id) == corral {
+                    usize::MAX
+                } else {
+                    MAX_OTHER_FENCE
+                };
+                let interior = |s| corrals.in_corral(s, id);
+                table.corral_is_dead(
+                    analysis,
+                    &scratch.occupied,
+                    state.player,
+                    interior,
+                    max_fence,
+                )
+            });
+            if dead {
                 sokoban.prunes.borrow_mut().corral_deadlocks += 1;
                 pushes.clear();
             }
@@ -570,7 +590,7 @@ impl Sokoban {
                 let boxes = state.boxes.moved(b, to);
                 if deadlocks
                     .as_mut()
-                    .is_some_and(|table| table.matches(&boxes, player))
+                    .is_some_and(|table| table.matches_after_push(&boxes, player, to))
                 {
                     sokoban.prunes.borrow_mut().learned_deadlocks += 1;
                 } else {
