@@ -19,6 +19,9 @@ use crate::grid::Dir;
 const RELAXED_SEARCH_CAP: usize = 2_000;
 /// The most fences remembered as not proven dead, so that they are not searched again.
 const NOT_DEAD_CAP: usize = 200_000;
+/// The most patterns learned (a few hundred bytes each): past it the table only matches, so
+/// that its memory stays a small part of a search's budget.
+const PATTERN_CAP: usize = 100_000;
 
 /// What the table has learned and done.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,6 +159,9 @@ impl DeadlockTable {
         if self.contains_pattern(&fence, player) {
             self.stats.matches += 1;
             return true;
+        }
+        if self.patterns.len() >= PATTERN_CAP {
+            return false;
         }
         let scratch = &mut self.relaxed;
         for &b in &fence {
