@@ -19,6 +19,9 @@ use crate::grid::Dir;
 const RELAXED_SEARCH_CAP: usize = 2_000;
 /// The most fences remembered as not proven dead, so that they are not searched again.
 const NOT_DEAD_CAP: usize = 200_000;
+/// What a fence costs in a hash set besides its squares: the vector, the player's square,
+/// and the set's own slot.
+const FENCE_BYTES: usize = std::mem::size_of::<(Vec<u16>, u16)>() + 8;
 /// The most patterns learned (a few hundred bytes each): past it the table only matches, so
 /// that its memory stays a small part of a search's budget.
 const PATTERN_CAP: usize = 100_000;
@@ -52,6 +55,9 @@ pub struct DeadlockTable {
     /// Per square, every pattern with a box there.
     by_box: Vec<Vec<(Signature, u32)>>,
     not_dead: HashSet<(Vec<u16>, u16)>,
+    /// Running totals for [`DeadlockTable::heap_bytes`].
+    pattern_bytes: usize,
+    not_dead_bytes: usize,
     stats: DeadlockStats,
     relaxed: RelaxedScratch,
 }
@@ -71,6 +77,16 @@ struct RelaxedScratch {
 impl DeadlockTable {
     pub fn stats(&self) -> DeadlockStats {
         self.stats
+    }
+
+    /// Approximate bytes held: the patterns with their two indexes, the fences remembered as
+    /// not dead, and the relaxed search's buffers (kept as running totals: a timeline weighs
+    /// every checkpoint's copy often).
+    pub fn heap_bytes(&self) -> usize {
+        let relaxed = (self.relaxed.seen.capacity() + self.relaxed.queue.capacity())
+            * (FENCE_BYTES + 8 * std::mem::size_of::<u16>())
+            + self.relaxed.occupied.len() * 6;
+        self.pattern_bytes + self.not_dead_bytes + relaxed
     }
 
     /// Whether the position with `boxes` (sorted) and the player on `player` (any square of
@@ -188,7 +204,9 @@ impl DeadlockTable {
         }
         if self.not_dead.len() >= NOT_DEAD_CAP {
             self.not_dead.clear();
+            self.not_dead_bytes = 0;
         }
+        self.not_dead_bytes += FENCE_BYTES + fence.len() * std::mem::size_of::<u16>();
         self.not_dead.insert((fence, lowest));
         false
     }
@@ -200,6 +218,11 @@ impl DeadlockTable {
         }
         let signature = Signature::of(&pattern.boxes);
         let index = self.patterns.len() as u32;
+        let entry = std::mem::size_of::<(Signature, u32)>();
+        self.pattern_bytes += std::mem::size_of::<Pattern>()
+            + pattern.boxes.len() * std::mem::size_of::<u16>()
+            + pattern.region.len() * 8
+            + entry * (1 + pattern.boxes.len());
         self.by_lowest_box[lowest].push((signature, index));
         for &b in &pattern.boxes {
             if self.by_box.len() <= b as usize {
@@ -376,6 +399,11 @@ mod tests {
         assert!(out.is_empty(), "{out:?}");
         assert_eq!(sokoban.prunes().corral_deadlocks, 1);
         assert_eq!(sokoban.deadlocks().lock().unwrap().stats().patterns, 1);
+        let fresh = Sokoban::new(&parse_level(FENCED_POCKET).unwrap());
+        assert!(
+            sokoban.deadlock_bytes() > fresh.deadlock_bytes(),
+            "what it learned is weighed (a timeline's checkpoints copy it)"
+        );
 
         let without = Pruning::without("corral-deadlocks").unwrap();
         let (_, out) = successors(without);

@@ -323,6 +323,11 @@ impl Sokoban {
         &self.deadlocks
     }
 
+    /// Approximate bytes the deadlock table holds (a clone copies it).
+    pub fn deadlock_bytes(&self) -> usize {
+        self.lock_deadlocks().heap_bytes()
+    }
+
     fn lock_deadlocks(&self) -> MutexGuard<'_, DeadlockTable> {
         // A search that panicked while holding it left nothing half-written that matters:
         // patterns are pushed whole.

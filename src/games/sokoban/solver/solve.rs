@@ -127,7 +127,7 @@ impl SokobanRun {
 
     /// Approximate bytes the search holds.
     pub fn memory_bytes(&self) -> usize {
-        self.engine.memory_bytes()
+        self.engine.memory_bytes() + self.sokoban().deadlock_bytes()
     }
 
     pub fn ended(&self) -> Option<Event> {
