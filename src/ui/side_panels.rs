@@ -2,7 +2,7 @@
 //! panels take at most half the window's width (narrowed down to a minimum first, then
 //! collapsed by themselves, the right one first, when even that is too much); each can be
 //! collapsed to a thin strip with its button or a key (`[` left, `]` right) and opened
-//! again the same way; each scrolls inside; none grows past the width its content was
+//! again the same way (in a window too narrow for both, opening one closes the other); each scrolls inside; none grows past the width its content was
 //! designed for. Below a window width of [`COLLAPSE_ALL_BELOW`] they all collapse by
 //! themselves (the tab then shows its compact control bar above the board); in presentation
 //! mode they are hidden.
@@ -106,14 +106,27 @@ impl SidePanels {
         let was_open = |m: &Memory| m.rect.is_some_and(|r| r.width() > STRIP_WIDTH + 1.0);
         for side in [Side::Left, Side::Right] {
             let asked = ctx.data_mut(|d| d.remove_temp::<bool>(toggle_id(side)).is_some());
-            if asked && !hidden {
+            if !asked || hidden {
+                continue;
+            }
+            let mut opened = false;
+            for (spec, memory) in specs.iter().zip(&mut memories) {
+                if spec.side == side {
+                    memory.shown = if was_open(memory) {
+                        Shown::Closed
+                    } else {
+                        opened = true;
+                        Shown::Open
+                    };
+                }
+            }
+            // Where even the narrowest panels on both sides would not leave the board its
+            // share, the one just opened takes the room and the other side closes.
+            let both_fit = MIN_WIDTH * 2.0 <= available * PANELS_SHARE;
+            if opened && !both_fit {
                 for (spec, memory) in specs.iter().zip(&mut memories) {
-                    if spec.side == side {
-                        memory.shown = if was_open(memory) {
-                            Shown::Closed
-                        } else {
-                            Shown::Open
-                        };
+                    if spec.side != side && was_open(memory) {
+                        memory.shown = Shown::Closed;
                     }
                 }
             }
@@ -202,14 +215,13 @@ impl SidePanels {
         };
         memory.rect = Some(rect);
         memory.pass = ctx.cumulative_pass_nr();
-        if toggle {
-            memory.shown = if self.widths[index].is_some() {
-                Shown::Closed
-            } else {
-                Shown::Open
-            };
-        }
         store(&ctx, spec.id, memory);
+        if toggle {
+            // As the key does: the next frame's plan opens or closes it (and, in a narrow
+            // window, closes the other side when this one opens).
+            request_toggle(&ctx, spec.side);
+            ctx.request_repaint();
+        }
     }
 
     /// Whether panel `index` shows its content this frame (not collapsed, not hidden).
