@@ -1,8 +1,8 @@
 //! Corral deadlocks, learned while searching. When boxes fence off a corral the player cannot
 //! enter (the PI-corral, and every other unsolved corral with a small fence), a small search
-//! is run on a relaxed board that keeps only those boxes: if no
-//! sequence of their pushes opens the corral or puts them all on goals, the position is lost,
-//! whatever the other boxes do. The argument: a solution of the whole position puts these
+//! is run on a relaxed board that keeps only those boxes: if no sequence of their pushes
+//! opens the corral or puts them all on goals, the position is lost, whatever the other boxes
+//! do. The argument: a solution of the whole position puts these
 //! boxes on goals, and its pushes of these boxes, taken alone, are legal on the relaxed board
 //! (the other boxes only ever block the player and the boxes). So the fence, with the player
 //! anywhere in the same relaxed region, is a pattern no solution passes through; it goes into
@@ -45,7 +45,8 @@ struct Pattern {
     region: Vec<u64>,
 }
 
-/// The learned patterns, indexed by their lowest box square.
+/// The learned patterns, indexed by their lowest box square and by every box square, with
+/// the fences already searched and not proven dead.
 #[derive(Clone, Debug, Default)]
 pub struct DeadlockTable {
     patterns: Vec<Pattern>,
