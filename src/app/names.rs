@@ -5,6 +5,7 @@
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Heuristic, PathAlgorithm};
 use crate::games::sokoban::solver::SokobanAlgorithm;
+use crate::games::sokoban::solver::portfolio::PortfolioSearch;
 use crate::grid::Dir;
 use crate::i18n::try_tr;
 use crate::search::{Algorithm, Limit};
@@ -39,6 +40,15 @@ pub fn sokoban_algorithm(algorithm: SokobanAlgorithm) -> String {
     match algorithm.best_first() {
         Some(a) => self::algorithm(a),
         None => tr!("algo-idastar"),
+    }
+}
+
+/// A search of the Sokoban portfolio.
+pub fn portfolio_search(search: PortfolioSearch) -> String {
+    match search {
+        PortfolioSearch::AStar => sokoban_algorithm(SokobanAlgorithm::AStar),
+        PortfolioSearch::Greedy => sokoban_algorithm(SokobanAlgorithm::Greedy),
+        PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling"),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The solver portfolio in the Solve panel ("Solve with the portfolio"): A* alone for the
-//! first second, then A* and greedy in turns, advanced a few milliseconds a frame; the panel
+//! first second, then A*, greedy and greedy pulling backwards in turns, advanced a few milliseconds a frame; the panel
 //! shows whose turn it is, what each search has done, the best solution so far, the deadlock
 //! table the searches share, and the outcome.
 
@@ -59,7 +59,7 @@ impl PortfolioView {
             (Some(_), true) => ui.label(tr!("auto-alone", seconds = seconds)),
             (Some(holder), false) => ui.label(tr!(
                 "auto-turn",
-                search = names::sokoban_algorithm(holder),
+                search = names::portfolio_search(holder),
                 seconds = seconds
             )),
             (None, _) => ui.label(tr!("auto-over", seconds = seconds)),
@@ -73,7 +73,7 @@ impl PortfolioView {
                 ui.strong(tr!("auto-state"));
                 ui.end_row();
                 for (algorithm, expanded, stored, ended) in self.portfolio.searches() {
-                    ui.label(names::sokoban_algorithm(algorithm));
+                    ui.label(names::portfolio_search(algorithm));
                     ui.label(expanded.to_string());
                     ui.label(stored.to_string());
                     ui.label(match ended {
@@ -88,7 +88,7 @@ impl PortfolioView {
         if let Some((by, pushes)) = self.portfolio.held() {
             ui.label(tr!(
                 "auto-held",
-                search = names::sokoban_algorithm(by),
+                search = names::portfolio_search(by),
                 pushes = pushes
             ));
         }
@@ -104,7 +104,7 @@ impl PortfolioView {
         };
         match (&done.report.outcome, done.found_by) {
             (SolveOutcome::Solved { moves, pushes, .. }, Some(by)) => {
-                let by = names::sokoban_algorithm(by);
+                let by = names::portfolio_search(by);
                 ui.label(if done.proven_optimal {
                     tr!(
                         "auto-solved-optimal",

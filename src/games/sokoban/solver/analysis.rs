@@ -123,6 +123,26 @@ pub fn pull_distances(neighbours: &[[u16; 4]], goal: u16) -> Vec<u16> {
     distance
 }
 
+/// Pushes needed to bring a lone box from `from` to each square: a breadth-first search of
+/// pushes (a box at b can be pushed to b + d when the player can stand at b - d). Read the
+/// other way, it is how many pulls bring a box from each square back to `from`.
+pub fn push_distances(neighbours: &[[u16; 4]], from: u16) -> Vec<u16> {
+    let mut distance = vec![FAR; neighbours.len()];
+    distance[from as usize] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(b) = queue.pop_front() {
+        for dir in Dir::ALL {
+            let to = neighbours[b as usize][dir.index()];
+            let behind = neighbours[b as usize][dir.opposite().index()];
+            if to != NONE && behind != NONE && distance[to as usize] == FAR {
+                distance[to as usize] = distance[b as usize] + 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    distance
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

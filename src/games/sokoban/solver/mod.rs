@@ -13,7 +13,9 @@ mod hint;
 pub mod matching;
 pub mod portfolio;
 pub mod predict;
+mod pull;
 mod push;
+mod reach;
 mod solve;
 mod stuck;
 

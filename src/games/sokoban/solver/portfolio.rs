@@ -1,11 +1,14 @@
 //! The solver portfolio (`--algo auto`): A* alone for the first part of the time, for an
-//! answer proven push-optimal when it finishes; then A* and greedy take turns in short slices
-//! (greedy the longer ones) until one of them finds a solution. Greedy finds *a* solution on
-//! levels where A* cannot prove the best one in time; once it has, A* goes on alone for the
-//! rest of the time, and a solution it finds replaces greedy's as the proven shortest. Every
-//! search is a resumable iterator, so taking turns costs nothing but the memory of both, and
-//! they learn corral deadlocks into one table.
+//! answer proven push-optimal when it finishes; then A*, greedy and greedy backwards (pulling
+//! the boxes off their goals, see [`super::pull`]) take turns in short slices (the greedy
+//! searches the longer ones) until one of them finds a solution. Greedy finds *a* solution on
+//! levels where A* cannot prove the best one in time, and the backward greedy on levels whose
+//! goal room must be filled in an order forward searches do not find; once one has, A* goes
+//! on alone for the rest of the time, and a solution it finds replaces the other as the
+//! proven shortest. Every search is a resumable iterator, so taking turns costs nothing but
+//! the memory of each, and the forward searches learn corral deadlocks into one table.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
@@ -17,34 +20,66 @@ use crate::search::{Budget, Event, Limit};
 
 /// The share of the time A* has alone before greedy joins it.
 const ALONE: f64 = 0.1;
-/// How long A* runs in its turn, once they take turns; greedy's turns are twice as long (on
-/// Grigr2001 greedy finds most of what A* cannot, and A* is the one that goes on after).
+/// How long A* runs in its turn, once they take turns; the greedy searches' turns are twice as
+/// long (on Grigr2001 they find most of what A* cannot, and A* is the one that goes on after).
 const SLICE: Duration = Duration::from_millis(50);
 const GREEDY_SLICES: u32 = 2;
 /// The clock is read once per this many expansions.
 const CHECK_EVERY: usize = 64;
+
+/// The searches of the portfolio, in the order they join it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PortfolioSearch {
+    AStar,
+    Greedy,
+    /// Greedy best-first backwards: from the boxes on their goals, by pulls.
+    GreedyPulling,
+}
+
+impl PortfolioSearch {
+    /// The command line's name (its `--tsv` column).
+    pub fn code(self) -> &'static str {
+        match self {
+            PortfolioSearch::AStar => "astar",
+            PortfolioSearch::Greedy => "greedy",
+            PortfolioSearch::GreedyPulling => "greedy-pulling",
+        }
+    }
+}
+
+impl fmt::Display for PortfolioSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PortfolioSearch::AStar => SokobanAlgorithm::AStar.fmt(f),
+            PortfolioSearch::Greedy => SokobanAlgorithm::Greedy.fmt(f),
+            PortfolioSearch::GreedyPulling => {
+                f.write_str("Greedy best-first, pulling from the goals")
+            }
+        }
+    }
+}
 
 /// A portfolio solve: the report, which search found the solution, and whether it is proven
 /// push-optimal (only an A* answer is).
 #[derive(Clone, Debug)]
 pub struct PortfolioReport {
     pub report: SolveReport,
-    pub found_by: Option<SokobanAlgorithm>,
+    pub found_by: Option<PortfolioSearch>,
     pub proven_optimal: bool,
 }
 
 /// One search of the portfolio and how it stands.
 struct Entrant {
-    algorithm: SokobanAlgorithm,
+    search: PortfolioSearch,
     run: SokobanRun,
     ended: Option<Event>,
 }
 
 impl Entrant {
-    fn new(sokoban: Sokoban, algorithm: SokobanAlgorithm, detail: Detail, budget: Budget) -> Self {
+    fn new(search: PortfolioSearch, run: SokobanRun) -> Self {
         Entrant {
-            algorithm,
-            run: SokobanRun::of(sokoban, algorithm, detail, budget),
+            search,
+            run,
             ended: None,
         }
     }
@@ -80,8 +115,8 @@ impl Entrant {
 pub struct Portfolio {
     level: Level,
     detail: Detail,
-    /// What each search may use: half the memory and states each.
-    half: Budget,
+    /// What each search may use: a share of the memory and states.
+    share: Budget,
     entrants: Vec<Entrant>,
     began: Instant,
     /// When A*'s time alone ends, and when everything ends.
@@ -91,7 +126,7 @@ pub struct Portfolio {
     turn: usize,
     turn_until: Instant,
     /// The first solution of a search other than A*, while A* goes on (replayed and checked).
-    held: Option<(SokobanAlgorithm, SolveOutcome)>,
+    held: Option<(PortfolioSearch, SolveOutcome)>,
     report: Option<PortfolioReport>,
 }
 
@@ -106,20 +141,25 @@ impl Portfolio {
     ) -> Portfolio {
         let began = Instant::now();
         let deadline = began + time;
-        let half = Budget {
-            max_bytes: budget.max_bytes.map(|b| b / 2),
-            max_states: budget.max_states.map(|s| s / 2),
+        let mut sokoban = Sokoban::new(level);
+        sokoban.pruning = pruning;
+        // Pulling needs as many goals as boxes (to know where to start from) and the push
+        // level (a pull is a push read backwards).
+        let pulls = detail == Detail::Pushes && super::pull::Pull::new(&sokoban).is_some();
+        let searches = if pulls { 3 } else { 2 };
+        let share = Budget {
+            max_bytes: budget.max_bytes.map(|b| b / searches),
+            max_states: budget.max_states.map(|s| s / searches),
             deadline: Some(deadline),
             ..budget
         };
         let alone_until = began + time.mul_f64(ALONE);
-        let mut sokoban = Sokoban::new(level);
-        sokoban.pruning = pruning;
+        let astar = SokobanRun::of(sokoban, SokobanAlgorithm::AStar, detail, share);
         Portfolio {
-            entrants: vec![Entrant::new(sokoban, SokobanAlgorithm::AStar, detail, half)],
+            entrants: vec![Entrant::new(PortfolioSearch::AStar, astar)],
             level: level.clone(),
             detail,
-            half,
+            share,
             began,
             alone_until,
             deadline,
@@ -149,7 +189,7 @@ impl Portfolio {
                 if found(event) && self.held.is_none() {
                     let entrant = &self.entrants[self.turn];
                     let outcome = super::solve::verified_solution(&self.level, &entrant.run);
-                    self.held = Some((entrant.algorithm, outcome));
+                    self.held = Some((entrant.search, outcome));
                 }
                 // A search through every position proves there is no solution.
                 if event == Event::Exhausted {
@@ -164,32 +204,47 @@ impl Portfolio {
         self.report.as_ref()
     }
 
-    /// After A*'s time alone, greedy joins; then each running search has a slice in turn.
+    /// After A*'s time alone, the greedy searches join; then each running search has a slice
+    /// in turn, until one of them holds a solution: then A* alone goes on.
     fn next_turn(&mut self) {
         if self.entrants.len() == 1 {
-            // Greedy learns into, and prunes with, A*'s deadlock table.
-            let greedy = Entrant::new(
-                self.entrants[0].run.sokoban().sibling(),
-                SokobanAlgorithm::Greedy,
-                self.detail,
-                self.half,
-            );
-            self.entrants.push(greedy);
+            self.join_greedy();
         }
         let count = self.entrants.len();
+        let held = self.held.is_some();
         let next = (1..=count)
             .map(|k| (self.turn + k) % count)
-            .find(|&i| self.entrants[i].ended.is_none());
+            .find(|&i| self.entrants[i].ended.is_none() && (i == 0 || !held));
         match next {
             Some(i) => {
                 self.turn = i;
-                let slices = match self.entrants[i].algorithm {
-                    SokobanAlgorithm::Greedy => GREEDY_SLICES,
-                    _ => 1,
+                let slices = match self.entrants[i].search {
+                    PortfolioSearch::AStar => 1,
+                    _ => GREEDY_SLICES,
                 };
                 self.turn_until = Instant::now() + SLICE * slices;
             }
             None => self.finish(None),
+        }
+    }
+
+    fn join_greedy(&mut self) {
+        // Greedy learns into, and prunes with, A*'s deadlock table.
+        let astar = self.entrants[0].run.sokoban();
+        let greedy = SokobanRun::of(
+            astar.sibling(),
+            SokobanAlgorithm::Greedy,
+            self.detail,
+            self.share,
+        );
+        let pulling = (self.detail == Detail::Pushes)
+            .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.share))
+            .flatten();
+        self.entrants
+            .push(Entrant::new(PortfolioSearch::Greedy, greedy));
+        if let Some(pulling) = pulling {
+            self.entrants
+                .push(Entrant::new(PortfolioSearch::GreedyPulling, pulling));
         }
     }
 
@@ -206,7 +261,7 @@ impl Portfolio {
 
     /// The solution found so far by a search other than A* while A* goes on: which search,
     /// and its pushes.
-    pub fn held(&self) -> Option<(SokobanAlgorithm, usize)> {
+    pub fn held(&self) -> Option<(PortfolioSearch, usize)> {
         match &self.held {
             Some((by, SolveOutcome::Solved { pushes, .. })) => Some((*by, *pushes)),
             _ => None,
@@ -214,10 +269,10 @@ impl Portfolio {
     }
 
     /// The search whose turn it is (none once it is over).
-    pub fn holder(&self) -> Option<SokobanAlgorithm> {
+    pub fn holder(&self) -> Option<PortfolioSearch> {
         self.report
             .is_none()
-            .then(|| self.entrants[self.turn].algorithm)
+            .then(|| self.entrants[self.turn].search)
     }
 
     /// Whether A* still has its time alone.
@@ -226,9 +281,9 @@ impl Portfolio {
     }
 
     /// Each search so far: which, its expansions, the positions it stored, and how it ended.
-    pub fn searches(&self) -> Vec<(SokobanAlgorithm, usize, usize, Option<Event>)> {
+    pub fn searches(&self) -> Vec<(PortfolioSearch, usize, usize, Option<Event>)> {
         (self.entrants.iter())
-            .map(|e| (e.algorithm, e.run.expansions(), e.run.stored(), e.ended))
+            .map(|e| (e.search, e.run.expansions(), e.run.stored(), e.ended))
             .collect()
     }
 
@@ -263,7 +318,7 @@ pub fn solve_portfolio(
         let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
         return PortfolioReport {
             proven_optimal: solved,
-            found_by: solved.then_some(SokobanAlgorithm::AStar),
+            found_by: solved.then_some(PortfolioSearch::AStar),
             report,
         };
     };
@@ -285,7 +340,7 @@ fn report(
     level: &Level,
     entrants: &[Entrant],
     winner: Option<usize>,
-    held: Option<(SokobanAlgorithm, SolveOutcome)>,
+    held: Option<(PortfolioSearch, SolveOutcome)>,
     began: Instant,
 ) -> PortfolioReport {
     let expanded = entrants.iter().map(|e| e.run.expansions()).sum();
@@ -294,7 +349,7 @@ fn report(
     let (outcome, by) = match (winner, held) {
         (Some(i), _) => (
             super::solve::verified_solution(level, &entrants[i].run),
-            Some(entrants[i].algorithm),
+            Some(entrants[i].search),
         ),
         (None, Some((by, outcome))) => (outcome, Some(by)),
         // A search went through the whole (pruned) space: there is none.
@@ -312,7 +367,7 @@ fn report(
     let solved = matches!(outcome, SolveOutcome::Solved { .. });
     let found_by = by.filter(|_| solved);
     PortfolioReport {
-        proven_optimal: found_by == Some(SokobanAlgorithm::AStar),
+        proven_optimal: found_by == Some(PortfolioSearch::AStar),
         found_by,
         report: SolveReport {
             outcome,

@@ -13,6 +13,8 @@ use super::corral_deadlock::DeadlockTable;
 use super::freeze::frozen_off_goal;
 use super::frozen::{FrozenCache, frozen_on_goals};
 use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
+use super::pull::Pull;
+use super::reach::Reach;
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::{Cost, Problem};
@@ -72,9 +74,7 @@ impl Prunes {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     occupied: Vec<bool>,
-    mark: Vec<u32>,
-    generation: u32,
-    stack: Vec<u16>,
+    reach: Reach,
     /// Where the player can stand before the pushes of the state being expanded.
     stand: Vec<bool>,
     pushes: Vec<Push>,
@@ -111,28 +111,9 @@ const INCREMENTAL_FROM: usize = 12;
 
 impl Scratch {
     /// Marks every square reachable from `from` without crossing boxes; returns the
-    /// lowest-numbered one. `mark[s] == generation` afterwards means reachable.
+    /// lowest-numbered one.
     fn flood(&mut self, analysis: &Analysis, from: u16) -> u16 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
-        let mut lowest = from;
-        self.stack.clear();
-        self.stack.push(from);
-        self.mark[from as usize] = generation;
-        while let Some(s) = self.stack.pop() {
-            lowest = lowest.min(s);
-            for &n in &analysis.neighbours[s as usize] {
-                if n != NONE && self.mark[n as usize] != generation && !self.occupied[n as usize] {
-                    self.mark[n as usize] = generation;
-                    self.stack.push(n);
-                }
-            }
-        }
-        lowest
+        self.reach.flood(analysis, &self.occupied, from)
     }
 
     /// The player's region after the push from `from` to `to` (the player steps onto
@@ -289,7 +270,6 @@ impl Sokoban {
             start_player: player,
             scratch: RefCell::new(Scratch {
                 occupied: vec![false; n],
-                mark: vec![0; n],
                 ..Scratch::default()
             }),
             prunes: RefCell::new(Prunes::default()),
@@ -309,7 +289,6 @@ impl Sokoban {
             start_player: self.start_player,
             scratch: RefCell::new(Scratch {
                 occupied: vec![false; n],
-                mark: vec![0; n],
                 ..Scratch::default()
             }),
             prunes: RefCell::new(Prunes::default()),
@@ -337,6 +316,11 @@ impl Sokoban {
     /// Pruning done so far.
     pub fn prunes(&self) -> Prunes {
         *self.prunes.borrow()
+    }
+
+    /// The boxes' squares at the start of the level.
+    pub fn start_boxes(&self) -> &BoxSquares {
+        &self.start_boxes
     }
 
     pub fn start_player(&self) -> u16 {
@@ -439,6 +423,8 @@ impl Sokoban {
 pub struct SokobanProblem {
     pub sokoban: Sokoban,
     pub detail: Detail,
+    /// Set for a search backwards from the goals by pulls (push level only; see [`Pull`]).
+    pub pull: Option<Box<Pull>>,
 }
 
 impl SokobanProblem {
@@ -447,6 +433,7 @@ impl SokobanProblem {
         SokobanProblem {
             sokoban,
             detail: Detail::Pushes,
+            pull: None,
         }
     }
 
@@ -455,6 +442,7 @@ impl SokobanProblem {
         SokobanProblem {
             sokoban,
             detail: Detail::Moves,
+            pull: None,
         }
     }
 }
@@ -463,6 +451,9 @@ impl Problem for SokobanProblem {
     type State = Position;
 
     fn start(&self) -> Position {
+        if let Some(pull) = &self.pull {
+            return pull.start();
+        }
         match self.detail {
             Detail::Pushes => self.sokoban.push_start(),
             Detail::Moves => Position {
@@ -473,10 +464,16 @@ impl Problem for SokobanProblem {
     }
 
     fn is_goal(&self, state: &Position) -> bool {
+        if let Some(pull) = &self.pull {
+            return pull.is_goal(state);
+        }
         self.sokoban.solved(&state.boxes)
     }
 
     fn successors(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        if let Some(pull) = &self.pull {
+            return pull.pulls(state, out);
+        }
         if state.boxes.len() >= INCREMENTAL_FROM {
             self.sokoban.matching_bound(&state.boxes, true);
         }
@@ -487,6 +484,9 @@ impl Problem for SokobanProblem {
     }
 
     fn heuristic(&self, state: &Position) -> Cost {
+        if let Some(pull) = &self.pull {
+            return pull.lower_bound(&state.boxes);
+        }
         self.sokoban.lower_bound(&state.boxes)
     }
 
@@ -525,10 +525,9 @@ impl Sokoban {
         }
         scratch.flood(analysis, state.player);
         // Keep the reach marks: the floods for the successors reuse the mark buffer.
-        let reachable = scratch.generation;
-        let Scratch { mark, stand, .. } = scratch;
+        let Scratch { reach, stand, .. } = scratch;
         stand.clear();
-        stand.extend(mark.iter().map(|&m| m == reachable));
+        stand.extend((0..analysis.len() as u16).map(|s| reach.reached(s)));
         let mut pushes = std::mem::take(&mut scratch.pushes);
         pushes.clear();
         for &b in state.boxes.iter() {

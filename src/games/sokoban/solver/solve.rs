@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
+use super::pull::{Pull, pull_path_to_lurd};
 use super::push::{Detail, Position, Prunes, Pruning, Sokoban, SokobanProblem};
 use crate::games::sokoban::game::{Game, verify_solution};
 use crate::games::sokoban::level::Level;
@@ -66,13 +67,40 @@ impl SokobanRun {
         detail: Detail,
         budget: Budget,
     ) -> SokobanRun {
-        let problem = SokobanProblem { sokoban, detail };
+        let problem = SokobanProblem {
+            sokoban,
+            detail,
+            pull: None,
+        };
         let engine = match (algorithm.best_first(), algorithm.deepening()) {
             (Some(policy), _) => Engine::new(Search::new(problem, policy).with_budget(budget)),
             (None, Some(limit)) => Engine::new(Deepening::new(problem, limit).with_budget(budget)),
             (None, None) => unreachable!("every Sokoban search is best-first or deepening"),
         };
         SokobanRun { algorithm, engine }
+    }
+
+    /// A search of `sokoban`'s level backwards, from the boxes on their goals by pulls (see
+    /// [`super::pull`]); none when the level has more goals than boxes.
+    pub fn pulling(
+        sokoban: Sokoban,
+        algorithm: SokobanAlgorithm,
+        budget: Budget,
+    ) -> Option<SokobanRun> {
+        let pull = Pull::new(&sokoban)?;
+        let problem = SokobanProblem {
+            sokoban,
+            detail: Detail::Pushes,
+            pull: Some(Box::new(pull)),
+        };
+        let policy = algorithm.best_first()?;
+        let engine = Engine::new(Search::new(problem, policy).with_budget(budget));
+        Some(SokobanRun { algorithm, engine })
+    }
+
+    /// Whether this search runs backwards from the goals.
+    pub fn pulls(&self) -> bool {
+        self.engine.problem().pull.is_some()
     }
 
     pub fn sokoban(&self) -> &Sokoban {
@@ -198,6 +226,9 @@ impl SokobanRun {
     pub fn solution(&self, level: &Level) -> Option<String> {
         let path = self.engine.path()?;
         let analysis = &self.sokoban().analysis;
+        if self.pulls() {
+            return Some(pull_path_to_lurd(level, analysis, &path));
+        }
         Some(match self.detail() {
             Detail::Pushes => push_path_to_lurd(level, analysis, &path),
             Detail::Moves => move_path_to_lurd(analysis, &path),

@@ -1,0 +1,230 @@
+//! Searching backwards: start with every box on a goal and *pull* boxes, one square at a time,
+//! until they stand where the level starts them. Read backwards, each pull is a push, so a
+//! path of pulls is a solution. Levels whose goals are a packed room with one door are hard
+//! forwards (the room must be filled in the right order, and most orders end in a deadlock)
+//! and easy backwards: emptying a room never jams. Solvers such as YASS and Sokolution search
+//! both ways for that reason.
+//!
+//! A state is a [`Position`] as at the push level (the player's region named by its lowest
+//! square). The search begins at a state that stands for "every box on a goal, the player
+//! anywhere", whose successors are the same boxes with the player in each region around them
+//! (at no cost); a state is a goal when the boxes are on their start squares and the player's
+//! region holds the player's start.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use super::analysis::{Analysis, FAR, NONE, push_distances};
+use super::box_squares::BoxSquares;
+use super::matching::{IMPOSSIBLE, Matcher};
+use super::push::{Position, Sokoban};
+use super::reach::Reach;
+use crate::games::sokoban::game::Game;
+use crate::games::sokoban::level::Level;
+use crate::grid::Dir;
+use crate::search::Cost;
+
+/// The player square of the search's first state: "anywhere", before a region is chosen.
+const ANYWHERE: u16 = NONE;
+
+/// What a search of pulls needs besides the level: where the boxes must end up, and how far
+/// each square is from each of those squares by pulls.
+#[derive(Clone, Debug)]
+pub struct Pull {
+    analysis: Arc<Analysis>,
+    /// The start squares of the boxes: the pull search's goals.
+    targets: BoxSquares,
+    start_player: u16,
+    /// distance[t][s]: pulls to bring a lone box from square s to target number t.
+    distance: Vec<Vec<u16>>,
+    /// A box here can never be pulled to any target.
+    dead: Vec<bool>,
+    scratch: RefCell<PullScratch>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct PullScratch {
+    occupied: Vec<bool>,
+    reach: Reach,
+    /// (box, the square it is pulled to, where the player ends) of the state expanded.
+    pulls: Vec<(u16, u16, u16)>,
+    matcher: Matcher,
+}
+
+impl Pull {
+    /// The pull search of `sokoban`'s level, when its goals are as many as its boxes (with
+    /// more goals, which of them the boxes end on is not known, and there is no one place to
+    /// start from).
+    pub fn new(sokoban: &Sokoban) -> Option<Pull> {
+        let analysis = Arc::clone(&sokoban.analysis);
+        let targets = sokoban.start_boxes().clone();
+        if analysis.goals.len() != targets.len() || targets.is_empty() {
+            return None;
+        }
+        let distance: Vec<Vec<u16>> = targets
+            .iter()
+            .map(|&t| push_distances(&analysis.neighbours, t))
+            .collect();
+        let dead = (0..analysis.len())
+            .map(|s| distance.iter().all(|d| d[s] == FAR))
+            .collect();
+        Some(Pull {
+            scratch: RefCell::new(PullScratch {
+                occupied: vec![false; analysis.len()],
+                ..PullScratch::default()
+            }),
+            start_player: sokoban.start_player(),
+            analysis,
+            targets,
+            distance,
+            dead,
+        })
+    }
+
+    /// Every box on a goal, the player anywhere.
+    pub fn start(&self) -> Position {
+        Position {
+            boxes: BoxSquares::new(&self.analysis.goals),
+            player: ANYWHERE,
+        }
+    }
+
+    /// The boxes where the level starts them, the player able to walk to where it starts.
+    pub fn is_goal(&self, state: &Position) -> bool {
+        if state.player == ANYWHERE || state.boxes != self.targets {
+            return false;
+        }
+        let mut scratch = self.scratch.borrow_mut();
+        let PullScratch {
+            occupied, reach, ..
+        } = &mut *scratch;
+        set(occupied, &state.boxes, true);
+        reach.flood(&self.analysis, occupied, state.player);
+        set(occupied, &state.boxes, false);
+        reach.reached(self.start_player)
+    }
+
+    /// Every pull the player can walk to and make (a box at b pulled to b + d: the player
+    /// stands on b + d and steps back to b + 2d), except onto a square from which the box
+    /// could never be pulled to a target.
+    pub fn pulls(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        let analysis = &self.analysis;
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        set(&mut scratch.occupied, &state.boxes, true);
+        if state.player == ANYWHERE {
+            self.regions(state, scratch, out);
+        } else {
+            scratch
+                .reach
+                .flood(analysis, &scratch.occupied, state.player);
+            scratch.pulls.clear();
+            for &b in state.boxes.iter() {
+                for dir in Dir::ALL {
+                    let to = analysis.next(b, dir);
+                    if to == NONE || scratch.occupied[to as usize] || !scratch.reach.reached(to) {
+                        continue;
+                    }
+                    let player = analysis.next(to, dir);
+                    if player != NONE
+                        && !scratch.occupied[player as usize]
+                        && !self.dead[to as usize]
+                    {
+                        scratch.pulls.push((b, to, player));
+                    }
+                }
+            }
+            for i in 0..scratch.pulls.len() {
+                let (b, to, player) = scratch.pulls[i];
+                scratch.occupied[b as usize] = false;
+                scratch.occupied[to as usize] = true;
+                let region = scratch.reach.flood(analysis, &scratch.occupied, player);
+                scratch.occupied[to as usize] = false;
+                scratch.occupied[b as usize] = true;
+                let boxes = state.boxes.moved(b, to);
+                out.push((
+                    Position {
+                        boxes,
+                        player: region,
+                    },
+                    1.0,
+                ));
+            }
+        }
+        set(&mut scratch.occupied, &state.boxes, false);
+    }
+
+    /// The first state's successors: the boxes on their goals with the player in each region
+    /// of free squares, at no cost (where the player starts is free to choose).
+    fn regions(
+        &self,
+        state: &Position,
+        scratch: &mut PullScratch,
+        out: &mut Vec<(Position, Cost)>,
+    ) {
+        let analysis = &self.analysis;
+        let mut seen = vec![false; analysis.len()];
+        for square in 0..analysis.len() as u16 {
+            if scratch.occupied[square as usize] || seen[square as usize] {
+                continue;
+            }
+            let region = scratch.reach.flood(analysis, &scratch.occupied, square);
+            for s in 0..analysis.len() as u16 {
+                seen[s as usize] |= scratch.reach.reached(s);
+            }
+            out.push((
+                Position {
+                    boxes: state.boxes.clone(),
+                    player: region,
+                },
+                0.0,
+            ));
+        }
+    }
+
+    /// The least pulls that bring the boxes to distinct targets (a matching), or infinity.
+    pub fn lower_bound(&self, boxes: &[u16]) -> Cost {
+        let mut scratch = self.scratch.borrow_mut();
+        let distance = &self.distance;
+        let far = |d: u16| match d {
+            FAR => IMPOSSIBLE,
+            d => d as i64,
+        };
+        match (scratch.matcher).min_cost(boxes.len(), |i, j| far(distance[j][boxes[i] as usize])) {
+            Some(total) => total as Cost,
+            None => Cost::INFINITY,
+        }
+    }
+}
+
+fn set(occupied: &mut [bool], boxes: &[u16], value: bool) {
+    for &b in boxes {
+        occupied[b as usize] = value;
+    }
+}
+
+/// A path of pulls, from the boxes on their goals to their start, as the pushes that undo
+/// it in reverse order, with the player walking (by a shortest walk) behind each box.
+pub fn pull_path_to_lurd(level: &Level, analysis: &Analysis, path: &[Position]) -> String {
+    let mut game = Game::new(level.clone());
+    for pair in path.windows(2).rev() {
+        // The pull took a box from `to` to `from`; the push takes it back.
+        let (after, before) = (&pair[0].boxes, &pair[1].boxes);
+        let from = before.iter().find(|b| after.binary_search(b).is_err());
+        let to = after.iter().find(|b| before.binary_search(b).is_err());
+        let (Some(&from), Some(&to)) = (from, to) else {
+            continue;
+        };
+        let (from_pos, to_pos) = (
+            analysis.positions[from as usize],
+            analysis.positions[to as usize],
+        );
+        let Some(dir) = Dir::between(from_pos, to_pos) else {
+            break;
+        };
+        if game.walk_to(from_pos.step(dir.opposite())).is_none() || game.step(dir).is_none() {
+            break;
+        }
+    }
+    game.lurd()
+}
