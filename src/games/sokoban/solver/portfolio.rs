@@ -143,8 +143,7 @@ impl Portfolio {
         let deadline = began + time;
         let mut sokoban = Sokoban::new(level);
         sokoban.pruning = pruning;
-        // Pulling needs as many goals as boxes (to know where to start from) and the push
-        // level (a pull is a push read backwards).
+        // Pulling is a search at the push level (a pull is a push read backwards).
         let pulls = detail == Detail::Pushes && super::pull::Pull::new(&sokoban).is_some();
         let searches = if pulls { 3 } else { 2 };
         let share = Budget {

@@ -16,13 +16,16 @@ use std::sync::Arc;
 
 use super::analysis::{Analysis, FAR, NONE, push_distances};
 use super::box_squares::BoxSquares;
-use super::matching::{IMPOSSIBLE, Matcher};
-use super::push::{Position, Sokoban};
+use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
+use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
 use crate::games::sokoban::game::Game;
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::Cost;
+
+/// Boxes from which a successor's bound is worked out from its parent's matching.
+const INCREMENTAL_FROM: usize = 12;
 
 /// The player square of the search's first state: "anywhere", before a region is chosen.
 const ANYWHERE: u16 = NONE;
@@ -49,12 +52,17 @@ struct PullScratch {
     /// (box, the square it is pulled to, where the player ends) of the state expanded.
     pulls: Vec<(u16, u16, u16)>,
     matcher: Matcher,
+    /// The boxes of the state expanded last and their matching: each successor moved one
+    /// box, so its bound is one augmenting path away (as at the push level, see `push.rs`).
+    parent: Vec<u16>,
+    parent_matching: SavedMatching,
+    parent_valid: bool,
 }
 
 impl Pull {
-    /// The pull search of `sokoban`'s level, when its goals are as many as its boxes (with
-    /// more goals, which of them the boxes end on is not known, and there is no one place to
-    /// start from).
+    /// The pull search of `sokoban`'s level. A checked level has as many goals as boxes, so
+    /// the search starts with every goal filled; a board that does not (an editor's draft)
+    /// has no such start, and gets none.
     pub fn new(sokoban: &Sokoban) -> Option<Pull> {
         let analysis = Arc::clone(&sokoban.analysis);
         let targets = sokoban.start_boxes().clone();
@@ -108,6 +116,9 @@ impl Pull {
     /// stands on b + d and steps back to b + 2d), except onto a square from which the box
     /// could never be pulled to a target.
     pub fn pulls(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+        if state.boxes.len() >= INCREMENTAL_FROM {
+            self.keep_parent_matching(&state.boxes);
+        }
         let analysis = &self.analysis;
         let mut guard = self.scratch.borrow_mut();
         let scratch = &mut *guard;
@@ -184,16 +195,40 @@ impl Pull {
 
     /// The least pulls that bring the boxes to distinct targets (a matching), or infinity.
     pub fn lower_bound(&self, boxes: &[u16]) -> Cost {
-        let mut scratch = self.scratch.borrow_mut();
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
         let distance = &self.distance;
         let far = |d: u16| match d {
             FAR => IMPOSSIBLE,
             d => d as i64,
         };
-        match (scratch.matcher).min_cost(boxes.len(), |i, j| far(distance[j][boxes[i] as usize])) {
-            Some(total) => total as Cost,
-            None => Cost::INFINITY,
-        }
+        let n = boxes.len();
+        let changed = (scratch.parent_valid)
+            .then(|| one_changed(&scratch.parent, boxes))
+            .flatten();
+        let total = match changed {
+            Some((row, square)) => {
+                scratch.matcher.restore(&scratch.parent_matching);
+                let rows = &scratch.parent;
+                (scratch.matcher).replace_row(n, row, |i, j| {
+                    far(distance[j][if i == row { square } else { rows[i] } as usize])
+                })
+            }
+            None => (scratch.matcher).min_cost(n, |i, j| far(distance[j][boxes[i] as usize])),
+        };
+        total.map_or(Cost::INFINITY, |t| t as Cost)
+    }
+
+    /// Solves the matching of `boxes` and keeps it for their successors' bounds.
+    fn keep_parent_matching(&self, boxes: &[u16]) {
+        self.scratch.borrow_mut().parent_valid = false;
+        let solvable = self.lower_bound(boxes).is_finite();
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        scratch.parent.clear();
+        scratch.parent.extend_from_slice(boxes);
+        scratch.matcher.save(&mut scratch.parent_matching);
+        scratch.parent_valid = solvable;
     }
 }
 

@@ -137,11 +137,9 @@ impl Scratch {
     }
 }
 
-/// Whether the free squares beside `square` stay connected to one another around it (through
-/// the diagonal squares) when `square` itself is blocked: then blocking it cuts no region.
 /// Where sorted `child` differs from sorted `parent` in exactly one square: the index in
 /// `parent` of the square that went, and the square that came instead.
-fn one_changed(parent: &[u16], child: &[u16]) -> Option<(usize, u16)> {
+pub(super) fn one_changed(parent: &[u16], child: &[u16]) -> Option<(usize, u16)> {
     if parent.len() != child.len() {
         return None;
     }
@@ -167,6 +165,8 @@ fn one_changed(parent: &[u16], child: &[u16]) -> Option<(usize, u16)> {
     gone.zip(came)
 }
 
+/// Whether the free squares beside `square` stay connected to one another around it (through
+/// the diagonal squares) when `square` itself is blocked: then blocking it cuts no region.
 fn ring_is_connected(analysis: &Analysis, square: u16, free: impl Fn(u16) -> bool) -> bool {
     let side = Dir::ALL.map(|d| analysis.next(square, d));
     let linked = |i: usize| {
@@ -435,6 +435,17 @@ impl SokobanProblem {
             detail: Detail::Pushes,
             pull: None,
         }
+    }
+
+    /// The level searched backwards, from the boxes on their goals by pulls; none when it has
+    /// more goals than boxes (see [`Pull`]).
+    pub fn pulls(sokoban: Sokoban) -> Option<SokobanProblem> {
+        let pull = Pull::new(&sokoban)?;
+        Some(SokobanProblem {
+            sokoban,
+            detail: Detail::Pushes,
+            pull: Some(Box::new(pull)),
+        })
     }
 
     /// The move-level problem of a level.

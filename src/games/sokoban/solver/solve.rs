@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
-use super::pull::{Pull, pull_path_to_lurd};
+use super::pull::pull_path_to_lurd;
 use super::push::{Detail, Position, Prunes, Pruning, Sokoban, SokobanProblem};
 use crate::games::sokoban::game::{Game, verify_solution};
 use crate::games::sokoban::level::Level;
@@ -87,12 +87,7 @@ impl SokobanRun {
         algorithm: SokobanAlgorithm,
         budget: Budget,
     ) -> Option<SokobanRun> {
-        let pull = Pull::new(&sokoban)?;
-        let problem = SokobanProblem {
-            sokoban,
-            detail: Detail::Pushes,
-            pull: Some(Box::new(pull)),
-        };
+        let problem = SokobanProblem::pulls(sokoban)?;
         let policy = algorithm.best_first()?;
         let engine = Engine::new(Search::new(problem, policy).with_budget(budget));
         Some(SokobanRun { algorithm, engine })
