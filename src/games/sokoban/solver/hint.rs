@@ -1,8 +1,9 @@
 //! A hint for the player: A* over pushes from the position on the board, run a slice at a
 //! time (so the game keeps answering while it thinks), then the first push of the solution
 //! it finds — or the news that no solution is left from here. Like the portfolio of
-//! `--algo auto`, A* has the first quarter of the states alone, then A* and greedy take
-//! turns: a hard position still gets a hint, said to be from a solution not proven shortest.
+//! `--algo auto`, A* has the first quarter of the states alone, then A*, greedy and greedy
+//! pulling from the goals take turns: a hard position still gets a hint, said to be from a
+//! solution not proven shortest.
 
 use super::SokobanAlgorithm;
 use super::push::Detail;
@@ -36,16 +37,15 @@ pub enum HintOutcome {
 /// A hint being worked out for one position.
 pub struct HintSearch {
     position: Level,
-    run: SokobanRun,
-    /// Greedy, once A* has had its share alone.
-    greedy: Option<SokobanRun>,
-    /// The expansions A* makes alone, and the budget greedy gets.
+    /// A* first; greedy and greedy pulling from the goals once A* has had its share alone.
+    runs: Vec<SokobanRun>,
+    /// How each search ended, once it has.
+    ended: Vec<Option<Limit>>,
+    /// The expansions A* makes alone, and the budget each search gets.
     alone: usize,
-    greedy_budget: Budget,
-    /// How each search ended, once it has (A*, greedy).
-    ended: (Option<Limit>, Option<Limit>),
-    /// Whose turn it is once they take turns.
-    greedy_turn: bool,
+    budget: Budget,
+    /// The search that steps next, once they take turns.
+    turn: usize,
     outcome: Option<HintOutcome>,
 }
 
@@ -53,17 +53,21 @@ impl HintSearch {
     /// A search from `position` (a level that passes [`Level::check`]), giving up after
     /// storing `max_states` states.
     pub fn new(position: Level, max_states: usize) -> HintSearch {
-        // Each search may store half the states (and half the memory).
+        // Each of the three searches may store a third of the states (and of the memory).
         let budget = Budget::UNLIMITED
-            .states((max_states / 2).max(1))
+            .states((max_states / 3).max(1))
             .bytes(1 << 29);
         HintSearch {
-            run: SokobanRun::new(&position, SokobanAlgorithm::AStar, Detail::Pushes, budget),
-            greedy: None,
+            runs: vec![SokobanRun::new(
+                &position,
+                SokobanAlgorithm::AStar,
+                Detail::Pushes,
+                budget,
+            )],
+            ended: vec![None],
             alone: max_states / 4,
-            greedy_budget: budget,
-            ended: (None, None),
-            greedy_turn: false,
+            budget,
+            turn: 0,
             position,
             outcome: None,
         }
@@ -74,9 +78,9 @@ impl HintSearch {
         &self.position
     }
 
-    /// States expanded so far, by both searches.
+    /// States expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
-        self.run.expansions() + self.greedy.as_ref().map_or(0, SokobanRun::expansions)
+        self.runs.iter().map(SokobanRun::expansions).sum()
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
@@ -88,32 +92,27 @@ impl HintSearch {
         if self.outcome.is_some() {
             return false;
         }
-        let astar_share_over = self.run.expansions() >= self.alone || self.ended.0.is_some();
-        if self.greedy.is_none() && astar_share_over {
-            // Greedy learns into, and prunes with, A*'s deadlock table.
-            let greedy = SokobanRun::of(
-                self.run.sokoban().sibling(),
-                SokobanAlgorithm::Greedy,
-                Detail::Pushes,
-                self.greedy_budget,
-            );
-            self.greedy = Some(greedy);
+        let astar_share_over = self.runs[0].expansions() >= self.alone || self.ended[0].is_some();
+        if self.runs.len() == 1 && astar_share_over {
+            self.join_greedy();
         }
-        // Greedy steps on its turns, or whenever A* has ended; A* otherwise.
-        let greedy_steps = self.greedy.is_some()
-            && self.ended.1.is_none()
-            && (self.greedy_turn || self.ended.0.is_some());
-        self.greedy_turn = !self.greedy_turn;
-        let (run, ended) = match (&mut self.greedy, greedy_steps) {
-            (Some(greedy), true) => (greedy, &mut self.ended.1),
-            _ => (&mut self.run, &mut self.ended.0),
+        // The searches that have not ended step in turn (A* alone until the others join).
+        let count = self.runs.len();
+        let Some(i) = (0..count)
+            .map(|k| (self.turn + k) % count)
+            .find(|&i| self.ended[i].is_none())
+        else {
+            self.outcome = Some(HintOutcome::GaveUp(self.ended[0].unwrap_or(Limit::Time)));
+            return false;
         };
+        self.turn = i + 1;
+        let run = &mut self.runs[i];
         match run.next() {
             Some(Event::Found { .. }) => {
                 let first = run
                     .solution(&self.position)
                     .and_then(|lurd| first_push(&self.position, &lurd));
-                let proven_shortest = !greedy_steps;
+                let proven_shortest = i == 0;
                 self.outcome = Some(first.map_or(HintOutcome::NoSolution, |hint| {
                     HintOutcome::Push(Hint {
                         proven_shortest,
@@ -121,16 +120,32 @@ impl HintSearch {
                     })
                 }));
             }
-            Some(Event::GaveUp(limit)) => *ended = Some(limit),
-            // Either search going through every position proves there is no solution.
+            Some(Event::GaveUp(limit)) => self.ended[i] = Some(limit),
+            // Any search going through every position proves there is no solution.
             Some(Event::Exhausted) => self.outcome = Some(HintOutcome::NoSolution),
             // A search that has ended says nothing more (it is not stepped again).
             Some(_) | None => {}
         }
-        if let (Some(limit), Some(_)) = self.ended {
-            self.outcome = Some(HintOutcome::GaveUp(limit));
+        if count > 1 && self.ended.iter().all(Option::is_some) {
+            self.outcome = Some(HintOutcome::GaveUp(self.ended[0].unwrap_or(Limit::Time)));
         }
         self.outcome.is_none()
+    }
+
+    /// Greedy, which learns into and prunes with A*'s deadlock table, and greedy pulling the
+    /// boxes back from the goals to where they stand now.
+    fn join_greedy(&mut self) {
+        let astar = self.runs[0].sokoban();
+        let greedy = SokobanRun::of(
+            astar.sibling(),
+            SokobanAlgorithm::Greedy,
+            Detail::Pushes,
+            self.budget,
+        );
+        let pulling = SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget);
+        self.runs.push(greedy);
+        self.runs.extend(pulling);
+        self.ended.resize(self.runs.len(), None);
     }
 
     /// Runs the search to its end.
