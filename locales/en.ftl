@@ -1215,6 +1215,7 @@ solve-portfolio = Solve with the portfolio
 solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A*, greedy, and greedy pulling backwards
 auto-greedy-pulling = Greedy best-first, pulling from the goals
+auto-meeting = Greedy pulling from the goals, meeting a forward search
 auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
 auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).
 auto-over = Over after { $seconds } s.

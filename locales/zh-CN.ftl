@@ -1148,6 +1148,7 @@ solve-portfolio = 用组合求解器求解
 solve-portfolio-tip = 第 1 秒只运行 A*，之后 A*、贪心和从目标倒拉的贪心轮流运行，总共最多 10 秒：即使 A* 来不及证明最优解也能找到一个解。倒着把箱子从目标上拉出来，能按行得通的顺序清空目标房间，而正着推，大多数顺序都会卡死。贪心搜索找到解后，A* 继续单独搜索；只有 A* 找到的解才会说是已证明最短。
 auto-heading = 组合求解器：A*、贪心与倒拉贪心
 auto-greedy-pulling = 贪心最佳优先（从目标倒着拉）
+auto-meeting = 贪心倒拉，与正向搜索相遇
 auto-alone = 只运行 A*，以求得到已证明最短的解（已用 { $seconds } 秒，共 10 秒）。
 auto-turn = 轮流运行：现在轮到{ $search }（已用 { $seconds } 秒，共 10 秒）。
 auto-over = 用时 { $seconds } 秒，已结束。

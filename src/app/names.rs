@@ -49,6 +49,7 @@ pub fn portfolio_search(search: PortfolioSearch) -> String {
         PortfolioSearch::AStar => sokoban_algorithm(SokobanAlgorithm::AStar),
         PortfolioSearch::Greedy => sokoban_algorithm(SokobanAlgorithm::Greedy),
         PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling"),
+        PortfolioSearch::Meeting => tr!("auto-meeting"),
     }
 }
 

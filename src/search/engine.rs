@@ -670,6 +670,10 @@ impl<P: Problem> Run for Search<P> {
         self.goal.map(|goal| self.g(goal))
     }
 
+    fn route_to(&self, state: &P::State) -> Option<Vec<P::State>> {
+        self.find(state).map(|node| self.path_to(node))
+    }
+
     fn last_expanded(&self) -> Option<(Side, P::State)> {
         let node = self.last_expanded?;
         Some((Side::Forward, self.state(node).clone()))

@@ -120,6 +120,13 @@ pub trait Run {
     /// The cost of [`Run::path`].
     fn path_cost(&self) -> Option<Cost>;
 
+    /// The path from the start to `state`, if the run has discovered it and keeps the parents
+    /// of what it discovered (the best-first searches do); a search from the other end that
+    /// reaches `state` joins it into a whole path.
+    fn route_to(&self, _state: &State<Self>) -> Option<Vec<State<Self>>> {
+        None
+    }
+
     /// The state expanded (or selected as the goal) by the latest step, and by which side.
     fn last_expanded(&self) -> Option<(Side, State<Self>)>;
 

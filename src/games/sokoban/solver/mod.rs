@@ -24,6 +24,7 @@ pub use box_squares::BoxSquares;
 pub use corral_deadlock::{DeadlockStats, DeadlockTable};
 pub use hint::{Hint, HintOutcome, HintSearch};
 pub use portfolio::{PortfolioReport, solve_portfolio};
+pub use pull::meeting_to_lurd;
 pub use push::{Detail, Position, Prunes, Pruning, SharedDeadlocks, Sokoban, SokobanProblem};
 pub use solve::{SokobanRun, SolveOutcome, SolveReport, solve, solve_pruned, verified_solution};
 pub use stuck::stuck_boxes;

@@ -13,8 +13,10 @@ use std::time::{Duration, Instant};
 
 use super::algorithm::SokobanAlgorithm;
 use super::corral_deadlock::DeadlockStats;
+use super::pull::meeting_to_lurd;
 use super::push::{Detail, Pruning, Sokoban};
 use super::solve::{SokobanRun, SolveOutcome, SolveReport, solve_pruned};
+use crate::games::sokoban::game::verify_solution;
 use crate::games::sokoban::level::Level;
 use crate::search::{Budget, Event, Limit};
 
@@ -34,6 +36,9 @@ pub enum PortfolioSearch {
     Greedy,
     /// Greedy best-first backwards: from the boxes on their goals, by pulls.
     GreedyPulling,
+    /// Greedy pulling reached a position a forward search had reached (or the other way
+    /// round): the forward path to it and the pulls back from the goals make a solution.
+    Meeting,
 }
 
 impl PortfolioSearch {
@@ -43,6 +48,7 @@ impl PortfolioSearch {
             PortfolioSearch::AStar => "astar",
             PortfolioSearch::Greedy => "greedy",
             PortfolioSearch::GreedyPulling => "greedy-pulling",
+            PortfolioSearch::Meeting => "meeting",
         }
     }
 }
@@ -54,6 +60,9 @@ impl fmt::Display for PortfolioSearch {
             PortfolioSearch::Greedy => SokobanAlgorithm::Greedy.fmt(f),
             PortfolioSearch::GreedyPulling => {
                 f.write_str("Greedy best-first, pulling from the goals")
+            }
+            PortfolioSearch::Meeting => {
+                f.write_str("Greedy pulling from the goals, meeting a forward search")
             }
         }
     }
@@ -81,31 +90,6 @@ impl Entrant {
             search,
             run,
             ended: None,
-        }
-    }
-
-    /// Runs until `until` or the end; the event it ended on, if it did.
-    fn run_until(&mut self, until: Instant) -> Option<Event> {
-        if self.ended.is_some() {
-            return self.ended;
-        }
-        loop {
-            for _ in 0..CHECK_EVERY {
-                match self.run.next() {
-                    Some(Event::Expanded { .. }) => {}
-                    Some(event) => {
-                        self.ended = Some(event);
-                        return self.ended;
-                    }
-                    None => {
-                        self.ended = Some(Event::Exhausted);
-                        return self.ended;
-                    }
-                }
-            }
-            if Instant::now() >= until {
-                return None;
-            }
         }
     }
 }
@@ -180,7 +164,7 @@ impl Portfolio {
                 break;
             }
             let stop = self.turn_until.min(until).min(self.deadline);
-            if let Some(event) = self.entrants[self.turn].run_until(stop) {
+            if let Some(event) = self.run_turn(stop) {
                 if found(event) && self.turn == 0 {
                     self.finish(Some(0));
                     break;
@@ -196,11 +180,80 @@ impl Portfolio {
                     break;
                 }
             }
-            if Instant::now() >= self.turn_until || self.entrants[self.turn].ended.is_some() {
+            let met = self.held.is_some() && self.turn != 0;
+            if Instant::now() >= self.turn_until || self.entrants[self.turn].ended.is_some() || met
+            {
                 self.next_turn();
             }
         }
         self.report.as_ref()
+    }
+
+    /// Runs the search whose turn it is until `until`, its end, or a solution held; the event
+    /// it ended on, if it did.
+    fn run_turn(&mut self, until: Instant) -> Option<Event> {
+        let i = self.turn;
+        if self.entrants[i].ended.is_some() {
+            return self.entrants[i].ended;
+        }
+        loop {
+            for _ in 0..CHECK_EVERY {
+                let event = self.entrants[i].run.next().unwrap_or(Event::Exhausted);
+                if !matches!(event, Event::Expanded { .. }) {
+                    self.entrants[i].ended = Some(event);
+                    return Some(event);
+                }
+                if self.held.is_none() && self.meets(i) {
+                    return None;
+                }
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+        }
+    }
+
+    /// Whether the positions search `i` has just expanded or discovered were reached from
+    /// the other end too: by pulls from the goals for a forward search, by pushes from the
+    /// start for the pulling one. If so, the two halves make a solution, which is held.
+    fn meets(&mut self, i: usize) -> bool {
+        let Some(pulling) =
+            (self.entrants.iter()).position(|e| e.search == PortfolioSearch::GreedyPulling)
+        else {
+            return false;
+        };
+        let others: &[usize] = if i == pulling { &[0, 1] } else { &[pulling] };
+        let mut met = None;
+        self.entrants[i].run.last_changed(|position| {
+            if met.is_none()
+                && let Some(&j) = others
+                    .iter()
+                    .find(|&&j| self.entrants[j].run.knows(position))
+            {
+                met = Some((j, position.clone()));
+            }
+        });
+        let Some((j, position)) = met else {
+            return false;
+        };
+        let (forward, backward) = if i == pulling { (j, i) } else { (i, j) };
+        let route = |k: usize| self.entrants[k].run.route_to(&position).unwrap_or_default();
+        let lurd = meeting_to_lurd(
+            &self.level,
+            &self.entrants[0].run.sokoban().analysis,
+            &route(forward),
+            &route(backward),
+        );
+        let outcome = match verify_solution(&self.level, &lurd) {
+            Ok((moves, pushes)) => SolveOutcome::Solved {
+                lurd,
+                moves,
+                pushes,
+            },
+            Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
+        };
+        self.held = Some((PortfolioSearch::Meeting, outcome));
+        true
     }
 
     /// After A*'s time alone, the greedy searches join; then each running search has a slice

@@ -19,6 +19,7 @@ use super::box_squares::BoxSquares;
 use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
 use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
+use super::solve::{play_pushes, push_box};
 use crate::games::sokoban::game::Game;
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
@@ -27,8 +28,11 @@ use crate::search::Cost;
 /// Boxes from which a successor's bound is worked out from its parent's matching.
 const INCREMENTAL_FROM: usize = 12;
 
-/// The player square of the search's first state: "anywhere", before a region is chosen.
-const ANYWHERE: u16 = NONE;
+/// Whether `state` is the search's first, with the player anywhere: its player square is
+/// one under a box, which no region (of free squares) is named by.
+fn anywhere(state: &Position) -> bool {
+    state.boxes.binary_search(&state.player).is_ok()
+}
 
 /// What a search of pulls needs besides the level: where the boxes must end up, and how far
 /// each square is from each of those squares by pulls.
@@ -93,13 +97,13 @@ impl Pull {
     pub fn start(&self) -> Position {
         Position {
             boxes: BoxSquares::new(&self.analysis.goals),
-            player: ANYWHERE,
+            player: self.analysis.goals[0],
         }
     }
 
     /// The boxes where the level starts them, the player able to walk to where it starts.
     pub fn is_goal(&self, state: &Position) -> bool {
-        if state.player == ANYWHERE || state.boxes != self.targets {
+        if anywhere(state) || state.boxes != self.targets {
             return false;
         }
         let mut scratch = self.scratch.borrow_mut();
@@ -123,7 +127,7 @@ impl Pull {
         let mut guard = self.scratch.borrow_mut();
         let scratch = &mut *guard;
         set(&mut scratch.occupied, &state.boxes, true);
-        if state.player == ANYWHERE {
+        if anywhere(state) {
             self.regions(state, scratch, out);
         } else {
             scratch
@@ -242,24 +246,41 @@ fn set(occupied: &mut [bool], boxes: &[u16], value: bool) {
 /// it in reverse order, with the player walking (by a shortest walk) behind each box.
 pub fn pull_path_to_lurd(level: &Level, analysis: &Analysis, path: &[Position]) -> String {
     let mut game = Game::new(level.clone());
+    play_pulls_backwards(&mut game, analysis, path);
+    game.lurd()
+}
+
+/// A solution where two searches met: the pushes of `forward` from the start to the
+/// position where they met, then the pulls of `backward`, from the goals to that position,
+/// undone in reverse order.
+pub fn meeting_to_lurd(
+    level: &Level,
+    analysis: &Analysis,
+    forward: &[Position],
+    backward: &[Position],
+) -> String {
+    let mut game = Game::new(level.clone());
+    if play_pushes(&mut game, analysis, forward) {
+        play_pulls_backwards(&mut game, analysis, backward);
+    }
+    game.lurd()
+}
+
+/// Plays in `game` the pushes that undo the pulls of `path`, last pull first; false if one
+/// cannot be made.
+fn play_pulls_backwards(game: &mut Game, analysis: &Analysis, path: &[Position]) -> bool {
     for pair in path.windows(2).rev() {
         // The pull took a box from `to` to `from`; the push takes it back.
         let (after, before) = (&pair[0].boxes, &pair[1].boxes);
         let from = before.iter().find(|b| after.binary_search(b).is_err());
         let to = after.iter().find(|b| before.binary_search(b).is_err());
+        // The first step of the path only places the player.
         let (Some(&from), Some(&to)) = (from, to) else {
             continue;
         };
-        let (from_pos, to_pos) = (
-            analysis.positions[from as usize],
-            analysis.positions[to as usize],
-        );
-        let Some(dir) = Dir::between(from_pos, to_pos) else {
-            break;
-        };
-        if game.walk_to(from_pos.step(dir.opposite())).is_none() || game.step(dir).is_none() {
-            break;
+        if !push_box(game, analysis, from, to) {
+            return false;
         }
     }
-    game.lurd()
+    true
 }

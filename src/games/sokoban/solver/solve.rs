@@ -93,6 +93,21 @@ impl SokobanRun {
         Some(SokobanRun { algorithm, engine })
     }
 
+    /// Whether this search has discovered `position`.
+    pub fn knows(&self, position: &Position) -> bool {
+        self.engine.node(position).is_some()
+    }
+
+    /// The path from this search's start to `position`, if it has discovered it.
+    pub fn route_to(&self, position: &Position) -> Option<Vec<Position>> {
+        self.engine.route_to(position)
+    }
+
+    /// Calls `visit` with each position the latest step expanded or discovered.
+    pub fn last_changed(&self, mut visit: impl FnMut(&Position)) {
+        self.engine.last_changed(&mut visit)
+    }
+
     /// Whether this search runs backwards from the goals.
     pub fn pulls(&self) -> bool {
         self.engine.problem().pull.is_some()
@@ -246,25 +261,45 @@ fn push_path_to_lurd(
     path: &[Position],
 ) -> String {
     let mut game = Game::new(level.clone());
+    play_pushes(&mut game, analysis, path);
+    game.lurd()
+}
+
+/// Plays the pushes between the positions of `path` in `game`; false if one cannot be made.
+pub(super) fn play_pushes(
+    game: &mut Game,
+    analysis: &super::analysis::Analysis,
+    path: &[Position],
+) -> bool {
     for pair in path.windows(2) {
         let (before, after) = (&pair[0].boxes, &pair[1].boxes);
         let from = before.iter().find(|b| after.binary_search(b).is_err());
         let to = after.iter().find(|b| before.binary_search(b).is_err());
         let (Some(&from), Some(&to)) = (from, to) else {
-            break;
+            return false;
         };
-        let (from_pos, to_pos) = (
-            analysis.positions[from as usize],
-            analysis.positions[to as usize],
-        );
-        let Some(dir) = Dir::between(from_pos, to_pos) else {
-            break;
-        };
-        if game.walk_to(from_pos.step(dir.opposite())).is_none() || game.step(dir).is_none() {
-            break;
+        if !push_box(game, analysis, from, to) {
+            return false;
         }
     }
-    game.lurd()
+    true
+}
+
+/// Walks the player behind the box on square `from` and pushes it to the next square `to`.
+pub(super) fn push_box(
+    game: &mut Game,
+    analysis: &super::analysis::Analysis,
+    from: u16,
+    to: u16,
+) -> bool {
+    let (from_pos, to_pos) = (
+        analysis.positions[from as usize],
+        analysis.positions[to as usize],
+    );
+    let Some(dir) = Dir::between(from_pos, to_pos) else {
+        return false;
+    };
+    game.walk_to(from_pos.step(dir.opposite())).is_some() && game.step(dir).is_some()
 }
 
 fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[Position]) -> String {
