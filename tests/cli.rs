@@ -734,7 +734,7 @@ fn sokoban_without_a_pruning_expands_more_for_the_same_answer() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(
         stderr(&refused).contains(
-            "--without: unknown pruning \"corrals\" (known: pi-corrals, corral-deadlocks)"
+            "--without: unknown pruning \"corrals\" (known: pi-corrals, corral-deadlocks, pulling, meeting)"
         ),
         "{}",
         stderr(&refused)

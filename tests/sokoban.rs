@@ -578,6 +578,30 @@ fn a_pulling_search_meeting_a_forward_one_joins_into_a_solution() {
     assert!(in_the_middle >= 4, "only {in_the_middle} met in the middle");
 }
 
+/// `--without pulling` leaves the portfolio to A* and greedy; with it, greedy pulling joins.
+#[test]
+fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
+    use frontier::games::sokoban::solver::Pruning;
+    use frontier::games::sokoban::solver::portfolio::{Portfolio, PortfolioSearch};
+    use std::time::{Duration, Instant};
+    let level = microban()[143].level.clone().unwrap();
+    for (pruning, expected) in [(Pruning::ALL, 3), (Pruning::without("pulling").unwrap(), 2)] {
+        let budget = Budget::UNLIMITED.bytes(1 << 30);
+        let time = Duration::from_secs(3);
+        let mut portfolio = Portfolio::new(&level, Detail::Pushes, time, budget, pruning);
+        while portfolio.searches().len() == 1 && portfolio.report().is_none() {
+            portfolio.advance(Instant::now() + Duration::from_millis(20));
+        }
+        let searches: Vec<PortfolioSearch> =
+            portfolio.searches().into_iter().map(|s| s.0).collect();
+        assert_eq!(searches.len(), expected, "{searches:?}");
+        assert_eq!(
+            searches.contains(&PortfolioSearch::GreedyPulling),
+            pruning.pulling
+        );
+    }
+}
+
 #[test]
 fn pull_bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
     use frontier::games::sokoban::solver::{Sokoban, SokobanProblem};

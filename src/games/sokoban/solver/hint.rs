@@ -142,7 +142,9 @@ impl HintSearch {
             Detail::Pushes,
             self.budget,
         );
-        let pulling = SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget);
+        let pulling = (astar.pruning.pulling)
+            .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget))
+            .flatten();
         self.runs.push(greedy);
         self.runs.extend(pulling);
         self.ended.resize(self.runs.len(), None);

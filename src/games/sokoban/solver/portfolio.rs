@@ -128,7 +128,9 @@ impl Portfolio {
         let mut sokoban = Sokoban::new(level);
         sokoban.pruning = pruning;
         // Pulling is a search at the push level (a pull is a push read backwards).
-        let pulls = detail == Detail::Pushes && super::pull::Pull::new(&sokoban).is_some();
+        let pulls = pruning.pulling
+            && detail == Detail::Pushes
+            && super::pull::Pull::new(&sokoban).is_some();
         let searches = if pulls { 3 } else { 2 };
         let share = Budget {
             max_bytes: budget.max_bytes.map(|b| b / searches),
@@ -217,6 +219,9 @@ impl Portfolio {
     /// the other end too: by pulls from the goals for a forward search, by pushes from the
     /// start for the pulling one. If so, the two halves make a solution, which is held.
     fn meets(&mut self, i: usize) -> bool {
+        if !self.entrants[0].run.sokoban().pruning.meeting {
+            return false;
+        }
         let Some(pulling) =
             (self.entrants.iter()).position(|e| e.search == PortfolioSearch::GreedyPulling)
         else {
@@ -289,7 +294,7 @@ impl Portfolio {
             self.detail,
             self.share,
         );
-        let pulling = (self.detail == Detail::Pushes)
+        let pulling = (astar.pruning.pulling && self.detail == Detail::Pushes)
             .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.share))
             .flatten();
         self.entrants

@@ -194,8 +194,9 @@ pub struct Sokoban {
     deadlocks: SharedDeadlocks,
 }
 
-/// The prunings beyond dead squares, freezes and the matching, each of which can be switched
-/// off to measure what it buys (`frontier sokoban --without NAME`).
+/// The prunings beyond dead squares, freezes and the matching, and the portfolio's searches
+/// beyond A* and greedy, each of which can be switched off to measure what it buys
+/// (`frontier sokoban --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Only the pushes into a PI-corral are tried (see [`super::corral`]).
@@ -203,16 +204,22 @@ pub struct Pruning {
     /// A PI-corral's fence is checked for a deadlock, and what is found is learned (see
     /// [`super::corral_deadlock`]).
     pub corral_deadlocks: bool,
+    /// The portfolio and the hints run greedy pulling from the goals too (see [`Pull`]).
+    pub pulling: bool,
+    /// The portfolio joins a position reached from both ends into a solution.
+    pub meeting: bool,
 }
 
 impl Pruning {
     pub const ALL: Pruning = Pruning {
         pi_corrals: true,
         corral_deadlocks: true,
+        pulling: true,
+        meeting: true,
     };
 
     /// The names `--without` takes, each with what it switches off.
-    pub const NAMES: [&str; 2] = ["pi-corrals", "corral-deadlocks"];
+    pub const NAMES: [&str; 4] = ["pi-corrals", "corral-deadlocks", "pulling", "meeting"];
 
     /// Every pruning except those named in `list` (comma-separated [`Pruning::NAMES`]).
     pub fn without(list: &str) -> Result<Pruning, String> {
@@ -221,6 +228,8 @@ impl Pruning {
             match name {
                 "pi-corrals" => pruning.pi_corrals = false,
                 "corral-deadlocks" => pruning.corral_deadlocks = false,
+                "pulling" => pruning.pulling = false,
+                "meeting" => pruning.meeting = false,
                 other => {
                     return Err(format!(
                         "unknown pruning \"{other}\" (known: {})",
