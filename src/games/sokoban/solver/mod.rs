@@ -13,7 +13,7 @@ mod hint;
 pub mod matching;
 pub mod portfolio;
 pub mod predict;
-mod pull;
+pub mod pull;
 mod push;
 mod reach;
 mod solve;

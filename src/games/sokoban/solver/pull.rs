@@ -2,8 +2,10 @@
 //! until they stand where the level starts them. Read backwards, each pull is a push, so a
 //! path of pulls is a solution. Levels whose goals are a packed room with one door are hard
 //! forwards (the room must be filled in the right order, and most orders end in a deadlock)
-//! and easy backwards: emptying a room never jams. Solvers such as YASS and Sokolution search
-//! both ways for that reason.
+//! and easy backwards, where the box nearest the door can always be pulled out first. The
+//! other way round, a start whose boxes are packed tight is hard backwards: the two
+//! directions fail on different levels, and where the searches of both reach one position
+//! the portfolio joins their halves (see [`meeting_to_lurd`]).
 //!
 //! A state is a [`Position`] as at the push level (the player's region named by its lowest
 //! square). The search begins at a state that stands for "every box on a goal, the player
