@@ -1209,8 +1209,8 @@ predict-push-button = { $number }: box { $from } → { $to }
 hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $pushes ->
         [one] 1 push
        *[other] { $pushes } pushes
-    } from here, not proven shortest (greedy found it).
-edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (greedy, { $positions } positions).
+    } from here, not proven shortest (found by { $search }).
+edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (found by { $search }; { $positions } positions).
 solve-portfolio = Solve with the portfolio
 solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A*, greedy, and greedy pulling backwards

@@ -739,6 +739,10 @@ fn a_hard_position_gets_a_hint_from_a_solution_not_proven_shortest() {
         panic!("greedy pulling solves Microban 144");
     };
     assert_eq!(hint.pushes_left, pushes, "greedy pulling's solution");
+    assert_eq!(
+        hint.found_by,
+        frontier::games::sokoban::solver::portfolio::PortfolioSearch::GreedyPulling
+    );
     let mut game = frontier::games::sokoban::Game::new(level);
     game.walk_to(hint.box_at.step(hint.dir.opposite()))
         .expect("the player can get behind the box");

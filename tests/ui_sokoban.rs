@@ -492,6 +492,37 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     assert_eq!(next.pushes_left, hint.pushes_left - 1);
 }
 
+/// On Microban 144, A* cannot settle the hint within its share; greedy pulling from the goals
+/// finds a solution first, and the hint names it and does not call it shortest.
+#[test]
+fn a_hint_from_a_solution_a_star_did_not_prove_names_the_search_that_found_it() {
+    use frontier::games::sokoban::solver::HintOutcome;
+    use frontier::games::sokoban::solver::portfolio::PortfolioSearch;
+    let mut harness = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+    )
+    .unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .load_collection("microban-1.xsb", &text);
+    harness.state_mut().tabs.sokoban.select(143);
+    harness.run_steps(1);
+    harness.key_press(Key::H);
+    wait_for_hint(&mut harness);
+    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
+        panic!("a hint for Microban 144")
+    };
+    assert_eq!(hint.found_by, PortfolioSearch::GreedyPulling);
+    assert!(!hint.proven_shortest);
+    harness.get_by_label_contains(&format!(
+        "a solution in {} pushes from here, not proven shortest (found by Greedy best-first, pulling from the goals)",
+        hint.pushes_left
+    ));
+}
+
 #[test]
 fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
     use frontier::games::sokoban::solver::HintOutcome;

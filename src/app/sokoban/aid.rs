@@ -95,7 +95,8 @@ impl PlayAid {
             Some(HintOutcome::Push(hint)) => tr!(
                 "hint-push-not-proven",
                 dir = names::direction(hint.dir),
-                pushes = hint.pushes_left
+                pushes = hint.pushes_left,
+                search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
             Some(HintOutcome::GaveUp(limit)) => tr!("hint-gave-up", why = names::limit(*limit)),

@@ -235,7 +235,8 @@ impl SokobanTab {
             Some(HintOutcome::Push(hint)) => tr!(
                 "edit-solvable-not-proven",
                 pushes = hint.pushes_left,
-                positions = search.expanded()
+                positions = search.expanded(),
+                search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("edit-no-solution"),
             Some(HintOutcome::GaveUp(limit)) => {

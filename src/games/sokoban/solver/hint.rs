@@ -6,6 +6,7 @@
 //! solution not proven shortest.
 
 use super::SokobanAlgorithm;
+use super::portfolio::PortfolioSearch;
 use super::push::Detail;
 use super::solve::SokobanRun;
 use crate::games::sokoban::game::{Game, Step};
@@ -23,6 +24,8 @@ pub struct Hint {
     pub pushes_left: usize,
     /// The solution is proven to have the fewest pushes (A* found it).
     pub proven_shortest: bool,
+    /// The search that found the solution.
+    pub found_by: PortfolioSearch,
 }
 
 /// How a hint search ended.
@@ -38,7 +41,7 @@ pub enum HintOutcome {
 pub struct HintSearch {
     position: Level,
     /// A* first; greedy and greedy pulling from the goals once A* has had its share alone.
-    runs: Vec<SokobanRun>,
+    runs: Vec<(PortfolioSearch, SokobanRun)>,
     /// How each search ended, once it has.
     ended: Vec<Option<Limit>>,
     /// The expansions A* makes alone, and the budget each search gets.
@@ -58,11 +61,9 @@ impl HintSearch {
             .states((max_states / 3).max(1))
             .bytes(1 << 29);
         HintSearch {
-            runs: vec![SokobanRun::new(
-                &position,
-                SokobanAlgorithm::AStar,
-                Detail::Pushes,
-                budget,
+            runs: vec![(
+                PortfolioSearch::AStar,
+                SokobanRun::new(&position, SokobanAlgorithm::AStar, Detail::Pushes, budget),
             )],
             ended: vec![None],
             alone: max_states / 4,
@@ -80,7 +81,7 @@ impl HintSearch {
 
     /// States expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
-        self.runs.iter().map(SokobanRun::expansions).sum()
+        self.runs.iter().map(|(_, run)| run.expansions()).sum()
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
@@ -92,7 +93,7 @@ impl HintSearch {
         if self.outcome.is_some() {
             return false;
         }
-        let astar_share_over = self.runs[0].expansions() >= self.alone || self.ended[0].is_some();
+        let astar_share_over = self.runs[0].1.expansions() >= self.alone || self.ended[0].is_some();
         if self.runs.len() == 1 && astar_share_over {
             self.join_greedy();
         }
@@ -106,16 +107,17 @@ impl HintSearch {
             return false;
         };
         self.turn = i + 1;
-        let run = &mut self.runs[i];
+        let (search, run) = &mut self.runs[i];
         match run.next() {
             Some(Event::Found { .. }) => {
                 let first = run
                     .solution(&self.position)
                     .and_then(|lurd| first_push(&self.position, &lurd));
-                let proven_shortest = i == 0;
+                let found_by = *search;
                 self.outcome = Some(first.map_or(HintOutcome::NoSolution, |hint| {
                     HintOutcome::Push(Hint {
-                        proven_shortest,
+                        proven_shortest: found_by == PortfolioSearch::AStar,
+                        found_by,
                         ..hint
                     })
                 }));
@@ -135,7 +137,7 @@ impl HintSearch {
     /// Greedy, which learns into and prunes with A*'s deadlock table, and greedy pulling the
     /// boxes back from the goals to where they stand now.
     fn join_greedy(&mut self) {
-        let astar = self.runs[0].sokoban();
+        let astar = self.runs[0].1.sokoban();
         let greedy = SokobanRun::of(
             astar.sibling(),
             SokobanAlgorithm::Greedy,
@@ -145,8 +147,9 @@ impl HintSearch {
         let pulling = (astar.pruning.pulling)
             .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget))
             .flatten();
-        self.runs.push(greedy);
-        self.runs.extend(pulling);
+        self.runs.push((PortfolioSearch::Greedy, greedy));
+        self.runs
+            .extend(pulling.map(|run| (PortfolioSearch::GreedyPulling, run)));
         self.ended.resize(self.runs.len(), None);
     }
 
@@ -169,6 +172,7 @@ fn first_push(position: &Level, lurd: &str) -> Option<Hint> {
                 dir: step.dir,
                 pushes_left,
                 proven_shortest: true,
+                found_by: PortfolioSearch::AStar,
             });
         }
         game.step(step.dir)?;
