@@ -240,3 +240,28 @@ fn opening_a_second_panel_in_a_small_window_closes_the_first() {
     assert!(width(&harness, "sokoban-solver") >= side_panels::MIN_WIDTH - 1.0);
     assert!(width(&harness, "sokoban-controls") <= side_panels::STRIP_WIDTH + 1.0);
 }
+
+/// The portfolio's table of searches (three once greedy pulling joins A* and greedy) fits
+/// the Solve panel: it neither widens the panel past its design nor has text cut off.
+#[test]
+fn the_portfolio_table_fits_the_solve_panel() {
+    let size = [1024.0, 768.0];
+    let mut harness = app(size);
+    click(&mut harness, "Sokoban");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+    )
+    .unwrap();
+    let sokoban = &mut harness.state_mut().tabs.sokoban;
+    sokoban.load_collection("microban-1.xsb", &text);
+    sokoban.select(143); // A* cannot settle it alone: the greedy searches join
+    click(&mut harness, "Solve");
+    click(&mut harness, "Solve with the portfolio");
+    let began = std::time::Instant::now();
+    while began.elapsed() < std::time::Duration::from_millis(2500) {
+        harness.step();
+    }
+    harness.get_by_label("Greedy pulling");
+    let problems = layout_problems(&mut harness, "Sokoban portfolio", size);
+    assert!(problems.is_empty(), "{problems:#?}");
+}

@@ -53,6 +53,16 @@ pub fn portfolio_search(search: PortfolioSearch) -> String {
     }
 }
 
+/// A search of the Sokoban portfolio, in a word or two (the portfolio's table).
+pub fn portfolio_search_short(search: PortfolioSearch) -> String {
+    match search {
+        PortfolioSearch::AStar => sokoban_algorithm_short(SokobanAlgorithm::AStar),
+        PortfolioSearch::Greedy => sokoban_algorithm_short(SokobanAlgorithm::Greedy),
+        PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling-short"),
+        PortfolioSearch::Meeting => tr!("auto-meeting-short"),
+    }
+}
+
 /// A Sokoban search's short name, for tables and chart legends.
 pub fn sokoban_algorithm_short(algorithm: SokobanAlgorithm) -> String {
     match algorithm.best_first() {

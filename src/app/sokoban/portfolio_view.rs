@@ -72,8 +72,10 @@ impl PortfolioView {
                 ui.strong(tr!("auto-stored"));
                 ui.strong(tr!("auto-state"));
                 ui.end_row();
-                for (algorithm, expanded, stored, ended) in self.portfolio.searches() {
-                    ui.label(names::portfolio_search(algorithm));
+                for (search, expanded, stored, ended) in self.portfolio.searches() {
+                    // Short names: a grid's cells do not wrap, and a long one would widen
+                    // the panel past the window.
+                    ui.label(names::portfolio_search_short(search));
                     ui.label(expanded.to_string());
                     ui.label(stored.to_string());
                     ui.label(match ended {
