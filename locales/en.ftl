@@ -1225,6 +1225,7 @@ auto-search = Search
 auto-stored = Stored
 auto-state = State
 auto-running = running
+auto-stopped = stopped
 auto-found = found a solution
 auto-searched-all = searched every position
 auto-solved-optimal = Solved by { $search }: { $pushes } pushes, { $moves } moves, proven push-optimal.

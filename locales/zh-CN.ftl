@@ -1158,6 +1158,7 @@ auto-search = 搜索
 auto-stored = 已存储
 auto-state = 状态
 auto-running = 运行中
+auto-stopped = 已停止
 auto-found = 找到了解
 auto-searched-all = 搜索了所有局面
 auto-solved-optimal = 由{ $search }解出：推 { $pushes } 次，走 { $moves } 步，已证明推动次数最少。

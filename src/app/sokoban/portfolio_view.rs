@@ -9,7 +9,7 @@ use egui::Ui;
 
 use crate::app::names;
 use crate::games::sokoban::Level;
-use crate::games::sokoban::solver::portfolio::Portfolio;
+use crate::games::sokoban::solver::portfolio::{Portfolio, PortfolioSearch};
 use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
 use crate::search::{Budget, Event};
 use crate::tr;
@@ -64,6 +64,8 @@ impl PortfolioView {
             )),
             (None, _) => ui.label(tr!("auto-over", seconds = seconds)),
         };
+        let over = self.portfolio.report().is_some();
+        let held = self.portfolio.held().is_some();
         egui::Grid::new("portfolio-searches")
             .striped(true)
             .show(ui, |ui| {
@@ -78,7 +80,10 @@ impl PortfolioView {
                     ui.label(names::portfolio_search_short(search));
                     ui.label(expanded.to_string());
                     ui.label(stored.to_string());
+                    // Once a solution is held only A* goes on; once over, nothing does.
+                    let stopped = over || (held && search != PortfolioSearch::AStar);
                     ui.label(match ended {
+                        None if stopped => tr!("auto-stopped"),
                         None => tr!("auto-running"),
                         Some(Event::Found { .. }) => tr!("auto-found"),
                         Some(Event::GaveUp(limit)) => names::limit(limit),
