@@ -245,9 +245,17 @@ fn opening_a_second_panel_in_a_small_window_closes_the_first() {
 /// the Solve panel: it neither widens the panel past its design nor has text cut off.
 #[test]
 fn the_portfolio_table_fits_the_solve_panel() {
+    for max_states in [2_000_000, 30_000] {
+        portfolio_table_fits(max_states);
+    }
+}
+
+/// With `max_states` small, every search gives up at once and says so in the table.
+fn portfolio_table_fits(max_states: usize) {
     let size = [1024.0, 768.0];
     let mut harness = app(size);
     click(&mut harness, "Sokoban");
+    harness.state_mut().tabs.sokoban.max_states = max_states;
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
     )
@@ -262,6 +270,9 @@ fn the_portfolio_table_fits_the_solve_panel() {
         harness.step();
     }
     harness.get_by_label("Greedy pulling");
+    if max_states < 100_000 {
+        assert!(harness.query_all_by_label("gave up").count() >= 2);
+    }
     let problems = layout_problems(&mut harness, "Sokoban portfolio", size);
     assert!(problems.is_empty(), "{problems:#?}");
 }

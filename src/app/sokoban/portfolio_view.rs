@@ -75,20 +75,23 @@ impl PortfolioView {
                 ui.strong(tr!("auto-state"));
                 ui.end_row();
                 for (search, expanded, stored, ended) in self.portfolio.searches() {
-                    // Short names: a grid's cells do not wrap, and a long one would widen
-                    // the panel past the window.
+                    // Short words only: a grid's cells do not wrap, and a long one would
+                    // widen the panel past the window.
                     ui.label(names::portfolio_search_short(search));
                     ui.label(expanded.to_string());
                     ui.label(stored.to_string());
                     // Once a solution is held only A* goes on; once over, nothing does.
                     let stopped = over || (held && search != PortfolioSearch::AStar);
-                    ui.label(match ended {
-                        None if stopped => tr!("auto-stopped"),
-                        None => tr!("auto-running"),
-                        Some(Event::Found { .. }) => tr!("auto-found"),
-                        Some(Event::GaveUp(limit)) => names::limit(limit),
-                        Some(_) => tr!("auto-searched-all"),
-                    });
+                    match ended {
+                        None if stopped => ui.label(tr!("auto-stopped")),
+                        None => ui.label(tr!("auto-running")),
+                        Some(Event::Found { .. }) => ui.label(tr!("auto-found")),
+                        // In a word; the limit it met when pointed at.
+                        Some(Event::GaveUp(limit)) => ui
+                            .label(tr!("auto-gave-up"))
+                            .on_hover_text(names::limit(limit)),
+                        Some(_) => ui.label(tr!("auto-searched-all")),
+                    };
                     ui.end_row();
                 }
             });
