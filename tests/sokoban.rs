@@ -449,14 +449,30 @@ fn a_time_limit_holds_on_a_level_with_a_hundred_boxes() {
 #[test]
 fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
     use frontier::games::sokoban::solver::{Sokoban, SokobanProblem};
+    let pushes =
+        |level: &frontier::games::sokoban::Level| SokobanProblem::pushes(Sokoban::new(level));
+    let rooms = [(14, 13, 2), (18, 20, 3), (22, 30, 4)];
+    bounds_equal_whole_solves(pushes, frontier::search::Algorithm::AStar, &rooms);
+    let pulls = |level: &frontier::games::sokoban::Level| {
+        SokobanProblem::pulls(Sokoban::new(level)).expect("as many goals as boxes")
+    };
+    bounds_equal_whole_solves(pulls, frontier::search::Algorithm::Greedy, &rooms[..2]);
+}
+
+/// Runs `algorithm` 150 steps on each crowded room of `problem`, then checks that every bound
+/// it stored (worked out from a parent's matching where it could) equals a fresh whole solve.
+fn bounds_equal_whole_solves(
+    problem: impl Fn(
+        &frontier::games::sokoban::Level,
+    ) -> frontier::games::sokoban::solver::SokobanProblem,
+    algorithm: frontier::search::Algorithm,
+    rooms: &[(usize, usize, u64)],
+) {
     use frontier::search::{Problem, Search};
-    for (side, boxes, seed) in [(14, 13, 2), (18, 20, 3), (22, 30, 4)] {
+    for &(side, boxes, seed) in rooms {
         let level = crowded_room(side, boxes, seed);
-        let fresh = SokobanProblem::pushes(Sokoban::new(&level));
-        let mut search = Search::new(
-            SokobanProblem::pushes(Sokoban::new(&level)),
-            frontier::search::Algorithm::AStar,
-        );
+        let fresh = problem(&level);
+        let mut search = Search::new(problem(&level), algorithm);
         for _ in 0..150 {
             if search.next().is_none_or(|e| e.is_final()) {
                 break;
@@ -467,7 +483,7 @@ fn bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
             assert_eq!(
                 search.h(node),
                 fresh.heuristic(search.state(node)),
-                "{side} x {side}, {boxes} boxes"
+                "{algorithm}, {side} x {side}, {boxes} boxes"
             );
         }
     }
@@ -599,31 +615,6 @@ fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
             searches.contains(&PortfolioSearch::GreedyPulling),
             pruning.pulling
         );
-    }
-}
-
-#[test]
-fn pull_bounds_worked_out_from_the_parent_matching_equal_whole_solves() {
-    use frontier::games::sokoban::solver::{Sokoban, SokobanProblem};
-    use frontier::search::{Problem, Search};
-    for (side, boxes, seed) in [(14, 13, 2), (18, 20, 3)] {
-        let level = crowded_room(side, boxes, seed);
-        let fresh = SokobanProblem::pulls(Sokoban::new(&level)).unwrap();
-        let pulls = SokobanProblem::pulls(Sokoban::new(&level)).unwrap();
-        let mut search = Search::new(pulls, frontier::search::Algorithm::Greedy);
-        for _ in 0..150 {
-            if search.next().is_none_or(|e| e.is_final()) {
-                break;
-            }
-        }
-        assert!(search.discovered() > 300, "{side}: {}", search.discovered());
-        for node in search.nodes() {
-            assert_eq!(
-                search.h(node),
-                fresh.heuristic(search.state(node)),
-                "{side} x {side}, {boxes} boxes"
-            );
-        }
     }
 }
 

@@ -492,23 +492,26 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     assert_eq!(next.pushes_left, hint.pushes_left - 1);
 }
 
+/// The app on Microban 144, a level A* cannot settle quickly (its optimum is not known).
+fn app_on_microban_144() -> Harness<'static, FrontierApp> {
+    let mut harness = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+    )
+    .unwrap();
+    let sokoban = &mut harness.state_mut().tabs.sokoban;
+    sokoban.load_collection("microban-1.xsb", &text);
+    sokoban.select(143);
+    harness
+}
+
 /// On Microban 144, A* cannot settle the hint within its share; greedy pulling from the goals
 /// finds a solution first, and the hint names it and does not call it shortest.
 #[test]
 fn a_hint_from_a_solution_a_star_did_not_prove_names_the_search_that_found_it() {
     use frontier::games::sokoban::solver::HintOutcome;
     use frontier::games::sokoban::solver::portfolio::PortfolioSearch;
-    let mut harness = app();
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
-    )
-    .unwrap();
-    harness
-        .state_mut()
-        .tabs
-        .sokoban
-        .load_collection("microban-1.xsb", &text);
-    harness.state_mut().tabs.sokoban.select(143);
+    let mut harness = app_on_microban_144();
     harness.run_steps(1);
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
@@ -1007,17 +1010,7 @@ fn the_portfolio_solves_a_level_in_the_solve_panel_and_says_who_found_it() {
 /// called shortest.
 #[test]
 fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
-    let mut harness = app();
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
-    )
-    .unwrap();
-    harness
-        .state_mut()
-        .tabs
-        .sokoban
-        .load_collection("microban-1.xsb", &text);
-    harness.state_mut().tabs.sokoban.select(143);
+    let mut harness = app_on_microban_144();
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     run_portfolio(&mut harness);
