@@ -132,9 +132,8 @@ impl Portfolio {
         let mut sokoban = Sokoban::new(level);
         sokoban.pruning = pruning;
         // Pulling is a search at the push level (a pull is a push read backwards).
-        let pulls = pruning.pulling
-            && detail == Detail::Pushes
-            && super::pull::Pull::new(&sokoban).is_some();
+        let pulls =
+            pruning.pulling && detail == Detail::Pushes && super::pull::Pull::applies(&sokoban);
         let searches = if pulls { 3 } else { 2 };
         let share = Budget {
             max_bytes: budget.max_bytes.map(|b| b / searches),

@@ -70,11 +70,11 @@ impl Pull {
     /// the search starts with every goal filled; a board that does not (an editor's draft)
     /// has no such start, and gets none.
     pub fn new(sokoban: &Sokoban) -> Option<Pull> {
-        let analysis = Arc::clone(&sokoban.analysis);
-        let targets = sokoban.start_boxes().clone();
-        if analysis.goals.len() != targets.len() || targets.is_empty() {
+        if !Pull::applies(sokoban) {
             return None;
         }
+        let analysis = Arc::clone(&sokoban.analysis);
+        let targets = sokoban.start_boxes().clone();
         let distance: Vec<Vec<u16>> = targets
             .iter()
             .map(|&t| push_distances(&analysis.neighbours, t))
@@ -93,6 +93,13 @@ impl Pull {
             distance,
             dead,
         })
+    }
+
+    /// Whether `sokoban`'s level can be searched by pulls (see [`Pull::new`]), without
+    /// working out its tables.
+    pub fn applies(sokoban: &Sokoban) -> bool {
+        let boxes = sokoban.start_boxes().len();
+        boxes > 0 && sokoban.analysis.goals.len() == boxes
     }
 
     /// Every box on a goal, the player anywhere.
