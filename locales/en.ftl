@@ -1212,11 +1212,13 @@ hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $push
     } from here, not proven shortest (found by { $search }).
 edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (found by { $search }; { $positions } positions).
 solve-portfolio = Solve with the portfolio
-solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
+solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A*, greedy, and greedy pulling backwards
 auto-greedy-pulling = Greedy best-first, pulling from the goals
 auto-meeting = Greedy pulling from the goals, meeting a forward search
 auto-greedy-pulling-short = Greedy pulling
+auto-novel-pulling = Greedy pulling from the goals, novel positions first
+auto-novel-pulling-short = Novel pulling
 auto-meeting-short = Meeting
 auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
 auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).

@@ -734,7 +734,7 @@ fn sokoban_without_a_pruning_expands_more_for_the_same_answer() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(
         stderr(&refused).contains(
-            "--without: unknown pruning \"corrals\" (known: pi-corrals, corral-deadlocks, pulling, meeting)"
+            "--without: unknown pruning \"corrals\" (known: pi-corrals, corral-deadlocks, pulling, meeting, novelty)"
         ),
         "{}",
         stderr(&refused)
@@ -766,7 +766,8 @@ fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shorte
     let fields: Vec<&str> = hard.trim_end().split('\t').collect();
     assert_eq!(fields.len(), 9, "{hard}");
     assert!(
-        ["greedy", "greedy-pulling", "meeting"].contains(&fields[7]) && fields[8] == "not-proven",
+        ["greedy", "greedy-pulling", "novel-pulling", "meeting"].contains(&fields[7])
+            && fields[8] == "not-proven",
         "{hard}"
     );
     let level = frontier::games::sokoban::parse_collection(&std::fs::read_to_string(file).unwrap())

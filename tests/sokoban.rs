@@ -545,6 +545,30 @@ fn greedy_pulling_empties_a_goal_room_that_greedy_pushing_cannot_fill() {
     ));
 }
 
+/// Grigr2001 40: plain greedy pulling gets every box a pull or two from its start square and
+/// stalls there, the player shut in a pocket away from them (1.4 million expansions in 10 s,
+/// unsolved); taking novel positions first, and counting the boxes the player cannot walk up
+/// to, solves it in under 50,000.
+#[test]
+fn novel_first_pulling_solves_a_level_where_plain_greedy_pulling_stalls() {
+    use frontier::games::sokoban::solver::{Sokoban, SokobanRun, verified_solution};
+    use frontier::search::Event;
+    let path = common::test_data().join("sokoban/grigr2001.xsb");
+    let grigr = parse_collection(&read_text(&path).unwrap()).unwrap();
+    let level = grigr[39].level.clone().unwrap();
+    let budget = Budget::UNLIMITED.expansions(100_000);
+    let mut novel = SokobanRun::pulling_novel_first(Sokoban::new(&level), budget).unwrap();
+    assert!(matches!(novel.by_ref().last(), Some(Event::Found { .. })));
+    assert!(novel.expansions() < 100_000);
+    assert!(matches!(
+        verified_solution(&level, &novel),
+        SolveOutcome::Solved { .. }
+    ));
+    let mut plain =
+        SokobanRun::pulling(Sokoban::new(&level), SokobanAlgorithm::Greedy, budget).unwrap();
+    assert!(!matches!(plain.by_ref().last(), Some(Event::Found { .. })));
+}
+
 /// A forward search and a pulling one that reach the same position make a solution: the
 /// pushes to it, then the pulls from the goals to it undone, last first.
 #[test]
@@ -594,14 +618,19 @@ fn a_pulling_search_meeting_a_forward_one_joins_into_a_solution() {
     assert!(in_the_middle >= 4, "only {in_the_middle} met in the middle");
 }
 
-/// `--without pulling` leaves the portfolio to A* and greedy; with it, greedy pulling joins.
+/// `--without pulling` leaves the portfolio to A* and greedy; with it, greedy pulling joins,
+/// and novel-first pulling unless `--without novelty`.
 #[test]
 fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
     use frontier::games::sokoban::solver::Pruning;
     use frontier::games::sokoban::solver::portfolio::{Portfolio, PortfolioSearch};
     use std::time::{Duration, Instant};
     let level = microban()[143].level.clone().unwrap();
-    for (pruning, expected) in [(Pruning::ALL, 3), (Pruning::without("pulling").unwrap(), 2)] {
+    for (pruning, expected) in [
+        (Pruning::ALL, 4),
+        (Pruning::without("novelty").unwrap(), 3),
+        (Pruning::without("pulling").unwrap(), 2),
+    ] {
         let budget = Budget::UNLIMITED.bytes(1 << 30);
         let time = Duration::from_secs(3);
         let mut portfolio = Portfolio::new(&level, Detail::Pushes, time, budget, pruning);
@@ -614,6 +643,10 @@ fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
         assert_eq!(
             searches.contains(&PortfolioSearch::GreedyPulling),
             pruning.pulling
+        );
+        assert_eq!(
+            searches.contains(&PortfolioSearch::NovelPulling),
+            pruning.pulling && pruning.novelty
         );
     }
 }

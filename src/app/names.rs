@@ -49,6 +49,7 @@ pub fn portfolio_search(search: PortfolioSearch) -> String {
         PortfolioSearch::AStar => sokoban_algorithm(SokobanAlgorithm::AStar),
         PortfolioSearch::Greedy => sokoban_algorithm(SokobanAlgorithm::Greedy),
         PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling"),
+        PortfolioSearch::NovelPulling => tr!("auto-novel-pulling"),
         PortfolioSearch::Meeting => tr!("auto-meeting"),
     }
 }
@@ -59,6 +60,7 @@ pub fn portfolio_search_short(search: PortfolioSearch) -> String {
         PortfolioSearch::AStar => sokoban_algorithm_short(SokobanAlgorithm::AStar),
         PortfolioSearch::Greedy => sokoban_algorithm_short(SokobanAlgorithm::Greedy),
         PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling-short"),
+        PortfolioSearch::NovelPulling => tr!("auto-novel-pulling-short"),
         PortfolioSearch::Meeting => tr!("auto-meeting-short"),
     }
 }

@@ -40,7 +40,8 @@ pub enum HintOutcome {
 /// A hint being worked out for one position.
 pub struct HintSearch {
     position: Level,
-    /// A* first; greedy and greedy pulling from the goals once A* has had its share alone.
+    /// A* first; greedy and the two greedy pulling searches from the goals once A* has had
+    /// its share alone.
     runs: Vec<(PortfolioSearch, SokobanRun)>,
     /// How each search ended, once it has.
     ended: Vec<Option<Limit>>,
@@ -56,9 +57,9 @@ impl HintSearch {
     /// A search from `position` (a level that passes [`Level::check`]), giving up after
     /// storing `max_states` states.
     pub fn new(position: Level, max_states: usize) -> HintSearch {
-        // Each of the three searches may store a third of the states (and of the memory).
+        // Each of the four searches may store a quarter of the states (and of the memory).
         let budget = Budget::UNLIMITED
-            .states((max_states / 3).max(1))
+            .states((max_states / 4).max(1))
             .bytes(1 << 29);
         HintSearch {
             runs: vec![(
@@ -147,9 +148,14 @@ impl HintSearch {
         let pulling = (astar.pruning.pulling)
             .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget))
             .flatten();
+        let novel = (astar.pruning.pulling && astar.pruning.novelty)
+            .then(|| SokobanRun::pulling_novel_first(astar.sibling(), self.budget))
+            .flatten();
         self.runs.push((PortfolioSearch::Greedy, greedy));
         self.runs
             .extend(pulling.map(|run| (PortfolioSearch::GreedyPulling, run)));
+        self.runs
+            .extend(novel.map(|run| (PortfolioSearch::NovelPulling, run)));
         self.ended.resize(self.runs.len(), None);
     }
 

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use super::analysis::{Analysis, FAR, NONE, push_distances};
 use super::box_squares::BoxSquares;
 use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
+use super::novelty::Novelty;
 use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
 use super::solve::{play_pushes, push_box};
@@ -29,6 +30,13 @@ use crate::search::Cost;
 
 /// Boxes from which a successor's bound is worked out from its parent's matching.
 const INCREMENTAL_FROM: usize = 12;
+
+/// What the novel-first search adds to its estimate for each box off the targets that the
+/// player cannot walk up to, and for a position that is not novel (which puts it behind every
+/// novel one). Measured on Grigr2001 (3 s a level, pulling alone): with both, 89 solved and
+/// level 40 solved in 0.3 s, which neither plain pulling nor novelty alone solves in 10 s.
+const UNTOUCHABLE: Cost = 2.0;
+const NOT_NOVEL: Cost = 10_000.0;
 
 /// Whether `state` is the search's first, with the player anywhere: its player square is
 /// one under a box, which no region (of free squares) is named by.
@@ -48,6 +56,8 @@ pub struct Pull {
     distance: Vec<Vec<u16>>,
     /// A box here can never be pulled to any target.
     dead: Vec<bool>,
+    /// Set for the novel-first search (see [`Pull::novel_first`]).
+    novelty: Option<RefCell<Novelty>>,
     scratch: RefCell<PullScratch>,
 }
 
@@ -92,7 +102,54 @@ impl Pull {
             targets,
             distance,
             dead,
+            novelty: None,
         })
+    }
+
+    /// The same search for a greedy order that, among the positions it has, takes novel ones
+    /// first (see [`super::novelty`]), and counts against a position each box off the targets
+    /// the player cannot walk up to. Plain greedy pulling stalls on levels whose last boxes
+    /// must be pulled home in one order, in positions where every box is a pull or two from
+    /// home and the player is shut in a pocket away from them; these two steer it out.
+    pub fn novel_first(mut self) -> Pull {
+        self.novelty = Some(RefCell::default());
+        self
+    }
+
+    /// The estimate a best-first search orders positions by: the matching bound, and for the
+    /// novel-first search its two terms on top.
+    pub fn estimate(&self, state: &Position) -> Cost {
+        let bound = self.lower_bound(&state.boxes);
+        let Some(novelty) = &self.novelty else {
+            return bound;
+        };
+        if anywhere(state) || !bound.is_finite() {
+            return bound;
+        }
+        let estimate = bound + UNTOUCHABLE * self.untouchable(state) as Cost;
+        if novelty.borrow_mut().is_novel(estimate, state) {
+            estimate
+        } else {
+            estimate + NOT_NOVEL
+        }
+    }
+
+    /// The boxes off the targets that have no free neighbour the player can walk to.
+    fn untouchable(&self, state: &Position) -> usize {
+        let analysis = &self.analysis;
+        let mut scratch = self.scratch.borrow_mut();
+        let PullScratch {
+            occupied, reach, ..
+        } = &mut *scratch;
+        set(occupied, &state.boxes, true);
+        reach.flood(analysis, occupied, state.player);
+        set(occupied, &state.boxes, false);
+        let touchable = |b: u16| {
+            (analysis.neighbours[b as usize].iter()).any(|&n| n != NONE && reach.reached(n))
+        };
+        (state.boxes.iter())
+            .filter(|&&b| self.targets.binary_search(&b).is_err() && !touchable(b))
+            .count()
     }
 
     /// Whether `sokoban`'s level can be searched by pulls (see [`Pull::new`]), without

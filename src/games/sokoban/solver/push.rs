@@ -208,6 +208,8 @@ pub struct Pruning {
     pub pulling: bool,
     /// The portfolio joins a position reached from both ends into a solution.
     pub meeting: bool,
+    /// The portfolio runs novel-first greedy pulling as well (see [`Pull::novel_first`]).
+    pub novelty: bool,
 }
 
 impl Pruning {
@@ -216,10 +218,17 @@ impl Pruning {
         corral_deadlocks: true,
         pulling: true,
         meeting: true,
+        novelty: true,
     };
 
     /// The names `--without` takes, each with what it switches off.
-    pub const NAMES: [&str; 4] = ["pi-corrals", "corral-deadlocks", "pulling", "meeting"];
+    pub const NAMES: [&str; 5] = [
+        "pi-corrals",
+        "corral-deadlocks",
+        "pulling",
+        "meeting",
+        "novelty",
+    ];
 
     /// Every pruning except those named in `list` (comma-separated [`Pruning::NAMES`]).
     pub fn without(list: &str) -> Result<Pruning, String> {
@@ -230,6 +239,7 @@ impl Pruning {
                 "corral-deadlocks" => pruning.corral_deadlocks = false,
                 "pulling" => pruning.pulling = false,
                 "meeting" => pruning.meeting = false,
+                "novelty" => pruning.novelty = false,
                 other => {
                     return Err(format!(
                         "unknown pruning \"{other}\" (known: {})",
@@ -457,6 +467,17 @@ impl SokobanProblem {
         })
     }
 
+    /// The pull search for a greedy order that takes novel positions first (see
+    /// [`Pull::novel_first`]).
+    pub fn pulls_novel_first(sokoban: Sokoban) -> Option<SokobanProblem> {
+        let pull = Pull::new(&sokoban)?.novel_first();
+        Some(SokobanProblem {
+            sokoban,
+            detail: Detail::Pushes,
+            pull: Some(Box::new(pull)),
+        })
+    }
+
     /// The move-level problem of a level.
     pub fn moves(sokoban: Sokoban) -> SokobanProblem {
         SokobanProblem {
@@ -505,7 +526,7 @@ impl Problem for SokobanProblem {
 
     fn heuristic(&self, state: &Position) -> Cost {
         if let Some(pull) = &self.pull {
-            return pull.lower_bound(&state.boxes);
+            return pull.estimate(state);
         }
         self.sokoban.lower_bound(&state.boxes)
     }

@@ -87,10 +87,24 @@ impl SokobanRun {
         algorithm: SokobanAlgorithm,
         budget: Budget,
     ) -> Option<SokobanRun> {
-        let problem = SokobanProblem::pulls(sokoban)?;
+        SokobanRun::of_pulls(SokobanProblem::pulls(sokoban)?, algorithm, budget)
+    }
+
+    fn of_pulls(
+        problem: SokobanProblem,
+        algorithm: SokobanAlgorithm,
+        budget: Budget,
+    ) -> Option<SokobanRun> {
         let policy = algorithm.best_first()?;
         let engine = Engine::new(Search::new(problem, policy).with_budget(budget));
         Some(SokobanRun { algorithm, engine })
+    }
+
+    /// Greedy best-first pulling from the goals, novel positions first (see
+    /// [`super::pull::Pull::novel_first`]; its estimate is no bound, so it is greedy only).
+    pub fn pulling_novel_first(sokoban: Sokoban, budget: Budget) -> Option<SokobanRun> {
+        let problem = SokobanProblem::pulls_novel_first(sokoban)?;
+        SokobanRun::of_pulls(problem, SokobanAlgorithm::Greedy, budget)
     }
 
     /// Whether this search has discovered `position`.
