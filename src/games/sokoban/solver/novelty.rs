@@ -7,31 +7,40 @@
 //! and Geffner, "Best-First Width Search: Exploration and Exploitation in Classical
 //! Planning", AAAI 2017).
 
-use std::collections::HashSet;
-
 use super::push::Position;
-use crate::search::Cost;
+use crate::search::{Cost, FxHashMap};
 
-/// The facts seen so far, each with the heuristic value and the boxes home it was seen at.
+/// The facts seen so far: for each heuristic value and count of boxes home, a bit per fact
+/// (one lookup a position, where a set of facts would hash each box).
 #[derive(Clone, Debug, Default)]
 pub struct Novelty {
-    seen: HashSet<(u32, u16, Fact)>,
+    seen: FxHashMap<(u32, u16), Vec<u64>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Fact {
-    BoxOn(u16),
-    PlayerIn(u16),
+/// A fact's bit: the box on `square`, or the player in the region named by `square`.
+fn fact(square: u16, player: bool) -> usize {
+    square as usize * 2 + usize::from(player)
+}
+
+/// Sets `bit`; whether it was clear.
+fn set_new(bits: &mut Vec<u64>, bit: usize) -> bool {
+    let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+    if word >= bits.len() {
+        bits.resize(word + 1, 0);
+    }
+    let new = bits[word] & mask == 0;
+    bits[word] |= mask;
+    new
 }
 
 impl Novelty {
     /// Whether `position`, estimated at `h` with `home` boxes home, holds a fact not seen
     /// before at that `h` and `home`; its facts are seen from now on.
     pub fn is_novel(&mut self, h: Cost, home: usize, position: &Position) -> bool {
-        let (h, home) = (h as u32, home as u16);
-        let mut novel = self.seen.insert((h, home, Fact::PlayerIn(position.player)));
+        let bits = self.seen.entry((h as u32, home as u16)).or_default();
+        let mut novel = set_new(bits, fact(position.player, true));
         for &square in position.boxes.iter() {
-            novel |= self.seen.insert((h, home, Fact::BoxOn(square)));
+            novel |= set_new(bits, fact(square, false));
         }
         novel
     }
