@@ -11,7 +11,7 @@ mod freeze;
 mod frozen;
 mod hint;
 pub mod matching;
-mod novelty;
+pub mod novelty;
 pub mod portfolio;
 pub mod predict;
 pub mod pull;

@@ -1,12 +1,13 @@
 //! The solver portfolio (`--algo auto`): A* alone for the first part of the time, for an
-//! answer proven push-optimal when it finishes; then A*, greedy and greedy backwards (pulling
-//! the boxes off their goals, see [`super::pull`]) take turns in short slices (the greedy
-//! searches the longer ones) until one of them finds a solution. Greedy finds *a* solution on
-//! levels where A* cannot prove the best one in time, and the backward greedy on levels whose
-//! goal room must be filled in an order forward searches do not find; once one has, A* goes
-//! on alone for the rest of the time, and a solution it finds replaces the other as the
-//! proven shortest. Every search is a resumable iterator, so taking turns costs nothing but
-//! the memory of each, and the forward searches learn corral deadlocks into one table.
+//! answer proven push-optimal when it finishes; then A*, greedy and two greedy searches
+//! backwards (pulling the boxes off their goals, see [`super::pull`]; one of them takes novel
+//! positions first, see [`super::novelty`]) take turns in short slices until one of them finds
+//! a solution. Greedy finds *a* solution on levels where A* cannot prove the best one in time,
+//! and the backward greedy on levels whose goal room must be filled in an order forward
+//! searches do not find; once one has, A* goes on alone for the rest of the time, and a
+//! solution it finds replaces the other as the proven shortest. Every search is a resumable
+//! iterator, so taking turns costs nothing but the memory of each, and the forward searches
+//! learn corral deadlocks into one table.
 
 use std::fmt;
 use std::time::{Duration, Instant};
