@@ -569,6 +569,22 @@ fn novel_first_pulling_solves_a_level_where_plain_greedy_pulling_stalls() {
     assert!(!matches!(plain.by_ref().last(), Some(Event::Found { .. })));
 }
 
+/// With the app's budget a hint answers on Grigr2001 40, which only novel-first pulling
+/// solves in time; at the earlier 1,000,000 states the hint gave up on it.
+#[test]
+fn the_apps_hint_budget_answers_on_a_level_only_novel_first_pulling_solves() {
+    use frontier::games::sokoban::solver::portfolio::PortfolioSearch;
+    use frontier::games::sokoban::solver::{HINT_STATES, HintOutcome, HintSearch};
+    let path = common::test_data().join("sokoban/grigr2001.xsb");
+    let grigr = parse_collection(&read_text(&path).unwrap()).unwrap();
+    let level = grigr[39].level.clone().unwrap();
+    let HintOutcome::Push(hint) = HintSearch::new(level, HINT_STATES).finish() else {
+        panic!("no hint on Grigr2001 40");
+    };
+    assert_eq!(hint.found_by, PortfolioSearch::NovelPulling);
+    assert!(!hint.proven_shortest);
+}
+
 /// A forward search and a pulling one that reach the same position make a solution: the
 /// pushes to it, then the pulls from the goals to it undone, last first.
 #[test]

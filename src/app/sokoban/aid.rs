@@ -6,14 +6,11 @@ use egui::Ui;
 
 use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
-use crate::games::sokoban::solver::{HintOutcome, HintSearch, stuck_boxes};
+use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, HintSearch, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
 use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
-
-/// States a hint may store before it gives up.
-pub const HINT_MAX_STATES: usize = 1_000_000;
 
 #[derive(Default)]
 pub struct PlayAid {
@@ -33,7 +30,7 @@ impl PlayAid {
             return;
         }
         let asked_after = (game.level().clone(), game.lurd());
-        self.hint = Some((HintSearch::new(position, HINT_MAX_STATES), asked_after));
+        self.hint = Some((HintSearch::new(position, HINT_STATES), asked_after));
     }
 
     /// Forgets a hint the game has moved on from, and thinks about the current one for a

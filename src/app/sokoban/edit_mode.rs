@@ -2,10 +2,9 @@
 
 use egui::{Key, Modifiers, Ui};
 
-use super::aid::HINT_MAX_STATES;
 use super::{EditTool, Mode, SokobanTab};
 use crate::app::names;
-use crate::games::sokoban::solver::{HintOutcome, HintSearch};
+use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, HintSearch};
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
 use crate::tr;
@@ -205,7 +204,7 @@ impl SokobanTab {
             .editing
             .check()
             .is_ok()
-            .then(|| HintSearch::new(self.editing.clone(), HINT_MAX_STATES));
+            .then(|| HintSearch::new(self.editing.clone(), HINT_STATES));
     }
 
     /// This frame's share of the editor's solve; true while it goes on. An edit to the
