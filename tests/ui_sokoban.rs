@@ -427,13 +427,14 @@ fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
     );
 }
 
-/// Steps the app until the hint search has finished (it thinks a slice per frame).
+/// Steps the app until the hint search, on its own thread, has finished (up to a minute).
 fn wait_for_hint(harness: &mut Harness<'static, FrontierApp>) {
-    for _ in 0..600 {
+    for _ in 0..6000 {
         harness.step();
         if !harness.state().tabs.sokoban.aid.is_thinking() {
             return;
         }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
     panic!("the hint never came");
 }
@@ -636,12 +637,13 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
     harness.get_by_label("Edit level").click();
     harness.run_steps(2);
     let wait = |harness: &mut Harness<'static, FrontierApp>| {
-        for _ in 0..600 {
+        for _ in 0..6000 {
             harness.step();
             let verdict = harness.state().tabs.sokoban.editing_verdict();
             if verdict.is_some_and(|v| !v.starts_with("Solving")) {
                 return;
             }
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("no verdict");
     };

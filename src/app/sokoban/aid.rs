@@ -1,22 +1,22 @@
 //! Help while playing: boxes that can no longer reach a goal are marked the moment they are
-//! lost, and a hint (the first push of a shortest solution from here) is worked out a slice
-//! per frame, so the board keeps answering while the solver thinks.
+//! lost, and a hint (the first push of a shortest solution from here) is worked out on a
+//! thread of its own, so the board keeps answering while the solver thinks.
 
 use egui::Ui;
 
+use super::hint_worker::HintWorker;
 use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
-use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, HintSearch, stuck_boxes};
+use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 #[derive(Default)]
 pub struct PlayAid {
     /// The hint being worked out or shown, with the level and the moves (LURD) it was
     /// asked after: once the game is anywhere else, it is stale.
-    hint: Option<(HintSearch, (Level, String))>,
+    hint: Option<(HintWorker, (Level, String))>,
     /// The static facts of the level being played, for telling lost boxes.
     analysis: Option<(Level, Analysis)>,
 }
@@ -30,17 +30,17 @@ impl PlayAid {
             return;
         }
         let asked_after = (game.level().clone(), game.lurd());
-        self.hint = Some((HintSearch::new(position, HINT_STATES), asked_after));
+        self.hint = Some((HintWorker::start(position, HINT_STATES), asked_after));
     }
 
-    /// Forgets a hint the game has moved on from, and thinks about the current one for a
-    /// slice of this frame.
+    /// Forgets a hint the game has moved on from (which stops its search), and takes in the
+    /// current one's outcome once it has one.
     pub fn update_in_frame(&mut self, game: Option<&Game>) {
         if let Some((search, (level, lurd))) = &mut self.hint {
             if game.is_none_or(|g| g.level() != level || g.lurd() != *lurd) {
                 self.hint = None;
             } else {
-                step_within_budget(usize::MAX, FRAME_BUDGET, || search.step());
+                search.poll();
             }
         }
     }

@@ -2,13 +2,13 @@
 
 use egui::{Key, Modifiers, Ui};
 
+use super::hint_worker::HintWorker;
 use super::{EditTool, Mode, SokobanTab};
 use crate::app::names;
-use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, HintSearch};
+use crate::games::sokoban::solver::{HINT_STATES, HintOutcome};
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
 use crate::tr;
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
 
 impl SokobanTab {
     /// Keys while editing.
@@ -204,7 +204,7 @@ impl SokobanTab {
             .editing
             .check()
             .is_ok()
-            .then(|| HintSearch::new(self.editing.clone(), HINT_STATES));
+            .then(|| HintWorker::start(self.editing.clone(), HINT_STATES));
     }
 
     /// This frame's share of the editor's solve; true while it goes on. An edit to the
@@ -217,8 +217,7 @@ impl SokobanTab {
             self.edit_solve = None;
             return false;
         }
-        step_within_budget(usize::MAX, FRAME_BUDGET, || search.step());
-        search.outcome().is_none()
+        search.poll()
     }
 
     /// What the editor's solve found, in words.

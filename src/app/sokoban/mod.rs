@@ -7,6 +7,7 @@ mod compare;
 mod edit_mode;
 mod export;
 mod files;
+mod hint_worker;
 mod lesson;
 mod play_mode;
 mod portfolio_view;
@@ -93,8 +94,9 @@ pub struct SokobanTab {
     won_recorded: bool,
     /// Lost boxes and hints while playing.
     pub aid: aid::PlayAid,
-    /// A* on the level in the editor, asked whether it can be solved.
-    edit_solve: Option<crate::games::sokoban::solver::HintSearch>,
+    /// The hint's searches on the level in the editor, on a thread of their own, asked
+    /// whether it can be solved.
+    edit_solve: Option<hint_worker::HintWorker>,
     /// The box picked up by a press, to be pushed where the pointer lets go.
     dragging_box: Option<Pos>,
     /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a

@@ -1,0 +1,124 @@
+//! A hint worked out on a thread of its own. A hint on a hard level is seconds of search
+//! (Grigr2001 40: about 5 s); stepped a few milliseconds a frame, as the runs the user watches
+//! are, it took a minute. On its own thread it runs at full speed and the board keeps
+//! answering. The search is made on that thread (a search is not `Send`); only the position
+//! goes in and the outcome comes back.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+use crate::games::sokoban::Level;
+use crate::games::sokoban::solver::{HintOutcome, HintSearch};
+
+/// Expansions between two looks at whether the hint is still wanted.
+const CHECK_EVERY: usize = 1024;
+
+/// A hint being worked out, or worked out. Dropping it stops the search.
+pub struct HintWorker {
+    position: Level,
+    expanded: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    result: Receiver<HintOutcome>,
+    outcome: Option<HintOutcome>,
+}
+
+impl HintWorker {
+    /// Starts the hint search of `position` (a level that passes [`Level::check`]).
+    pub fn start(position: Level, max_states: usize) -> HintWorker {
+        let expanded = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (send, result) = channel();
+        let (level, counter, stop) = (position.clone(), expanded.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            let mut search = HintSearch::new(level, max_states);
+            while !stop.load(Ordering::Relaxed) {
+                let going = (0..CHECK_EVERY).all(|_| search.step());
+                counter.store(search.expanded(), Ordering::Relaxed);
+                if !going {
+                    if let Some(outcome) = search.outcome() {
+                        // The receiver is gone when the hint was dropped meanwhile.
+                        let _ = send.send(outcome.clone());
+                    }
+                    return;
+                }
+            }
+        });
+        HintWorker {
+            position,
+            expanded,
+            cancel,
+            result,
+            outcome: None,
+        }
+    }
+
+    /// The position the hint is for.
+    pub fn position(&self) -> &Level {
+        &self.position
+    }
+
+    /// Takes in the outcome once the search has one; true while it goes on.
+    pub fn poll(&mut self) -> bool {
+        if self.outcome.is_none() {
+            self.outcome = self.result.try_recv().ok();
+        }
+        self.outcome.is_none()
+    }
+
+    pub fn outcome(&self) -> Option<&HintOutcome> {
+        self.outcome.as_ref()
+    }
+
+    /// States expanded so far, by all the hint's searches.
+    pub fn expanded(&self) -> usize {
+        self.expanded.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for HintWorker {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::parse_collection;
+    use std::time::Duration;
+
+    fn grigr(number: usize) -> Level {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/sokoban/grigr2001.xsb"
+        );
+        let text = std::fs::read_to_string(path).expect("the test data");
+        let levels = parse_collection(&text).expect("a valid collection");
+        levels[number - 1].level.clone().expect("a valid level")
+    }
+
+    #[test]
+    fn a_hint_comes_back_from_its_thread_and_a_dropped_one_stops_searching() {
+        let mut worker = HintWorker::start(grigr(4), 100_000);
+        let mut waited = 0;
+        while worker.poll() {
+            assert!(waited < 60_000, "no hint in a minute");
+            std::thread::sleep(Duration::from_millis(10));
+            waited += 10;
+        }
+        assert!(matches!(worker.outcome(), Some(HintOutcome::Push(_))));
+        assert!(worker.expanded() > 0);
+
+        // Grigr2001 1 is far beyond this budget's time: dropped, its search stops counting.
+        let worker = HintWorker::start(grigr(1), usize::MAX);
+        let expanded = Arc::clone(&worker.expanded);
+        std::thread::sleep(Duration::from_millis(300));
+        drop(worker);
+        std::thread::sleep(Duration::from_millis(300));
+        let after_drop = expanded.load(Ordering::Relaxed);
+        assert!(after_drop > 0, "it searched before it was dropped");
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(expanded.load(Ordering::Relaxed), after_drop);
+    }
+}
