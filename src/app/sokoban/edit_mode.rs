@@ -196,8 +196,8 @@ impl SokobanTab {
         }
     }
 
-    /// Starts A* on the level in the editor (after checking it), to tell whether and in how
-    /// few pushes it can be solved.
+    /// Starts the hint's searches on the level in the editor (after checking it), on a thread
+    /// of their own, to tell whether and in how few pushes it can be solved.
     pub fn solve_editing(&mut self) {
         self.check_editing();
         self.edit_solve = self
@@ -207,8 +207,8 @@ impl SokobanTab {
             .then(|| HintWorker::start(self.editing.clone(), HINT_STATES));
     }
 
-    /// This frame's share of the editor's solve; true while it goes on. An edit to the
-    /// board drops it.
+    /// Takes in the editor's solve once its thread has an answer; true while it goes on. An
+    /// edit to the board drops it (which stops its search).
     pub(super) fn advance_edit(&mut self) -> bool {
         let Some(search) = &mut self.edit_solve else {
             return false;
