@@ -524,7 +524,7 @@ sk-stuck = { $count ->
        *[other] { $count } boxes can
     } never reach a goal now (marked red): undo (Ctrl+Z).
 sk-hint = Hint
-sk-hint-tip = H: the solver works out the first push of a shortest solution from here
+sk-hint-tip = H: the solver works out the first push of a solution from here, the shortest when A* proves it in time
 sk-previous = Previous level
 sk-next = Next level
 sk-play-help = Arrows or WASD move; click a square to walk there; click a box beside you to push it, or drag a box where it should go; H asks for a hint.
@@ -656,7 +656,7 @@ edit-size = Size
 edit-height = Height
 edit-check = Check
 edit-solvable = Solvable?
-edit-solvable-tip = A* works out the fewest pushes this level needs, if it can be solved
+edit-solvable-tip = The solver looks for a solution: the fewest pushes when A* proves it in time, else one another search finds
 edit-play-it = Play it
 edit-save-xsb = Save as XSB…
 edit-solving = Solving… { $positions } positions looked at

@@ -7,7 +7,7 @@ use egui::Ui;
 use super::hint_worker::HintWorker;
 use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
-use crate::games::sokoban::solver::{HINT_STATES, HintOutcome, stuck_boxes};
+use crate::games::sokoban::solver::{HINT_STATES, HINT_TIME, HintOutcome, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
@@ -30,7 +30,10 @@ impl PlayAid {
             return;
         }
         let asked_after = (game.level().clone(), game.lurd());
-        self.hint = Some((HintWorker::start(position, HINT_STATES), asked_after));
+        self.hint = Some((
+            HintWorker::start(position, HINT_STATES, HINT_TIME),
+            asked_after,
+        ));
     }
 
     /// Forgets a hint the game has moved on from (which stops its search), and takes in the

@@ -5,7 +5,7 @@ use egui::{Key, Modifiers, Ui};
 use super::hint_worker::HintWorker;
 use super::{EditTool, Mode, SokobanTab};
 use crate::app::names;
-use crate::games::sokoban::solver::{HINT_STATES, HintOutcome};
+use crate::games::sokoban::solver::{HINT_STATES, HINT_TIME, HintOutcome};
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
 use crate::tr;
@@ -204,7 +204,7 @@ impl SokobanTab {
             .editing
             .check()
             .is_ok()
-            .then(|| HintWorker::start(self.editing.clone(), HINT_STATES));
+            .then(|| HintWorker::start(self.editing.clone(), HINT_STATES, HINT_TIME));
     }
 
     /// Takes in the editor's solve once its thread has an answer; true while it goes on. An

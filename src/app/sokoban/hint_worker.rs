@@ -1,5 +1,5 @@
 //! A hint worked out on a thread of its own. A hint on a hard level is seconds of search
-//! (Grigr2001 40: about 5 s); stepped a few milliseconds a frame, as the runs the user watches
+//! (Grigr2001 40: about 1 s, with the portfolio); stepped a few milliseconds a frame, as the runs the user watches
 //! are, it took a minute. On its own thread it runs at full speed and the board keeps
 //! answering. The search is made on that thread (a search is not `Send`); only the position
 //! goes in and the outcome comes back.
@@ -7,12 +7,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
 
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 
-/// Expansions between two looks at whether the hint is still wanted.
-const CHECK_EVERY: usize = 1024;
+/// The time between two looks at whether the hint is still wanted.
+const CHECK_EVERY: Duration = Duration::from_millis(20);
 
 /// A hint being worked out, or worked out. Dropping it stops the search.
 pub struct HintWorker {
@@ -24,16 +25,17 @@ pub struct HintWorker {
 }
 
 impl HintWorker {
-    /// Starts the hint search of `position` (a level that passes [`Level::check`]).
-    pub fn start(position: Level, max_states: usize) -> HintWorker {
+    /// Starts the hint search of `position` (a level that passes [`Level::check`]), for at
+    /// most `time` and `max_states` stored states.
+    pub fn start(position: Level, max_states: usize, time: Duration) -> HintWorker {
         let expanded = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, result) = channel();
         let (level, counter, stop) = (position.clone(), expanded.clone(), cancel.clone());
         std::thread::spawn(move || {
-            let mut search = HintSearch::new(level, max_states);
+            let mut search = HintSearch::new(level, max_states, time);
             while !stop.load(Ordering::Relaxed) {
-                let going = (0..CHECK_EVERY).all(|_| search.step());
+                let going = search.advance(Instant::now() + CHECK_EVERY);
                 counter.store(search.expanded(), Ordering::Relaxed);
                 if !going {
                     if let Some(outcome) = search.outcome() {
@@ -86,7 +88,6 @@ impl Drop for HintWorker {
 mod tests {
     use super::*;
     use crate::games::sokoban::parse_collection;
-    use std::time::Duration;
 
     fn grigr(number: usize) -> Level {
         let path = concat!(
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn a_hint_comes_back_from_its_thread_and_a_dropped_one_stops_searching() {
-        let mut worker = HintWorker::start(grigr(4), 100_000);
+        let mut worker = HintWorker::start(grigr(4), 100_000, Duration::from_secs(60));
         let mut waited = 0;
         while worker.poll() {
             assert!(waited < 60_000, "no hint in a minute");
@@ -111,7 +112,7 @@ mod tests {
         assert!(worker.expanded() > 0);
 
         // Grigr2001 1 is far beyond this budget's time: dropped, its search stops counting.
-        let worker = HintWorker::start(grigr(1), usize::MAX);
+        let worker = HintWorker::start(grigr(1), usize::MAX, Duration::from_secs(60));
         let expanded = Arc::clone(&worker.expanded);
         std::thread::sleep(Duration::from_millis(300));
         drop(worker);

@@ -1,26 +1,28 @@
-//! A hint for the player: A* over pushes from the position on the board, run a slice at a
-//! time (so the game keeps answering while it thinks), then the first push of the solution
-//! it finds — or the news that no solution is left from here. Like the portfolio of
-//! `--algo auto`, A* has the first quarter of the states alone, then A*, greedy and greedy
-//! pulling from the goals take turns: a hard position still gets a hint, said to be from a
-//! solution not proven shortest.
+//! A hint for the player: the portfolio of `--algo auto` (see [`super::portfolio`]) run from
+//! the position on the board, then the first push of the solution it finds — or the news
+//! that no solution is left from here. A* has the first part of the time alone, for a hint
+//! proven shortest; then greedy, the pulling searches and their meetings join, so a hard
+//! position still gets a hint, said to be from a solution not proven shortest. Unlike the
+//! command line, a hint does not wait for A* once another search has a solution: the player
+//! is waiting.
 
-use super::SokobanAlgorithm;
-use super::portfolio::PortfolioSearch;
-use super::push::Detail;
-use super::solve::SokobanRun;
+use std::time::{Duration, Instant};
+
+use super::portfolio::{Portfolio, PortfolioSearch};
+use super::push::{Detail, Pruning};
+use super::solve::SolveOutcome;
 use crate::games::sokoban::game::{Game, Step};
 use crate::games::sokoban::level::Level;
 use crate::grid::{Dir, Pos};
-use crate::search::{Budget, Event, Limit};
+use crate::search::{Budget, Limit};
 
-/// The first push of a solution with the fewest pushes from the position.
+/// The first push of a solution from the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hint {
     /// The box to push, where it stands now.
     pub box_at: Pos,
     pub dir: Dir,
-    /// Pushes a solution still needs from here, this one included.
+    /// Pushes the solution still needs from here, this one included.
     pub pushes_left: usize,
     /// The solution is proven to have the fewest pushes (A* found it).
     pub proven_shortest: bool,
@@ -37,46 +39,31 @@ pub enum HintOutcome {
     GaveUp(Limit),
 }
 
-/// The states a hint in the app may store before it gives up, a quarter for each of its
-/// searches. Measured (release, this 2-core machine): at 1,000,000 the hint gave up on
-/// Microban 153 and Grigr2001 15, 40 and 100, which the portfolio solves in 10 s; at
-/// 4,000,000 it answers on all four, in 5 to 14 s, using at most 332 MB (Grigr2001 15).
+/// The states a hint in the app may store before it gives up, a quarter for each of the
+/// portfolio's searches. Measured (release, this 2-core machine): at 1,000,000 a hint gave up
+/// on Microban 153 and Grigr2001 15, 40 and 100, which the portfolio solves in 10 s; at
+/// 4,000,000 it answers on all four, using at most 332 MB (Grigr2001 15).
 pub const HINT_STATES: usize = 4_000_000;
+/// The time a hint in the app may take: the command line's and the Solve view's 10 s, so a
+/// hint answers on the levels the benchmark's `auto` solves.
+pub const HINT_TIME: Duration = Duration::from_secs(10);
 
 /// A hint being worked out for one position.
 pub struct HintSearch {
     position: Level,
-    /// A* first; greedy and the two greedy pulling searches from the goals once A* has had
-    /// its share alone.
-    runs: Vec<(PortfolioSearch, SokobanRun)>,
-    /// How each search ended, once it has.
-    ended: Vec<Option<Limit>>,
-    /// The expansions A* makes alone, and the budget each search gets.
-    alone: usize,
-    budget: Budget,
-    /// The search that steps next, once they take turns.
-    turn: usize,
+    portfolio: Portfolio,
     outcome: Option<HintOutcome>,
 }
 
 impl HintSearch {
-    /// A search from `position` (a level that passes [`Level::check`]), giving up after
-    /// storing `max_states` states.
-    pub fn new(position: Level, max_states: usize) -> HintSearch {
-        // Each of the four searches may store a quarter of the states (and of the memory).
-        let budget = Budget::UNLIMITED
-            .states((max_states / 4).max(1))
-            .bytes(1 << 29);
+    /// A search from `position` (a level that passes [`Level::check`]) for at most `time`,
+    /// giving up after storing `max_states` states.
+    pub fn new(position: Level, max_states: usize, time: Duration) -> HintSearch {
+        let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
+        let portfolio = Portfolio::new(&position, Detail::Pushes, time, budget, Pruning::ALL);
         HintSearch {
-            runs: vec![(
-                PortfolioSearch::AStar,
-                SokobanRun::new(&position, SokobanAlgorithm::AStar, Detail::Pushes, budget),
-            )],
-            ended: vec![None],
-            alone: max_states / 4,
-            budget,
-            turn: 0,
             position,
+            portfolio,
             outcome: None,
         }
     }
@@ -88,86 +75,46 @@ impl HintSearch {
 
     /// States expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
-        self.runs.iter().map(|(_, run)| run.expansions()).sum()
+        self.portfolio.expanded()
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
         self.outcome.as_ref()
     }
 
-    /// Expands one more state; false once the search has ended.
-    pub fn step(&mut self) -> bool {
+    /// Searches until `until` or the end; false once the search has ended.
+    pub fn advance(&mut self, until: Instant) -> bool {
         if self.outcome.is_some() {
             return false;
         }
-        let astar_share_over = self.runs[0].1.expansions() >= self.alone || self.ended[0].is_some();
-        if self.runs.len() == 1 && astar_share_over {
-            self.join_greedy();
+        let mut report = self.portfolio.advance(until).cloned();
+        if report.is_none() && self.portfolio.held().is_some() {
+            report = Some(self.portfolio.stop().clone());
         }
-        // The searches that have not ended step in turn (A* alone until the others join).
-        let count = self.runs.len();
-        let Some(i) = (0..count)
-            .map(|k| (self.turn + k) % count)
-            .find(|&i| self.ended[i].is_none())
-        else {
-            self.outcome = Some(HintOutcome::GaveUp(self.ended[0].unwrap_or(Limit::Time)));
-            return false;
+        let Some(report) = report else {
+            return true;
         };
-        self.turn = i + 1;
-        let (search, run) = &mut self.runs[i];
-        match run.next() {
-            Some(Event::Found { .. }) => {
-                let first = run
-                    .solution(&self.position)
-                    .and_then(|lurd| first_push(&self.position, &lurd));
-                let found_by = *search;
-                self.outcome = Some(first.map_or(HintOutcome::NoSolution, |hint| {
+        self.outcome = Some(match report.report.outcome {
+            SolveOutcome::Solved { lurd, .. } => {
+                first_push(&self.position, &lurd).map_or(HintOutcome::NoSolution, |hint| {
                     HintOutcome::Push(Hint {
-                        proven_shortest: found_by == PortfolioSearch::AStar,
-                        found_by,
+                        proven_shortest: report.proven_optimal,
+                        found_by: report.found_by.unwrap_or(PortfolioSearch::AStar),
                         ..hint
                     })
-                }));
+                })
             }
-            Some(Event::GaveUp(limit)) => self.ended[i] = Some(limit),
-            // Any search going through every position proves there is no solution.
-            Some(Event::Exhausted) => self.outcome = Some(HintOutcome::NoSolution),
-            // A search that has ended says nothing more (it is not stepped again).
-            Some(_) | None => {}
-        }
-        if count > 1 && self.ended.iter().all(Option::is_some) {
-            self.outcome = Some(HintOutcome::GaveUp(self.ended[0].unwrap_or(Limit::Time)));
-        }
-        self.outcome.is_none()
-    }
-
-    /// Greedy, which learns into and prunes with A*'s deadlock table, and greedy pulling the
-    /// boxes back from the goals to where they stand now.
-    fn join_greedy(&mut self) {
-        let astar = self.runs[0].1.sokoban();
-        let greedy = SokobanRun::of(
-            astar.sibling(),
-            SokobanAlgorithm::Greedy,
-            Detail::Pushes,
-            self.budget,
-        );
-        let pulling = (astar.pruning.pulling)
-            .then(|| SokobanRun::pulling(astar.sibling(), SokobanAlgorithm::Greedy, self.budget))
-            .flatten();
-        let novel = (astar.pruning.pulling && astar.pruning.novelty)
-            .then(|| SokobanRun::pulling_novel_first(astar.sibling(), self.budget))
-            .flatten();
-        self.runs.push((PortfolioSearch::Greedy, greedy));
-        self.runs
-            .extend(pulling.map(|run| (PortfolioSearch::GreedyPulling, run)));
-        self.runs
-            .extend(novel.map(|run| (PortfolioSearch::NovelPulling, run)));
-        self.ended.resize(self.runs.len(), None);
+            SolveOutcome::NoSolution => HintOutcome::NoSolution,
+            SolveOutcome::GaveUp(limit) => HintOutcome::GaveUp(limit),
+            // A solution that did not replay is a bug; the player is told no hint came.
+            SolveOutcome::BadSolution(_) => HintOutcome::GaveUp(Limit::Time),
+        });
+        false
     }
 
     /// Runs the search to its end.
     pub fn finish(mut self) -> HintOutcome {
-        while self.step() {}
+        while self.advance(Instant::now() + Duration::from_millis(50)) {}
         self.outcome.expect("a finished search has an outcome")
     }
 }
@@ -183,7 +130,7 @@ fn first_push(position: &Level, lurd: &str) -> Option<Hint> {
                 box_at: game.player().step(step.dir),
                 dir: step.dir,
                 pushes_left,
-                proven_shortest: true,
+                proven_shortest: false,
                 found_by: PortfolioSearch::AStar,
             });
         }
@@ -197,17 +144,20 @@ mod tests {
     use super::*;
     use crate::games::sokoban::level::parse_level;
 
+    const TIME: Duration = Duration::from_secs(5);
+
     #[test]
     fn the_hint_is_the_first_push_of_a_shortest_solution_and_a_lost_position_says_so() {
         // Two boxes, two goals: the left box must go left first (pushing the right one
         // first would only cost more pushes).
         let level = parse_level("#########\n#.$ @ $.#\n#########\n").unwrap();
-        let outcome = HintSearch::new(level.clone(), 10_000).finish();
+        let outcome = HintSearch::new(level.clone(), 10_000, TIME).finish();
         let HintOutcome::Push(hint) = outcome else {
             panic!("{outcome:?}")
         };
         assert_eq!(hint.pushes_left, 2);
-        assert!(hint.proven_shortest, "A* finds it within its share");
+        assert!(hint.proven_shortest, "A* finds it in its time alone");
+        assert_eq!(hint.found_by, PortfolioSearch::AStar);
         assert!(
             [(Pos::new(2, 1), Dir::Left), (Pos::new(6, 1), Dir::Right)]
                 .contains(&(hint.box_at, hint.dir)),
@@ -220,7 +170,8 @@ mod tests {
         game.walk_to(behind)
             .expect("the player can get behind the box");
         game.step(hint.dir).expect("the push is possible");
-        let HintOutcome::Push(next) = HintSearch::new(game.position(), 10_000).finish() else {
+        let HintOutcome::Push(next) = HintSearch::new(game.position(), 10_000, TIME).finish()
+        else {
             panic!("still solvable")
         };
         assert_eq!(next.pushes_left, 1);
@@ -228,7 +179,7 @@ mod tests {
         // A box pushed into a corner loses the level.
         let lost = parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
         assert_eq!(
-            HintSearch::new(lost, 10_000).finish(),
+            HintSearch::new(lost, 10_000, TIME).finish(),
             HintOutcome::NoSolution
         );
     }

@@ -346,6 +346,19 @@ impl Portfolio {
         }
     }
 
+    /// Ends the solve now, with the solution held if there is one (A* does not go on).
+    pub fn stop(&mut self) -> &PortfolioReport {
+        if self.report.is_none() {
+            self.finish(None);
+        }
+        self.report.as_ref().expect("finished")
+    }
+
+    /// States expanded so far, by all the searches.
+    pub fn expanded(&self) -> usize {
+        self.entrants.iter().map(|e| e.run.expansions()).sum()
+    }
+
     /// The search whose turn it is (none once it is over).
     pub fn holder(&self) -> Option<PortfolioSearch> {
         self.report
