@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::analysis::{Analysis, FAR, NONE, push_distances};
 use super::box_squares::BoxSquares;
-use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
+use super::matching::{IMPOSSIBLE, Matcher, RecentMatchings, SavedMatching};
 use super::novelty::Novelty;
 use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
@@ -74,6 +74,7 @@ struct PullScratch {
     parent: Vec<u16>,
     parent_matching: SavedMatching,
     parent_valid: bool,
+    recent: RecentMatchings,
 }
 
 impl Pull {
@@ -284,19 +285,31 @@ impl Pull {
             Some((row, square)) => {
                 scratch.matcher.restore(&scratch.parent_matching);
                 let rows = &scratch.parent;
-                (scratch.matcher).replace_row(n, row, |i, j| {
+                let total = (scratch.matcher).replace_row(n, row, |i, j| {
                     far(distance[j][if i == row { square } else { rows[i] } as usize])
-                })
+                });
+                // This successor's matching, for when it is expanded in turn.
+                if let Some(total) = total {
+                    let moved =
+                        (rows.iter().enumerate()).map(|(i, &b)| if i == row { square } else { b });
+                    (scratch.recent).remember(moved, &[], &scratch.matcher, total);
+                }
+                total
             }
             None => (scratch.matcher).min_cost(n, |i, j| far(distance[j][boxes[i] as usize])),
         };
         total.map_or(Cost::INFINITY, |t| t as Cost)
     }
 
-    /// Solves the matching of `boxes` and keeps it for their successors' bounds.
+    /// Solves the matching of `boxes` (or recalls it, if it was just worked out for this
+    /// state as a successor) and keeps it for their successors' bounds.
     fn keep_parent_matching(&self, boxes: &[u16]) {
-        self.scratch.borrow_mut().parent_valid = false;
-        let solvable = self.lower_bound(boxes).is_finite();
+        let mut guard = self.scratch.borrow_mut();
+        let scratch = &mut *guard;
+        scratch.parent_valid = false;
+        let recalled = (scratch.recent).recall(boxes, &[], &mut scratch.matcher);
+        drop(guard);
+        let solvable = recalled.is_some() || self.lower_bound(boxes).is_finite();
         let mut guard = self.scratch.borrow_mut();
         let scratch = &mut *guard;
         scratch.parent.clear();

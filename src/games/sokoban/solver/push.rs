@@ -12,7 +12,7 @@ use super::corral::{CorralScratch, Push, find_pi_corral, restrict};
 use super::corral_deadlock::DeadlockTable;
 use super::freeze::frozen_off_goal;
 use super::frozen::{FrozenCache, frozen_on_goals};
-use super::matching::{IMPOSSIBLE, Matcher, SavedMatching};
+use super::matching::{IMPOSSIBLE, Matcher, RecentMatchings, SavedMatching};
 use super::pull::Pull;
 use super::reach::Reach;
 use crate::games::sokoban::level::Level;
@@ -85,6 +85,7 @@ struct Scratch {
     frozen_tables: FrozenCache,
     /// The matching of the state being expanded, which its successors' bounds start from.
     parent: ParentMatching,
+    recent: RecentMatchings,
 }
 
 /// The matching of a state, kept so that the bound of a state with one box moved costs one
@@ -390,19 +391,43 @@ impl Sokoban {
         let changed_row = from_parent
             .then(|| one_changed(&parent.rows, rows))
             .flatten();
+        let incremental = n == rows.len() && n >= INCREMENTAL_FROM;
+        let recalled = (as_parent && incremental)
+            .then(|| (scratch.recent).recall(rows, &frozen, &mut scratch.matcher))
+            .flatten();
         let total = match changed_row {
             _ if from_parent && parent.rows == *rows => parent.total,
+            _ if recalled.is_some() => recalled,
             Some((row, square)) => {
                 scratch.matcher.restore(&parent.saved);
                 let rows = &parent.rows;
-                (scratch.matcher).replace_row(n, row, |i, j| {
+                let total = (scratch.matcher).replace_row(n, row, |i, j| {
                     far(distance[j][if i == row { square } else { rows[i] } as usize])
-                })
+                });
+                // This successor's matching, for when it is expanded in turn.
+                if let Some(total) = total {
+                    let moved =
+                        (rows.iter().enumerate()).map(|(i, &b)| if i == row { square } else { b });
+                    (scratch.recent).remember(moved, &frozen, &scratch.matcher, total);
+                }
+                total
             }
-            None => (scratch.matcher).min_cost(n, |i, j| far(distance[j][rows[i] as usize])),
+            None => {
+                let total =
+                    (scratch.matcher).min_cost(n, |i, j| far(distance[j][rows[i] as usize]));
+                if let Some(total) = total.filter(|_| incremental && !as_parent) {
+                    (scratch.recent).remember(
+                        rows.iter().copied(),
+                        &frozen,
+                        &scratch.matcher,
+                        total,
+                    );
+                }
+                total
+            }
         };
         if as_parent {
-            parent.valid = n == rows.len() && n >= INCREMENTAL_FROM;
+            parent.valid = incremental;
             parent.rows.clone_from(rows);
             parent.frozen.clone_from(&frozen);
             parent.total = total;
