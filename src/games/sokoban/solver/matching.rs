@@ -234,6 +234,14 @@ impl Matcher {
 mod tests {
     use super::*;
 
+    /// A linear congruential generator: random tables that are the same every run.
+    fn step(x: &mut u64) -> u64 {
+        *x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *x
+    }
+
     /// Every permutation: the brute-force reference.
     fn brute(table: &[Vec<i64>]) -> Option<i64> {
         fn go(table: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {
@@ -264,10 +272,7 @@ mod tests {
                     .map(|_| {
                         (0..n)
                             .map(|_| {
-                                x = x
-                                    .wrapping_mul(6364136223846793005)
-                                    .wrapping_add(1442695040888963407);
-                                if (x >> 60) == 0 {
+                                if (step(&mut x) >> 60) == 0 {
                                     IMPOSSIBLE
                                 } else {
                                     ((x >> 33) % 20) as i64
@@ -289,10 +294,7 @@ mod tests {
     fn replacing_one_row_gives_what_a_whole_solve_gives() {
         let mut x = 11u64;
         let mut random = |impossible: bool| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            if impossible && (x >> 61) == 0 {
+            if impossible && (step(&mut x) >> 61) == 0 {
                 IMPOSSIBLE
             } else {
                 ((x >> 33) % 30) as i64
@@ -329,12 +331,7 @@ mod tests {
     #[test]
     fn a_recalled_matching_starts_the_next_bound_as_a_whole_solve_would() {
         let mut x = 5u64;
-        let mut random = |below: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % below
-        };
+        let mut random = |below: u64| (step(&mut x) >> 33) % below;
         let mut recent = RecentMatchings::default();
         let (mut matcher, mut whole) = (Matcher::default(), Matcher::default());
         for n in [3, 6, 12, 20] {
