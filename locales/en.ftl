@@ -670,6 +670,7 @@ hint-push = Hint: push the marked box { $dir } ({ $pushes ->
     } to go).
 hint-no-solution = No solution from here: undo a few moves (Ctrl+Z).
 hint-gave-up = No hint: the solver { $why }.
+hint-gave-up-ask-again = No hint: the solver { $why }. Ask again (H) to give it { $seconds } s.
 cmp-heading = BFS, DFS, A*, greedy and IDA* side by side
 cmp-search = Search
 cmp-stored = Stored

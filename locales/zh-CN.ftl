@@ -651,6 +651,7 @@ hint-thinking = 思考中…已查看 { $positions } 个局面
 hint-push = 提示：把标出的箱子向{ $dir }推（还要推 { $pushes } 次）。
 hint-no-solution = 从这里已经无解：撤销几步（Ctrl+Z）。
 hint-gave-up = 没有提示：求解器{ $why }。
+hint-gave-up-ask-again = 没有提示：求解器{ $why }。再要一次提示（H），就给它 { $seconds } 秒。
 cmp-heading = BFS、DFS、A*、贪心与 IDA* 并排比较
 cmp-search = 搜索
 cmp-stored = 已存储

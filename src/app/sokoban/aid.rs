@@ -1,6 +1,9 @@
 //! Help while playing: boxes that can no longer reach a goal are marked the moment they are
-//! lost, and a hint (the first push of a shortest solution from here) is worked out on a
-//! thread of its own, so the board keeps answering while the solver thinks.
+//! lost, and a hint (the first push of a solution from here, the shortest when A* proves it)
+//! is worked out on a thread of its own, so the board keeps answering while the solver
+//! thinks. A hint that gave up can be asked for again, with more time.
+
+use std::time::Duration;
 
 use egui::Ui;
 
@@ -12,38 +15,74 @@ use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
 
-#[derive(Default)]
+/// A hint asked again for a position it gave up on gets twice the time and states of the
+/// last one, up to this many times the first's.
+const LONGEST: u32 = 8;
+
 pub struct PlayAid {
-    /// The hint being worked out or shown, with the level and the moves (LURD) it was
-    /// asked after: once the game is anywhere else, it is stale.
-    hint: Option<(HintWorker, (Level, String))>,
+    hint: Option<Asked>,
+    /// The states and time a first hint for a position gets.
+    first: (usize, Duration),
     /// The static facts of the level being played, for telling lost boxes.
     analysis: Option<(Level, Analysis)>,
 }
 
+impl Default for PlayAid {
+    fn default() -> Self {
+        PlayAid {
+            hint: None,
+            first: (HINT_STATES, HINT_TIME),
+            analysis: None,
+        }
+    }
+}
+
+/// A hint being worked out or shown.
+struct Asked {
+    worker: HintWorker,
+    /// The level and the moves (LURD) it was asked after: once the game is anywhere else, it
+    /// is stale.
+    after: (Level, String),
+    /// Its time and states, in multiples of the first hint's.
+    scale: u32,
+}
+
 impl PlayAid {
     /// Starts working out a hint for the position of `game` (nothing to do once it is won).
+    /// Asked again for the same position, a hint that gave up starts again with twice the
+    /// time and states (up to `LONGEST` times the first's); any other is left as it is.
     pub fn request_hint(&mut self, game: &Game) {
         let position = game.position();
         if game.is_won() || position.check().is_err() {
             self.hint = None;
             return;
         }
-        let asked_after = (game.level().clone(), game.lurd());
-        self.hint = Some((
-            HintWorker::start(position, HINT_STATES, HINT_TIME),
-            asked_after,
-        ));
+        let after = (game.level().clone(), game.lurd());
+        let scale = match &self.hint {
+            Some(asked) if asked.after == after => match asked.worker.outcome() {
+                Some(HintOutcome::GaveUp(_)) if asked.scale < LONGEST => asked.scale * 2,
+                _ => return,
+            },
+            _ => 1,
+        };
+        let (states, time) = self.first;
+        let worker = HintWorker::start(position, states * scale as usize, time * scale);
+        self.hint = Some(Asked {
+            worker,
+            after,
+            scale,
+        });
     }
 
     /// Forgets a hint the game has moved on from (which stops its search), and takes in the
     /// current one's outcome once it has one.
     pub fn update_in_frame(&mut self, game: Option<&Game>) {
-        if let Some((search, (level, lurd))) = &mut self.hint {
+        if let Some(asked) = &mut self.hint {
+            let (level, lurd) = &asked.after;
             if game.is_none_or(|g| g.level() != level || g.lurd() != *lurd) {
                 self.hint = None;
             } else {
-                search.poll();
+                asked.worker.poll();
             }
         }
     }
@@ -51,11 +90,16 @@ impl PlayAid {
     pub fn is_thinking(&self) -> bool {
         self.hint
             .as_ref()
-            .is_some_and(|(s, _)| s.outcome().is_none())
+            .is_some_and(|asked| asked.worker.outcome().is_none())
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
-        self.hint.as_ref().and_then(|(s, _)| s.outcome())
+        self.hint.as_ref().and_then(|asked| asked.worker.outcome())
+    }
+
+    /// The time the hint being worked out or shown was given.
+    pub fn hint_time(&self) -> Option<Duration> {
+        self.hint.as_ref().map(|asked| self.first.1 * asked.scale)
     }
 
     /// The box to push and which way, when a hint is ready.
@@ -84,7 +128,8 @@ impl PlayAid {
 
     /// What the hint says, in words.
     pub fn status(&self) -> Option<String> {
-        let (search, _) = self.hint.as_ref()?;
+        let asked = self.hint.as_ref()?;
+        let search = &asked.worker;
         Some(match search.outcome() {
             None => tr!("hint-thinking", positions = search.expanded()),
             Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
@@ -99,6 +144,11 @@ impl PlayAid {
                 search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
+            Some(HintOutcome::GaveUp(limit)) if asked.scale < LONGEST => tr!(
+                "hint-gave-up-ask-again",
+                why = names::limit(*limit),
+                seconds = (self.first.1 * asked.scale * 2).as_secs()
+            ),
             Some(HintOutcome::GaveUp(limit)) => tr!("hint-gave-up", why = names::limit(*limit)),
         })
     }
@@ -107,5 +157,52 @@ impl PlayAid {
         if let Some(status) = self.status() {
             ui.label(status);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::parse_collection;
+
+    /// Drives the hint until it has an outcome (up to a minute).
+    fn wait(aid: &mut PlayAid, game: &Game) {
+        for _ in 0..6000 {
+            aid.update_in_frame(Some(game));
+            if !aid.is_thinking() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the hint never came");
+    }
+
+    #[test]
+    fn a_hint_asked_again_after_giving_up_gets_twice_the_time_up_to_eight_times() {
+        // Grigr2001 1: no search of the portfolio solves it within a few dozen states.
+        let grigr = include_str!("../../../tests/data/sokoban/grigr2001.xsb");
+        let level = parse_collection(grigr).unwrap()[0].level.clone().unwrap();
+        let mut game = Game::new(level);
+        let mut aid = PlayAid {
+            first: (8, Duration::from_secs(30)),
+            ..PlayAid::default()
+        };
+        for scale in [1, 2, 4, 8] {
+            aid.request_hint(&game);
+            assert_eq!(aid.hint_time(), Some(Duration::from_secs(30) * scale));
+            wait(&mut aid, &game);
+            assert!(matches!(aid.outcome(), Some(HintOutcome::GaveUp(_))));
+            let offers_more = aid.status().unwrap().contains("Ask again (H)");
+            assert_eq!(offers_more, scale < 8, "at {scale} times");
+        }
+        // At eight times, asking again leaves the answer as it is.
+        aid.request_hint(&game);
+        assert!(!aid.is_thinking());
+        assert_eq!(aid.hint_time(), Some(Duration::from_secs(240)));
+        // A move later, a hint starts again from the first time.
+        game.step(Dir::Down).expect("the player can step down");
+        aid.update_in_frame(Some(&game));
+        aid.request_hint(&game);
+        assert_eq!(aid.hint_time(), Some(Duration::from_secs(30)));
     }
 }
