@@ -663,6 +663,7 @@ edit-solving = Solving… { $positions } positions looked at
 edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions } positions).
 edit-no-solution = No solution: no sequence of pushes puts every box on a goal.
 edit-undecided = Undecided: the solver { $why }.
+edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again to give it { $seconds } s.
 hint-thinking = Thinking… { $positions } positions looked at
 hint-push = Hint: push the marked box { $dir } ({ $pushes ->
         [one] 1 push

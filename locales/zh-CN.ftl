@@ -647,6 +647,7 @@ edit-solving = 求解中…已查看 { $positions } 个局面
 edit-solvable-in = 有解：最少推 { $pushes } 次（A*，{ $positions } 个局面）。
 edit-no-solution = 无解：没有任何推法能把每个箱子都推到目标上。
 edit-undecided = 未能判定：求解器{ $why }。
+edit-undecided-ask-again = 未能判定：求解器{ $why }。再按“有解吗？”，就给它 { $seconds } 秒。
 hint-thinking = 思考中…已查看 { $positions } 个局面
 hint-push = 提示：把标出的箱子向{ $dir }推（还要推 { $pushes } 次）。
 hint-no-solution = 从这里已经无解：撤销几步（Ctrl+Z）。

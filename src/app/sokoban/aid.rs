@@ -15,12 +15,10 @@ use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
 
-/// A hint asked again for a position it gave up on gets twice the time and states of the
-/// last one, up to this many times the first's.
-const LONGEST: u32 = 8;
-
 pub struct PlayAid {
-    hint: Option<Asked>,
+    /// The hint being worked out or shown, with the level and the moves (LURD) it was
+    /// asked after: once the game is anywhere else, it is stale.
+    hint: Option<(HintWorker, (Level, String))>,
     /// The states and time a first hint for a position gets.
     first: (usize, Duration),
     /// The static facts of the level being played, for telling lost boxes.
@@ -37,20 +35,10 @@ impl Default for PlayAid {
     }
 }
 
-/// A hint being worked out or shown.
-struct Asked {
-    worker: HintWorker,
-    /// The level and the moves (LURD) it was asked after: once the game is anywhere else, it
-    /// is stale.
-    after: (Level, String),
-    /// Its time and states, in multiples of the first hint's.
-    scale: u32,
-}
-
 impl PlayAid {
     /// Starts working out a hint for the position of `game` (nothing to do once it is won).
-    /// Asked again for the same position, a hint that gave up starts again with twice the
-    /// time and states (up to `LONGEST` times the first's); any other is left as it is.
+    /// Asked again for the same position, a hint that gave up starts again with more time
+    /// (see [`HintWorker::ask`]); any other is left as it is.
     pub fn request_hint(&mut self, game: &Game) {
         let position = game.position();
         if game.is_won() || position.check().is_err() {
@@ -58,31 +46,22 @@ impl PlayAid {
             return;
         }
         let after = (game.level().clone(), game.lurd());
-        let scale = match &self.hint {
-            Some(asked) if asked.after == after => match asked.worker.outcome() {
-                Some(HintOutcome::GaveUp(_)) if asked.scale < LONGEST => asked.scale * 2,
-                _ => return,
-            },
-            _ => 1,
-        };
-        let (states, time) = self.first;
-        let worker = HintWorker::start(position, states * scale as usize, time * scale);
-        self.hint = Some(Asked {
-            worker,
-            after,
-            scale,
-        });
+        let previous = (self.hint.as_ref())
+            .filter(|(_, asked_after)| *asked_after == after)
+            .map(|(worker, _)| worker);
+        if let Some(worker) = HintWorker::ask(previous, position, self.first) {
+            self.hint = Some((worker, after));
+        }
     }
 
     /// Forgets a hint the game has moved on from (which stops its search), and takes in the
     /// current one's outcome once it has one.
     pub fn update_in_frame(&mut self, game: Option<&Game>) {
-        if let Some(asked) = &mut self.hint {
-            let (level, lurd) = &asked.after;
+        if let Some((search, (level, lurd))) = &mut self.hint {
             if game.is_none_or(|g| g.level() != level || g.lurd() != *lurd) {
                 self.hint = None;
             } else {
-                asked.worker.poll();
+                search.poll();
             }
         }
     }
@@ -90,16 +69,16 @@ impl PlayAid {
     pub fn is_thinking(&self) -> bool {
         self.hint
             .as_ref()
-            .is_some_and(|asked| asked.worker.outcome().is_none())
+            .is_some_and(|(search, _)| search.outcome().is_none())
     }
 
     pub fn outcome(&self) -> Option<&HintOutcome> {
-        self.hint.as_ref().and_then(|asked| asked.worker.outcome())
+        self.hint.as_ref().and_then(|(search, _)| search.outcome())
     }
 
     /// The time the hint being worked out or shown was given.
     pub fn hint_time(&self) -> Option<Duration> {
-        self.hint.as_ref().map(|asked| self.first.1 * asked.scale)
+        self.hint.as_ref().map(|(search, _)| search.time())
     }
 
     /// The box to push and which way, when a hint is ready.
@@ -128,8 +107,7 @@ impl PlayAid {
 
     /// What the hint says, in words.
     pub fn status(&self) -> Option<String> {
-        let asked = self.hint.as_ref()?;
-        let search = &asked.worker;
+        let (search, _) = self.hint.as_ref()?;
         Some(match search.outcome() {
             None => tr!("hint-thinking", positions = search.expanded()),
             Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
@@ -144,10 +122,10 @@ impl PlayAid {
                 search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
-            Some(HintOutcome::GaveUp(limit)) if asked.scale < LONGEST => tr!(
+            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer_time() => tr!(
                 "hint-gave-up-ask-again",
                 why = names::limit(*limit),
-                seconds = (self.first.1 * asked.scale * 2).as_secs()
+                seconds = longer.as_secs()
             ),
             Some(HintOutcome::GaveUp(limit)) => tr!("hint-gave-up", why = names::limit(*limit)),
         })

@@ -197,14 +197,19 @@ impl SokobanTab {
     }
 
     /// Starts the hint's searches on the level in the editor (after checking it), on a thread
-    /// of their own, to tell whether and in how few pushes it can be solved.
+    /// of their own, to tell whether and in how few pushes it can be solved. Asked again for
+    /// the same board, a search that gave up starts again with more time; any other stands.
     pub fn solve_editing(&mut self) {
         self.check_editing();
-        self.edit_solve = self
-            .editing
-            .check()
-            .is_ok()
-            .then(|| HintWorker::start(self.editing.clone(), HINT_STATES, HINT_TIME));
+        if self.editing.check().is_err() {
+            self.edit_solve = None;
+            return;
+        }
+        let previous = self.edit_solve.as_ref();
+        let first = (HINT_STATES, HINT_TIME);
+        if let Some(worker) = HintWorker::ask(previous, self.editing.clone(), first) {
+            self.edit_solve = Some(worker);
+        }
     }
 
     /// Takes in the editor's solve once its thread has an answer; true while it goes on. An
@@ -237,6 +242,11 @@ impl SokobanTab {
                 search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("edit-no-solution"),
+            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer_time() => tr!(
+                "edit-undecided-ask-again",
+                why = names::limit(*limit),
+                seconds = longer.as_secs()
+            ),
             Some(HintOutcome::GaveUp(limit)) => {
                 tr!("edit-undecided", why = names::limit(*limit))
             }

@@ -14,6 +14,9 @@ use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 
 /// The time between two looks at whether the hint is still wanted.
 const CHECK_EVERY: Duration = Duration::from_millis(20);
+/// A search asked again for a position it gave up on gets twice the time and states of the
+/// last one, up to this many times the first's.
+const LONGEST: u32 = 8;
 
 /// A hint being worked out, or worked out. Dropping it stops the search.
 pub struct HintWorker {
@@ -22,12 +25,32 @@ pub struct HintWorker {
     cancel: Arc<AtomicBool>,
     result: Receiver<HintOutcome>,
     outcome: Option<HintOutcome>,
+    /// Its states and time, and the first search's for this position, which it is `scale`
+    /// times.
+    first: (usize, Duration),
+    scale: u32,
 }
 
 impl HintWorker {
-    /// Starts the hint search of `position` (a level that passes [`Level::check`]), for at
-    /// most `time` and `max_states` stored states.
-    pub fn start(position: Level, max_states: usize, time: Duration) -> HintWorker {
+    /// Starts the hint search of `position` (a level that passes [`Level::check`]) with
+    /// `first` (the states it may store, and its time), unless `previous` was for the same
+    /// position: then, if it gave up, it starts again with twice its states and time (up to
+    /// `LONGEST` times the first's); if not, it stands (none is started).
+    pub fn ask(
+        previous: Option<&HintWorker>,
+        position: Level,
+        first: (usize, Duration),
+    ) -> Option<HintWorker> {
+        let Some(previous) = previous.filter(|p| p.position.same_board(&position)) else {
+            return Some(HintWorker::scaled(position, first, 1));
+        };
+        let longer = previous.longer_time().is_some();
+        longer.then(|| HintWorker::scaled(position, previous.first, previous.scale * 2))
+    }
+
+    fn scaled(position: Level, first: (usize, Duration), scale: u32) -> HintWorker {
+        let max_states = first.0.saturating_mul(scale as usize);
+        let time = first.1.saturating_mul(scale);
         let expanded = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, result) = channel();
@@ -52,7 +75,21 @@ impl HintWorker {
             cancel,
             result,
             outcome: None,
+            first,
+            scale,
         }
+    }
+
+    /// The time this search was given.
+    pub fn time(&self) -> Duration {
+        self.first.1 * self.scale
+    }
+
+    /// Once this search has given up: the time it would get if asked again, unless it had
+    /// the longest already.
+    pub fn longer_time(&self) -> Option<Duration> {
+        let gave_up = matches!(self.outcome, Some(HintOutcome::GaveUp(_)));
+        (gave_up && self.scale < LONGEST).then(|| self.time() * 2)
     }
 
     /// The position the hint is for.
@@ -101,7 +138,8 @@ mod tests {
 
     #[test]
     fn a_hint_comes_back_from_its_thread_and_a_dropped_one_stops_searching() {
-        let mut worker = HintWorker::start(grigr(4), 100_000, Duration::from_secs(60));
+        let mut worker =
+            HintWorker::ask(None, grigr(4), (100_000, Duration::from_secs(60))).unwrap();
         let mut waited = 0;
         while worker.poll() {
             assert!(waited < 60_000, "no hint in a minute");
@@ -112,7 +150,8 @@ mod tests {
         assert!(worker.expanded() > 0);
 
         // Grigr2001 1 is far beyond this budget's time: dropped, its search stops counting.
-        let worker = HintWorker::start(grigr(1), usize::MAX, Duration::from_secs(60));
+        let worker =
+            HintWorker::ask(None, grigr(1), (usize::MAX, Duration::from_secs(60))).unwrap();
         let expanded = Arc::clone(&worker.expanded);
         std::thread::sleep(Duration::from_millis(300));
         drop(worker);
