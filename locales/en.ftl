@@ -659,12 +659,12 @@ edit-solvable = Solvable?
 edit-solvable-tip = The solver looks for a solution: the fewest pushes when A* proves it in time, else one another search finds
 edit-play-it = Play it
 edit-save-xsb = Save as XSB…
-edit-solving = Solving… { $positions } positions looked at
+edit-solving = Solving… { $positions } positions looked at, { $seconds } of { $limit } s
 edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions } positions).
 edit-no-solution = No solution: no sequence of pushes puts every box on a goal.
 edit-undecided = Undecided: the solver { $why }.
 edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again to give it { $seconds } s.
-hint-thinking = Thinking… { $positions } positions looked at
+hint-thinking = Thinking… { $positions } positions looked at, { $seconds } of { $limit } s
 hint-push = Hint: push the marked box { $dir } ({ $pushes ->
         [one] 1 push
        *[other] { $pushes } pushes

@@ -109,7 +109,15 @@ impl PlayAid {
     pub fn status(&self) -> Option<String> {
         let (search, _) = self.hint.as_ref()?;
         Some(match search.outcome() {
-            None => tr!("hint-thinking", positions = search.expanded()),
+            None => {
+                let (seconds, limit) = search.seconds();
+                tr!(
+                    "hint-thinking",
+                    positions = search.expanded(),
+                    seconds = seconds,
+                    limit = limit
+                )
+            }
             Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
                 "hint-push",
                 dir = names::direction(hint.dir),

@@ -229,7 +229,15 @@ impl SokobanTab {
     pub fn editing_verdict(&self) -> Option<String> {
         let search = self.edit_solve.as_ref()?;
         Some(match search.outcome() {
-            None => tr!("edit-solving", positions = search.expanded()),
+            None => {
+                let (seconds, limit) = search.seconds();
+                tr!(
+                    "edit-solving",
+                    positions = search.expanded(),
+                    seconds = seconds,
+                    limit = limit
+                )
+            }
             Some(HintOutcome::Push(hint)) if hint.proven_shortest => tr!(
                 "edit-solvable-in",
                 pushes = hint.pushes_left,

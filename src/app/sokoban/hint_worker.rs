@@ -29,6 +29,7 @@ pub struct HintWorker {
     /// times.
     first: (usize, Duration),
     scale: u32,
+    began: Instant,
 }
 
 impl HintWorker {
@@ -77,7 +78,14 @@ impl HintWorker {
             outcome: None,
             first,
             scale,
+            began: Instant::now(),
         }
+    }
+
+    /// Whole seconds since it began, and the seconds it was given: for "3 of 10 s".
+    pub fn seconds(&self) -> (u64, u64) {
+        let time = self.time();
+        (self.began.elapsed().min(time).as_secs(), time.as_secs())
     }
 
     /// The time this search was given.
@@ -154,6 +162,11 @@ mod tests {
             HintWorker::ask(None, grigr(1), (usize::MAX, Duration::from_secs(60))).unwrap();
         let expanded = Arc::clone(&worker.expanded);
         std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(
+            worker.seconds(),
+            (0, 60),
+            "a third of a second of its minute"
+        );
         drop(worker);
         std::thread::sleep(Duration::from_millis(300));
         let after_drop = expanded.load(Ordering::Relaxed);
