@@ -659,19 +659,31 @@ edit-solvable = Solvable?
 edit-solvable-tip = The solver looks for a solution: the fewest pushes when A* proves it in time, else one another search finds
 edit-play-it = Play it
 edit-save-xsb = Save as XSB…
-edit-solving = Solving… { $positions } positions looked at, { $seconds } of { $limit } s
+edit-solving = Solving… { $unit ->
+        [positions] { $positions } of { $limit } positions looked at
+       *[seconds] { $positions } positions looked at, { $spent } of { $limit } s
+    }
 edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions } positions).
 edit-no-solution = No solution: no sequence of pushes puts every box on a goal.
 edit-undecided = Undecided: the solver { $why }.
-edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again to give it { $seconds } s.
-hint-thinking = Thinking… { $positions } positions looked at, { $seconds } of { $limit } s
+edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again to give it { $unit ->
+        [positions] { $more } positions
+       *[seconds] { $more } s
+    }.
+hint-thinking = Thinking… { $unit ->
+        [positions] { $positions } of { $limit } positions looked at
+       *[seconds] { $positions } positions looked at, { $spent } of { $limit } s
+    }
 hint-push = Hint: push the marked box { $dir } ({ $pushes ->
         [one] 1 push
        *[other] { $pushes } pushes
     } to go).
 hint-no-solution = No solution from here: undo a few moves (Ctrl+Z).
 hint-gave-up = No hint: the solver { $why }.
-hint-gave-up-ask-again = No hint: the solver { $why }. Ask again (H) to give it { $seconds } s.
+hint-gave-up-ask-again = No hint: the solver { $why }. Ask again (H) to give it { $unit ->
+        [positions] { $more } positions
+       *[seconds] { $more } s
+    }.
 cmp-heading = BFS, DFS, A*, greedy and IDA* side by side
 cmp-search = Search
 cmp-stored = Stored

@@ -643,16 +643,28 @@ edit-solvable = 有解吗？
 edit-solvable-tip = 求解器寻找一个解：A* 来得及证明时给出最少推几次，否则给出其他搜索找到的解
 edit-play-it = 试玩
 edit-save-xsb = 另存为 XSB…
-edit-solving = 求解中…已查看 { $positions } 个局面，用时 { $seconds } / { $limit } 秒
+edit-solving = 求解中…{ $unit ->
+        [positions] 已查看 { $positions } / { $limit } 个局面
+       *[seconds] 已查看 { $positions } 个局面，用时 { $spent } / { $limit } 秒
+    }
 edit-solvable-in = 有解：最少推 { $pushes } 次（A*，{ $positions } 个局面）。
 edit-no-solution = 无解：没有任何推法能把每个箱子都推到目标上。
 edit-undecided = 未能判定：求解器{ $why }。
-edit-undecided-ask-again = 未能判定：求解器{ $why }。再按“有解吗？”，就给它 { $seconds } 秒。
-hint-thinking = 思考中…已查看 { $positions } 个局面，用时 { $seconds } / { $limit } 秒
+edit-undecided-ask-again = 未能判定：求解器{ $why }。再按“有解吗？”，就给它 { $unit ->
+        [positions] { $more } 个局面
+       *[seconds] { $more } 秒
+    }。
+hint-thinking = 思考中…{ $unit ->
+        [positions] 已查看 { $positions } / { $limit } 个局面
+       *[seconds] 已查看 { $positions } 个局面，用时 { $spent } / { $limit } 秒
+    }
 hint-push = 提示：把标出的箱子向{ $dir }推（还要推 { $pushes } 次）。
 hint-no-solution = 从这里已经无解：撤销几步（Ctrl+Z）。
 hint-gave-up = 没有提示：求解器{ $why }。
-hint-gave-up-ask-again = 没有提示：求解器{ $why }。再要一次提示（H），就给它 { $seconds } 秒。
+hint-gave-up-ask-again = 没有提示：求解器{ $why }。再要一次提示（H），就给它 { $unit ->
+        [positions] { $more } 个局面
+       *[seconds] { $more } 秒
+    }。
 cmp-heading = BFS、DFS、A*、贪心与 IDA* 并排比较
 cmp-search = 搜索
 cmp-stored = 已存储

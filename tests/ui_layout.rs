@@ -271,6 +271,8 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
     let sokoban = &mut harness.state_mut().tabs.sokoban;
     sokoban.load_collection("microban-1.xsb", &text);
     sokoban.select(143); // A* cannot settle it alone: the greedy searches join
+    // Paced by expansions: the table is the same however fast the machine is.
+    sokoban.portfolio_pace = frontier::games::sokoban::solver::portfolio::Pace::Expansions(150_000);
     let small = size[0] < 800.0;
     if small {
         // A small window shows the board first: open the controls, then the table's panel.
@@ -285,10 +287,21 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
     if small {
         harness.key_press(egui::Key::CloseBracket);
     }
+    // Until every search has joined (and, with few states, given up), or it is over.
+    let searches_shown = |harness: &Harness<'static, FrontierApp>| {
+        let joined = harness
+            .query_all_by_label(&tr!("auto-novel-pulling-short"))
+            .count();
+        let gave_up = harness.query_all_by_label(&tr!("auto-gave-up")).count();
+        let over = (harness.state().tabs.sokoban.portfolio.as_ref()).is_none_or(|p| p.is_done());
+        over || (joined == 1 && (max_states >= 100_000 || gave_up >= 2))
+    };
     let began = std::time::Instant::now();
-    while began.elapsed() < std::time::Duration::from_millis(2000) {
+    while !searches_shown(&harness) {
+        assert!(began.elapsed().as_secs() < 600, "the searches never joined");
         harness.step();
     }
+    harness.step();
     harness.get_by_label(&tr!("auto-greedy-pulling-short"));
     if max_states < 100_000 {
         assert!(harness.query_all_by_label(&tr!("auto-gave-up")).count() >= 2);

@@ -23,10 +23,7 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
     board.goal = Pos::new(10, 6);
     app.tabs.pathfinding.replace_board(board);
     app.tabs.pathfinding.dirty = false;
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(3);
     harness
 }
@@ -632,10 +629,7 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
     }
     let mut app = FrontierApp::from_saved(None);
     app.tabs.pathfinding.replace_board(board.clone());
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(3);
     assert!(
         harness.query_by_label("Robot walk").is_none(),
@@ -831,9 +825,7 @@ fn the_robot_walks_only_boards_it_can_plan_at_once() {
     app.tabs.pathfinding.replace_board(Board::new(1100, 1000));
     app.tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
     app.tabs.pathfinding.settings_changed();
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(2);
     assert!(harness.query_by_label("Robot walk").is_none());
     harness.get_by_label_contains("The robot walks boards of up to 1048576 cells");

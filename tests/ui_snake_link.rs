@@ -1,5 +1,8 @@
 //! The Snake and Link tabs driven as a user drives them (egui_kittest).
 
+#[path = "common/harness.rs"]
+mod harness;
+
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -9,13 +12,7 @@ use frontier::games::snake::Status;
 use frontier::grid::{Dir, Pos};
 
 fn app(tab: &str) -> Harness<'static, FrontierApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(
-            |ui, app: &mut FrontierApp| app.show(ui),
-            FrontierApp::from_saved(None),
-        );
+    let mut harness = harness::harness_of(FrontierApp::from_saved(None), [1400.0, 900.0]);
     harness.run_steps(2);
     harness.get_by_label(tab).click();
     harness.run_steps(2);

@@ -8,7 +8,6 @@ mod harness;
 mod screen;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
 use frontier::app::view::Theme;
@@ -136,10 +135,7 @@ fn getting_started_opens_once_on_the_first_start_and_from_the_help_menu() {
     app.set_language(Language::English);
     app.first_start();
     assert_eq!(app.getting_started.page, Some(TabId::Pathfinding));
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(4);
     harness.get_by_label_contains("orange cells are the frontier");
     // Each tab has its page; the page picked shows its tab too.

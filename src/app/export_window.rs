@@ -13,7 +13,7 @@ use crate::render::animation::MAX_FRAMES;
 use crate::render::{FrameSource, GifExport, GifOptions};
 use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
-use crate::ui::step_controls::FRAME_BUDGET;
+use crate::ui::step_controls::FrameBudget;
 
 /// What can be exported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,9 +276,16 @@ impl ExportWindow {
     /// or has failed.
     fn write_frames(&mut self, ctx: &Context) -> Option<Notice> {
         let (job, _) = self.job.as_mut()?;
+        let budget = FrameBudget::of(ctx);
         let began = std::time::Instant::now();
+        let more = |written: usize| match budget {
+            FrameBudget::Time(time) => began.elapsed() < time,
+            FrameBudget::Steps(_) => written == 0,
+        };
+        let mut written = 0;
         let mut finished = false;
-        while began.elapsed() < FRAME_BUDGET {
+        while more(written) {
+            written += 1;
             match job.next_frame() {
                 Ok(true) => {}
                 Ok(false) => {

@@ -17,6 +17,7 @@ use super::view::ViewSettings;
 use crate::i18n::{self, Language};
 use crate::lessons::QuestionKind;
 use crate::ui::side_panels::{self, Side};
+use crate::ui::step_controls::FrameBudget;
 
 /// Lists the tabs once: each line names a tab, the field that holds it and its type. From
 /// this come the `TabId` of each tab, the `Tabs` that hold them, and the loops over them.
@@ -343,8 +344,9 @@ impl FrontierApp {
             });
         });
         let dt = ui.input(|i| i.unstable_dt) as f64;
+        let budget = FrameBudget::of(ui.ctx());
         let tab = self.tabs.get_mut(self.tab);
-        if tab.advance(dt) {
+        if tab.advance(dt, budget) {
             ui.ctx().request_repaint();
         }
         // The lesson panel goes before the tab, which fits its own panels into what is left.

@@ -8,6 +8,7 @@ use egui::Ui;
 
 use super::notice::Notice;
 use super::persistence::Fields;
+use crate::ui::step_controls::FrameBudget;
 
 /// A keyboard shortcut as the help lists it: the message keys of the keys, and of what they
 /// do.
@@ -28,8 +29,9 @@ pub trait Tab {
     /// The status line.
     fn status(&self) -> String;
 
-    /// This frame's share of running and animating; true while more frames are needed.
-    fn advance(&mut self, dt: f64) -> bool;
+    /// This frame's share of running and animating, `dt` seconds after the last, within
+    /// `budget`; true while more frames are needed.
+    fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool;
 
     /// Draws the tab: its panels and its board.
     fn ui(&mut self, ui: &mut Ui);

@@ -50,12 +50,14 @@ usage: frontier                      open the app
        frontier render --snake [--planner classic|cycle] [--size N] [--seed S] [--moves N]
                      [--cell PX] [--png OUT] [--gif OUT [--fps F] [--max-frames N]]
        frontier sokoban FILE [--level N|all] [--algo auto|bfs|dfs|astar|greedy|idastar] [--moves]
-                     [--max-states N] [--timeout S] [--max-memory M] [--jobs N] [--tsv]
+                     [--max-states N] [--max-expansions N] [--timeout S] [--max-memory M]
+                     [--jobs N] [--tsv]
                      [--without pi-corrals,corral-deadlocks,pulling,meeting,novelty]
                      (auto, the default: A* then A*, greedy and two greedy pulling
-                     searches from the goals in turns; levels on N threads, default
-                     every core; M per level, default 2G; --without switches
-                     techniques off to measure them)
+                     searches from the goals in turns, timed by --timeout, or counted
+                     by --max-expansions for the same answer on any machine; levels
+                     on N threads, default every core; M per level, default 2G;
+                     --without switches techniques off to measure them)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)

@@ -40,6 +40,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
     };
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
     let max_states = args.parsed("--max-states", number::<usize>)?;
+    let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let timeout = args.parsed("--timeout", seconds)?;
     let detail = if args.flag("--moves") {
         Detail::Moves
@@ -79,6 +80,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
         algorithm,
         detail,
         max_states,
+        max_expansions,
         timeout,
         max_memory,
         pruning,
@@ -154,6 +156,9 @@ struct LevelSettings {
     algorithm: Option<SokobanAlgorithm>,
     detail: Detail,
     max_states: Option<usize>,
+    /// With the portfolio, its turns are counted in expansions, not timed: the same
+    /// answer on any machine.
+    max_expansions: Option<usize>,
     timeout: Option<std::time::Duration>,
     max_memory: usize,
     pruning: Pruning,
@@ -172,6 +177,7 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         algorithm,
         detail,
         max_states,
+        max_expansions,
         timeout,
         max_memory,
         pruning,
@@ -194,6 +200,7 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
     };
     let mut budget = Budget::UNLIMITED.bytes(max_memory);
     budget.max_states = max_states;
+    budget.max_expansions = max_expansions;
     if let Some(limit) = timeout {
         budget = budget.timeout(limit);
     }

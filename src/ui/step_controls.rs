@@ -24,8 +24,54 @@ pub const SPEEDS: [Option<f64>; 12] = [
     None,
 ];
 
-/// How long a frame may spend stepping: the search never blocks a frame.
+/// How long a frame may spend stepping in the app: the search never blocks a frame.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(6);
+
+/// How much stepping a frame may do: a time (the app), or a number of steps. Counted, each
+/// frame does the same work however fast or busy the machine is, so what the UI tests see
+/// after so many frames is the same everywhere. (Counted, an export writes one picture a
+/// frame.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameBudget {
+    Time(Duration),
+    Steps(usize),
+}
+
+impl FrameBudget {
+    /// The app's.
+    pub const APP: FrameBudget = FrameBudget::Time(FRAME_BUDGET);
+
+    /// The budget of the frames of `ctx`: the app's unless another was set.
+    pub fn of(ctx: &egui::Context) -> FrameBudget {
+        ctx.data(|d| d.get_temp(Self::id())).unwrap_or(Self::APP)
+    }
+
+    /// Makes this the budget of every frame of `ctx`.
+    pub fn set(self, ctx: &egui::Context) {
+        ctx.data_mut(|d| d.insert_temp(Self::id(), self));
+    }
+
+    fn id() -> egui::Id {
+        egui::Id::unique("frontier-frame-budget")
+    }
+
+    /// One of `n` equal shares (a step at least).
+    pub fn share(self, n: usize) -> FrameBudget {
+        let n = n.max(1);
+        match self {
+            FrameBudget::Time(time) => FrameBudget::Time(time / n as u32),
+            FrameBudget::Steps(steps) => FrameBudget::Steps((steps / n).max(1)),
+        }
+    }
+
+    /// What is left once `taken` steps have been taken since `began`.
+    pub fn left(self, began: Instant, taken: usize) -> FrameBudget {
+        match self {
+            FrameBudget::Time(time) => FrameBudget::Time(time.saturating_sub(began.elapsed())),
+            FrameBudget::Steps(steps) => FrameBudget::Steps(steps.saturating_sub(taken)),
+        }
+    }
+}
 
 /// Steps due at a rate, the fraction left over carried to the next frame: the pacing of
 /// every animation (a run playing, a snake moving, a link search spreading).
@@ -116,7 +162,15 @@ impl Playback {
 
 /// Takes up to `due` steps with `step` (which returns false once there is nothing more),
 /// stopping early when the frame budget is spent. Returns how many were taken.
-pub fn step_within_budget(due: usize, budget: Duration, mut step: impl FnMut() -> bool) -> usize {
+pub fn step_within_budget(
+    due: usize,
+    budget: FrameBudget,
+    mut step: impl FnMut() -> bool,
+) -> usize {
+    let due = match budget {
+        FrameBudget::Steps(steps) => due.min(steps),
+        FrameBudget::Time(_) => due,
+    };
     let began = Instant::now();
     let mut taken = 0;
     while taken < due {
@@ -124,7 +178,10 @@ pub fn step_within_budget(due: usize, budget: Duration, mut step: impl FnMut() -
             break;
         }
         taken += 1;
-        if taken.is_multiple_of(64) && began.elapsed() >= budget {
+        if let FrameBudget::Time(time) = budget
+            && taken.is_multiple_of(64)
+            && began.elapsed() >= time
+        {
             break;
         }
     }
@@ -292,12 +349,31 @@ mod tests {
     #[test]
     fn stepping_stops_at_the_budget_or_the_end() {
         let mut left = 10;
-        let taken = step_within_budget(usize::MAX, FRAME_BUDGET, || {
+        let taken = step_within_budget(usize::MAX, FrameBudget::APP, || {
             left -= 1;
             left > 0
         });
         assert_eq!(taken, 9);
-        let taken = step_within_budget(usize::MAX, Duration::ZERO, || true);
+        let none = FrameBudget::Time(Duration::ZERO);
+        let taken = step_within_budget(usize::MAX, none, || true);
         assert_eq!(taken, 64, "the clock is read every 64 steps");
+        assert_eq!(
+            step_within_budget(usize::MAX, FrameBudget::Steps(100), || true),
+            100
+        );
+        assert_eq!(step_within_budget(7, FrameBudget::Steps(100), || true), 7);
+    }
+
+    #[test]
+    fn a_counted_budget_is_shared_and_spent_in_steps_and_set_for_a_context() {
+        let budget = FrameBudget::Steps(100);
+        assert_eq!(budget.share(3), FrameBudget::Steps(33));
+        assert_eq!(budget.share(1000), FrameBudget::Steps(1));
+        assert_eq!(budget.left(Instant::now(), 30), FrameBudget::Steps(70));
+        assert_eq!(budget.left(Instant::now(), 300), FrameBudget::Steps(0));
+        let ctx = egui::Context::default();
+        assert_eq!(FrameBudget::of(&ctx), FrameBudget::APP);
+        budget.set(&ctx);
+        assert_eq!(FrameBudget::of(&ctx), budget);
     }
 }

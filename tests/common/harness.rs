@@ -5,15 +5,28 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
 use frontier::i18n::Language;
+use frontier::ui::step_controls::FrameBudget;
+
+/// The stepping a frame of the app may do in the tests: counted, not timed, so what a test
+/// sees after so many frames is the same on any machine, however fast or busy.
+pub const FRAME_BUDGET: FrameBudget = FrameBudget::Steps(2_000);
+
+/// `app` in a harness with a `size` window, 60 frames a second, each within
+/// [`FRAME_BUDGET`]; no frame drawn yet.
+pub fn harness_of(app: FrontierApp, size: [f32; 2]) -> Harness<'static, FrontierApp> {
+    let harness = Harness::builder()
+        .with_size(size)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    FRAME_BUDGET.set(&harness.ctx);
+    harness
+}
 
 /// The app fresh, in `language`, in a `size` window, a few frames drawn.
 pub fn app_in(language: Language, size: [f32; 2]) -> Harness<'static, FrontierApp> {
     let mut app = FrontierApp::from_saved(None);
     app.set_language(language);
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
+    let mut harness = harness_of(app, size);
     harness.run_steps(4);
     harness
 }

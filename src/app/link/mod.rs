@@ -30,6 +30,7 @@ use crate::games::link::records::BestTimes;
 use crate::grid::Pos;
 use crate::tr;
 use crate::ui::file_dialog::FileDialog;
+use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Pace};
 
 /// Sizes offered (the play area).
@@ -207,7 +208,7 @@ impl crate::app::tab::Tab for LinkTab {
         LinkTab::status(self)
     }
 
-    fn advance(&mut self, dt: f64) -> bool {
+    fn advance(&mut self, dt: f64, _: FrameBudget) -> bool {
         LinkTab::advance(self, dt)
     }
 

@@ -46,6 +46,7 @@ use crate::grid::Pos;
 use crate::history::History;
 use crate::search::Algorithm;
 use crate::ui::plot::RunSeries;
+use crate::ui::step_controls::FrameBudget;
 use crate::ui::{Playback, StepAction};
 
 /// What a press on the board paints or moves.
@@ -385,8 +386,8 @@ impl crate::app::tab::Tab for PathfindingTab {
         }
     }
 
-    fn advance(&mut self, dt: f64) -> bool {
-        PathfindingTab::advance(self, dt) || self.export.writing()
+    fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        PathfindingTab::advance(self, dt, budget) || self.export.writing()
     }
 
     fn ui(&mut self, ui: &mut Ui) {

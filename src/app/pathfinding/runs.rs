@@ -11,7 +11,7 @@ use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlg
 use crate::search::{Algorithm, Cost, Event, Search, StoppingRule};
 use crate::tr;
 use crate::ui::StepAction;
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, step_within_budget};
 
 /// Earlier runs kept for the chart.
 const PREVIOUS_RUNS: usize = 5;
@@ -33,7 +33,7 @@ impl Reference {
     }
 
     /// Steps for at most `budget`; true while unfinished.
-    fn advance(&mut self, budget: std::time::Duration) -> bool {
+    fn advance(&mut self, budget: FrameBudget) -> bool {
         let Some(search) = &mut self.search else {
             return false;
         };
@@ -328,8 +328,9 @@ impl PathfindingTab {
         }
     }
 
-    /// Runs this frame's share of the search. Returns whether more frames are needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
+    /// Runs this frame's share of the search, within `budget`. Returns whether more frames
+    /// are needed.
+    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let overlays = self.settings.overlays;
         if let Some(robot) = &mut self.robot {
             // The search behind the robot is not shown: only the walk moves.
@@ -350,7 +351,7 @@ impl PathfindingTab {
         // stay at the same step (each stops at its own target or end).
         let sessions = &mut self.sessions;
         let behind = |s: &Session| s.catch_up.is_some_and(|t| s.position() < t && !s.at_end());
-        step_within_budget(usize::MAX, FRAME_BUDGET, || {
+        let caught_up = step_within_budget(usize::MAX, budget, || {
             let mut any = false;
             for session in sessions.iter_mut().filter(|s| behind(s)) {
                 any |= session.step(overlays);
@@ -368,8 +369,7 @@ impl PathfindingTab {
         let due = self.playback.steps_due(dt);
         if due > 0 && !busy {
             let sessions = &mut self.sessions;
-            let left = FRAME_BUDGET.saturating_sub(began.elapsed());
-            step_within_budget(due, left, || {
+            step_within_budget(due, budget.left(began, caught_up), || {
                 let mut any = false;
                 for session in sessions.iter_mut() {
                     any |= session.step(overlays);
@@ -380,7 +380,8 @@ impl PathfindingTab {
                 self.playback.playing = false;
             }
         }
-        let reference_busy = self.reference.advance(std::time::Duration::from_millis(2));
+        // The reference run (the cheapest cost, for the board's note) gets a third more.
+        let reference_busy = self.reference.advance(budget.share(3));
         busy || self.playback.playing || reference_busy
     }
 

@@ -22,6 +22,7 @@ use crate::games::snake::planner::{CycleChoice, CyclePlanner, PlannerMemory};
 use crate::games::snake::records::{HighScores, board_key};
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, SnakeGame};
 use crate::grid::{Dir, Grid, Pos};
+use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Pace};
 
 pub use planner_view::Reveal;
@@ -238,8 +239,8 @@ impl crate::app::tab::Tab for SnakeTab {
         SnakeTab::status(self)
     }
 
-    fn advance(&mut self, dt: f64) -> bool {
-        SnakeTab::advance(self, dt)
+    fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        SnakeTab::advance(self, dt, budget)
     }
 
     fn ui(&mut self, ui: &mut Ui) {

@@ -7,7 +7,7 @@ use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeTab};
 use crate::app::notice::Notice;
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};
 use crate::grid::Dir;
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, step_within_budget};
 
 impl SnakeTab {
     /// A new game on the current board with the current seed.
@@ -166,14 +166,14 @@ impl SnakeTab {
         self.replan();
     }
 
-    /// This frame's moves; true while more frames are needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
+    /// This frame's moves, within `budget`; true while more frames are needed.
+    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         if !self.playing || self.game.status() != Status::Playing {
             self.pace.reset();
             return false;
         }
         let due = self.pace.due(self.speed, dt);
-        step_within_budget(due, FRAME_BUDGET, || {
+        step_within_budget(due, budget, || {
             self.step();
             self.playing
         });

@@ -3,14 +3,13 @@
 //! is worked out on a thread of its own, so the board keeps answering while the solver
 //! thinks. A hint that gave up can be asked for again, with more time.
 
-use std::time::Duration;
-
 use egui::Ui;
 
-use super::hint_worker::HintWorker;
+use super::hint_worker::{HintWorker, pace_parts};
 use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
-use crate::games::sokoban::solver::{HINT_STATES, HINT_TIME, HintOutcome, stuck_boxes};
+use crate::games::sokoban::solver::portfolio::Pace;
+use crate::games::sokoban::solver::{HINT_PACE, HINT_STATES, HintOutcome, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
 use crate::tr;
@@ -19,8 +18,8 @@ pub struct PlayAid {
     /// The hint being worked out or shown, with the level and the moves (LURD) it was
     /// asked after: once the game is anywhere else, it is stale.
     hint: Option<(HintWorker, (Level, String))>,
-    /// The states and time a first hint for a position gets.
-    first: (usize, Duration),
+    /// The states and pace a first hint for a position gets (and the editor's Solvable?).
+    pub first: (usize, Pace),
     /// The static facts of the level being played, for telling lost boxes.
     analysis: Option<(Level, Analysis)>,
 }
@@ -29,7 +28,7 @@ impl Default for PlayAid {
     fn default() -> Self {
         PlayAid {
             hint: None,
-            first: (HINT_STATES, HINT_TIME),
+            first: (HINT_STATES, HINT_PACE),
             analysis: None,
         }
     }
@@ -76,9 +75,9 @@ impl PlayAid {
         self.hint.as_ref().and_then(|(search, _)| search.outcome())
     }
 
-    /// The time the hint being worked out or shown was given.
-    pub fn hint_time(&self) -> Option<Duration> {
-        self.hint.as_ref().map(|(search, _)| search.time())
+    /// What the hint being worked out or shown was given.
+    pub fn hint_pace(&self) -> Option<Pace> {
+        self.hint.as_ref().map(|(search, _)| search.pace())
     }
 
     /// The box to push and which way, when a hint is ready.
@@ -110,11 +109,12 @@ impl PlayAid {
         let (search, _) = self.hint.as_ref()?;
         Some(match search.outcome() {
             None => {
-                let (seconds, limit) = search.seconds();
+                let (unit, spent, limit) = search.progress().parts();
                 tr!(
                     "hint-thinking",
                     positions = search.expanded(),
-                    seconds = seconds,
+                    unit = unit,
+                    spent = spent,
                     limit = limit
                 )
             }
@@ -130,10 +130,11 @@ impl PlayAid {
                 search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
-            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer_time() => tr!(
+            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer() => tr!(
                 "hint-gave-up-ask-again",
                 why = names::limit(*limit),
-                seconds = longer.as_secs()
+                unit = pace_parts(longer).0,
+                more = pace_parts(longer).1
             ),
             Some(HintOutcome::GaveUp(limit)) => tr!("hint-gave-up", why = names::limit(*limit)),
         })
@@ -158,37 +159,75 @@ mod tests {
             if !aid.is_thinking() {
                 return;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("the hint never came");
     }
 
     #[test]
     fn a_hint_asked_again_after_giving_up_gets_twice_the_time_up_to_eight_times() {
-        // Grigr2001 1: no search of the portfolio solves it within a few dozen states.
+        // Grigr2001 1: no search of the portfolio solves it within a few dozen states, so
+        // each search gives up at the states limit, whatever the machine.
         let grigr = include_str!("../../../tests/data/sokoban/grigr2001.xsb");
         let level = parse_collection(grigr).unwrap()[0].level.clone().unwrap();
         let mut game = Game::new(level);
+        let thirty = Pace::Time(std::time::Duration::from_secs(30));
         let mut aid = PlayAid {
-            first: (8, Duration::from_secs(30)),
+            first: (8, thirty),
             ..PlayAid::default()
         };
         for scale in [1, 2, 4, 8] {
             aid.request_hint(&game);
-            assert_eq!(aid.hint_time(), Some(Duration::from_secs(30) * scale));
+            assert_eq!(aid.hint_pace(), Some(thirty.times(scale)));
             wait(&mut aid, &game);
             assert!(matches!(aid.outcome(), Some(HintOutcome::GaveUp(_))));
-            let offers_more = aid.status().unwrap().contains("Ask again (H)");
-            assert_eq!(offers_more, scale < 8, "at {scale} times");
+            let offer = format!("Ask again (H) to give it {} s.", 60 * scale);
+            assert_eq!(
+                aid.status().unwrap().contains(&offer),
+                scale < 8,
+                "at {scale} times: {:?}",
+                aid.status()
+            );
         }
         // At eight times, asking again leaves the answer as it is.
         aid.request_hint(&game);
         assert!(!aid.is_thinking());
-        assert_eq!(aid.hint_time(), Some(Duration::from_secs(240)));
+        assert_eq!(aid.hint_pace(), Some(thirty.times(8)));
         // A move later, a hint starts again from the first time.
         game.step(Dir::Down).expect("the player can step down");
         aid.update_in_frame(Some(&game));
         aid.request_hint(&game);
-        assert_eq!(aid.hint_time(), Some(Duration::from_secs(30)));
+        assert_eq!(aid.hint_pace(), Some(thirty));
+
+        // While it thinks it says how far it has got of what it was given: seconds, or
+        // positions when paced by expansions.
+        for (pace, ending) in [
+            (thirty, " of 30 s"),
+            (Pace::Expansions(123_456), " of 123456 positions looked at"),
+        ] {
+            let mut aid = PlayAid {
+                first: (HINT_STATES, pace),
+                ..PlayAid::default()
+            };
+            aid.request_hint(&game);
+            let status = aid.status().unwrap();
+            assert!(
+                status.starts_with("Thinking… ") && status.ends_with(ending),
+                "{status}"
+            );
+        }
+
+        // Paced by expansions, the offer is worded in positions.
+        let mut aid = PlayAid {
+            first: (8, Pace::Expansions(1_000)),
+            ..PlayAid::default()
+        };
+        aid.request_hint(&game);
+        wait(&mut aid, &game);
+        let status = aid.status().unwrap();
+        assert!(
+            status.contains("Ask again (H) to give it 2000 positions."),
+            "{status}"
+        );
     }
 }

@@ -12,7 +12,7 @@ use crate::i18n::Message;
 use crate::search::{Budget, Event, Limit};
 use crate::tr;
 use crate::ui::plot::{RunSeries, frontier_plot};
-use crate::ui::step_controls::{FRAME_BUDGET, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, step_within_budget};
 
 /// One search of the comparison.
 pub struct Entrant {
@@ -112,13 +112,14 @@ impl Comparison {
         }
     }
 
-    /// Gives each unfinished search an equal share of one frame; true while any goes on.
-    pub fn advance(&mut self) -> bool {
+    /// Gives each unfinished search an equal share of a frame's `budget`; true while any
+    /// goes on.
+    pub fn advance(&mut self, budget: FrameBudget) -> bool {
         let running = self.entrants.iter().filter(|e| e.result.is_none()).count();
         if running == 0 {
             return false;
         }
-        let share = FRAME_BUDGET / running as u32;
+        let share = budget.share(running);
         for entrant in self.entrants.iter_mut().filter(|e| e.result.is_none()) {
             step_within_budget(usize::MAX, share, || entrant.step(&self.level));
         }

@@ -2,10 +2,10 @@
 
 use egui::{Key, Modifiers, Ui};
 
-use super::hint_worker::HintWorker;
+use super::hint_worker::{HintWorker, pace_parts};
 use super::{EditTool, Mode, SokobanTab};
 use crate::app::names;
-use crate::games::sokoban::solver::{HINT_STATES, HINT_TIME, HintOutcome};
+use crate::games::sokoban::solver::HintOutcome;
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
 use crate::tr;
@@ -206,8 +206,7 @@ impl SokobanTab {
             return;
         }
         let previous = self.edit_solve.as_ref();
-        let first = (HINT_STATES, HINT_TIME);
-        if let Some(worker) = HintWorker::ask(previous, self.editing.clone(), first) {
+        if let Some(worker) = HintWorker::ask(previous, self.editing.clone(), self.aid.first) {
             self.edit_solve = Some(worker);
         }
     }
@@ -230,11 +229,12 @@ impl SokobanTab {
         let search = self.edit_solve.as_ref()?;
         Some(match search.outcome() {
             None => {
-                let (seconds, limit) = search.seconds();
+                let (unit, spent, limit) = search.progress().parts();
                 tr!(
                     "edit-solving",
                     positions = search.expanded(),
-                    seconds = seconds,
+                    unit = unit,
+                    spent = spent,
                     limit = limit
                 )
             }
@@ -250,10 +250,11 @@ impl SokobanTab {
                 search = names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("edit-no-solution"),
-            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer_time() => tr!(
+            Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer() => tr!(
                 "edit-undecided-ask-again",
                 why = names::limit(*limit),
-                seconds = longer.as_secs()
+                unit = pace_parts(longer).0,
+                more = pace_parts(longer).1
             ),
             Some(HintOutcome::GaveUp(limit)) => {
                 tr!("edit-undecided", why = names::limit(*limit))

@@ -10,12 +10,13 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use crate::games::sokoban::Level;
+use crate::games::sokoban::solver::portfolio::Pace;
 use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 
 /// The time between two looks at whether the hint is still wanted.
 const CHECK_EVERY: Duration = Duration::from_millis(20);
-/// A search asked again for a position it gave up on gets twice the time and states of the
-/// last one, up to this many times the first's.
+/// A search asked again for a position it gave up on gets twice the time (or expansions) and
+/// states of the last one, up to this many times the first's.
 const LONGEST: u32 = 8;
 
 /// A hint being worked out, or worked out. Dropping it stops the search.
@@ -25,39 +26,39 @@ pub struct HintWorker {
     cancel: Arc<AtomicBool>,
     result: Receiver<HintOutcome>,
     outcome: Option<HintOutcome>,
-    /// Its states and time, and the first search's for this position, which it is `scale`
-    /// times.
-    first: (usize, Duration),
+    /// The first search's states and pace for this position; this one has `scale` times
+    /// as much.
+    first: (usize, Pace),
     scale: u32,
     began: Instant,
 }
 
 impl HintWorker {
     /// Starts the hint search of `position` (a level that passes [`Level::check`]) with
-    /// `first` (the states it may store, and its time), unless `previous` was for the same
+    /// `first` (the states it may store, and its pace), unless `previous` was for the same
     /// position: then, if it gave up, it starts again with twice its states and time (up to
     /// `LONGEST` times the first's); if not, it stands (none is started).
     pub fn ask(
         previous: Option<&HintWorker>,
         position: Level,
-        first: (usize, Duration),
+        first: (usize, Pace),
     ) -> Option<HintWorker> {
         let Some(previous) = previous.filter(|p| p.position.same_board(&position)) else {
             return Some(HintWorker::scaled(position, first, 1));
         };
-        let longer = previous.longer_time().is_some();
+        let longer = previous.longer().is_some();
         longer.then(|| HintWorker::scaled(position, previous.first, previous.scale * 2))
     }
 
-    fn scaled(position: Level, first: (usize, Duration), scale: u32) -> HintWorker {
+    fn scaled(position: Level, first: (usize, Pace), scale: u32) -> HintWorker {
         let max_states = first.0.saturating_mul(scale as usize);
-        let time = first.1.saturating_mul(scale);
+        let pace = first.1.times(scale);
         let expanded = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, result) = channel();
         let (level, counter, stop) = (position.clone(), expanded.clone(), cancel.clone());
         std::thread::spawn(move || {
-            let mut search = HintSearch::new(level, max_states, time);
+            let mut search = HintSearch::new(level, max_states, pace);
             while !stop.load(Ordering::Relaxed) {
                 let going = search.advance(Instant::now() + CHECK_EVERY);
                 counter.store(search.expanded(), Ordering::Relaxed);
@@ -82,22 +83,31 @@ impl HintWorker {
         }
     }
 
-    /// Whole seconds since it began, and the seconds it was given: for "3 of 10 s".
-    pub fn seconds(&self) -> (u64, u64) {
-        let time = self.time();
-        (self.began.elapsed().min(time).as_secs(), time.as_secs())
+    /// How far it has got of what it was given, for "3 of 10 s" or "3000 of 100000
+    /// positions".
+    pub fn progress(&self) -> Progress {
+        match self.pace() {
+            Pace::Time(time) => Progress::Seconds {
+                spent: self.began.elapsed().min(time).as_secs(),
+                of: time.as_secs(),
+            },
+            Pace::Expansions(n) => Progress::Positions {
+                spent: self.expanded().min(n),
+                of: n,
+            },
+        }
     }
 
-    /// The time this search was given.
-    pub fn time(&self) -> Duration {
-        self.first.1 * self.scale
+    /// What this search was given.
+    pub fn pace(&self) -> Pace {
+        self.first.1.times(self.scale)
     }
 
-    /// Once this search has given up: the time it would get if asked again, unless it had
-    /// the longest already.
-    pub fn longer_time(&self) -> Option<Duration> {
+    /// Once this search has given up: what it would get if asked again, unless it had the
+    /// longest already.
+    pub fn longer(&self) -> Option<Pace> {
         let gave_up = matches!(self.outcome, Some(HintOutcome::GaveUp(_)));
-        (gave_up && self.scale < LONGEST).then(|| self.time() * 2)
+        (gave_up && self.scale < LONGEST).then(|| self.pace().times(2))
     }
 
     /// The position the hint is for.
@@ -123,6 +133,31 @@ impl HintWorker {
     }
 }
 
+/// How far a hint search has got: by the clock or by the positions it looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    Seconds { spent: u64, of: u64 },
+    Positions { spent: usize, of: usize },
+}
+
+impl Progress {
+    /// The unit's name (the selector of a message that words either) and the two numbers.
+    pub fn parts(self) -> (&'static str, u64, u64) {
+        match self {
+            Progress::Seconds { spent, of } => ("seconds", spent, of),
+            Progress::Positions { spent, of } => ("positions", spent as u64, of as u64),
+        }
+    }
+}
+
+/// A pace's unit (as [`Progress::parts`] names it) and amount: "20 s", "200000 positions".
+pub fn pace_parts(pace: Pace) -> (&'static str, u64) {
+    match pace {
+        Pace::Time(time) => ("seconds", time.as_secs()),
+        Pace::Expansions(n) => ("positions", n as u64),
+    }
+}
+
 impl Drop for HintWorker {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
@@ -144,34 +179,44 @@ mod tests {
         levels[number - 1].level.clone().expect("a valid level")
     }
 
+    /// Waits (sleeping, up to ten minutes: only a hang gets that far) until `done`.
+    fn wait_until(mut done: impl FnMut() -> bool, what: &str) {
+        for _ in 0..60_000 {
+            if done() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("{what} never happened");
+    }
+
     #[test]
     fn a_hint_comes_back_from_its_thread_and_a_dropped_one_stops_searching() {
-        let mut worker =
-            HintWorker::ask(None, grigr(4), (100_000, Duration::from_secs(60))).unwrap();
-        let mut waited = 0;
-        while worker.poll() {
-            assert!(waited < 60_000, "no hint in a minute");
-            std::thread::sleep(Duration::from_millis(10));
-            waited += 10;
-        }
+        // Paced by expansions, so the answer is the same however slow or busy the machine.
+        let pace = Pace::Expansions(200_000);
+        let mut worker = HintWorker::ask(None, grigr(4), (100_000, pace)).unwrap();
+        wait_until(|| !worker.poll(), "the hint");
         assert!(matches!(worker.outcome(), Some(HintOutcome::Push(_))));
-        assert!(worker.expanded() > 0);
-
-        // Grigr2001 1 is far beyond this budget's time: dropped, its search stops counting.
-        let worker =
-            HintWorker::ask(None, grigr(1), (usize::MAX, Duration::from_secs(60))).unwrap();
-        let expanded = Arc::clone(&worker.expanded);
-        std::thread::sleep(Duration::from_millis(300));
+        let expanded = worker.expanded();
+        assert!(expanded > 0);
         assert_eq!(
-            worker.seconds(),
-            (0, 60),
-            "a third of a second of its minute"
+            worker.progress(),
+            Progress::Positions {
+                spent: expanded,
+                of: 200_000
+            }
         );
+
+        // Grigr2001 1 is far beyond any budget here: dropped, its thread ends (and with it
+        // the thread's hold on the counter).
+        let endless = Pace::Expansions(usize::MAX);
+        let worker = HintWorker::ask(None, grigr(1), (usize::MAX, endless)).unwrap();
+        let expanded = Arc::clone(&worker.expanded);
+        wait_until(|| expanded.load(Ordering::Relaxed) > 0, "a search");
         drop(worker);
-        std::thread::sleep(Duration::from_millis(300));
-        let after_drop = expanded.load(Ordering::Relaxed);
-        assert!(after_drop > 0, "it searched before it was dropped");
-        std::thread::sleep(Duration::from_millis(300));
-        assert_eq!(expanded.load(Ordering::Relaxed), after_drop);
+        wait_until(
+            || Arc::strong_count(&expanded) == 1,
+            "the end of the thread",
+        );
     }
 }

@@ -34,6 +34,7 @@ use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
 use crate::grid::{Dir, Pos};
 use crate::ui::file_dialog::FileDialog;
+use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Playback};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -86,6 +87,9 @@ pub struct SokobanTab {
     pub comparison: Option<compare::Comparison>,
     /// The portfolio of A* and greedy at work on the level.
     pub portfolio: Option<portfolio_view::PortfolioView>,
+    /// What "Solve with the portfolio" gives it: its time (or, for a run the same on any
+    /// machine, its expansions).
+    pub portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
     replay: Option<Replay>,
     pub notice: Option<Notice>,
     dialog: Option<FileDialog>,
@@ -139,6 +143,7 @@ impl SokobanTab {
             session: None,
             comparison: None,
             portfolio: None,
+            portfolio_pace: portfolio_view::PACE,
             replay: None,
             notice: None,
             dialog: None,
@@ -207,10 +212,10 @@ impl SokobanTab {
 
     /// This frame's share of playing, solving or replaying; true while more frames are
     /// needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
+    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         match self.mode {
             Mode::Play => self.advance_play(dt),
-            Mode::Solve => self.advance_solve(dt),
+            Mode::Solve => self.advance_solve(dt, budget),
             Mode::Edit => self.advance_edit(),
         }
     }
@@ -412,8 +417,8 @@ impl crate::app::tab::Tab for SokobanTab {
         SokobanTab::status(self)
     }
 
-    fn advance(&mut self, dt: f64) -> bool {
-        SokobanTab::advance(self, dt)
+    fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        SokobanTab::advance(self, dt, budget)
     }
 
     fn ui(&mut self, ui: &mut Ui) {

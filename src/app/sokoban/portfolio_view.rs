@@ -9,13 +9,14 @@ use egui::Ui;
 
 use crate::app::names;
 use crate::games::sokoban::Level;
-use crate::games::sokoban::solver::portfolio::{Portfolio, PortfolioSearch};
+use crate::games::sokoban::solver::portfolio::{Pace, Portfolio, PortfolioSearch};
 use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
 use crate::search::{Budget, Event};
 use crate::tr;
 
 /// The time the portfolio has for a level in the app.
 pub const TIME: Duration = Duration::from_secs(10);
+pub const PACE: Pace = Pace::Time(TIME);
 /// Its share of a frame.
 const PER_FRAME: Duration = Duration::from_millis(12);
 
@@ -24,10 +25,10 @@ pub struct PortfolioView {
 }
 
 impl PortfolioView {
-    pub fn new(level: &Level, max_states: usize) -> PortfolioView {
+    pub fn new(level: &Level, max_states: usize, pace: Pace) -> PortfolioView {
         let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
         PortfolioView {
-            portfolio: Portfolio::new(level, Detail::Pushes, TIME, budget, Pruning::ALL),
+            portfolio: Portfolio::new(level, Detail::Pushes, pace, budget, Pruning::ALL),
         }
     }
 

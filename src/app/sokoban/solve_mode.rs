@@ -11,7 +11,7 @@ use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
 use crate::tr;
 use crate::ui::StepAction;
-use crate::ui::step_controls::{FRAME_BUDGET, step_controls, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, step_controls, step_within_budget};
 
 impl SokobanTab {
     /// Keys while solving: the step controls.
@@ -157,14 +157,15 @@ impl SokobanTab {
         }
     }
 
-    /// This frame's share of solving or replaying; true while more frames are needed.
-    pub(super) fn advance_solve(&mut self, dt: f64) -> bool {
-        let comparing = self.comparison.as_mut().is_some_and(|c| c.advance());
+    /// This frame's share of solving or replaying, within `budget`; true while more frames
+    /// are needed.
+    pub(super) fn advance_solve(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        let comparing = self.comparison.as_mut().is_some_and(|c| c.advance(budget));
         let portfolio = self.portfolio.as_mut().is_some_and(|p| p.advance());
-        self.advance_session(dt) || comparing || portfolio
+        self.advance_session(dt, budget) || comparing || portfolio
     }
 
-    fn advance_session(&mut self, dt: f64) -> bool {
+    fn advance_session(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let due = self.playback.steps_due(dt);
         if let Some(replay) = &mut self.replay {
             for _ in 0..due.min(1000) {
@@ -181,14 +182,14 @@ impl SokobanTab {
         let mut busy = false;
         if let Some(target) = session.catch_up {
             let due = target.saturating_sub(session.position());
-            step_within_budget(due, FRAME_BUDGET, || session.step());
+            step_within_budget(due, budget, || session.step());
             if session.at_end() || session.position() >= target {
                 session.catch_up = None;
             } else {
                 busy = true;
             }
         } else if due > 0 {
-            step_within_budget(due, FRAME_BUDGET, || session.step());
+            step_within_budget(due, budget, || session.step());
             if session.at_end() {
                 self.playback.playing = false;
             }
@@ -271,9 +272,13 @@ impl SokobanTab {
             self.start_comparison();
         }
         if portfolio {
-            self.portfolio = self
-                .solve_start()
-                .map(|level| super::portfolio_view::PortfolioView::new(&level, self.max_states));
+            self.portfolio = self.solve_start().map(|level| {
+                super::portfolio_view::PortfolioView::new(
+                    &level,
+                    self.max_states,
+                    self.portfolio_pace,
+                )
+            });
         }
         if let Some((position, known, finished)) = self.timeline_position() {
             ui.separator();

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::portfolio::{Portfolio, PortfolioSearch};
+use super::portfolio::{Pace, Portfolio, PortfolioSearch};
 use super::push::{Detail, Pruning};
 use super::solve::SolveOutcome;
 use crate::games::sokoban::game::{Game, Step};
@@ -47,6 +47,8 @@ pub const HINT_STATES: usize = 4_000_000;
 /// The time a hint in the app may take: the command line's and the Solve view's 10 s, so a
 /// hint answers on the levels the benchmark's `auto` solves.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
+/// The hint the app asks for first.
+pub const HINT_PACE: Pace = Pace::Time(HINT_TIME);
 
 /// A hint being worked out for one position.
 pub struct HintSearch {
@@ -56,11 +58,11 @@ pub struct HintSearch {
 }
 
 impl HintSearch {
-    /// A search from `position` (a level that passes [`Level::check`]) for at most `time`,
-    /// giving up after storing `max_states` states.
-    pub fn new(position: Level, max_states: usize, time: Duration) -> HintSearch {
+    /// A search from `position` (a level that passes [`Level::check`]) at `pace` (its time
+    /// or its expansions), giving up after storing `max_states` states.
+    pub fn new(position: Level, max_states: usize, pace: Pace) -> HintSearch {
         let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
-        let portfolio = Portfolio::new(&position, Detail::Pushes, time, budget, Pruning::ALL);
+        let portfolio = Portfolio::new(&position, Detail::Pushes, pace, budget, Pruning::ALL);
         HintSearch {
             position,
             portfolio,
@@ -144,19 +146,20 @@ mod tests {
     use super::*;
     use crate::games::sokoban::level::parse_level;
 
-    const TIME: Duration = Duration::from_secs(5);
+    /// Far more than these small levels need, so A* settles them in its share alone.
+    const PACE: Pace = Pace::Expansions(100_000);
 
     #[test]
     fn the_hint_is_the_first_push_of_a_shortest_solution_and_a_lost_position_says_so() {
         // Two boxes, two goals: the left box must go left first (pushing the right one
         // first would only cost more pushes).
         let level = parse_level("#########\n#.$ @ $.#\n#########\n").unwrap();
-        let outcome = HintSearch::new(level.clone(), 10_000, TIME).finish();
+        let outcome = HintSearch::new(level.clone(), 10_000, PACE).finish();
         let HintOutcome::Push(hint) = outcome else {
             panic!("{outcome:?}")
         };
         assert_eq!(hint.pushes_left, 2);
-        assert!(hint.proven_shortest, "A* finds it in its time alone");
+        assert!(hint.proven_shortest, "A* finds it in its share alone");
         assert_eq!(hint.found_by, PortfolioSearch::AStar);
         assert!(
             [(Pos::new(2, 1), Dir::Left), (Pos::new(6, 1), Dir::Right)]
@@ -170,7 +173,7 @@ mod tests {
         game.walk_to(behind)
             .expect("the player can get behind the box");
         game.step(hint.dir).expect("the push is possible");
-        let HintOutcome::Push(next) = HintSearch::new(game.position(), 10_000, TIME).finish()
+        let HintOutcome::Push(next) = HintSearch::new(game.position(), 10_000, PACE).finish()
         else {
             panic!("still solvable")
         };
@@ -179,7 +182,7 @@ mod tests {
         // A box pushed into a corner loses the level.
         let lost = parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
         assert_eq!(
-            HintSearch::new(lost, 10_000, TIME).finish(),
+            HintSearch::new(lost, 10_000, PACE).finish(),
             HintOutcome::NoSolution
         );
     }

@@ -23,7 +23,7 @@ mod stuck;
 pub use algorithm::{ALGORITHMS, SokobanAlgorithm, parse_algorithm};
 pub use box_squares::BoxSquares;
 pub use corral_deadlock::{DeadlockStats, DeadlockTable};
-pub use hint::{HINT_STATES, HINT_TIME, Hint, HintOutcome, HintSearch};
+pub use hint::{HINT_PACE, HINT_STATES, HINT_TIME, Hint, HintOutcome, HintSearch};
 pub use portfolio::{PortfolioReport, solve_portfolio};
 pub use pull::meeting_to_lurd;
 pub use push::{Detail, Position, Prunes, Pruning, SharedDeadlocks, Sokoban, SokobanProblem};

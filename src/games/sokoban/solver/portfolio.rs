@@ -26,6 +26,9 @@ const ALONE: f64 = 0.1;
 /// How long A* runs in its turn, once they take turns; the greedy searches' turns are longer
 /// (on Grigr2001 they find most of what A* cannot, and A* is the one that goes on after).
 const SLICE: Duration = Duration::from_millis(50);
+/// A*'s turn when the pace is counted in expansions: about what it expands in a
+/// [`SLICE`] on Microban and Grigr2001 (release, a 2-core machine of 2026).
+const SLICE_EXPANSIONS: u64 = 10_000;
 /// Greedy's turns, in slices, greedy pulling's and novel-first pulling's. Measured (10 s a
 /// level): with greedy at 2 and pulling at 2, Microban 153 was lost (greedy needs about 3 s
 /// alone for it); greedy at 3 with pulling at 1 lost Grigr2001 15 and 54; 3 and 2 keep all
@@ -36,6 +39,43 @@ const PULLING_SLICES: u32 = 2;
 const NOVEL_PULLING_SLICES: u32 = 1;
 /// The clock is read once per this many expansions.
 const CHECK_EVERY: usize = 64;
+
+/// What measures out the portfolio's turns and its end: the clock or the work done.
+///
+/// By the clock, a search gets as far in its turn as the machine lets it, so a solve near
+/// its limit can end differently on a faster or busier machine. Counted in expansions (over
+/// all the searches), the turns and so the answer are the same on any machine: a
+/// reproducible run (`--max-expansions`), and what the tests use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// This much time: A* alone for a tenth of it, then turns of 50 ms (greedy's 150 ms).
+    Time(Duration),
+    /// This many expansions: A* alone for a tenth of them, then turns of 10,000 (greedy's
+    /// 30,000).
+    Expansions(usize),
+}
+
+impl Pace {
+    /// `times` as much time or as many expansions.
+    pub fn times(self, times: u32) -> Pace {
+        match self {
+            Pace::Time(time) => Pace::Time(time.saturating_mul(times)),
+            Pace::Expansions(n) => Pace::Expansions(n.saturating_mul(times as usize)),
+        }
+    }
+
+    /// The meter's reading at the end, and a turn of one slice, in its unit (nanoseconds
+    /// or expansions).
+    fn end_and_slice(self) -> (u64, u64) {
+        match self {
+            Pace::Time(time) => (
+                u64::try_from(time.as_nanos()).unwrap_or(u64::MAX),
+                SLICE.as_nanos() as u64,
+            ),
+            Pace::Expansions(n) => (n as u64, SLICE_EXPANSIONS),
+        }
+    }
+}
 
 /// The searches of the portfolio, in the order they join it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,29 +156,39 @@ pub struct Portfolio {
     /// What each search may use: a share of the memory and states.
     share: Budget,
     entrants: Vec<Entrant>,
+    pace: Pace,
     began: Instant,
-    /// When A*'s time alone ends, and when everything ends.
-    alone_until: Instant,
-    deadline: Instant,
+    /// Expansions by all the searches so far (the meter of a pace in expansions).
+    spent: u64,
+    /// The length of a slice, when A*'s time alone ends, and when everything ends, as
+    /// readings of the pace's meter (see [`Portfolio::reading`]).
+    slice: u64,
+    alone_until: u64,
+    end: u64,
     /// The search whose turn it is, and when its turn ends.
     turn: usize,
-    turn_until: Instant,
+    turn_until: u64,
     /// The first solution of a search other than A*, while A* goes on (replayed and checked).
     held: Option<(PortfolioSearch, SolveOutcome)>,
     report: Option<PortfolioReport>,
 }
 
 impl Portfolio {
-    /// A portfolio on `level` for `time`, within `budget`'s memory and states.
+    /// A portfolio on `level` at `pace`, within `budget`'s memory and states (and its
+    /// deadline, if it has one).
     pub fn new(
         level: &Level,
         detail: Detail,
-        time: Duration,
+        pace: Pace,
         budget: Budget,
         pruning: Pruning,
     ) -> Portfolio {
         let began = Instant::now();
-        let deadline = began + time;
+        let (end, slice) = pace.end_and_slice();
+        let deadline = match pace {
+            Pace::Time(time) => began.checked_add(time),
+            Pace::Expansions(_) => None,
+        };
         let mut sokoban = Sokoban::new(level);
         sokoban.pruning = pruning;
         // Pulling is a search at the push level (a pull is a push read backwards).
@@ -148,19 +198,25 @@ impl Portfolio {
         let share = Budget {
             max_bytes: budget.max_bytes.map(|b| b / searches),
             max_states: budget.max_states.map(|s| s / searches),
-            deadline: Some(deadline),
+            deadline: match (deadline, budget.deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             ..budget
         };
-        let alone_until = began + time.mul_f64(ALONE);
+        let alone_until = (end as f64 * ALONE) as u64;
         let astar = SokobanRun::of(sokoban, SokobanAlgorithm::AStar, detail, share);
         Portfolio {
             entrants: vec![Entrant::new(PortfolioSearch::AStar, astar)],
             level: level.clone(),
             detail,
             share,
+            pace,
             began,
+            spent: 0,
+            slice,
             alone_until,
-            deadline,
+            end,
             turn: 0,
             turn_until: alone_until,
             held: None,
@@ -171,15 +227,15 @@ impl Portfolio {
     /// Runs the searches until `until`, the end, or a solution; the report once it is over.
     pub fn advance(&mut self, until: Instant) -> Option<&PortfolioReport> {
         while self.report.is_none() {
-            let now = Instant::now();
-            if now >= self.deadline || now >= until {
-                if now >= self.deadline {
-                    self.finish(None);
-                }
+            if self.reading() >= self.end {
+                self.finish(None);
                 break;
             }
-            let stop = self.turn_until.min(until).min(self.deadline);
-            if let Some(event) = self.run_turn(stop) {
+            if Instant::now() >= until {
+                break;
+            }
+            let stop = self.turn_until.min(self.end);
+            if let Some(event) = self.run_turn(until, stop) {
                 if found(event) && self.turn == 0 {
                     self.finish(Some(0));
                     break;
@@ -196,7 +252,7 @@ impl Portfolio {
                 }
             }
             let met = self.held.is_some() && self.turn != 0;
-            if Instant::now() >= self.turn_until || self.entrants[self.turn].ended.is_some() || met
+            if self.reading() >= self.turn_until || self.entrants[self.turn].ended.is_some() || met
             {
                 self.next_turn();
             }
@@ -204,25 +260,38 @@ impl Portfolio {
         self.report.as_ref()
     }
 
-    /// Runs the search whose turn it is until `until`, its end, or a solution held; the event
-    /// it ended on, if it did.
-    fn run_turn(&mut self, until: Instant) -> Option<Event> {
+    /// The pace's meter: nanoseconds since the start, or expansions so far.
+    fn reading(&self) -> u64 {
+        match self.pace {
+            Pace::Time(_) => u64::try_from(self.began.elapsed().as_nanos()).unwrap_or(u64::MAX),
+            Pace::Expansions(_) => self.spent,
+        }
+    }
+
+    /// Runs the search whose turn it is until the wall clock says `until`, the meter `stop`,
+    /// its end, or a solution held; the event it ended on, if it did.
+    fn run_turn(&mut self, until: Instant, stop: u64) -> Option<Event> {
         let i = self.turn;
         if self.entrants[i].ended.is_some() {
             return self.entrants[i].ended;
         }
+        let counted = matches!(self.pace, Pace::Expansions(_));
         loop {
             for _ in 0..CHECK_EVERY {
+                if counted && self.spent >= stop {
+                    return None;
+                }
                 let event = self.entrants[i].run.next().unwrap_or(Event::Exhausted);
                 if !matches!(event, Event::Expanded { .. }) {
                     self.entrants[i].ended = Some(event);
                     return Some(event);
                 }
+                self.spent += 1;
                 if self.held.is_none() && self.meets(i) {
                     return None;
                 }
             }
-            if Instant::now() >= until {
+            if Instant::now() >= until || (!counted && self.reading() >= stop) {
                 return None;
             }
         }
@@ -292,7 +361,9 @@ impl Portfolio {
                     PortfolioSearch::NovelPulling => NOVEL_PULLING_SLICES,
                     _ => GREEDY_SLICES,
                 };
-                self.turn_until = Instant::now() + SLICE * slices;
+                self.turn_until = self
+                    .reading()
+                    .saturating_add(self.slice * u64::from(slices));
             }
             None => self.finish(None),
         }
@@ -328,11 +399,15 @@ impl Portfolio {
 
     fn finish(&mut self, winner: Option<usize>) {
         let held = self.held.take();
+        let out_of = match self.pace {
+            Pace::Time(_) => Limit::Time,
+            Pace::Expansions(n) => Limit::Expansions(n),
+        };
         self.report = Some(report(
             &self.level,
             &self.entrants,
-            winner,
-            held,
+            (winner, held),
+            out_of,
             self.began,
         ));
     }
@@ -368,7 +443,7 @@ impl Portfolio {
 
     /// Whether A* still has its time alone.
     pub fn alone(&self) -> bool {
-        self.entrants.len() == 1 && Instant::now() < self.alone_until
+        self.entrants.len() == 1 && self.reading() < self.alone_until
     }
 
     /// Each search so far: which, its expansions, the positions it stored, and how it ended.
@@ -396,27 +471,35 @@ impl Portfolio {
     }
 }
 
-/// Solves `level` with the portfolio within `budget`: its time (a level without a time
-/// limit gets A* alone), and its memory and states shared by the searches.
+/// Solves `level` with the portfolio within `budget`: paced by its expansions if it limits
+/// them, else by its time (a level with neither limit gets A* alone); its memory and states
+/// are shared by the searches.
 pub fn solve_portfolio(
     level: &Level,
     detail: Detail,
     budget: Budget,
     pruning: Pruning,
 ) -> PortfolioReport {
-    let Some(deadline) = budget.deadline else {
-        let report = solve_pruned(level, SokobanAlgorithm::AStar, detail, budget, pruning);
-        let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
-        return PortfolioReport {
-            proven_optimal: solved,
-            found_by: solved.then_some(PortfolioSearch::AStar),
-            report,
-        };
+    let pace = match (budget.max_expansions, budget.deadline) {
+        (Some(n), _) => Pace::Expansions(n),
+        (None, Some(deadline)) => Pace::Time(deadline.saturating_duration_since(Instant::now())),
+        (None, None) => {
+            let report = solve_pruned(level, SokobanAlgorithm::AStar, detail, budget, pruning);
+            let solved = matches!(report.outcome, SolveOutcome::Solved { .. });
+            return PortfolioReport {
+                proven_optimal: solved,
+                found_by: solved.then_some(PortfolioSearch::AStar),
+                report,
+            };
+        }
     };
-    let time = deadline.saturating_duration_since(Instant::now());
-    let mut portfolio = Portfolio::new(level, detail, time, budget, pruning);
+    let budget = Budget {
+        max_expansions: None,
+        ..budget
+    };
+    let mut portfolio = Portfolio::new(level, detail, pace, budget, pruning);
     loop {
-        if let Some(report) = portfolio.advance(deadline + SLICE) {
+        if let Some(report) = portfolio.advance(Instant::now() + SLICE) {
             return report.clone();
         }
     }
@@ -427,11 +510,12 @@ fn found(event: Event) -> bool {
 }
 
 /// The portfolio's report: the winner's solution (replayed and checked), or how it ended.
+/// `out_of` is the limit it gave up at when no search met one of its own.
 fn report(
     level: &Level,
     entrants: &[Entrant],
-    winner: Option<usize>,
-    held: Option<(PortfolioSearch, SolveOutcome)>,
+    (winner, held): (Option<usize>, Option<(PortfolioSearch, SolveOutcome)>),
+    out_of: Limit,
     began: Instant,
 ) -> PortfolioReport {
     let expanded = entrants.iter().map(|e| e.run.expansions()).sum();
@@ -450,7 +534,7 @@ fn report(
         (None, None) => (
             SolveOutcome::GaveUp(match astar.ended {
                 Some(Event::GaveUp(limit)) => limit,
-                _ => Limit::Time,
+                _ => out_of,
             }),
             None,
         ),
