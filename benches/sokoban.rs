@@ -11,9 +11,14 @@
 //! Grigr2001 with each pruning or search switched off in turn (`--without`), to show what
 //! each one buys.
 //!
+//! Then the app's hint (the portfolio from the position, `HINT_STATES` and the app's 10 s)
+//! on the hard levels it answers on, one at a time: how long the player waits, and beside
+//! it the same hint counted in expansions, as the tests run it.
+//!
 //! Run with `cargo bench --bench sokoban` (add `-- SECONDS` to change the time limit, and an
 //! algorithm name such as `greedy` or `wastar:2` to measure another search than A* in the
-//! first part; `-- quick` leaves out the pruning comparison).
+//! first part; `-- quick` leaves out the pruning comparison; `-- hints` runs the hints
+//! alone).
 
 use std::time::{Duration, Instant};
 
@@ -38,6 +43,10 @@ fn main() {
         .find_map(|a| parse_algorithm(&a).ok())
         .unwrap_or(SokobanAlgorithm::AStar);
     let data = test_data().join("sokoban");
+    if std::env::args().any(|a| a == "hints") {
+        hints(&data);
+        return;
+    }
     let levels = parse_collection(&read_text(&data.join("microban-1.xsb")).expect("microban"))
         .expect("valid");
     // level -> (optimal pushes, Festival's pushes)
@@ -124,6 +133,50 @@ fn main() {
                 portfolio_batch(name, &data.join(file), seconds, Some(without));
             }
         }
+    }
+    hints(&data);
+}
+
+/// The app's hint, timed as the app times it, and counted as the tests count it, on levels
+/// that need the whole portfolio: the seconds a player waits, and who answers.
+fn hints(data: &std::path::Path) {
+    use frontier::games::sokoban::solver::portfolio::Pace;
+    use frontier::games::sokoban::solver::{HINT_PACE, HINT_STATES, HintOutcome, HintSearch};
+    println!("The app's hint ({HINT_STATES} states), one level at a time:");
+    let counted = Pace::Expansions(1_000_000);
+    for (name, file, number) in [
+        ("Grigr2001", "grigr2001.xsb", 15),
+        ("Grigr2001", "grigr2001.xsb", 40),
+        ("Grigr2001", "grigr2001.xsb", 100),
+        ("Microban", "microban-1.xsb", 144),
+        ("Microban", "microban-1.xsb", 153),
+    ] {
+        let text = read_text(&data.join(file)).expect("the level file");
+        let entries = parse_collection(&text).expect("a valid collection");
+        let level = entries[number - 1].level.clone().expect("a valid level");
+        let mut line = format!("{name} {number}:");
+        for (pace, what) in [
+            (HINT_PACE, "the app's 10 s"),
+            (counted, "1000000 expansions"),
+        ] {
+            let began = Instant::now();
+            let mut search = HintSearch::new(level.clone(), HINT_STATES, pace);
+            while search.advance(Instant::now() + Duration::from_millis(50)) {}
+            let answer = match search.outcome() {
+                Some(HintOutcome::Push(hint)) => {
+                    format!("by {}, {} pushes", hint.found_by.code(), hint.pushes_left)
+                }
+                Some(HintOutcome::GaveUp(limit)) => limit.to_string(),
+                Some(HintOutcome::NoSolution) => "no solution".into(),
+                None => "no outcome".into(),
+            };
+            line += &format!(
+                " {what}: {answer} in {:.2} s ({} expansions);",
+                began.elapsed().as_secs_f64(),
+                search.expanded()
+            );
+        }
+        println!("{}", line.trim_end_matches(';'));
     }
 }
 
