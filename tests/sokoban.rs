@@ -571,8 +571,8 @@ fn novel_first_pulling_solves_a_level_where_plain_greedy_pulling_stalls() {
 
 /// With the app's states a hint answers on Grigr2001 40, which only novel-first pulling
 /// solves (alone, or meeting a forward search); at the earlier 1,000,000 states the hint gave
-/// up on it. Paced by expansions, so the answer does not hang on the machine's speed: the
-/// hint needs about 790,000 of the million (in release the app's 10 s give it about
+/// up on it. Paced by expansions, so the answer does not depend on the machine's speed: the
+/// hint needs 782,329 of the million (in release the app's 10 s give it about
 /// 1,060,000; `cargo bench --bench sokoban` times the app's hint).
 #[test]
 fn the_apps_hint_states_answer_on_a_level_only_novel_first_pulling_solves() {
@@ -678,7 +678,7 @@ fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
 
 /// Counted in expansions, a portfolio's answer does not depend on how its time is cut: run in
 /// one go, or a few dozen expansions a call (as a slow machine's frames would), it finds the
-/// same solution with the same search after the same expansions.
+/// same solution with the same search after the same expansions; and so does a hint.
 #[test]
 fn a_portfolio_counted_in_expansions_answers_the_same_however_its_time_is_cut() {
     use frontier::games::sokoban::solver::Pruning;
@@ -714,11 +714,26 @@ fn a_portfolio_counted_in_expansions_answers_the_same_however_its_time_is_cut() 
         "{calls} and {calls_cut} calls"
     );
     assert_eq!((by, outcome, expanded), (by_cut, outcome_cut, expanded_cut));
+
+    // A hint, which ends at the first solution found, ends at the same expansion too.
+    use frontier::games::sokoban::solver::{HINT_STATES, HintSearch};
+    let hint = |cut: Duration| {
+        let pace = Pace::Expansions(400_000);
+        let mut search = HintSearch::new(level.clone(), HINT_STATES, pace);
+        while search.advance(Instant::now() + cut) {}
+        (search.outcome().cloned(), search.expanded())
+    };
+    let (whole, cut) = (
+        hint(Duration::from_secs(600)),
+        hint(Duration::from_micros(1)),
+    );
+    assert!(whole.0.is_some() && whole.1 > 0, "{whole:?}");
+    assert_eq!(whole, cut);
 }
 
 /// The portfolio (`--algo auto`): an answer A* finishes with is called push-optimal and is;
 /// one greedy finds is replayed and called not proven; none is called optimal otherwise.
-/// Paced by expansions, so which search answers does not hang on the machine's speed.
+/// Paced by expansions, so which search answers does not depend on the machine's speed.
 #[test]
 fn the_portfolio_answer_replays_and_only_an_astar_answer_is_called_optimal() {
     use frontier::games::sokoban::solver::portfolio::{Pace, PortfolioSearch};

@@ -1,5 +1,5 @@
 //! A hint worked out on a thread of its own. A hint on a hard level is seconds of search
-//! (Grigr2001 40: about 7 s); stepped a few milliseconds a frame, as the runs the user
+//! (Grigr2001 40: about 6 s); stepped a few milliseconds a frame, as the runs the user
 //! watches are, it took over a minute. On its own thread it runs at full speed and the board
 //! keeps answering. The search is made on that thread (a search is not `Send`); only the position
 //! goes in and the outcome comes back.

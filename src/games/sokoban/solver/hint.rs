@@ -62,7 +62,8 @@ impl HintSearch {
     /// or its expansions), giving up after storing `max_states` states.
     pub fn new(position: Level, max_states: usize, pace: Pace) -> HintSearch {
         let budget = Budget::UNLIMITED.states(max_states).bytes(2 << 30);
-        let portfolio = Portfolio::new(&position, Detail::Pushes, pace, budget, Pruning::ALL);
+        let portfolio = Portfolio::new(&position, Detail::Pushes, pace, budget, Pruning::ALL)
+            .ending_at_first_solution();
         HintSearch {
             position,
             portfolio,
@@ -89,11 +90,7 @@ impl HintSearch {
         if self.outcome.is_some() {
             return false;
         }
-        let mut report = self.portfolio.advance(until).cloned();
-        if report.is_none() && self.portfolio.held().is_some() {
-            report = Some(self.portfolio.stop().clone());
-        }
-        let Some(report) = report else {
+        let Some(report) = self.portfolio.advance(until).cloned() else {
             return true;
         };
         self.outcome = Some(match report.report.outcome {

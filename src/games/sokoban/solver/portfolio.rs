@@ -170,6 +170,8 @@ pub struct Portfolio {
     turn_until: u64,
     /// The first solution of a search other than A*, while A* goes on (replayed and checked).
     held: Option<(PortfolioSearch, SolveOutcome)>,
+    /// End with the first solution, held or not (see [`Portfolio::ending_at_first_solution`]).
+    first_ends: bool,
     report: Option<PortfolioReport>,
 }
 
@@ -220,8 +222,16 @@ impl Portfolio {
             turn: 0,
             turn_until: alone_until,
             held: None,
+            first_ends: false,
             report: None,
         }
+    }
+
+    /// The same solve, ending with the first solution any search finds (a hint: the player
+    /// is waiting), where otherwise A* goes on alone for a shorter one.
+    pub fn ending_at_first_solution(mut self) -> Portfolio {
+        self.first_ends = true;
+        self
     }
 
     /// Runs the searches until `until`, the end, or a solution; the report once it is over.
@@ -250,6 +260,10 @@ impl Portfolio {
                     self.finish(None);
                     break;
                 }
+            }
+            if self.first_ends && self.held().is_some() {
+                self.finish(None);
+                break;
             }
             let met = self.held.is_some() && self.turn != 0;
             if self.reading() >= self.turn_until || self.entrants[self.turn].ended.is_some() || met
@@ -419,14 +433,6 @@ impl Portfolio {
             Some((by, SolveOutcome::Solved { pushes, .. })) => Some((*by, *pushes)),
             _ => None,
         }
-    }
-
-    /// Ends the solve now, with the solution held if there is one (A* does not go on).
-    pub fn stop(&mut self) -> &PortfolioReport {
-        if self.report.is_none() {
-            self.finish(None);
-        }
-        self.report.as_ref().expect("finished")
     }
 
     /// States expanded so far, by all the searches.
