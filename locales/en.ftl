@@ -61,6 +61,7 @@ saved-file-garbled = cannot be read ({ $why })
 saved-file-moved = It was moved to { $copy }, and Frontier started fresh.
 saved-file-not-moved = It could not be moved aside ({ $why }); Frontier started fresh and will write over it.
 saved-file-copied = A copy of the saved state is kept at { $copy }.
+saved-copied-in-browser = A copy of the saved state is kept in this browser's storage, under { $key }.
 saved-file-not-copied = (A copy of the saved state could not be kept: { $why }.)
 saved-window-dropped = The window's saved size and place could not be used ({ $why }): it opens at its usual size.
 saved-window-stuck = The window's saved size could not be used ({ $why }), nor removed: { $error }.

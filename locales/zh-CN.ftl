@@ -61,6 +61,7 @@ saved-file-garbled = 无法读取（{ $why }）
 saved-file-moved = 它已被移到 { $copy }，Frontier 已重新开始。
 saved-file-not-moved = 无法把它移开（{ $why }）；Frontier 已重新开始，并会覆盖它。
 saved-file-copied = 已保存状态的副本保存在 { $copy }。
+saved-copied-in-browser = 已保存状态的副本保存在这个浏览器的存储里，名为 { $key }。
 saved-file-not-copied = （无法保留已保存状态的副本：{ $why }。）
 saved-window-dropped = 无法使用保存的窗口大小和位置（{ $why }）：窗口将以默认大小打开。
 saved-window-stuck = 无法使用保存的窗口大小（{ $why }），也无法删除它：{ $error }。

@@ -1,4 +1,10 @@
 //! Reading and writing the text files users hand us, with errors a person can act on.
+//!
+//! In a browser there are no paths: a file the user picks or drops is kept under its name
+//! (see [`browser`]), so reading that name finds it, and writing a file downloads it.
+
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 
 use std::io::Read;
 use std::path::Path;
@@ -13,6 +19,11 @@ pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 /// have no length. Errors are in the current language.
 pub fn read_text(path: &Path) -> Result<String, String> {
     let shown = path.display().to_string();
+    #[cfg(target_arch = "wasm32")]
+    if let Some(bytes) = browser::picked(&shown) {
+        return read_bounded(&bytes[..], MAX_TEXT_BYTES)
+            .map_err(|why| tr!("file-problem", file = &shown, why = why));
+    }
     let cannot_open =
         |e: std::io::Error| tr!("file-cannot-open", file = &shown, why = e.to_string());
     let metadata = std::fs::metadata(path).map_err(cannot_open)?;
@@ -67,18 +78,27 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     write_bytes(path, text.as_bytes())
 }
 
-/// Writes a file whole, the same way as [`write_text`].
-pub fn write_bytes(path: &Path, text: &[u8]) -> Result<(), String> {
+/// Writes a file whole, the same way as [`write_text`]. In a browser, the file is downloaded
+/// under its name.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let shown = path.display().to_string();
-    let cannot_write =
-        |e: std::io::Error| tr!("file-cannot-write", file = &shown, why = e.to_string());
+    #[cfg(target_arch = "wasm32")]
+    let written = browser::download(&shown, bytes);
+    #[cfg(not(target_arch = "wasm32"))]
+    let written = write_to_disk(path, bytes);
+    written.map_err(|why| tr!("file-cannot-write", file = &shown, why = why))
+}
+
+/// Writes to a temporary file beside `path`, then renames it over `path`.
+#[cfg(not(target_arch = "wasm32"))]
+fn write_to_disk(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, text).map_err(cannot_write)?;
+    std::fs::write(&temporary, bytes).map_err(|e| e.to_string())?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
-        cannot_write(e)
+        e.to_string()
     })
 }
 

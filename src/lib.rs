@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod assets;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod files;
 pub mod games;

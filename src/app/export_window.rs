@@ -277,7 +277,7 @@ impl ExportWindow {
     fn write_frames(&mut self, ctx: &Context) -> Option<Notice> {
         let (job, _) = self.job.as_mut()?;
         let budget = FrameBudget::of(ctx);
-        let began = std::time::Instant::now();
+        let began = web_time::Instant::now();
         let more = |written: usize| match budget {
             FrameBudget::Time(time) => began.elapsed() < time,
             FrameBudget::Steps(_) => written == 0,

@@ -1,5 +1,5 @@
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
@@ -9,6 +9,7 @@ use super::link::LinkTab;
 use super::notice::{Notice, error_window};
 use super::pathfinding::PathfindingTab;
 use super::persistence::{Fields, ReadState, STORAGE_KEY, SavedState, ShellSaved, VERSION};
+#[cfg(not(target_arch = "wasm32"))]
 use super::saved_file;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
@@ -129,12 +130,15 @@ impl FrontierApp {
         }
         app.first_start();
         app.storage_file = storage_file;
-        if app.notice.is_some()
-            && let Some(file) = &app.storage_file
-        {
-            let kept = saved_file::keep_copy(file, std::time::SystemTime::now());
-            if let Some(notice) = &mut app.notice {
+        if let Some(notice) = &mut app.notice {
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(file) = &app.storage_file {
+                let kept = saved_file::keep_copy(file, std::time::SystemTime::now());
                 notice.text.push_str(&kept);
+            }
+            #[cfg(target_arch = "wasm32")]
+            if let Some(saved) = &saved {
+                notice.text.push_str(&super::web::keep_copy(saved));
             }
         }
         app
@@ -244,23 +248,55 @@ impl FrontierApp {
         self.tabs.get_mut(self.tab)
     }
 
-    /// Files dropped on the window go to the tab that reads them: the one claiming the
-    /// extension, else the open tab if it reads other files, else the first that does.
+    /// Files dropped on the window go to the tab that reads them (see
+    /// [`FrontierApp::open_file`]). In a browser a dropped file's bytes come later: it is
+    /// read in the background and opened once it has arrived.
     fn dropped_files(&mut self, ui: &Ui) {
         let dropped = ui.input(|i| i.raw.dropped_files.clone());
-        let Some(file) = dropped.first() else { return };
+        #[cfg(target_arch = "wasm32")]
+        if crate::files::browser::reading() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        let Some(file) = dropped.first() else {
+            #[cfg(target_arch = "wasm32")]
+            for (name, read) in crate::files::browser::arrived() {
+                let text = read.and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
+                });
+                self.open_file(std::path::Path::new(&name), None, text);
+            }
+            return;
+        };
         let path = file.path().to_path_buf();
+        #[cfg(target_arch = "wasm32")]
+        {
+            let file = file.clone();
+            let name = path.display().to_string();
+            crate::files::browser::arrive_later(name, async move { file.bytes_async().await });
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let on_disk = path.is_file().then_some(path.as_path());
+            let text = match on_disk {
+                Some(path) => crate::files::read_text(path),
+                None => file.bytes().and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
+                }),
+            };
+            self.open_file(&path, on_disk, text);
+        }
+    }
+
+    /// Opens a file handed to the app (dropped, or picked in a browser) in the tab that reads
+    /// it: a lesson for `.toml`, else the tab claiming the extension, else the open tab if it
+    /// reads other files, else the first that does. `on_disk` is its path when it has one.
+    fn open_file(&mut self, path: &Path, on_disk: Option<&Path>, text: Result<String, String>) {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())
             .unwrap_or_default();
         if extension == "toml" {
-            let text = match path.is_file() {
-                true => crate::files::read_text(&path),
-                false => file.bytes().and_then(|bytes| {
-                    String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
-                }),
-            };
             let name = path.display().to_string();
             if let Some(request) = self.lessons.load_text(&name, text) {
                 self.lesson_request(request);
@@ -283,13 +319,6 @@ impl FrontierApp {
             })
         else {
             return;
-        };
-        let on_disk = path.is_file().then_some(path.as_path());
-        let text = match on_disk {
-            Some(path) => crate::files::read_text(path),
-            None => file.bytes().and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|_| crate::tr!("error-not-text"))
-            }),
         };
         let name = path
             .file_name()

@@ -1,5 +1,7 @@
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 /// Limits on a run. Reaching one ends the run with [`Outcome::GaveUp`](super::Outcome),
 /// never with a hang or an out-of-memory kill.

@@ -4,7 +4,7 @@
 //! the board overlays, compare mode, the command line and the tests take any of them, and
 //! [`Engine`] holds any of them behind one type.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{Cost, Event, NodeStatus, Outcome, Problem, RunResult};
 

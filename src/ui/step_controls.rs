@@ -2,7 +2,9 @@
 //! timeline: the controls every stepping view shares. The widget reports what the user
 //! asked for; the owner applies it to its run.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use egui::Ui;
 

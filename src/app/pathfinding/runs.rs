@@ -346,7 +346,7 @@ impl PathfindingTab {
             }
             return self.playback.playing;
         }
-        let began = std::time::Instant::now();
+        let began = web_time::Instant::now();
         // Runs catching up move in lockstep, a step each in turn, so that compared runs
         // stay at the same step (each stops at its own target or end).
         let sessions = &mut self.sessions;

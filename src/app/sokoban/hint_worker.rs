@@ -1,20 +1,18 @@
-//! A hint worked out on a thread of its own. A hint on a hard level is seconds of search
-//! (Grigr2001 40: about 6 s); stepped a few milliseconds a frame, as the runs the user
-//! watches are, it took over a minute. On its own thread it runs at full speed and the board
-//! keeps answering. The search is made on that thread (a search is not `Send`); only the position
-//! goes in and the outcome comes back.
+//! A hint worked out away from the frames that draw the board. A hint on a hard level is
+//! seconds of search (Grigr2001 40: about 6 s); stepped a few milliseconds a frame, as the
+//! runs the user watches are, it took over a minute. On the desktop it runs on a thread of
+//! its own at full speed, and the board keeps answering: the search is made on that thread
+//! (a search is not `Send`); only the position goes in and the outcome comes back. A page
+//! has no threads to spare: there the same resumable search takes most of each frame.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::portfolio::Pace;
 use crate::games::sokoban::solver::{HintOutcome, HintSearch};
 
-/// The time between two looks at whether the hint is still wanted.
-const CHECK_EVERY: Duration = Duration::from_millis(20);
 /// A search asked again for a position it gave up on gets twice the time (or expansions) and
 /// states of the last one, up to this many times the first's.
 const LONGEST: u32 = 8;
@@ -22,15 +20,100 @@ const LONGEST: u32 = 8;
 /// A hint being worked out, or worked out. Dropping it stops the search.
 pub struct HintWorker {
     position: Level,
-    expanded: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
-    result: Receiver<HintOutcome>,
+    searcher: Searcher,
     outcome: Option<HintOutcome>,
     /// The first search's states and pace for this position; this one has `scale` times
     /// as much.
     first: (usize, Pace),
     scale: u32,
     began: Instant,
+}
+
+/// The search on a thread of its own (the desktop).
+#[cfg(not(target_arch = "wasm32"))]
+struct Searcher {
+    expanded: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    result: std::sync::mpsc::Receiver<HintOutcome>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Searcher {
+    /// The time between two looks at whether the hint is still wanted.
+    const CHECK_EVERY: Duration = Duration::from_millis(20);
+
+    fn start(level: Level, max_states: usize, pace: Pace) -> Searcher {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let expanded = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (send, result) = std::sync::mpsc::channel();
+        let (counter, stop) = (expanded.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            let mut search = HintSearch::new(level, max_states, pace);
+            while !stop.load(Ordering::Relaxed) {
+                let going = search.advance(Instant::now() + Self::CHECK_EVERY);
+                counter.store(search.expanded(), Ordering::Relaxed);
+                if !going {
+                    if let Some(outcome) = search.outcome() {
+                        // The receiver is gone when the hint was dropped meanwhile.
+                        let _ = send.send(outcome.clone());
+                    }
+                    return;
+                }
+            }
+        });
+        Searcher {
+            expanded,
+            cancel,
+            result,
+        }
+    }
+
+    /// The outcome, once there is one.
+    fn poll(&mut self) -> Option<HintOutcome> {
+        self.result.try_recv().ok()
+    }
+
+    fn expanded(&self) -> usize {
+        self.expanded.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        self.cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The search taking its share of each frame (a browser page).
+#[cfg(target_arch = "wasm32")]
+struct Searcher {
+    search: HintSearch,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Searcher {
+    /// Each frame's share: most of a 60 Hz frame, leaving the rest to draw it.
+    const PER_FRAME: Duration = Duration::from_millis(11);
+
+    fn start(level: Level, max_states: usize, pace: Pace) -> Searcher {
+        Searcher {
+            search: HintSearch::new(level, max_states, pace),
+        }
+    }
+
+    /// This frame's share of the search; the outcome, once there is one.
+    fn poll(&mut self) -> Option<HintOutcome> {
+        self.search.advance(Instant::now() + Self::PER_FRAME);
+        self.search.outcome().cloned()
+    }
+
+    fn expanded(&self) -> usize {
+        self.search.expanded()
+    }
 }
 
 impl HintWorker {
@@ -53,29 +136,9 @@ impl HintWorker {
     fn scaled(position: Level, first: (usize, Pace), scale: u32) -> HintWorker {
         let max_states = first.0.saturating_mul(scale as usize);
         let pace = first.1.times(scale);
-        let expanded = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (send, result) = channel();
-        let (level, counter, stop) = (position.clone(), expanded.clone(), cancel.clone());
-        std::thread::spawn(move || {
-            let mut search = HintSearch::new(level, max_states, pace);
-            while !stop.load(Ordering::Relaxed) {
-                let going = search.advance(Instant::now() + CHECK_EVERY);
-                counter.store(search.expanded(), Ordering::Relaxed);
-                if !going {
-                    if let Some(outcome) = search.outcome() {
-                        // The receiver is gone when the hint was dropped meanwhile.
-                        let _ = send.send(outcome.clone());
-                    }
-                    return;
-                }
-            }
-        });
         HintWorker {
+            searcher: Searcher::start(position.clone(), max_states, pace),
             position,
-            expanded,
-            cancel,
-            result,
             outcome: None,
             first,
             scale,
@@ -115,10 +178,11 @@ impl HintWorker {
         &self.position
     }
 
-    /// Takes in the outcome once the search has one; true while it goes on.
+    /// Takes in the outcome once the search has one (in a browser, this is where the
+    /// search takes its share of the frame); true while it goes on.
     pub fn poll(&mut self) -> bool {
         if self.outcome.is_none() {
-            self.outcome = self.result.try_recv().ok();
+            self.outcome = self.searcher.poll();
         }
         self.outcome.is_none()
     }
@@ -129,7 +193,7 @@ impl HintWorker {
 
     /// States expanded so far, by all the hint's searches.
     pub fn expanded(&self) -> usize {
-        self.expanded.load(Ordering::Relaxed)
+        self.searcher.expanded()
     }
 }
 
@@ -158,16 +222,12 @@ pub fn pace_parts(pace: Pace) -> (&'static str, u64) {
     }
 }
 
-impl Drop for HintWorker {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::sokoban::parse_collection;
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering;
 
     fn grigr(number: usize) -> Level {
         let path = concat!(
@@ -211,7 +271,7 @@ mod tests {
         // the thread's hold on the counter).
         let endless = Pace::Expansions(usize::MAX);
         let worker = HintWorker::ask(None, grigr(1), (usize::MAX, endless)).unwrap();
-        let expanded = Arc::clone(&worker.expanded);
+        let expanded = Arc::clone(&worker.searcher.expanded);
         wait_until(|| expanded.load(Ordering::Relaxed) > 0, "a search");
         drop(worker);
         wait_until(

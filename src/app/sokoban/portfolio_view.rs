@@ -3,7 +3,9 @@
 //! shows whose turn it is, what each search has done, the best solution so far, the deadlock
 //! table the searches share, and the outcome.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use egui::Ui;
 

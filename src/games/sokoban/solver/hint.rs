@@ -6,7 +6,9 @@
 //! command line, a hint does not wait for A* once another search has a solution: the player
 //! is waiting.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::portfolio::{Pace, Portfolio, PortfolioSearch};
 use super::push::{Detail, Pruning};

@@ -10,7 +10,9 @@
 //! learn corral deadlocks into one table.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
 use super::corral_deadlock::DeadlockStats;

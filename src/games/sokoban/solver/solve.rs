@@ -1,7 +1,9 @@
 //! Running a Sokoban search, stepped (for the app) or to the end (the headless solver), and
 //! turning the path it finds into a verified LURD solution.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
 use super::pull::pull_path_to_lurd;

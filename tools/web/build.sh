@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds Frontier for the browser: a static site in target/web/ (index.html, frontier.js,
+# frontier_bg.wasm; nothing else needed). The first time it installs what it needs: the
+# wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version Cargo.lock
+# names (cargo install, a few minutes).
+#   usage: tools/web/build.sh [OUTDIR]      (default target/web)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out="${1:-target/web}"
+target_dir="${CARGO_TARGET_DIR:-target}"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
+# wasm-bindgen's command-line tool must be the same version as the crate in Cargo.lock.
+version="$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')"
+if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+cargo build --profile web --target wasm32-unknown-unknown --bin frontier
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name frontier \
+    "$target_dir/wasm32-unknown-unknown/web/frontier.wasm"
+cp tools/web/index.html "$out/"
+for file in "$out"/frontier.js "$out"/frontier_bg.wasm; do
+    printf '%s: %s bytes, %s gzipped\n' "$(basename "$file")" "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
+done
+echo "built $out/"
