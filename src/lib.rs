@@ -18,4 +18,5 @@ pub mod lessons;
 pub mod palette;
 pub mod render;
 pub mod search;
+pub mod share;
 pub mod ui;

@@ -784,3 +784,52 @@ fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shorte
         "{words}"
     );
 }
+
+#[test]
+fn link_prints_a_link_that_opens_the_board_with_its_search_and_step() {
+    use frontier::share::{self, Opened};
+    let board = format!("{}/presets/boards/maze.board", env!("CARGO_MANIFEST_DIR"));
+    let out = frontier(&[
+        "link",
+        &board,
+        "--algo",
+        "bfs",
+        "--step",
+        "5",
+        "--page",
+        "https://example.org/frontier/",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let link = stdout(&out).trim().to_string();
+    assert!(
+        link.starts_with("https://example.org/frontier/#v1."),
+        "{link}"
+    );
+    let Ok(Opened::Board {
+        board: opened,
+        algorithm,
+        step,
+        ..
+    }) = share::open(&link)
+    else {
+        panic!("{link}");
+    };
+    let expected =
+        frontier::games::sandbox::parse_board_or_map(&std::fs::read_to_string(&board).unwrap())
+            .unwrap();
+    assert_eq!(opened, expected);
+    assert_eq!((algorithm.code().as_str(), step), ("bfs", 5));
+
+    for (args, message) in [
+        (vec!["link", "/nope.board"], "cannot open"),
+        (vec!["link", board.as_str(), "--algo", "teleport"], "--algo"),
+        (
+            vec!["link", "--lesson", "nowhere"],
+            "no shipped lesson is called nowhere",
+        ),
+    ] {
+        let out = frontier(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+}

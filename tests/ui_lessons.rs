@@ -273,3 +273,81 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
     click(&mut harness, "All lessons");
     harness.get_by_label("Continue “My own lesson”");
 }
+
+/// A link to a lesson page opens that page of that lesson, in the app's language; a link to
+/// a lesson of the teacher's own carries its text and opens it too; Copy link on a lesson
+/// page makes such a link.
+#[test]
+fn a_link_opens_a_lesson_page_and_the_teachers_own_lesson_travels_inside_it() {
+    use frontier::share::{self, View};
+    let mut harness = app_in(Language::Chinese, [1400.0, 900.0]);
+    let link = share::link(
+        "https://example.org/",
+        &View::Lesson {
+            id: "sokoban-pushes".into(),
+            text: None,
+            page: 2,
+        },
+    );
+    harness
+        .state_mut()
+        .open_link(&link)
+        .expect("a shipped lesson");
+    harness.run_steps(4);
+    let active = harness.state().lessons.active.as_ref().expect("a lesson");
+    assert_eq!(
+        (active.lesson.id.as_str(), active.page),
+        ("sokoban-pushes", 2)
+    );
+    assert_eq!(active.lesson.language, Language::Chinese);
+    assert!(harness.state().lessons.open);
+    assert_eq!(
+        harness.state().tab,
+        TabId::Sokoban,
+        "the page's level is shown"
+    );
+
+    // A lesson of one's own: opened from its file, linked, opened by another app.
+    let own = include_str!("../presets/lessons/01-frontier-bfs.en.toml")
+        .replace("id = \"frontier-bfs\"", "id = \"my-own-bfs\"");
+    let mut teacher = app([1400.0, 900.0]);
+    teacher.state_mut().lessons.load_text("mine.toml", Ok(own));
+    teacher.run_steps(4);
+    let view = teacher
+        .state()
+        .shared_view()
+        .expect("a lesson page to share");
+    let View::Lesson { id, text, .. } = &view else {
+        panic!("{view:?}")
+    };
+    assert_eq!(id, "my-own-bfs");
+    assert!(text.is_some(), "not shipped: the text goes in the link");
+    let mut student = app([1400.0, 900.0]);
+    let link = share::link("https://example.org/", &view);
+    student
+        .state_mut()
+        .open_link(&link)
+        .expect("the lesson travels");
+    student.run_steps(4);
+    let active = student.state().lessons.active.as_ref().expect("a lesson");
+    assert_eq!(active.lesson.id, "my-own-bfs");
+
+    // A link to a lesson nobody has, without its text: refused, nothing changes.
+    let missing = share::link(
+        "https://example.org/",
+        &View::Lesson {
+            id: "nowhere".into(),
+            text: None,
+            page: 0,
+        },
+    );
+    let error = student.state_mut().open_link(&missing).unwrap_err();
+    assert!(error.contains("there is no lesson nowhere"), "{error}");
+    let active = student
+        .state()
+        .lessons
+        .active
+        .as_ref()
+        .expect("still there");
+    assert_eq!(active.lesson.id, "my-own-bfs");
+}

@@ -830,3 +830,81 @@ fn the_robot_walks_only_boards_it_can_plan_at_once() {
     assert!(harness.query_by_label("Robot walk").is_none());
     harness.get_by_label_contains("The robot walks boards of up to 1048576 cells");
 }
+
+/// Clicks File → `entry` (egui_kittest: the menu opens, then the entry is clicked).
+fn file_menu(harness: &mut Harness<'static, FrontierApp>, entry: &str) {
+    harness::click(harness, "File");
+    harness.get_by_label(entry).click();
+    harness.step();
+    // (What the entry does is in this frame's output; a window it opens shows next frame.)
+}
+
+/// File → Copy link puts the board, its search and the step in a link; File → Open link… on
+/// another app opens exactly that: the same board, search, heuristic and step. A link that
+/// does not read changes nothing and says why.
+#[test]
+fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_nothing() {
+    let mut harness = app_on_open_board();
+    drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 5)]);
+    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::Search(Algorithm::Bfs);
+    harness.state_mut().tabs.pathfinding.settings_changed();
+    for _ in 0..7 {
+        harness::click(&mut harness, "Step");
+    }
+    assert_eq!(step_count(&harness), 7);
+    file_menu(&mut harness, "Copy link");
+    let copied = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the link went to the clipboard");
+    assert!(copied.contains("#v1."), "{copied}");
+    harness.get_by_label_contains(&format!("Link copied ({} characters)", copied.len()));
+    let painted = harness.state().tabs.pathfinding.board.clone();
+
+    // Another app, on its own first board: the link opens the painted one at step 7.
+    let mut other = harness::app([1400.0, 900.0]);
+    let before = other.state().tabs.pathfinding.board.clone();
+    file_menu(&mut other, "Open link…");
+    other.run_steps(2);
+    other.get_by_label("Link to open").focus();
+    other.step();
+    other
+        .get_by_label("Link to open")
+        .type_text("https://example.org/#v1.not-a-view");
+    other.run_steps(2);
+    other.get_by_label("Open").click();
+    other.run_steps(2);
+    other.get_by_label_contains("the link is cut short or damaged");
+    assert_eq!(
+        other.state().tabs.pathfinding.board,
+        before,
+        "nothing changed"
+    );
+
+    other.get_by_label("Link to open").focus();
+    other.step();
+    other.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    other.get_by_label("Link to open").type_text(&copied);
+    other.run_steps(2);
+    other.get_by_label("Open").click();
+    for _ in 0..100 {
+        other.step();
+    }
+    let tab = &other.state().tabs.pathfinding;
+    assert_eq!(tab.board, painted);
+    assert_eq!(
+        tab.settings.algorithm,
+        PathAlgorithm::Search(Algorithm::Bfs)
+    );
+    assert_eq!(tab.session().position(), 7, "stepped to the link's step");
+    assert!(
+        other.query_by_label("Open a link").is_none(),
+        "the window closed"
+    );
+}

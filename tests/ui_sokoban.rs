@@ -1047,3 +1047,31 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
         .unwrap_or(0);
     assert!(learned > 0, "{table}");
 }
+
+/// A link to a level watched being solved opens it in the Solve view with that search at
+/// that step; Copy link there makes the same link.
+#[test]
+fn a_link_opens_a_level_in_the_solve_view_at_its_step() {
+    use frontier::games::sokoban::solver::SokobanAlgorithm;
+    use frontier::share::{self, View};
+    let mut harness = app();
+    let xsb = "; Two in a row\n#######\n#@ $ .#\n#  $ .#\n#######\n";
+    let view = View::Level {
+        xsb: parse_level(xsb).unwrap().to_xsb(),
+        title: "Two in a row".into(),
+        search: Some("bfs".into()),
+        step: 3,
+    };
+    harness
+        .state_mut()
+        .open_link(&share::link("https://example.org/", &view))
+        .expect("a good level");
+    harness.run_steps(3);
+    let tab = &harness.state().tabs.sokoban;
+    assert_eq!(harness.state().tab, frontier::app::TabId::Sokoban);
+    assert_eq!(tab.mode, SokobanMode::Solve);
+    assert_eq!(tab.algorithm, SokobanAlgorithm::Bfs);
+    assert_eq!(tab.session.as_ref().unwrap().position(), 3);
+    assert_eq!(tab.entries[0].title, "Two in a row");
+    assert_eq!(harness.state().shared_view(), Some(view));
+}

@@ -6,6 +6,7 @@ pub mod fonts;
 pub mod getting_started;
 pub mod lessons;
 mod link;
+mod links;
 mod names;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;

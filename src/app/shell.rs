@@ -119,6 +119,8 @@ pub struct FrontierApp {
     /// The file eframe keeps the saved state in, when known: a damaged state is copied
     /// aside from it before it is overwritten.
     storage_file: Option<PathBuf>,
+    /// File → Open link….
+    pub link_window: super::links::LinkWindow,
 }
 
 impl FrontierApp {
@@ -208,6 +210,7 @@ impl FrontierApp {
             lessons: Lessons::with_progress(read.shell.lessons.clone().unwrap_or_default()),
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
+            link_window: Default::default(),
         }
     }
 
@@ -336,6 +339,10 @@ impl FrontierApp {
             self.fonts_installed = true;
         }
         i18n::set_language(self.language);
+        #[cfg(target_arch = "wasm32")]
+        if let Some(fragment) = super::web::new_fragment() {
+            self.open_link_or_say(&fragment);
+        }
         let modal = self.current().modal_open() || self.lessons.modal_open();
         self.view.handle_keys(ui.ctx(), modal);
         self.view.apply(ui.ctx());
@@ -400,6 +407,7 @@ impl FrontierApp {
             self.tab = tab;
         }
         // The message itself says what came back.
+        self.link_window(ui.ctx());
         error_window(ui.ctx(), &mut self.notice, "");
     }
 
@@ -409,6 +417,7 @@ impl FrontierApp {
                 if ui.button(crate::tr!("menu-open-lesson")).clicked() {
                     self.lessons.open_dialog();
                 }
+                self.link_menu(ui);
                 ui.separator();
                 for (i, &id) in TabId::ALL.iter().enumerate() {
                     if i > 0 {

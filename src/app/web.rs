@@ -43,6 +43,24 @@ pub fn start() {
     });
 }
 
+thread_local! {
+    static LAST_FRAGMENT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The page address's part after `#` (a link's view, see [`crate::share`]), when it is not
+/// empty and has changed since the last look: on the first frame, and when a link is pasted
+/// into the address bar of the open page.
+pub fn new_fragment() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let fragment = hash.trim_start_matches('#').to_string();
+    let changed = LAST_FRAGMENT.with(|last| {
+        let changed = *last.borrow() != fragment;
+        *last.borrow_mut() = fragment.clone();
+        changed
+    });
+    (changed && !fragment.is_empty()).then_some(fragment)
+}
+
 /// Keeps a copy of a saved state that could not be used, beside it in the browser's
 /// storage, before the next save overwrites it; the sentence to tell the user (with a
 /// leading space).

@@ -20,6 +20,7 @@ mod link;
 mod path;
 mod render;
 mod replan;
+mod share;
 mod snake;
 mod sokoban;
 
@@ -61,6 +62,11 @@ usage: frontier                      open the app
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
+       frontier link BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--step N] [--page URL]
+       frontier link LEVELS.xsb --level N [--algo bfs|dfs|astar|greedy|idastar] [--step N]
+       frontier link --lesson ID|FILE [--step PAGE]
+                     (the link that opens it in the app; the page is the published one
+                     the build was told of, else http://127.0.0.1:8080/)
        frontier lesson FILE...       check lesson files (pages, runs, questions) as the app reads them
 
 BOARD is a Frontier board file or a Moving AI .map file.";
@@ -86,6 +92,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
         Some("snake") => snake::snake(Args::new(&args[1..])),
         Some("link-game") => link::link_game(&args[1..]),
+        Some("link") => share::link(Args::new(&args[1..])),
         Some("generate") => path::generate(Args::new(&args[1..])),
         Some("render") => render::render(Args::new(&args[1..])),
         Some("replan") => replan::replan(Args::new(&args[1..])),

@@ -62,8 +62,10 @@ pub enum Request {
 pub struct Lessons {
     /// The lesson window is shown.
     pub open: bool,
-    /// Lessons opened from files this session (any language).
+    /// Lessons opened from files this session (any language), with their text (a link to
+    /// one carries it whole).
     opened: Vec<Lesson>,
+    opened_texts: BTreeMap<String, String>,
     pub active: Option<Active>,
     pub progress: BTreeMap<String, LessonProgress>,
     /// A lesson file that could not be read, and why.
@@ -149,12 +151,17 @@ impl Lessons {
 
     /// Reads a lesson from `text`; a lesson that does not read is reported and not loaded.
     pub fn load_text(&mut self, name: &str, text: Result<String, String>) -> Option<Request> {
-        let lesson = text.and_then(|text| parse_lesson(&text).map_err(|e| e.to_string()));
+        let lesson = text.and_then(|text| {
+            parse_lesson(&text)
+                .map(|lesson| (lesson, text))
+                .map_err(|e| e.to_string())
+        });
         match lesson {
-            Ok(lesson) => {
+            Ok((lesson, text)) => {
                 self.opened
                     .retain(|l| l.id != lesson.id || l.language != lesson.language);
                 self.opened.push(lesson.clone());
+                self.opened_texts.insert(lesson.id.clone(), text);
                 Some(self.start(lesson))
             }
             Err(why) => {
@@ -171,6 +178,44 @@ impl Lessons {
     pub fn load_file(&mut self, path: &Path) -> Option<Request> {
         let name = path.display().to_string();
         self.load_text(&name, crate::files::read_text(path))
+    }
+
+    /// The page shown, as a link carries it: a shipped lesson by its id, another with its
+    /// text. None unless the lesson window shows a lesson.
+    pub fn shared_view(&self) -> Option<crate::share::View> {
+        let active = self.active.as_ref().filter(|_| self.open)?;
+        let id = active.lesson.id.clone();
+        let shipped = shipped().iter().any(|l| l.id == id);
+        Some(crate::share::View::Lesson {
+            text: (!shipped)
+                .then(|| self.opened_texts.get(&id).cloned())
+                .flatten(),
+            id,
+            page: active.page,
+        })
+    }
+
+    /// Opens page `page` of a link's lesson: a shipped one (in `language` when it has it),
+    /// else the one in `text`. The error says why not.
+    pub fn open_shared(
+        &mut self,
+        id: &str,
+        text: Option<String>,
+        page: usize,
+        language: Language,
+    ) -> Result<Request, String> {
+        let lesson = match self.listed(language).into_iter().find(|l| l.id == id) {
+            Some(lesson) => lesson.clone(),
+            None => {
+                let text = text.ok_or_else(|| crate::tr!("link-no-lesson", id = id))?;
+                let lesson = parse_lesson(&text).map_err(|e| e.to_string())?;
+                self.opened.push(lesson.clone());
+                self.opened_texts.insert(lesson.id.clone(), text);
+                lesson
+            }
+        };
+        self.start(lesson);
+        Ok(self.go_to(page))
     }
 
     /// Whether the page's question is answered by a click on the board.

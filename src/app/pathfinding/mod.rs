@@ -16,6 +16,7 @@ mod robot;
 mod runs;
 mod saved;
 mod session;
+mod share;
 mod teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};

@@ -13,6 +13,7 @@ mod play_mode;
 mod portfolio_view;
 mod predict;
 mod saved;
+mod share;
 mod solve;
 mod solve_mode;
 mod solve_panel;

@@ -1,0 +1,49 @@
+//! The board, its search and the step shown, as a link carries them (see
+//! [`crate::share`]), and opening a link's board.
+
+use super::PathfindingTab;
+use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
+use crate::share::View;
+use crate::tr;
+use crate::ui::step_controls::StepAction;
+
+impl PathfindingTab {
+    /// What a link to this tab carries: the board, the search and its options, the step.
+    pub fn shared_view(&self) -> View {
+        View::Board {
+            board: self.board.to_text(),
+            search: self.settings.algorithm.code(),
+            heuristic: self.settings.heuristic.code().to_string(),
+            diagonal: self.settings.connectivity == Connectivity::Eight,
+            step: self.session().position(),
+        }
+    }
+
+    /// Shows a link's board with its search, stepped to `step` (frame by frame, as a lesson's,
+    /// so the chart fills). The board it replaces stays in the undo history.
+    pub fn open_shared(
+        &mut self,
+        board: Board,
+        (algorithm, heuristic, connectivity): (PathAlgorithm, Heuristic, Connectivity),
+        step: usize,
+    ) {
+        self.robot = None;
+        self.predictions = None;
+        self.playback.playing = false;
+        self.settings.algorithm = algorithm;
+        self.settings.compare_with = None;
+        self.settings.heuristic = heuristic;
+        self.settings.connectivity = connectivity;
+        let unsaved = self.dirty;
+        self.replace_board_and_rules(board, None);
+        self.file = None;
+        self.dirty = false;
+        if unsaved {
+            self.notice = Some(crate::app::Notice::info(tr!("link-board-kept")));
+        }
+        self.apply(StepAction::Seek(0));
+        for session in &mut self.sessions {
+            session.catch_up = (step > 0).then_some(step);
+        }
+    }
+}

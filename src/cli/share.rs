@@ -1,0 +1,100 @@
+//! `frontier link`: the link that opens a board (or a Sokoban level, or a lesson page) in the
+//! app, its search and step with it, so links can be made in scripts and checked in tests.
+
+use std::path::Path;
+
+use super::Status;
+use super::args::{Args, number};
+use super::path::{load_board, read_path_options};
+use crate::files::read_text;
+use crate::games::sandbox::Connectivity;
+use crate::games::sokoban::parse_collection;
+use crate::games::sokoban::solver::parse_algorithm;
+use crate::share::{self, View};
+
+pub fn link(mut args: Args) -> Status {
+    match run(&mut args) {
+        Ok(line) => {
+            say!("{line}");
+            Status::Success
+        }
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+fn run(args: &mut Args) -> Result<String, String> {
+    let page = args.option("--page")?.unwrap_or_else(share::page);
+    let step = args.parsed("--step", number::<usize>)?.unwrap_or(0);
+    let view = if let Some(lesson) = args.option("--lesson")? {
+        lesson_view(&lesson, step)?
+    } else if let Some(level) = args.parsed("--level", number::<usize>)? {
+        let search = args.option("--algo")?;
+        if let Some(search) = &search {
+            parse_algorithm(search).map_err(|e| format!("--algo: {e}"))?;
+        }
+        let file = args.positional("LEVELS (an XSB file)")?;
+        args.finish()?;
+        level_view(Path::new(&file), level, search, step)?
+    } else {
+        let options = read_path_options(args, false)?;
+        let file = args.positional("BOARD (a board or .map file)")?;
+        args.finish()?;
+        View::Board {
+            board: load_board(Path::new(&file))?.to_text(),
+            search: options.algorithm.code(),
+            heuristic: options.heuristic.code().to_string(),
+            diagonal: options.connectivity == Connectivity::Eight,
+            step,
+        }
+    };
+    args.finish()?;
+    Ok(share::link(&page, &view))
+}
+
+/// Level `number` (from 1) of an XSB file.
+fn level_view(
+    file: &Path,
+    number: usize,
+    search: Option<String>,
+    step: usize,
+) -> Result<View, String> {
+    let text = read_text(file)?;
+    let entries = parse_collection(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let entry = number
+        .checked_sub(1)
+        .and_then(|i| entries.get(i))
+        .ok_or_else(|| {
+            format!(
+                "--level {number}: the file has levels 1 to {}",
+                entries.len()
+            )
+        })?;
+    let level = entry
+        .level
+        .as_ref()
+        .map_err(|problem| format!("level {number}: {problem}"))?;
+    Ok(View::Level {
+        xsb: level.to_xsb(),
+        title: entry.title.clone(),
+        search,
+        step,
+    })
+}
+
+/// A shipped lesson's page (`--step` is the page, from 0), or a lesson file's, whole.
+fn lesson_view(lesson: &str, page: usize) -> Result<View, String> {
+    let shipped = crate::lessons::shipped::LESSONS
+        .iter()
+        .filter_map(|(_, text)| crate::lessons::parse_lesson(text).ok())
+        .find(|l| l.id == lesson);
+    let (id, text) = match shipped {
+        Some(lesson) => (lesson.id, None),
+        None => {
+            let text = read_text(Path::new(lesson))
+                .map_err(|e| format!("--lesson: no shipped lesson is called {lesson}, and {e}"))?;
+            let read = crate::lessons::parse_lesson(&text).map_err(|e| format!("{lesson}: {e}"))?;
+            (read.id, Some(text))
+        }
+    };
+    Ok(View::Lesson { id, text, page })
+}
