@@ -111,23 +111,23 @@ pub fn read(link: &str) -> Result<View, String> {
     let Some(data) = fragment.strip_prefix(MARK) else {
         return Err(match fragment.split_once('.') {
             Some((version, _)) if version.starts_with('v') => {
-                tr!("link-other-version", version = crate::files::quote(version))
+                tr!("share-other-version", version = crate::files::quote(version))
             }
-            _ => tr!("link-not-frontier"),
+            _ => tr!("share-not-frontier"),
         });
     };
     let packed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
-        .map_err(|e| tr!("link-damaged", why = e.to_string()))?;
+        .map_err(|e| tr!("share-damaged", why = e.to_string()))?;
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_VIEW_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                tr!("link-too-large", mib = MAX_VIEW_BYTES >> 20)
+                tr!("share-too-large", mib = MAX_VIEW_BYTES >> 20)
             }
-            _ => tr!("link-cut-short"),
+            _ => tr!("share-cut-short"),
         })?;
-    let text = String::from_utf8(text).map_err(|_| tr!("link-cut-short"))?;
-    ron::from_str(&text).map_err(|e| tr!("link-damaged", why = e.to_string()))
+    let text = String::from_utf8(text).map_err(|_| tr!("share-cut-short"))?;
+    ron::from_str(&text).map_err(|e| tr!("share-damaged", why = e.to_string()))
 }
 
 /// Reads and checks the view a link carries.
@@ -140,12 +140,12 @@ impl View {
     pub fn check(self) -> Result<Opened, String> {
         let problem = |part: &str, why: String| {
             let part = match part {
-                "board" => tr!("link-part-board"),
-                "search" => tr!("link-part-search"),
-                "heuristic" => tr!("link-part-heuristic"),
-                _ => tr!("link-part-level"),
+                "board" => tr!("share-part-board"),
+                "search" => tr!("share-part-search"),
+                "heuristic" => tr!("share-part-heuristic"),
+                _ => tr!("share-part-level"),
             };
-            tr!("link-bad-part", part = part, why = why)
+            tr!("share-bad-part", part = part, why = why)
         };
         Ok(match self {
             View::Board {

@@ -47,9 +47,9 @@ impl FrontierApp {
             Some(link) => {
                 let length = link.len();
                 ui.ctx().copy_text(link);
-                Notice::info(tr!("link-copied", characters = length))
+                Notice::info(tr!("share-copied", characters = length))
             }
-            None => Notice::info(tr!("link-nothing")),
+            None => Notice::info(tr!("share-nothing")),
         };
         *self.current().notice() = Some(notice);
     }
@@ -98,7 +98,7 @@ impl FrontierApp {
     /// Opens `link`, or shows why it could not be opened (what was shown stays).
     pub fn open_link_or_say(&mut self, link: &str) {
         if let Err(why) = self.open_link(link) {
-            self.notice = Some(Notice::error(tr!("link-not-opened", why = why)));
+            self.notice = Some(Notice::error(tr!("share-not-opened", why = why)));
         }
     }
 
@@ -126,13 +126,13 @@ impl FrontierApp {
         }
         let mut open = true;
         let mut chosen = None;
-        egui::Window::new(tr!("link-window-title"))
+        egui::Window::new(tr!("share-window-title"))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                ui.label(tr!("link-window-text"));
-                let label = ui.label(tr!("link-window-field"));
+                ui.label(tr!("share-window-text"));
+                let label = ui.label(tr!("share-window-field"));
                 let field = ui
                     .add(
                         egui::TextEdit::singleline(&mut self.link_window.text)
@@ -145,7 +145,7 @@ impl FrontierApp {
                     ui.colored_label(ui.visuals().error_fg_color, problem);
                 }
                 ui.horizontal(|ui| {
-                    if ui.button(tr!("link-window-open")).clicked() || entered {
+                    if ui.button(tr!("share-window-open")).clicked() || entered {
                         chosen = Some(self.link_window.text.clone());
                     }
                     if ui.button(tr!("cancel")).clicked() {

@@ -207,7 +207,7 @@ impl Lessons {
         let lesson = match self.listed(language).into_iter().find(|l| l.id == id) {
             Some(lesson) => lesson.clone(),
             None => {
-                let text = text.ok_or_else(|| crate::tr!("link-no-lesson", id = id))?;
+                let text = text.ok_or_else(|| crate::tr!("share-no-lesson", id = id))?;
                 let lesson = parse_lesson(&text).map_err(|e| e.to_string())?;
                 self.opened.push(lesson.clone());
                 self.opened_texts.insert(lesson.id.clone(), text);

@@ -39,7 +39,7 @@ impl PathfindingTab {
         self.file = None;
         self.dirty = false;
         if unsaved {
-            self.notice = Some(crate::app::Notice::info(tr!("link-board-kept")));
+            self.notice = Some(crate::app::Notice::info(tr!("share-board-kept")));
         }
         self.apply(StepAction::Seek(0));
         for session in &mut self.sessions {

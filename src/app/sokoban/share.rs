@@ -37,7 +37,7 @@ impl SokobanTab {
         step: usize,
     ) {
         let name = if title.is_empty() {
-            crate::tr!("link-level")
+            crate::tr!("share-level")
         } else {
             title.to_string()
         };
