@@ -1278,3 +1278,4 @@ share-not-opened = The link could not be opened: { $why }. Nothing was changed.
 share-board-kept = The linked board replaced yours, which had unsaved edits: Undo (Ctrl+Z) brings it back.
 share-no-lesson = there is no lesson { $id } here, and the link does not carry it
 share-level = Linked level
+share-stray-letter = `{ $letter }` at letter { $at } is not in any link

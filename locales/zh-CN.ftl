@@ -1211,3 +1211,4 @@ share-not-opened = 无法打开这个链接：{ $why }。什么都没有改变�
 share-board-kept = 链接里的棋盘替换了你还没保存的棋盘：撤销（Ctrl+Z）可以把它找回来。
 share-no-lesson = 这里没有课程 { $id }，链接里也没有带上它
 share-level = 链接里的关卡
+share-stray-letter = 第 { $at } 个字符 `{ $letter }` 不会出现在链接里

@@ -111,14 +111,28 @@ pub fn read(link: &str) -> Result<View, String> {
     let Some(data) = fragment.strip_prefix(MARK) else {
         return Err(match fragment.split_once('.') {
             Some((version, _)) if version.starts_with('v') => {
-                tr!("share-other-version", version = crate::files::quote(version))
+                tr!(
+                    "share-other-version",
+                    version = crate::files::quote(version)
+                )
             }
             _ => tr!("share-not-frontier"),
         });
     };
     let packed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
-        .map_err(|e| tr!("share-damaged", why = e.to_string()))?;
+        .map_err(|e| match e {
+            base64::DecodeError::InvalidByte(at, byte) => tr!(
+                "share-damaged",
+                why = tr!(
+                    "share-stray-letter",
+                    letter = crate::files::quote(&char::from(byte).to_string()),
+                    at = at + 1
+                )
+            ),
+            // A link cut anywhere but at a whole group of letters.
+            _ => tr!("share-cut-short"),
+        })?;
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_VIEW_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {

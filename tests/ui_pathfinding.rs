@@ -908,3 +908,97 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
         "the window closed"
     );
 }
+
+/// Sends a touch of finger `id` (phase `phase`) at `pos`, as a browser on a touch screen
+/// does; the first finger also moves and presses the pointer, as eframe makes it.
+fn touch(harness: &mut Harness<'static, FrontierApp>, id: u64, phase: egui::TouchPhase, pos: Pos2) {
+    harness.event(egui::Event::Touch {
+        device_id: egui::TouchDeviceId(1),
+        id: egui::TouchId(id),
+        phase,
+        pos,
+        force: None,
+    });
+    if id == 0 {
+        harness.event(egui::Event::PointerMoved(pos));
+        let pressed = match phase {
+            egui::TouchPhase::Start => Some(true),
+            egui::TouchPhase::End | egui::TouchPhase::Cancel => Some(false),
+            egui::TouchPhase::Move => None,
+        };
+        if let Some(pressed) = pressed {
+            harness.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+}
+
+/// Two fingers pinch the board: it zooms about them; moved together they pan it; the cell
+/// the first finger touched is not painted (a pinch is not a stroke). One finger paints.
+#[test]
+fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
+    use egui::TouchPhase::{End, Move, Start};
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    harness.state_mut().tabs.pathfinding.history.clear();
+    let before = harness.state().tabs.pathfinding.sessions[0].view.cell_size();
+    let (a, b) = (cell(&harness, Pos::new(4, 3)), cell(&harness, Pos::new(7, 3)));
+    touch(&mut harness, 0, Start, a);
+    harness.step();
+    touch(&mut harness, 1, Start, b);
+    harness.step();
+    for k in 1..=10 {
+        let spread = egui::vec2(4.0 * k as f32, 0.0);
+        touch(&mut harness, 0, Move, a - spread);
+        touch(&mut harness, 1, Move, b + spread);
+        harness.step();
+    }
+    touch(&mut harness, 1, End, b);
+    touch(&mut harness, 0, End, a);
+    harness.run_steps(2);
+    let tab = &harness.state().tabs.pathfinding;
+    let after = tab.sessions[0].view.cell_size();
+    assert!(after > before * 1.2, "zoomed from {before} to {after}");
+    assert!(tab.board.is_passable(Pos::new(4, 3)), "the pinch painted nothing");
+    assert!(
+        !tab.history.can_undo(),
+        "nothing to undo: the taken-back stroke left no edit"
+    );
+
+    // Two fingers moving together pan.
+    let corner = cell(&harness, Pos::new(0, 0));
+    let (a, b) = (cell(&harness, Pos::new(4, 3)), cell(&harness, Pos::new(6, 3)));
+    touch(&mut harness, 0, Start, a);
+    touch(&mut harness, 1, Start, b);
+    harness.step();
+    for k in 1..=6 {
+        let along = egui::vec2(5.0 * k as f32, 0.0);
+        touch(&mut harness, 0, Move, a + along);
+        touch(&mut harness, 1, Move, b + along);
+        harness.step();
+    }
+    touch(&mut harness, 1, End, b);
+    touch(&mut harness, 0, End, a);
+    harness.run_steps(2);
+    let moved = cell(&harness, Pos::new(0, 0)) - corner;
+    assert!((moved.x - 30.0).abs() < 6.0 && moved.y.abs() < 3.0, "panned by {moved:?}");
+    assert!(!harness.state().tabs.pathfinding.history.can_undo());
+
+    // One finger paints as a mouse does.
+    let (from, to) = (cell(&harness, Pos::new(2, 1)), cell(&harness, Pos::new(2, 4)));
+    touch(&mut harness, 0, Start, from);
+    harness.step();
+    for k in 1..=6 {
+        touch(&mut harness, 0, Move, from + (to - from) * (k as f32 / 6.0));
+        harness.step();
+    }
+    touch(&mut harness, 0, End, to);
+    harness.run_steps(2);
+    let board = &harness.state().tabs.pathfinding.board;
+    assert!((1..=4).all(|y| !board.is_passable(Pos::new(2, y))));
+}

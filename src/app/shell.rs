@@ -409,6 +409,10 @@ impl FrontierApp {
         // The message itself says what came back.
         self.link_window(ui.ctx());
         error_window(ui.ctx(), &mut self.notice, "");
+        #[cfg(target_arch = "wasm32")]
+        if super::web::test_hook::on() {
+            super::web::test_hook::publish_state(self);
+        }
     }
 
     fn menu(&mut self, ui: &mut Ui) {

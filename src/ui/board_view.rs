@@ -78,6 +78,9 @@ pub struct BoardInput {
     pub dragged: Vec<Pos>,
     /// The primary button was released (ending a click or a drag) this frame.
     pub released: bool,
+    /// A second finger came down during a touch press or drag: it was the start of a pinch
+    /// or a two-finger pan, not a stroke, so whatever the press began should be taken back.
+    pub cancelled: bool,
 }
 
 /// A zoomable, pannable grid of coloured cells.
@@ -95,6 +98,9 @@ pub struct BoardView {
     /// The last cell a primary drag reached (for gap-free lines between frames).
     last_drag_cell: Option<Pos>,
     painting: bool,
+    /// Two or more fingers are on the board: they zoom and pan, and nothing is painted until
+    /// every finger has been lifted.
+    two_fingers: bool,
     /// Where the board's top-left corner was drawn last frame (screen points).
     last_origin: Option<Pos2>,
     /// The view size last frame, and whether the user has zoomed or panned since the last
@@ -122,6 +128,7 @@ impl BoardView {
             fit_pending: true,
             last_drag_cell: None,
             painting: false,
+            two_fingers: false,
             last_origin: None,
             max_fit_cell: MAX_CELL,
             last_size: Vec2::ZERO,
@@ -254,16 +261,33 @@ impl BoardView {
             self.fit_pending = false;
         }
 
-        let (space, scroll, zoom, middle) = ui.input(|i| {
+        let (space, scroll, zoom, middle, touch) = ui.input(|i| {
             (
                 i.key_down(egui::Key::Space),
                 i.smooth_scroll_delta.y,
                 i.zoom_delta(),
                 i.pointer.button_down(PointerButton::Middle),
+                i.multi_touch().filter(|t| t.num_touches >= 2),
             )
         });
         let pointer = response.hover_pos();
-        if let Some(at) = pointer {
+        let mut cancelled = false;
+        if let Some(touch) = touch.filter(|t| rect.contains(t.center_pos)) {
+            // Two fingers: the pinch zooms about their middle (egui counts it in the zoom
+            // below) and their moving together pans.
+            self.offset += touch.translation_delta;
+            self.user_moved = true;
+            self.two_fingers = true;
+            cancelled = std::mem::take(&mut self.painting);
+            self.last_drag_cell = None;
+        } else if self.two_fingers && !ui.input(|i| i.pointer.any_down()) {
+            self.two_fingers = false;
+        }
+        let zoom_at = match touch {
+            Some(touch) => Some(touch.center_pos),
+            None => pointer,
+        };
+        if let Some(at) = zoom_at {
             let factor = zoom * (scroll / 200.0).exp();
             if factor != 1.0 {
                 let before = self.cell;
@@ -302,9 +326,10 @@ impl BoardView {
         };
         let mut input = BoardInput {
             hovered: pointer.map(cell_at).filter(|&p| on_board(p)),
+            cancelled,
             ..BoardInput::default()
         };
-        let primary = !space && !panning;
+        let primary = !space && !panning && !self.two_fingers;
         let press_origin = ui.input(|i| i.pointer.press_origin());
         if primary
             && !self.painting

@@ -111,6 +111,21 @@ impl PathfindingTab {
         self.board_changed();
     }
 
+    /// Takes back what a press began (a second finger made it a pinch, not a stroke).
+    fn take_back_gesture(&mut self) {
+        match self.gesture.take() {
+            Some(Gesture::Painting { stroke, .. }) => stroke.undo(&mut self.board),
+            Some(Gesture::MovingStart { from }) => {
+                self.board.move_start(from);
+            }
+            Some(Gesture::MovingGoal { from }) => {
+                self.board.move_goal(from);
+            }
+            None => return,
+        }
+        self.board_changed();
+    }
+
     /// What the mouse did on a board view.
     pub(super) fn board_input(&mut self, input: BoardInput) {
         if input.hovered.is_some() {
@@ -137,6 +152,9 @@ impl PathfindingTab {
                 }
             }
             return;
+        }
+        if input.cancelled {
+            self.take_back_gesture();
         }
         if let Some(pos) = input.pressed {
             self.gesture = Some(if pos == self.board.start {

@@ -34,6 +34,14 @@ impl SokobanTab {
         self.check_message = None;
     }
 
+    /// Takes back the stroke being painted (a second finger made it a pinch), leaving no
+    /// redo behind.
+    pub(super) fn take_back_stroke(&mut self) {
+        if let Some(previous) = self.edit_undo.pop() {
+            self.editing = previous;
+        }
+    }
+
     pub(super) fn edit_undo_step(&mut self) {
         if let Some(previous) = self.edit_undo.pop() {
             self.edit_redo

@@ -253,6 +253,9 @@ impl SokobanTab {
     /// go on another square, pushed there by the fewest pushes (let go where it was, it is a
     /// click: pushed if the player stands beside it).
     pub(super) fn play_pointer(&mut self, input: &crate::ui::BoardInput) {
+        if input.cancelled {
+            self.dragging_box = None;
+        }
         if input.pressed.is_some() {
             self.finish_walking();
         }

@@ -96,6 +96,9 @@ impl SokobanTab {
         match self.mode {
             Mode::Play => self.play_pointer(&input),
             Mode::Edit => {
+                if input.cancelled && std::mem::take(&mut self.edit_stroke) {
+                    self.take_back_stroke();
+                }
                 if let Some(pos) = input.pressed {
                     self.edit_snapshot();
                     self.edit_stroke = true;

@@ -112,6 +112,13 @@ impl Stroke {
         self.changes.is_empty()
     }
 
+    /// Takes the stroke back: every cell it painted gets its terrain from before.
+    pub fn undo(self, board: &mut Board) {
+        for (pos, before, _) in self.changes.into_iter().rev() {
+            board.paint(pos, before);
+        }
+    }
+
     /// The finished stroke as one edit (None if it changed nothing).
     pub fn finish(self) -> Option<BoardEdit> {
         let changes: Vec<_> = self

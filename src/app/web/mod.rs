@@ -2,6 +2,8 @@
 //! the browser's storage (eframe's web persistence), the language the browser asks for on
 //! the first visit. Everything below the app is the same code as on the desktop.
 
+pub mod test_hook;
+
 use wasm_bindgen::JsCast;
 
 use super::FrontierApp;
@@ -28,7 +30,12 @@ pub fn start() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(FrontierApp::new(cc, None)))),
+                Box::new(|cc| {
+                    if test_hook::wanted() {
+                        test_hook::install(&cc.egui_ctx);
+                    }
+                    Ok(Box::new(FrontierApp::new(cc, None)))
+                }),
             )
             .await;
         if let Some(loading) = document.get_element_by_id("loading") {

@@ -1,0 +1,163 @@
+// The web build as a user meets it, in headless Chromium (run by tools/web/test.sh).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
+import * as web from "./page.js";
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+let server;
+let chromium;
+
+before(async () => {
+  server = await web.serve();
+  chromium = await web.browser();
+});
+
+after(async () => {
+  await chromium?.close();
+  server?.close();
+});
+
+/** `frontier ARGS…` from the native build, its output. */
+function frontier(...args) {
+  const run = spawnSync("cargo", ["run", "--quiet", "--bin", "frontier", "--", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout.trim();
+}
+
+test("the page draws the app, not a blank or an error", async () => {
+  const page = await web.open(chromium, server.url);
+  const s = await web.state(page);
+  assert.equal(s.tab, "pathfinding");
+  await web.find(page, "Pathfinding");
+  await web.find(page, "Getting started");
+  // The canvas holds a picture of many colours (a blank or error canvas has one or two).
+  const shot = await page.locator("canvas").screenshot();
+  const colours = new Set();
+  const png = decodePngRows(shot);
+  for (let i = 0; i < png.pixels.length; i += 4 * 97) colours.add(png.pixels.readUInt32BE(i));
+  assert.ok(colours.size > 20, `${colours.size} colours`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("clicking Step advances the search", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  assert.equal((await web.state(page)).pathfinding.step, 0);
+  await web.click(page, "Step");
+  await web.until(page, (s) => s.pathfinding.step === 1, "step 1");
+  await web.click(page, "Step");
+  await web.until(page, (s) => s.pathfinding.step === 2, "step 2");
+  await page.context().close();
+});
+
+test("a link made by `frontier link` opens its board, search and step", async () => {
+  const board = `${ROOT}presets/boards/maze.board`;
+  const link = frontier("link", board, "--algo", "bfs", "--step", "5", "--page", server.url);
+  const page = await web.open(chromium, link);
+  const s = await web.until(page, (s) => s.pathfinding.step === 5, "the link's step");
+  assert.equal(s.pathfinding.algorithm, "bfs");
+  const map = (text) => text.split("\n").slice(text.split("\n").indexOf("map"));
+  assert.deepEqual(map(s.pathfinding.board), map(readFileSync(board, "utf8")));
+  // A link cut short: a clear message, and the app's own board.
+  const broken = await web.open(chromium, link.slice(0, link.length - 40));
+  const b = await web.until(broken, (s) => s.notice !== "", "the message");
+  assert.match(b.notice, /The link could not be opened: the link is cut short or damaged/);
+  assert.equal(b.pathfinding.step, 0);
+  assert.deepEqual(broken.errors, []);
+  await page.context().close();
+  await broken.context().close();
+});
+
+test("a lesson page opens from a link and its question is answered", async () => {
+  const link = frontier("link", "--lesson", "frontier-bfs", "--step", "3", "--page", server.url);
+  const page = await web.open(chromium, link);
+  await web.until(page, (s) => s.lesson.open && s.lesson.page === 3, "the lesson page");
+  await web.click(page, "A diamond");
+  await web.click(page, "Check my answer");
+  const s = await web.until(page, (s) => s.lesson.answered, "the answer judged");
+  assert.equal(s.lesson.right, true);
+  await page.context().close();
+});
+
+test("the interface speaks the browser's language on a first visit", async () => {
+  const page = await web.open(chromium, server.url, { locale: "zh-CN" });
+  assert.equal((await web.state(page)).language, "zh-CN");
+  await web.find(page, "寻路");
+  await page.context().close();
+});
+
+test("an export comes out as a download that decodes as a PNG", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  await web.click(page, "File");
+  await web.click(page, "Export the Pathfinding board or run as PNG, SVG or GIF…");
+  await web.click(page, "PNG picture of the step shown");
+  const downloaded = page.waitForEvent("download");
+  await web.click(page, "Choose a file and export…");
+  const download = await downloaded;
+  assert.match(download.suggestedFilename(), /\.png$/);
+  const bytes = readFileSync(await download.path());
+  const png = decodePngRows(bytes);
+  const s = await web.state(page);
+  assert.equal(png.width % s.pathfinding.width, 0, `${png.width} px for ${s.pathfinding.width} cells`);
+  await page.context().close();
+});
+
+test("a touch drag paints a wall", async () => {
+  const page = await web.open(chromium, server.url, { touch: true });
+  await web.dismissGettingStarted(page);
+  await web.tap(page, "Wall");
+  const s = await web.state(page);
+  // Cells (2,1) to (2,4) of the first board are floor.
+  for (let y = 1; y <= 4; y++) assert.equal(web.isWall(s.pathfinding.board, 2, y), false, `(2,${y})`);
+  const session = await page.context().newCDPSession(page);
+  const touch = async (type, points) =>
+    session.send("Input.dispatchTouchEvent", { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y })) });
+  await touch("touchStart", [web.cell(s, 2, 1)]);
+  for (let y = 1; y <= 4; y += 0.5) {
+    await touch("touchMove", [web.cell(s, 2, y)]);
+    await web.frames(page, 1);
+  }
+  await touch("touchEnd", []);
+  const after = await web.until(page, (t) => web.isWall(t.pathfinding.board, 2, 4), "the wall painted");
+  for (let y = 1; y <= 4; y++) assert.equal(web.isWall(after.pathfinding.board, 2, y), true, `(2,${y})`);
+  await page.context().close();
+});
+
+test("a damaged saved state is kept aside in the browser's storage and said so", async () => {
+  const page = await web.open(chromium, server.url, { storage: { "frontier-state": "not a saved state" } });
+  const s = await web.until(page, (s) => s.notice !== "", "the message");
+  assert.match(s.notice, /could not be used/);
+  assert.match(s.notice, /frontier-state\.bak-/);
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("frontier-state.bak-")).map((k) => localStorage.getItem(k)),
+  );
+  assert.deepEqual(kept, ["not a saved state"]);
+  await page.context().close();
+});
+
+/** The width and pixels (RGBA rows) of an 8-bit RGB or RGBA PNG, without filters undone
+ * beyond what a colour count needs: enough to tell a picture from a blank. */
+function decodePngRows(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], "a PNG signature");
+  let offset = 8;
+  let width = 0;
+  const data = [];
+  while (offset < bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString("latin1", offset + 4, offset + 8);
+    const body = bytes.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") width = body.readUInt32BE(0);
+    if (type === "IDAT") data.push(body);
+    offset += 12 + length;
+  }
+  return { width, pixels: inflateSync(Buffer.concat(data)) };
+}
