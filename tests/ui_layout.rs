@@ -17,7 +17,14 @@ use frontier::ui::side_panels;
 use harness::{app, click};
 use screen::clipped_texts;
 
-const SIZES: [[f32; 2]; 3] = [[640.0, 420.0], [1024.0, 768.0], [1920.0, 1080.0]];
+/// Desktop windows, and a phone held upright and on its side.
+const SIZES: [[f32; 2]; 5] = [
+    [640.0, 420.0],
+    [1024.0, 768.0],
+    [1920.0, 1080.0],
+    [390.0, 844.0],
+    [844.0, 390.0],
+];
 
 /// The side panels each view may show, with the width their content was designed for.
 const PANELS: [(&str, f32); 7] = [
@@ -62,7 +69,11 @@ fn layout_problems(
     let board_area: f32 = boards.iter().map(|b| b.area()).sum();
     // The bar for a small window is half its area; larger windows give the panels
     // their room too, and the board keeps at least 40%.
-    let share = if size[0] < 800.0 { 0.5 } else { 0.4 };
+    let share = if size[0] < 800.0 || size[1] < 500.0 {
+        0.5
+    } else {
+        0.4
+    };
     if board_area < window_area * share {
         problems.push(format!(
             "{view} at {size:?}: the board takes {:.0}% of the window ({boards:?})",

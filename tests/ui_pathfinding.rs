@@ -946,8 +946,13 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     harness.get_by_label("Wall").click();
     harness.run_steps(2);
     harness.state_mut().tabs.pathfinding.history.clear();
-    let before = harness.state().tabs.pathfinding.sessions[0].view.cell_size();
-    let (a, b) = (cell(&harness, Pos::new(4, 3)), cell(&harness, Pos::new(7, 3)));
+    let before = harness.state().tabs.pathfinding.sessions[0]
+        .view
+        .cell_size();
+    let (a, b) = (
+        cell(&harness, Pos::new(4, 3)),
+        cell(&harness, Pos::new(7, 3)),
+    );
     touch(&mut harness, 0, Start, a);
     harness.step();
     touch(&mut harness, 1, Start, b);
@@ -964,7 +969,10 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     let tab = &harness.state().tabs.pathfinding;
     let after = tab.sessions[0].view.cell_size();
     assert!(after > before * 1.2, "zoomed from {before} to {after}");
-    assert!(tab.board.is_passable(Pos::new(4, 3)), "the pinch painted nothing");
+    assert!(
+        tab.board.is_passable(Pos::new(4, 3)),
+        "the pinch painted nothing"
+    );
     assert!(
         !tab.history.can_undo(),
         "nothing to undo: the taken-back stroke left no edit"
@@ -972,7 +980,10 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
 
     // Two fingers moving together pan.
     let corner = cell(&harness, Pos::new(0, 0));
-    let (a, b) = (cell(&harness, Pos::new(4, 3)), cell(&harness, Pos::new(6, 3)));
+    let (a, b) = (
+        cell(&harness, Pos::new(4, 3)),
+        cell(&harness, Pos::new(6, 3)),
+    );
     touch(&mut harness, 0, Start, a);
     touch(&mut harness, 1, Start, b);
     harness.step();
@@ -986,11 +997,17 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     touch(&mut harness, 0, End, a);
     harness.run_steps(2);
     let moved = cell(&harness, Pos::new(0, 0)) - corner;
-    assert!((moved.x - 30.0).abs() < 6.0 && moved.y.abs() < 3.0, "panned by {moved:?}");
+    assert!(
+        (moved.x - 30.0).abs() < 6.0 && moved.y.abs() < 3.0,
+        "panned by {moved:?}"
+    );
     assert!(!harness.state().tabs.pathfinding.history.can_undo());
 
     // One finger paints as a mouse does.
-    let (from, to) = (cell(&harness, Pos::new(2, 1)), cell(&harness, Pos::new(2, 4)));
+    let (from, to) = (
+        cell(&harness, Pos::new(2, 1)),
+        cell(&harness, Pos::new(2, 4)),
+    );
     touch(&mut harness, 0, Start, from);
     harness.step();
     for k in 1..=6 {

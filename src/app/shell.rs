@@ -416,44 +416,47 @@ impl FrontierApp {
     }
 
     fn menu(&mut self, ui: &mut Ui) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button(crate::tr!("menu-file"), |ui| {
-                if ui.button(crate::tr!("menu-open-lesson")).clicked() {
-                    self.lessons.open_dialog();
-                }
-                self.link_menu(ui);
-                ui.separator();
-                for (i, &id) in TabId::ALL.iter().enumerate() {
-                    if i > 0 {
-                        ui.separator();
-                    }
-                    if self.tabs.get_mut(id).file_menu(ui) {
-                        self.tab = id;
-                    }
-                }
-            });
-            ui.menu_button(crate::tr!("menu-edit"), |ui| self.current().edit_menu(ui));
-            ui.menu_button(crate::tr!("menu-view"), |ui| self.view_menu(ui));
-            ui.menu_button(crate::tr!("menu-help"), |ui| {
-                if ui.button(crate::tr!("menu-getting-started")).clicked() {
-                    self.getting_started.open(self.tab);
-                }
-                if ui.button(crate::tr!("menu-shortcuts")).clicked() {
-                    self.help_open = true;
-                }
-                if ui.button(crate::tr!("menu-lessons")).clicked() {
-                    self.lessons.open = true;
-                }
-            });
-            ui.separator();
-            for &id in TabId::ALL {
-                let title = self.tabs.get(id).title();
-                ui.selectable_value(&mut self.tab, id, title);
+        // On a phone the bar wraps onto a second row rather than cut off the last tabs.
+        egui::MenuBar::new().ui(ui, |ui| ui.horizontal_wrapped(|ui| self.menu_items(ui)));
+    }
+
+    fn menu_items(&mut self, ui: &mut Ui) {
+        ui.menu_button(crate::tr!("menu-file"), |ui| {
+            if ui.button(crate::tr!("menu-open-lesson")).clicked() {
+                self.lessons.open_dialog();
             }
+            self.link_menu(ui);
             ui.separator();
-            // On every tab: the way into the lessons, and out again.
-            ui.toggle_value(&mut self.lessons.open, crate::tr!("lessons-title"));
+            for (i, &id) in TabId::ALL.iter().enumerate() {
+                if i > 0 {
+                    ui.separator();
+                }
+                if self.tabs.get_mut(id).file_menu(ui) {
+                    self.tab = id;
+                }
+            }
         });
+        ui.menu_button(crate::tr!("menu-edit"), |ui| self.current().edit_menu(ui));
+        ui.menu_button(crate::tr!("menu-view"), |ui| self.view_menu(ui));
+        ui.menu_button(crate::tr!("menu-help"), |ui| {
+            if ui.button(crate::tr!("menu-getting-started")).clicked() {
+                self.getting_started.open(self.tab);
+            }
+            if ui.button(crate::tr!("menu-shortcuts")).clicked() {
+                self.help_open = true;
+            }
+            if ui.button(crate::tr!("menu-lessons")).clicked() {
+                self.lessons.open = true;
+            }
+        });
+        ui.separator();
+        for &id in TabId::ALL {
+            let title = self.tabs.get(id).title();
+            ui.selectable_value(&mut self.tab, id, title);
+        }
+        ui.separator();
+        // On every tab: the way into the lessons, and out again.
+        ui.toggle_value(&mut self.lessons.open, crate::tr!("lessons-title"));
     }
 
     /// The View menu: the language (each named in its own), the scale, the theme and

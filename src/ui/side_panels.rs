@@ -3,8 +3,8 @@
 //! collapsed by themselves, the right one first, when even that is too much); each can be
 //! collapsed to a thin strip with its button or a key (`[` left, `]` right) and opened
 //! again the same way (in a window too narrow for both, opening one closes the other); each scrolls inside; none grows past the width its content was
-//! designed for. Below a window width of [`COLLAPSE_ALL_BELOW`] they all collapse by
-//! themselves (the tab then shows its compact control bar above the board); in presentation
+//! designed for. Below a window width of [`COLLAPSE_ALL_BELOW`] (or a height of
+//! [`COLLAPSE_ALL_SHORTER_THAN`]) they all collapse by themselves (the tab then shows its compact control bar above the board); in presentation
 //! mode they are hidden.
 //!
 //! The user's choices (open, closed, or left to the window; a width dragged by hand) live
@@ -23,6 +23,9 @@ pub const PANELS_SHARE: f32 = 0.5;
 /// Below this window width the panels left to the window collapse, all of them: the board
 /// needs the whole width (the tab's compact control bar above it stands in for them).
 pub const COLLAPSE_ALL_BELOW: f32 = 760.0;
+/// Below this height (a phone on its side) they collapse too: a panel's controls would not
+/// fit beside the board, and the compact bar above it gives the board the whole width.
+pub const COLLAPSE_ALL_SHORTER_THAN: f32 = 480.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -131,7 +134,9 @@ impl SidePanels {
                 }
             }
         }
-        let widths = plan_widths(specs, &memories, available);
+        let roomy =
+            available >= COLLAPSE_ALL_BELOW && ui.available_height() >= COLLAPSE_ALL_SHORTER_THAN;
+        let widths = plan_widths(specs, &memories, available, roomy);
         for (spec, memory) in specs.iter().zip(memories) {
             store(ctx, spec.id, memory);
         }
@@ -253,8 +258,14 @@ fn dragging_edge(ui: &Ui, rect: Option<Rect>, side: Side) -> bool {
 /// The width of each panel (None: collapsed) for a window `available` points wide: those
 /// not closed by the user open at the width they were designed (or dragged) for, narrowed
 /// together to fit half the window but not below [`MIN_WIDTH`]; when even that is too
-/// wide, panels left to the window collapse, the right one first.
-fn plan_widths(specs: &[PanelSpec], memories: &[Memory], available: f32) -> Vec<Option<f32>> {
+/// wide, panels left to the window collapse, the right one first. In a window that is not
+/// `roomy` (too narrow or too short) the panels left to the window all collapse.
+fn plan_widths(
+    specs: &[PanelSpec],
+    memories: &[Memory],
+    available: f32,
+    roomy: bool,
+) -> Vec<Option<f32>> {
     let budget = available * PANELS_SHARE;
     let wanted: Vec<f32> = specs
         .iter()
@@ -264,7 +275,7 @@ fn plan_widths(specs: &[PanelSpec], memories: &[Memory], available: f32) -> Vec<
     let mut open: Vec<bool> = memories
         .iter()
         .map(|m| match m.shown {
-            Shown::Auto => available >= COLLAPSE_ALL_BELOW,
+            Shown::Auto => roomy,
             Shown::Open => true,
             Shown::Closed => false,
         })
@@ -334,7 +345,12 @@ mod tests {
                 ..Memory::default()
             })
             .collect();
-        plan_widths(&specs(), &memories, available)
+        plan_widths(
+            &specs(),
+            &memories,
+            available,
+            available >= COLLAPSE_ALL_BELOW,
+        )
     }
 
     #[test]
