@@ -121,6 +121,9 @@ pub struct FrontierApp {
     storage_file: Option<PathBuf>,
     /// File → Open link….
     pub link_window: super::links::LinkWindow,
+    /// The time the frames have spent in the tabs' share of work (searching, playing) since
+    /// the start: what the benchmarks compare between the builds.
+    pub advance_time: std::time::Duration,
 }
 
 impl FrontierApp {
@@ -211,6 +214,7 @@ impl FrontierApp {
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
             link_window: Default::default(),
+            advance_time: std::time::Duration::ZERO,
         }
     }
 
@@ -382,7 +386,10 @@ impl FrontierApp {
         let dt = ui.input(|i| i.unstable_dt) as f64;
         let budget = FrameBudget::of(ui.ctx());
         let tab = self.tabs.get_mut(self.tab);
-        if tab.advance(dt, budget) {
+        let began = web_time::Instant::now();
+        let busy = tab.advance(dt, budget);
+        self.advance_time += began.elapsed();
+        if busy {
             ui.ctx().request_repaint();
         }
         // The lesson panel goes before the tab, which fits its own panels into what is left.

@@ -8,9 +8,12 @@ use std::collections::HashMap;
 
 use wasm_bindgen::{JsCast, JsValue};
 
+/// A file handed in, by name, with its bytes or why they could not be read.
+pub type Arrived = (String, Result<Vec<u8>, String>);
+
 thread_local! {
     static PICKED: RefCell<HashMap<String, Vec<u8>>> = RefCell::new(HashMap::new());
-    static ARRIVED: RefCell<Vec<(String, Result<Vec<u8>, String>)>> = const { RefCell::new(Vec::new()) };
+    static ARRIVED: RefCell<Vec<Arrived>> = const { RefCell::new(Vec::new()) };
     static READING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
@@ -48,7 +51,7 @@ pub fn reading() -> bool {
 }
 
 /// The files read since the last call, with their names.
-pub fn arrived() -> Vec<(String, Result<Vec<u8>, String>)> {
+pub fn arrived() -> Vec<Arrived> {
     ARRIVED.with(|a| std::mem::take(&mut *a.borrow_mut()))
 }
 

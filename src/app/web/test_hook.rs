@@ -101,19 +101,22 @@ pub fn publish_state(app: &mut FrontierApp) {
         (Some(a), Some(b)) => (a.x, a.y, b.x - a.x),
         _ => (0.0, 0.0, 0.0),
     };
-    let area = session.view.last_rect().unwrap_or(egui::Rect::NOTHING);
+    // (Not drawn this frame: another tab shows.)
+    let area = (session.view.last_rect())
+        .filter(|r| r.is_finite())
+        .unwrap_or(egui::Rect::ZERO);
     let sokoban = &app.tabs.sokoban;
     let lesson = app.lessons.active.as_ref();
     let mut json = String::new();
     let _ = write!(
         json,
         "{{\"frames\":{frames},\"tab\":{},\"language\":{},\
-         \"pathfinding\":{{\"board\":{},\"width\":{},\"height\":{},\"algorithm\":{},\"step\":{},\
+         \"pathfinding\":{{\"board\":{},\"width\":{},\"height\":{},\"algorithm\":{},\"step\":{},\"atEnd\":{},\
          \"cellX\":{cell_x:.1},\"cellY\":{cell_y:.1},\"cell\":{cell:.2},\
          \"area\":[{:.1},{:.1},{:.1},{:.1}]}},\
          \"sokoban\":{{\"mode\":{},\"level\":{},\"hint\":{}}},\
          \"lesson\":{{\"open\":{},\"id\":{},\"page\":{},\"answered\":{},\"right\":{}}},\
-         \"notice\":{},\"tabNotice\":{}}}",
+         \"notice\":{},\"tabNotice\":{},\"advanceMs\":{:.3}}}",
         quoted(tab_name(app.tab)),
         quoted(app.language.tag()),
         quoted(&board.to_text()),
@@ -121,6 +124,7 @@ pub fn publish_state(app: &mut FrontierApp) {
         board.height(),
         quoted(&pathfinding.settings.algorithm.code()),
         session.position(),
+        session.at_end(),
         area.min.x,
         area.min.y,
         area.width(),
@@ -140,6 +144,7 @@ pub fn publish_state(app: &mut FrontierApp) {
                 .unwrap_or_default()
         ),
         quoted(&tab_notice.unwrap_or_default()),
+        app.advance_time.as_secs_f64() * 1e3,
     );
     set("frontierTestState", &json);
 }
