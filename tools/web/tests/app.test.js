@@ -161,3 +161,37 @@ function decodePngRows(bytes) {
   }
   return { width, pixels: inflateSync(Buffer.concat(data)) };
 }
+
+/** A small board in Frontier's format: `width` x 3, a wall down column 2. */
+function smallBoard(width) {
+  const rows = [0, 1, 2].map((y) => [...Array(width)].map((_, x) => (x === 2 && y < 2 ? "#" : ".")).join(""));
+  return ["frontier-board 1", `size ${width} 3`, "start 0 0", `goal ${width - 1} 2`, "legend . floor 1", "legend # wall", "map", ...rows, ""].join("\n");
+}
+
+test("a board opens through the browser's file picker", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  await web.click(page, "File");
+  const chooser = page.waitForEvent("filechooser");
+  await web.click(page, "Open board…  (Ctrl+O)");
+  await (await chooser).setFiles({ name: "picked.board", mimeType: "text/plain", buffer: Buffer.from(smallBoard(7)) });
+  const s = await web.until(page, (s) => s.pathfinding.width === 7, "the picked board");
+  assert.equal(web.isWall(s.pathfinding.board, 2, 0), true);
+  await page.context().close();
+});
+
+test("a board dropped on the page opens", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  const transfer = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.board", { type: "text/plain" }));
+    return data;
+  }, smallBoard(9));
+  await page.dispatchEvent("canvas", "dragover", { dataTransfer: transfer });
+  await page.dispatchEvent("canvas", "drop", { dataTransfer: transfer });
+  const s = await web.until(page, (s) => s.pathfinding.width === 9, "the dropped board");
+  assert.equal(web.isWall(s.pathfinding.board, 2, 1), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
