@@ -736,3 +736,46 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
         "the click answered; it did not play"
     );
 }
+
+/// With no keyboard (a phone), a tap on the board steers the snake toward it: the way from
+/// the head that goes most of the way there; the first tap starts the game.
+#[test]
+fn a_tap_on_the_board_steers_the_snake_toward_it() {
+    let mut harness = app("Snake");
+    harness.state_mut().tabs.snake.speed = 10.0;
+    harness.state_mut().tabs.snake.restart();
+    harness.run_steps(2);
+    let tap = |harness: &mut Harness<'static, FrontierApp>, pos: Pos| {
+        let at = harness.state().tabs.snake.view_center(pos).unwrap();
+        harness.hover_at(at);
+        harness.step();
+        harness.drag_at(at);
+        harness.step();
+        harness.drop_at(at);
+        harness.step();
+    };
+    // Frames until the head moves (a move every sixth frame at 10 a second).
+    let next_move = |harness: &mut Harness<'static, FrontierApp>| {
+        let from = harness.state().tabs.snake.game.head();
+        for _ in 0..30 {
+            if harness.state().tabs.snake.game.head() != from {
+                break;
+            }
+            harness.step();
+        }
+        (from, harness.state().tabs.snake.game.head())
+    };
+    // Two cells left and one up: left goes most of the way.
+    let head = harness.state().tabs.snake.game.head();
+    tap(&mut harness, Pos::new(head.x - 2, head.y - 1));
+    assert!(
+        harness.state().tabs.snake.playing,
+        "the first tap starts the game"
+    );
+    let (from, to) = next_move(&mut harness);
+    assert_eq!((to.x, to.y), (from.x - 1, from.y), "left");
+    // Now far below: down.
+    tap(&mut harness, Pos::new(to.x + 1, to.y + 4));
+    let (from, to) = next_move(&mut harness);
+    assert_eq!((to.x, to.y), (from.x, from.y + 1), "down");
+}

@@ -137,6 +137,11 @@ impl SnakeTab {
                 );
             }
         });
+        if !self.editing_walls
+            && let Some(pos) = input.pressed
+        {
+            self.steer_toward(pos);
+        }
         if self.editing_walls {
             let mut changed = false;
             for pos in input.pressed.into_iter().chain(input.dragged) {

@@ -91,6 +91,11 @@ pub struct SnakeTab {
 }
 
 impl SnakeTab {
+    /// Where the centre of cell `pos` was drawn in the last frame (for tests that tap it).
+    pub fn view_center(&self, pos: crate::grid::Pos) -> Option<egui::Pos2> {
+        self.view.screen_center(pos)
+    }
+
     /// The tab as `saved` left it (checked already: see [`SnakeSaved`]).
     pub fn new(saved: SnakeSaved) -> SnakeTab {
         let (width, height) = (

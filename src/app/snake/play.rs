@@ -104,6 +104,29 @@ impl SnakeTab {
         }
     }
 
+    /// The player's next move: `dir` (the first one starts a paused game of the player's).
+    pub fn steer(&mut self, dir: Dir) {
+        self.queued = Some(dir);
+        if self.pilot == Pilot::Player && !self.playing && self.game.status() == Status::Playing {
+            self.playing = true;
+        }
+    }
+
+    /// A tap (or click) on the board steers toward it: the way from the head that goes most
+    /// of the way there. Nothing on the head itself.
+    pub fn steer_toward(&mut self, pos: crate::grid::Pos) {
+        let head = self.game.head();
+        let (dx, dy) = (pos.x - head.x, pos.y - head.y);
+        let dir = match (dx.abs() >= dy.abs(), dx, dy) {
+            (_, 0, 0) => return,
+            (true, dx, _) if dx > 0 => Dir::Right,
+            (true, _, _) => Dir::Left,
+            (false, _, dy) if dy > 0 => Dir::Down,
+            (false, _, _) => Dir::Up,
+        };
+        self.steer(dir);
+    }
+
     pub fn handle_keys(&mut self, ui: &Ui) {
         let (dirs, space, step, decision, restart, manual, classic, cycle, (faster, slower)) = ui
             .input_mut(|i| {
@@ -125,11 +148,7 @@ impl SnakeTab {
                 )
             });
         if let Some(&dir) = dirs.last() {
-            self.queued = Some(dir);
-            if self.pilot == Pilot::Player && !self.playing && self.game.status() == Status::Playing
-            {
-                self.playing = true;
-            }
+            self.steer(dir);
         }
         if space {
             self.playing = !self.playing;
