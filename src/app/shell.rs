@@ -344,8 +344,14 @@ impl FrontierApp {
         }
         i18n::set_language(self.language);
         #[cfg(target_arch = "wasm32")]
-        if let Some(fragment) = super::web::new_fragment() {
-            self.open_link_or_say(&fragment);
+        {
+            if let Some(fragment) = super::web::new_fragment() {
+                self.open_link_or_say(&fragment);
+            }
+            // eframe saves on its timer only when a frame is drawn: a frame now and then
+            // keeps what was done saved even while nothing moves.
+            ui.ctx()
+                .request_repaint_after(eframe::App::auto_save_interval(self));
         }
         let modal = self.current().modal_open() || self.lessons.modal_open();
         self.view.handle_keys(ui.ctx(), modal);
@@ -614,5 +620,16 @@ impl eframe::App for FrontierApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(STORAGE_KEY, self.saved_state().to_ron());
+    }
+
+    /// A page can be closed with no word to it (eframe saves when the page loses focus, and
+    /// on this timer): in a browser the state is saved every few seconds, so a closed tab
+    /// loses at most those.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        if cfg!(target_arch = "wasm32") {
+            std::time::Duration::from_secs(5)
+        } else {
+            std::time::Duration::from_secs(30)
+        }
     }
 }

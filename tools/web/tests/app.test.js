@@ -195,3 +195,30 @@ test("a board dropped on the page opens", async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("what was painted is still there when the page is opened again", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  await web.click(page, "Wall");
+  const s = await web.state(page);
+  // (Column 5: the start is at (3,3), and no wall goes on it.)
+  for (let y = 2; y <= 5; y++) assert.equal(web.isWall(s.pathfinding.board, 5, y), false);
+  const [from, to] = [web.cell(s, 5, 2), web.cell(s, 5, 5)];
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await web.until(page, (t) => web.isWall(t.pathfinding.board, 5, 5), "the wall painted");
+  // Leaving the page (another tab: the page loses focus) saves it, as the next few seconds
+  // would.
+  const saved = await page.evaluate(() => localStorage.getItem("frontier-state"));
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  await page.waitForFunction((before) => localStorage.getItem("frontier-state") !== before, saved);
+  await page.reload();
+  const again = await web.until(page, (t) => t.frames >= 3, "the page again");
+  for (let y = 2; y <= 5; y++) assert.equal(web.isWall(again.pathfinding.board, 5, y), true, `(5,${y})`);
+  await page.context().close();
+});
