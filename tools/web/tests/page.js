@@ -168,5 +168,7 @@ export function isWall(boardText, x, y) {
 
 /** Closes the "Getting started" window a first visit opens. */
 export async function dismissGettingStarted(page) {
-  if ((await widgets(page)).some((w) => w.label === "Got it")) await click(page, "Got it");
+  for (const label of ["Got it", "知道了"]) {
+    if ((await widgets(page)).some((w) => w.label === label)) await click(page, label);
+  }
 }
