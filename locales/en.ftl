@@ -507,6 +507,10 @@ sk-cannot-play = This level cannot be played: { $why }
 sk-status = { $name } — level { $number } of { $count }: { $title }
 sk-opened = Opened { $name }: { $count } levels
 sk-opened-mistakes = Opened { $name }: { $count } levels, { $bad } with mistakes
+sk-added = Added { $added ->
+        [one] a level
+       *[other] { $added } levels
+    } to { $name }: { $count } levels now.
 sk-paste-title = Paste a level
 sk-paste-text = Paste one level or a collection in XSB:
 sk-paste-open = Open it

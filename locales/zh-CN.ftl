@@ -500,6 +500,7 @@ sk-cannot-play = 这一关无法玩：{ $why }
 sk-status = { $name } —— 第 { $number } 关，共 { $count } 关：{ $title }
 sk-opened = 已打开 { $name }：{ $count } 关
 sk-opened-mistakes = 已打开 { $name }：{ $count } 关，其中 { $bad } 关有错误
+sk-added = 已把 { $added } 个关卡加到 { $name }：现在共 { $count } 关。
 sk-paste-title = 粘贴关卡
 sk-paste-text = 粘贴一个关卡或一个 XSB 关卡集：
 sk-paste-open = 打开

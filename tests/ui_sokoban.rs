@@ -313,8 +313,56 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     ));
     harness.run_steps(2);
     let tab = &harness.state().tabs.sokoban;
-    assert_eq!(tab.entries.len(), 1);
-    assert_eq!(tab.entries[0].title, "Pasted");
+    assert_eq!(tab.entries.len(), before + 1, "added to the open collection");
+    assert_eq!(tab.entries[tab.index].title, "Pasted");
+}
+
+/// A paste that is not a level is refused with its mistake and changes nothing: the open
+/// collection, its levels and the one being played stay, after a restart too. A paste that
+/// is a level joins the collection; the levels before it and their progress stay.
+#[test]
+fn a_pasted_text_that_is_no_level_changes_nothing_and_a_level_joins_the_collection() {
+    let mut harness = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+    )
+    .unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .load_collection("microban-1.xsb", &text);
+    harness.state_mut().tabs.sokoban.select(40);
+    harness.run_steps(2);
+    let before = harness.state().tabs.sokoban.saved();
+    for garbage in ["this is not a level", "#####\n#   #\n#####\n", "@@@@\n"] {
+        harness.event(egui::Event::Paste(garbage.into()));
+        harness.run_steps(2);
+        let tab = &harness.state().tabs.sokoban;
+        assert!(
+            tab.notice.as_ref().is_some_and(|n| n.error),
+            "{garbage:?}: refused with a message"
+        );
+        assert_eq!(tab.entries.len(), 155, "{garbage:?}");
+        assert_eq!(tab.index, 40);
+        assert_eq!(tab.collection_name, "microban-1.xsb");
+        harness.state_mut().tabs.sokoban.notice = None;
+    }
+    assert_eq!(harness.state().tabs.sokoban.saved(), before, "a restart finds the same");
+
+    harness.event(egui::Event::Paste(
+        "; Mine\n#######\n#@ $ .#\n#######\n".into(),
+    ));
+    harness.run_steps(2);
+    let tab = &harness.state().tabs.sokoban;
+    assert_eq!((tab.entries.len(), tab.index), (156, 155));
+    assert_eq!(tab.collection_name, "microban-1.xsb");
+    assert_eq!(tab.entries[tab.index].title, "Mine");
+    // After a restart the collection still has all 156.
+    let restored = frontier::app::SokobanTab::new(tab.saved());
+    assert_eq!(restored.entries.len(), 156);
+    assert_eq!(restored.entries[155].title, "Mine");
+    assert_eq!(restored.entries[0].title, tab.entries[0].title);
 }
 
 #[test]
@@ -1072,6 +1120,6 @@ fn a_link_opens_a_level_in_the_solve_view_at_its_step() {
     assert_eq!(tab.mode, SokobanMode::Solve);
     assert_eq!(tab.algorithm, SokobanAlgorithm::Bfs);
     assert_eq!(tab.session.as_ref().unwrap().position(), 3);
-    assert_eq!(tab.entries[0].title, "Two in a row");
+    assert_eq!(tab.entries[tab.index].title, "Two in a row");
     assert_eq!(harness.state().shared_view(), Some(view));
 }

@@ -46,6 +46,58 @@ impl SokobanTab {
         }
     }
 
+    /// Adds the levels of a paste (or a link) to the open collection and opens the first:
+    /// the collection, its other levels and the player's progress stay. Text that holds no
+    /// valid level is refused with its first mistake, and nothing changes.
+    pub fn add_levels(&mut self, name: &str, text: &str) {
+        let entries = match parse_collection(text) {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.notice = Some(Notice::error(crate::tr!(
+                    "could-not-open",
+                    name = name,
+                    why = e.to_string()
+                )));
+                return;
+            }
+        };
+        let (good, bad): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| e.level.is_ok());
+        if good.is_empty() {
+            let why = bad
+                .first()
+                .and_then(|e| e.level.as_ref().err())
+                .map_or_else(String::new, |e| e.to_string());
+            self.notice = Some(Notice::error(crate::tr!(
+                "could-not-open",
+                name = name,
+                why = why
+            )));
+            return;
+        }
+        if self.entries.is_empty() {
+            self.collection_name = name.to_string();
+            self.collection_text.clear();
+        }
+        let first = self.entries.len();
+        for entry in &good {
+            if let Ok(level) = &entry.level {
+                if !self.collection_text.is_empty() && !self.collection_text.ends_with("\n\n") {
+                    self.collection_text.push('\n');
+                }
+                self.collection_text.push_str(&level.to_xsb());
+            }
+        }
+        self.entries.extend(good);
+        self.select(first);
+        self.mode = Mode::Play;
+        self.notice = Some(Notice::info(crate::tr!(
+            "sk-added",
+            added = self.entries.len() - first,
+            name = self.collection_name.clone(),
+            count = self.entries.len()
+        )));
+    }
+
     pub fn load_file(&mut self, path: &Path) {
         match read_text(path) {
             Ok(text) => {
@@ -137,7 +189,7 @@ impl SokobanTab {
             if load {
                 let text = text.clone();
                 self.paste = None;
-                self.load_collection(&crate::tr!("sk-pasted-level"), &text);
+                self.add_levels(&crate::tr!("sk-pasted-level"), &text);
             } else if !open {
                 self.paste = None;
             }

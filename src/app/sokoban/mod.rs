@@ -207,7 +207,7 @@ impl SokobanTab {
                 _ => None,
             })
         }) {
-            self.load_collection(&crate::tr!("sk-pasted-level"), &text);
+            self.add_levels(&crate::tr!("sk-pasted-level"), &text);
         }
     }
 

@@ -41,9 +41,8 @@ impl SokobanTab {
         } else {
             title.to_string()
         };
-        // The XSB carries the level's own title.
-        self.load_collection(&name, &level.to_xsb());
-        self.select(0);
+        // The XSB carries the level's own title; the open collection stays.
+        self.add_levels(&name, &level.to_xsb());
         self.playback.playing = false;
         match algorithm {
             Some(algorithm) => {
