@@ -313,7 +313,11 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     ));
     harness.run_steps(2);
     let tab = &harness.state().tabs.sokoban;
-    assert_eq!(tab.entries.len(), before + 1, "added to the open collection");
+    assert_eq!(
+        tab.entries.len(),
+        before + 1,
+        "added to the open collection"
+    );
     assert_eq!(tab.entries[tab.index].title, "Pasted");
 }
 
@@ -348,7 +352,11 @@ fn a_pasted_text_that_is_no_level_changes_nothing_and_a_level_joins_the_collecti
         assert_eq!(tab.collection_name, "microban-1.xsb");
         harness.state_mut().tabs.sokoban.notice = None;
     }
-    assert_eq!(harness.state().tabs.sokoban.saved(), before, "a restart finds the same");
+    assert_eq!(
+        harness.state().tabs.sokoban.saved(),
+        before,
+        "a restart finds the same"
+    );
 
     harness.event(egui::Event::Paste(
         "; Mine\n#######\n#@ $ .#\n#######\n".into(),

@@ -175,3 +175,44 @@ fn every_tab_has_a_getting_started_page_in_both_languages() {
     }
     frontier::i18n::set_language(Language::English);
 }
+
+/// In presentation mode the big narration says what the predict panel says: once the search
+/// is over it says so, and never "your turn" again while the run plays on to its end.
+#[test]
+fn presentation_mode_says_the_search_is_over_as_the_predict_panel_does() {
+    let mut harness = app([1400.0, 900.0]);
+    // A small open board, so the run ends soon.
+    let mut board = frontier::games::sandbox::Board::new(6, 4);
+    board.start = frontier::grid::Pos::new(0, 0);
+    board.goal = frontier::grid::Pos::new(5, 3);
+    harness.state_mut().tabs.pathfinding.replace_board(board);
+    harness.run_steps(2);
+    click(&mut harness, "Predict the next step");
+    harness.key_press(Key::F11);
+    harness.run_steps(4);
+    let narrations = |harness: &egui_kittest::Harness<'_, FrontierApp>| -> Vec<String> {
+        screen::drawn_texts(harness)
+            .into_iter()
+            .map(|(text, _, _)| text)
+            .collect()
+    };
+    assert!(
+        narrations(&harness).iter().any(|t| t.contains("Your turn")),
+        "asked before the first step"
+    );
+    click(&mut harness, "Play");
+    for _ in 0..600 {
+        if harness.state().tabs.pathfinding.session().at_end() {
+            break;
+        }
+        harness.step();
+    }
+    harness.run_steps(3);
+    assert!(harness.state().tabs.pathfinding.session().at_end());
+    let texts = narrations(&harness);
+    assert!(
+        texts.iter().any(|t| t.contains("The search is over")),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t.contains("Your turn")), "{texts:?}");
+}

@@ -114,6 +114,23 @@ pub fn feedback_naming<S>(
 
 /// The question (`ask`), or what was said of the answer that led to step `at`, and the
 /// score.
+/// What predict mode says at step `at`: what was said of the answer that led here; else
+/// that the run is `over` (there is no next step to guess); else the question `ask`. The
+/// panel and the narration of presentation mode both say this.
+pub fn words<A: Judged>(
+    predictions: &Predictions<A>,
+    at: usize,
+    over: bool,
+    ask: String,
+    told: impl Fn(&A) -> String,
+) -> String {
+    match predictions.at(at) {
+        Some(prediction) => told(prediction),
+        None if over => tr!("predict-over"),
+        None => ask,
+    }
+}
+
 pub fn panel<A: Judged>(
     ui: &mut egui::Ui,
     predictions: &Predictions<A>,
@@ -122,11 +139,7 @@ pub fn panel<A: Judged>(
     ask: String,
     told: impl Fn(&A) -> String,
 ) {
-    let text = match predictions.at(at) {
-        Some(prediction) => told(prediction),
-        None if over => tr!("predict-over"),
-        None => ask,
-    };
+    let text = words(predictions, at, over, ask, told);
     ui.strong(tr!("predict-heading"));
     match predictions.at(at).map(Judged::is_right) {
         Some(right) => {

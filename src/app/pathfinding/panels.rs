@@ -94,9 +94,13 @@ impl PathfindingTab {
             // The answer's verdict and the score, where the panel would have shown them.
             let session = self.session();
             let at = session.position();
-            let told = predictions.at(at).map_or(self.predict_question(), |p| {
-                predict::told(session.algorithm, p)
-            });
+            let told = crate::app::predictions::words(
+                predictions,
+                at,
+                session.at_end(),
+                self.predict_question(),
+                |p| predict::told(session.algorithm, p),
+            );
             let (right, asked) = predictions.score(at);
             let score = tr!("predict-score", right = right, asked = asked);
             presentation::narration(ui, format!("{score} · {told}"));
