@@ -404,6 +404,8 @@ policy-mark-discovered = mark m discovered; parent[m] ← n
 ## Telling a step in words
 
 narrate-ready = Ready: the frontier holds the start { $start }. Press Play, or Step (Right arrow key) to expand it.
+narrate-ready-goal = Ready: D* Lite searches back from the goal, so its queue holds the goal { $goal }. Press Play, or Step (Right arrow key) to expand it.
+narrate-ready-both = Ready: the forward frontier holds the start { $start } and the backward one the goal { $goal }. Press Play, or Step (Right arrow key) to expand them.
 narrate-forward-side = Forward side:{" "}
 narrate-backward-side = Backward side:{" "}
 narrate-expanded = { $side }expanded { $cell }: { $costs }; { $added ->

@@ -401,6 +401,8 @@ policy-mark-discovered = 把 m 标记为已发现；parent[m] ← n
 ## 用文字讲述一步
 
 narrate-ready = 准备好了：边界（frontier）中只有起点 { $start }。按“播放”，或按“单步”（右方向键）展开它。
+narrate-ready-goal = 准备好了：D* Lite 从终点往回搜索，所以它的队列里只有终点 { $goal }。按“播放”，或按“单步”（右方向键）扩展它。
+narrate-ready-both = 准备好了：正向边界中只有起点 { $start }，反向边界中只有终点 { $goal }。按“播放”，或按“单步”（右方向键）扩展它们。
 narrate-forward-side = 正向一侧：
 narrate-backward-side = 反向一侧：
 narrate-expanded = { $side }展开 { $cell }：{ $costs }；加入 { $added } 个邻居{ $improved ->

@@ -1019,3 +1019,30 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     let board = &harness.state().tabs.pathfinding.board;
     assert!((1..=4).all(|y| !board.is_passable(Pos::new(2, y))));
 }
+
+/// Before the first step the narration says what the frontier holds: the start for a
+/// forward search, the goal for D* Lite (which searches back from it), both for a two-sided
+/// search; and D* Lite's first step expands the goal it named.
+#[test]
+fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
+    use frontier::games::sandbox::PathAlgorithm;
+    let mut harness = app_on_open_board();
+    for (algorithm, says) in [
+        (PathAlgorithm::Search(Algorithm::AStar), "the frontier holds the start (1,1)"),
+        (PathAlgorithm::DStarLite, "its queue holds the goal (10,6)"),
+        (
+            PathAlgorithm::parse("bibfs").unwrap(),
+            "the forward frontier holds the start (1,1) and the backward one the goal (10,6)",
+        ),
+    ] {
+        harness.state_mut().tabs.pathfinding.settings.algorithm = algorithm;
+        harness.state_mut().tabs.pathfinding.settings_changed();
+        harness.run_steps(2);
+        harness.get_by_label_contains(says);
+    }
+    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness::click(&mut harness, "Step");
+    let run = harness.state().tabs.pathfinding.session().run();
+    assert_eq!(run.last_expanded().map(|(_, p)| p), Some(Pos::new(10, 6)));
+}

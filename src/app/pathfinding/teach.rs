@@ -232,8 +232,18 @@ pub(super) use crate::app::teach_text::number;
 /// One sentence about the step that produced `event`, with the run as it is after it.
 pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
     let Some(event) = event else {
-        let start = run.problem().start;
-        return tr!("narrate-ready", start = start.to_string());
+        // What the frontier holds before the first step: D* Lite searches back from the
+        // goal, a two-sided search from both ends.
+        let (start, goal) = (run.problem().start, run.problem().goal);
+        return match run.algorithm() {
+            PathAlgorithm::DStarLite => tr!("narrate-ready-goal", goal = goal.to_string()),
+            a if a.bidirectional().is_some() => tr!(
+                "narrate-ready-both",
+                start = start.to_string(),
+                goal = goal.to_string()
+            ),
+            _ => tr!("narrate-ready", start = start.to_string()),
+        };
     };
     let two_sided = run.algorithm().bidirectional().is_some();
     let side = match (two_sided, event.side) {
