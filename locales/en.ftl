@@ -1285,3 +1285,4 @@ share-board-kept = The linked board replaced yours, which had unsaved edits: Und
 share-no-lesson = there is no lesson { $id } here, and the link does not carry it
 share-level = Linked level
 share-stray-letter = `{ $letter }` at letter { $at } is not in any link
+dstar-plans-again = The board changed during D* Lite's first plan: it plans again on the edited board and catches up (a repair mends a finished plan).

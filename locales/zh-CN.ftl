@@ -1215,3 +1215,4 @@ share-board-kept = 链接里的棋盘替换了你还没保存的棋盘：撤销�
 share-no-lesson = 这里没有课程 { $id }，链接里也没有带上它
 share-level = 链接里的关卡
 share-stray-letter = 第 { $at } 个字符 `{ $letter }` 不会出现在链接里
+dstar-plans-again = D* Lite 的第一次规划还没做完棋盘就改了：它在改过的棋盘上重新规划并追上进度（修补针对的是已做完的规划）。

@@ -1028,7 +1028,10 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
     use frontier::games::sandbox::PathAlgorithm;
     let mut harness = app_on_open_board();
     for (algorithm, says) in [
-        (PathAlgorithm::Search(Algorithm::AStar), "the frontier holds the start (1,1)"),
+        (
+            PathAlgorithm::Search(Algorithm::AStar),
+            "the frontier holds the start (1,1)",
+        ),
         (PathAlgorithm::DStarLite, "its queue holds the goal (10,6)"),
         (
             PathAlgorithm::parse("bibfs").unwrap(),
@@ -1045,4 +1048,52 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
     harness::click(&mut harness, "Step");
     let run = harness.state().tabs.pathfinding.session().run();
     assert_eq!(run.last_expanded().map(|(_, p)| p), Some(Pos::new(10, 6)));
+}
+
+/// A wall painted during D* Lite's first plan: the plan is made again on the edited board
+/// and caught up to where it was, its step and its expansions agreeing, and the status says
+/// what happened; once the plan is finished, an edit is repaired instead.
+#[test]
+fn an_edit_during_d_star_lites_first_plan_plans_again_and_one_after_it_repairs() {
+    use frontier::games::sandbox::PathAlgorithm;
+    let mut app = FrontierApp::from_saved(None);
+    let mut board = Board::new(40, 30);
+    board.start = Pos::new(1, 1);
+    board.goal = Pos::new(38, 28);
+    app.tabs.pathfinding.replace_board(board);
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    app.tabs.pathfinding.settings_changed();
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
+    harness.run_steps(3);
+    harness::click(&mut harness, "Wall");
+    for _ in 0..20 {
+        harness::click(&mut harness, "Step");
+    }
+    assert_eq!(step_count(&harness), 20);
+    drag(&mut harness, Pos::new(20, 3), &[Pos::new(20, 6)]);
+    harness.run_steps(10);
+    let tab = &harness.state().tabs.pathfinding;
+    let run = tab.session().run();
+    assert!(run.ended().is_none(), "still the first plan");
+    assert_eq!(tab.session().position(), 20, "caught up to where it was");
+    assert_eq!(run.expansions(), 20, "the step and the expansions agree");
+    assert!(tab.session().repair.is_none());
+    harness.get_by_label_contains("it plans again on the edited board");
+
+    // Finished, an edit is a repair: its timeline counts the repair's steps.
+    harness::click(&mut harness, "To end");
+    harness.run_steps(20);
+    assert!(
+        harness
+            .state()
+            .tabs
+            .pathfinding
+            .session()
+            .run()
+            .ended()
+            .is_some()
+    );
+    drag(&mut harness, Pos::new(30, 10), &[Pos::new(30, 14)]);
+    harness.run_steps(3);
+    assert!(harness.state().tabs.pathfinding.session().repair.is_some());
 }

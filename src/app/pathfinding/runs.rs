@@ -104,6 +104,13 @@ impl PathfindingTab {
                         && stopping == StoppingRule::Proven
                         && session.run().problem().heuristic == heuristic
                         && session.run().problem().connectivity == connectivity;
+                    let mid_plan = session.algorithm == PathAlgorithm::DStarLite
+                        && session.run().ended().is_none()
+                        && session.repair.is_none()
+                        && session.position() > 0;
+                    if mid_plan && *session.board() != board {
+                        self.notice = Some(Notice::info(tr!("dstar-plans-again")));
+                    }
                     if !(same_rules && session.repair_to(&board, overlays)) {
                         session.restart(
                             board.clone(),
@@ -245,10 +252,13 @@ impl PathfindingTab {
     /// the new runs catch up with the step the old ones had reached (or their end), so a
     /// student dragging the goal sees the search re-plan at once.
     pub fn restart_runs(&mut self, same_board: bool) {
+        // Where the runs were, or were catching up to: a stroke can change the board twice
+        // in one frame, before the first restart has caught up.
         let reached = if self.sessions.iter().all(|s| s.at_end()) {
             usize::MAX
         } else {
-            self.session().position()
+            let session = self.session();
+            session.position().max(session.catch_up.unwrap_or(0))
         };
         if same_board {
             // Keep the finished series for comparison on the chart.

@@ -141,7 +141,8 @@ impl Session {
     /// For D* Lite: carries the run over to `board` by repairing its plan, cell by changed
     /// cell, instead of starting again; the timeline begins anew at the repaired plan (the
     /// steps that follow are the repair). False when the run cannot be repaired (another
-    /// search, or the start, goal or size changed): it must restart.
+    /// search, the start, goal or size changed, or the first plan is not finished): it must
+    /// restart.
     pub fn repair_to(&mut self, board: &Board, overlays: Overlays) -> bool {
         let old = self.board().clone();
         let same_frame = old.width() == board.width()
@@ -149,7 +150,11 @@ impl Session {
             && old.start == board.start
             && old.goal == board.goal
             && old.legend() == board.legend();
-        if self.algorithm != PathAlgorithm::DStarLite || !same_frame {
+        // A repair mends a finished plan; during the first one, the plan is made again on the
+        // edited board (and caught up to where it was), so its steps and expansions agree.
+        // (A repair not yet stepped through is still a plan being mended.)
+        let planned = self.run().ended().is_some() || self.repair.is_some();
+        if self.algorithm != PathAlgorithm::DStarLite || !same_frame || !planned {
             return false;
         }
         let mut run = self.timeline.current().clone();
