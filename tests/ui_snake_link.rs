@@ -779,3 +779,38 @@ fn a_tap_on_the_board_steers_the_snake_toward_it() {
     let (from, to) = next_move(&mut harness);
     assert_eq!((to.x, to.y), (from.x, from.y + 1), "down");
 }
+
+/// The tints of the last search shown belong to the board it searched: a shuffle (and an
+/// undo) clears them, so no tile that moved keeps another's colours.
+#[test]
+fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
+    let mut harness = app("Link");
+    harness.state_mut().tabs.link.show_search = true;
+    harness
+        .state_mut()
+        .tabs
+        .link
+        .start(link_board(&["CC..", "AB.D", "BAD."]));
+    harness.run_steps(2);
+    for action in ["Shuffle", "Undo"] {
+        click(&mut harness, Pos::new(0, 0));
+        click(&mut harness, Pos::new(1, 0));
+        for _ in 0..300 {
+            if harness.state().tabs.link.shown.as_ref().is_some_and(|s| s.finished) {
+                break;
+            }
+            harness.step();
+        }
+        assert!(harness.state().tabs.link.shown.is_some(), "the search shown");
+        harness.get_by_label(action).click();
+        harness.run_steps(2);
+        assert!(harness.state().tabs.link.shown.is_none(), "{action} cleared it");
+        // (Back to a board with the Cs for the next round.)
+        harness
+            .state_mut()
+            .tabs
+            .link
+            .start(link_board(&["CC..", "AB.D", "BAD."]));
+        harness.run_steps(2);
+    }
+}

@@ -194,15 +194,18 @@ impl LinkTab {
         }
     }
 
-    /// Shuffles the tiles; a hint shown was about cells that have moved.
+    /// Shuffles the tiles; the hint and the last search shown were about cells that have
+    /// moved, and go.
     pub fn shuffle(&mut self) {
         self.game.shuffle();
         self.hint = None;
+        self.shown = None;
     }
 
-    /// Takes back the last pair or shuffle, and the hint with it.
+    /// Takes back the last pair or shuffle, and the hint and the search shown with it.
     pub fn undo(&mut self) {
         self.game.undo();
         self.hint = None;
+        self.shown = None;
     }
 }
