@@ -69,7 +69,7 @@ fn only_the_commands_files_are_listed_until_another_type_is_chosen() {
 }
 
 #[test]
-fn a_chosen_file_is_remembered_and_the_next_dialog_starts_in_its_folder() {
+fn a_file_that_opened_is_remembered_and_the_next_dialog_starts_in_its_folder() {
     recent::set(recent::Recent::default());
     let dir = folder("recent");
     let mut harness = dialog_harness(FileDialog::new(
@@ -88,8 +88,19 @@ fn a_chosen_file_is_remembered_and_the_next_dialog_starts_in_its_folder() {
         harness.state().outcome,
         Some(DialogOutcome::Chosen(chosen.clone()))
     );
-    assert_eq!(recent::get().files, vec![chosen.clone()]);
+    // Chosen is not yet opened: "x" is no board, and a file that did not open is not kept.
+    let mut app = FrontierApp::from_saved(None);
+    app.tabs.pathfinding.load_file(&chosen);
+    app.tabs.pathfinding.load_file(&dir.join("picture.png"));
+    assert!(recent::get().files.is_empty(), "{:?}", recent::get().files);
+    let board = dir.join("real.board");
+    std::fs::write(&board, frontier::games::sandbox::Board::new(4, 3).to_text()).unwrap();
+    app.tabs.pathfinding.load_file(&board);
+    assert_eq!(recent::get().files, vec![board.clone()]);
     assert_eq!(recent::get().folders, vec![dir.clone()]);
+    // A file that fails later does not push it out.
+    app.tabs.pathfinding.load_file(&dir.join("notes.txt"));
+    assert_eq!(recent::get().files, vec![board.clone()]);
 
     // With no folder of its own, the next dialog opens where the last file was, and
     // lists it among the recent files.
@@ -97,13 +108,13 @@ fn a_chosen_file_is_remembered_and_the_next_dialog_starts_in_its_folder() {
     assert_eq!(next.folder(), dir.as_path());
     let mut harness = dialog_harness(next);
     harness.get_by_label("Recent files");
-    harness.get_all_by_label("a.board").next().unwrap();
+    harness.get_all_by_label("real.board").next().unwrap();
 
     // Remembered in the app's saved state.
     let saved = FrontierApp::from_saved(None).saved_state().to_ron();
     recent::set(recent::Recent::default());
     let _app = FrontierApp::from_saved(Some(&saved));
-    assert_eq!(recent::get().files, [chosen]);
+    assert_eq!(recent::get().files, [board]);
 
     // Home is one click away.
     if let Some(home) = home() {

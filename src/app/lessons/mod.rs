@@ -177,7 +177,11 @@ impl Lessons {
 
     pub fn load_file(&mut self, path: &Path) -> Option<Request> {
         let name = path.display().to_string();
-        self.load_text(&name, crate::files::read_text(path))
+        let request = self.load_text(&name, crate::files::read_text(path));
+        if request.is_some() {
+            crate::ui::recent::remember(path);
+        }
+        request
     }
 
     /// The page shown, as a link carries it: a shipped lesson by its id, another with its

@@ -28,6 +28,7 @@ impl LinkTab {
             .map_err(|why| tr!("link-not-opened", why = why))
         {
             Ok(board) => {
+                crate::ui::recent::remember(path);
                 self.width = board.width();
                 self.height = board.height();
                 self.view.resize(self.width + 2, self.height + 2);
@@ -49,7 +50,10 @@ impl LinkTab {
             path.to_path_buf()
         };
         self.notice = Some(match write_text(&path, &self.game.board().to_text()) {
-            Ok(()) => Notice::info(tr!("saved-file", file = path.display().to_string())),
+            Ok(()) => {
+                crate::ui::recent::remember(&path);
+                Notice::info(tr!("saved-file", file = path.display().to_string()))
+            }
             Err(message) => Notice::error(message),
         });
     }

@@ -90,6 +90,7 @@ impl PathfindingTab {
         };
         match write_text(&path, &self.board.to_text()) {
             Ok(()) => {
+                crate::ui::recent::remember(&path);
                 self.dirty = false;
                 self.notice = Some(Notice {
                     error: false,
@@ -123,6 +124,7 @@ impl PathfindingTab {
         });
         match loaded {
             Ok((board, rules)) => {
+                crate::ui::recent::remember(path);
                 self.files.folder = path.parent().map(Path::to_path_buf);
                 self.request_board(board, Some(path.to_path_buf()), rules);
             }

@@ -10,8 +10,9 @@ use crate::games::sokoban::parse_collection;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
 impl SokobanTab {
-    /// Replaces the collection (from a file, a paste or a preset).
-    pub fn load_collection(&mut self, name: &str, text: &str) {
+    /// Replaces the collection (from a file, a paste or a preset); false (and the message)
+    /// when the text holds no level.
+    pub fn load_collection(&mut self, name: &str, text: &str) -> bool {
         match parse_collection(text) {
             Ok(entries) => {
                 self.collection_name = name.to_string();
@@ -35,13 +36,15 @@ impl SokobanTab {
                         bad = bad
                     )
                 }));
+                true
             }
             Err(e) => {
                 self.notice = Some(Notice::error(crate::tr!(
                     "could-not-open",
                     name = name,
                     why = e.to_string()
-                )))
+                )));
+                false
             }
         }
     }
@@ -104,7 +107,9 @@ impl SokobanTab {
                 let name = path.file_name().map_or(crate::tr!("sk-levels"), |n| {
                     n.to_string_lossy().into_owned()
                 });
-                self.load_collection(&name, &text);
+                if self.load_collection(&name, &text) {
+                    crate::ui::recent::remember(path);
+                }
             }
             Err(message) => {
                 let name = path.display().to_string();
@@ -160,10 +165,13 @@ impl SokobanTab {
                         path
                     };
                     self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
-                        Ok(()) => Notice::info(crate::tr!(
-                            "saved-file",
-                            file = path.display().to_string()
-                        )),
+                        Ok(()) => {
+                            crate::ui::recent::remember(&path);
+                            Notice::info(crate::tr!(
+                                "saved-file",
+                                file = path.display().to_string()
+                            ))
+                        }
                         Err(message) => Notice::error(message),
                     });
                 } else {

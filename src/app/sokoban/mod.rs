@@ -471,7 +471,9 @@ impl crate::app::tab::Tab for SokobanTab {
 
     fn open_dropped(&mut self, name: &str, _path: Option<&Path>, text: Result<String, String>) {
         match text {
-            Ok(text) => self.load_collection(name, &text),
+            Ok(text) => {
+                self.load_collection(name, &text);
+            }
             Err(e) => {
                 self.notice = Some(Notice::error(crate::tr!(
                     "could-not-open",

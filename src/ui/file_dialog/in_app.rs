@@ -181,9 +181,8 @@ impl FileDialog {
         if !open {
             outcome = Some(DialogOutcome::Cancelled);
         }
-        if let Some(DialogOutcome::Chosen(path)) = &outcome {
-            recent::remember(path);
-        }
+        // (A file goes among the recent ones once it has opened or saved: see
+        // `recent::remember`.)
         outcome
     }
 
