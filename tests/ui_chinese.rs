@@ -219,3 +219,32 @@ fn chinese_in_a_players_own_level_shows_in_the_english_interface_too() {
     });
     assert!(drawable, "the English interface has no glyphs for Chinese");
 }
+
+/// The chart's legend names the earlier runs it keeps in the language on screen, not the
+/// one they were made in.
+#[test]
+fn the_charts_earlier_runs_are_named_in_the_language_switched_to() {
+    let mut harness = app(Language::English, [1400.0, 900.0]);
+    click(&mut harness, "To end");
+    harness.run_steps(20);
+    // Another heuristic on the same board: the run just made stays on the chart.
+    harness.state_mut().tabs.pathfinding.settings.heuristic =
+        frontier::games::sandbox::Heuristic::Euclidean;
+    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness.run_steps(4);
+    let texts = |harness: &Harness<'_, FrontierApp>| -> Vec<String> {
+        screen::drawn_texts(harness)
+            .into_iter()
+            .map(|(text, _, _)| text)
+            .collect()
+    };
+    assert!(
+        texts(&harness).iter().any(|t| t.contains("4 dirs, manhattan")),
+        "the earlier run is in the legend"
+    );
+    harness.state_mut().set_language(Language::Chinese);
+    harness.run_steps(4);
+    let shown = texts(&harness);
+    assert!(!shown.iter().any(|t| t.contains("dirs")), "{shown:?}");
+    assert!(shown.iter().any(|t| t.contains("曼哈顿距离")), "{shown:?}");
+}

@@ -95,7 +95,9 @@ pub struct PathfindingTab {
     pub settings: Settings,
     pub playback: Playback,
     pub sessions: Vec<Session>,
-    previous: Vec<RunSeries>,
+    /// Finished runs kept on the chart, each with what names it (named afresh each frame, so
+    /// the legend follows a language switch).
+    previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
     reference: Reference,
     /// The file the board was opened from or saved to.
     pub file: Option<PathBuf>,

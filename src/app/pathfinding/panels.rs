@@ -537,6 +537,9 @@ impl PathfindingTab {
         for session in &mut self.sessions {
             session.series.label = names::run_label(session.algorithm, connectivity, heuristic);
         }
+        for (series, (algorithm, connectivity, heuristic)) in &mut self.previous {
+            series.label = names::run_label(*algorithm, *connectivity, *heuristic);
+        }
         for session in &self.sessions {
             if self.sessions.len() > 1 {
                 ui.strong(crate::app::names::path_algorithm(session.algorithm));
@@ -566,7 +569,8 @@ impl PathfindingTab {
         let main = self.session();
         ui.separator();
         ui.label(tr!("pf-chart"));
-        let mut series: Vec<&crate::ui::plot::RunSeries> = self.previous.iter().collect();
+        let mut series: Vec<&crate::ui::plot::RunSeries> =
+            self.previous.iter().map(|(s, _)| s).collect();
         series.extend(self.sessions.iter().map(|s| &s.series));
         series_plot(ui, "pathfinding-chart", &series, Some(main.position()));
         let notes = crate::games::sandbox::presets::notes(&self.board.notes);

@@ -264,7 +264,9 @@ impl PathfindingTab {
             // Keep the finished series for comparison on the chart.
             for session in &self.sessions {
                 if !session.series.is_empty() {
-                    self.previous.push(session.series.clone());
+                    let problem = session.run().problem();
+                    let named = (session.algorithm, problem.connectivity, problem.heuristic);
+                    self.previous.push((session.series.clone(), named));
                 }
             }
             let excess = self.previous.len().saturating_sub(PREVIOUS_RUNS);
