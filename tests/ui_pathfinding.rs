@@ -1097,3 +1097,22 @@ fn an_edit_during_d_star_lites_first_plan_plans_again_and_one_after_it_repairs()
     harness.run_steps(3);
     assert!(harness.state().tabs.pathfinding.session().repair.is_some());
 }
+
+/// The panel's "Cells are N px now" names the cells as the screen shows them: in pixels,
+/// the interface scale counted (at 150% a 16-point cell is 24 pixels), and so its
+/// thresholds too.
+#[test]
+fn the_cell_size_the_panel_names_is_in_the_screens_pixels() {
+    let mut harness = harness::app([1920.0, 1080.0]);
+    harness.state_mut().view.scale = 1.5;
+    harness.run_steps(6);
+    let points = harness.state().tabs.pathfinding.session().view.cell_size();
+    let pixels = (points * harness.ctx.pixels_per_point()).round();
+    assert!(
+        (harness.ctx.pixels_per_point() - 1.5).abs() < 0.01,
+        "{}",
+        harness.ctx.pixels_per_point()
+    );
+    harness.get_by_label_contains(&format!("Cells are {pixels} px now"));
+    harness.get_by_label_contains("parent arrows from 21 px cells");
+}

@@ -247,6 +247,9 @@ impl BoardView {
             egui::WidgetInfo::labeled(egui::Role::Canvas, true, tr!("board-canvas"))
         });
         self.last_rect = Some(rect);
+        // What the panels drawn before the board said of its cells (their size) was of the
+        // last frame: when it changes, the next frame says it anew.
+        let cell_before = self.cell;
         if !self.user_moved && (rect.size() - self.last_size).length() > 1.0 {
             self.fit_pending = true;
         }
@@ -392,6 +395,9 @@ impl BoardView {
             height: self.height,
         };
         overlay(&board_painter);
+        if self.cell != cell_before {
+            ui.ctx().request_repaint();
+        }
         input
     }
 

@@ -364,14 +364,17 @@ impl PathfindingTab {
                 robot.repaint(&mut self.sessions[0].view, overlays);
             }
         }
-        let cell = self.session().view.cell_size().round();
+        let cell = self.session().view.cell_size();
         if cell < super::board::GHF_FROM {
+            // In the screen's pixels, as a ruler held to the screen would measure them: the
+            // board's sizes are points, which the interface scale (View) enlarges.
+            let pixels = |points: f32| (points * ui.ctx().pixels_per_point()).round() as f64;
             ui.small(tr!(
                 "pf-zoom-in",
-                arrows = super::board::ARROWS_FROM as f64,
-                f = super::board::F_FROM as f64,
-                ghf = super::board::GHF_FROM as f64,
-                cell = cell as f64
+                arrows = pixels(super::board::ARROWS_FROM),
+                f = pixels(super::board::F_FROM),
+                ghf = pixels(super::board::GHF_FROM),
+                cell = pixels(cell)
             ));
         }
         self.legend(ui);
