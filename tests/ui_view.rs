@@ -216,3 +216,43 @@ fn presentation_mode_says_the_search_is_over_as_the_predict_panel_does() {
     );
     assert!(!texts.iter().any(|t| t.contains("Your turn")), "{texts:?}");
 }
+
+/// A chart's axis label is drawn beside its tick labels, not over them, however wide the
+/// counts grow, in the very frame they grow ("count" over "10000" read "1count0" when a run
+/// ended on such a frame).
+#[test]
+fn the_charts_axis_labels_do_not_overlap_their_tick_labels() {
+    use frontier::ui::plot::{RunSeries, series_plot};
+    let counts = |most: usize| {
+        let mut series = RunSeries::new("A*");
+        for step in 0..200 {
+            series.record(step, most * step / 200, most * step / 100);
+        }
+        series
+    };
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([360.0, 320.0])
+        .build_ui_state(
+            |ui, series: &mut RunSeries| series_plot(ui, "chart", &[&*series], Some(50)),
+            counts(90),
+        );
+    harness.run_steps(4);
+    for most in [12_000, 3_000_000] {
+        // One frame with the wider counts, as the last frame of a run that grew them.
+        *harness.state_mut() = counts(most);
+        harness.step();
+        let texts = screen::drawn_texts(&harness);
+        for axis in ["count", "step"] {
+            let (_, label, _) = texts
+                .iter()
+                .find(|(t, _, _)| t == axis)
+                .unwrap_or_else(|| panic!("no {axis} label"));
+            for (tick, rect, _) in texts.iter().filter(|(t, _, _)| t.parse::<f64>().is_ok()) {
+                assert!(
+                    !label.intersects(*rect),
+                    "{most}: {axis} at {label:?} over the tick {tick} at {rect:?}"
+                );
+            }
+        }
+    }
+}

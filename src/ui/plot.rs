@@ -61,6 +61,27 @@ fn run_color(i: usize) -> Color32 {
     super::color(runs[i % runs.len()])
 }
 
+/// How wide the y axis must be for the widest count `series` may show, so that its label
+/// sits beside the tick labels in the very frame the counts grow (egui_plot widens the axis
+/// only a frame after a wider tick label is drawn). Ticks may run a step past the data: the
+/// room is for twice the largest count.
+fn y_axis_width(ui: &Ui, series: &[&RunSeries]) -> f32 {
+    let most = series
+        .iter()
+        .flat_map(|s| s.frontier.iter().chain(&s.visited))
+        .map(|p| p.y)
+        .fold(0.0, f64::max);
+    let digits = format!("{}", (most * 2.0).ceil() as u64).len();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = ui
+        .painter()
+        .layout_no_wrap("8".repeat(digits), font, Color32::WHITE)
+        .size()
+        .x;
+    // egui_plot leaves a margin on both sides of a tick label.
+    widest + 8.0
+}
+
 /// The chart's height: what the panel has left, within bounds.
 fn plot_height(ui: &Ui) -> f32 {
     (ui.available_height() - 60.0).clamp(120.0, 220.0)
@@ -103,6 +124,7 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
         .y_axis_label(tr!("plot-count"))
+        .y_axis_min_width(y_axis_width(ui, series))
         .include_x(0.0)
         .include_x(10.0)
         .include_y(0.0)
@@ -136,6 +158,7 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
         .y_axis_label(tr!("plot-frontier"))
+        .y_axis_min_width(y_axis_width(ui, series))
         .include_x(0.0)
         .include_x(10.0)
         .include_y(0.0)
