@@ -574,3 +574,69 @@ fn stopping_at_the_first_meeting_returns_a_costlier_path_and_the_proven_rule_doe
         "the first meeting was wrong on only {wrong} boards"
     );
 }
+
+/// What a search does on `board` (4 moves, Manhattan): its expansions and its path's moves.
+fn expansions_and_moves(board: &Board, algorithm: Algorithm) -> (usize, usize) {
+    let result = Search::new(
+        problem(board, Connectivity::Four, Heuristic::Manhattan),
+        algorithm,
+    )
+    .run();
+    let Outcome::Found { path, .. } = result.outcome else {
+        panic!("{algorithm}: {:?}", result.outcome)
+    };
+    (result.expanded, path.len() - 1)
+}
+
+/// The first board a newcomer sees shows what its note says: A* runs to the goal's corner
+/// of each room and has to back off to the door (many more cells than the path), still
+/// fewer than BFS and Dijkstra; greedy's path is longer. And the board it replaced, whose
+/// note now says A* walks straight there, does.
+#[test]
+fn the_first_boards_note_and_the_rooms_note_say_what_the_searches_do() {
+    use frontier::games::sandbox::presets;
+    let first = presets::board("far-doors.board").unwrap();
+    let app = frontier::app::FrontierApp::from_saved(None);
+    assert_eq!(app.tabs.pathfinding.board, first, "the app opens on it");
+    // The file's note, and the one the app shows (from the language file), each.
+    let notes = [
+        first.notes.join(" "),
+        frontier::games::preset_notes("far-doors.board", &[]),
+    ];
+    let (astar, path) = expansions_and_moves(&first, Algorithm::AStar);
+    let (bfs, bfs_path) = expansions_and_moves(&first, Algorithm::Bfs);
+    let (dijkstra, _) = expansions_and_moves(&first, Algorithm::Dijkstra);
+    let (_, greedy_path) = expansions_and_moves(&first, Algorithm::Greedy);
+    assert!(astar > 5 * path, "A* backs off: {astar} cells for {path} moves");
+    assert!(astar < bfs && path == bfs_path);
+    assert!(greedy_path > path);
+    for claim in [
+        format!("{astar} cells expanded for a {path}-move path"),
+        format!("BFS and Dijkstra expand {bfs}"),
+        format!("its path is {greedy_path} moves"),
+    ] {
+        for note in &notes {
+            assert!(note.contains(&claim), "{claim:?} in {note:?}");
+        }
+    }
+    assert_eq!(bfs, dijkstra);
+
+    let rooms = presets::board("rooms-with-doors.board").unwrap();
+    let notes = [
+        rooms.notes.join(" "),
+        frontier::games::preset_notes("rooms-with-doors.board", &[]),
+    ];
+    let (astar, path) = expansions_and_moves(&rooms, Algorithm::AStar);
+    let (bfs, _) = expansions_and_moves(&rooms, Algorithm::Bfs);
+    assert!(astar < 2 * path, "A* walks straight there: {astar} for {path}");
+    let bfs = format!("{bfs}");
+    let bfs = format!("{},{}", &bfs[..bfs.len() - 3], &bfs[bfs.len() - 3..]);
+    for claim in [
+        format!("{astar} cells expanded for a {path}-move path"),
+        format!("BFS and Dijkstra flood {bfs}"),
+    ] {
+        for note in &notes {
+            assert!(note.contains(&claim), "{claim:?} in {note:?}");
+        }
+    }
+}

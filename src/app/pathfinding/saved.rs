@@ -22,7 +22,7 @@ pub struct PathfindingSaved {
 
 /// The board a fresh app opens with.
 pub fn first_board() -> Board {
-    presets::board("rooms-with-doors.board").unwrap_or_else(|| Board::new(40, 25))
+    presets::board("far-doors.board").unwrap_or_else(|| Board::new(40, 25))
 }
 
 impl PathfindingTab {

@@ -3,7 +3,7 @@
 use super::Board;
 
 /// (file name, text) of every preset board, in menu order.
-pub const BOARDS: [(&str, &str); 6] = [
+pub const BOARDS: [(&str, &str); 7] = [
     (
         "open-field.board",
         include_str!("../../../presets/boards/open-field.board"),
@@ -19,6 +19,10 @@ pub const BOARDS: [(&str, &str); 6] = [
     (
         "rooms-with-doors.board",
         include_str!("../../../presets/boards/rooms-with-doors.board"),
+    ),
+    (
+        "far-doors.board",
+        include_str!("../../../presets/boards/far-doors.board"),
     ),
     (
         "weighted-swamp.board",
