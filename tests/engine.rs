@@ -607,7 +607,10 @@ fn the_first_boards_note_and_the_rooms_note_say_what_the_searches_do() {
     let (bfs, bfs_path) = expansions_and_moves(&first, Algorithm::Bfs);
     let (dijkstra, _) = expansions_and_moves(&first, Algorithm::Dijkstra);
     let (_, greedy_path) = expansions_and_moves(&first, Algorithm::Greedy);
-    assert!(astar > 5 * path, "A* backs off: {astar} cells for {path} moves");
+    assert!(
+        astar > 5 * path,
+        "A* backs off: {astar} cells for {path} moves"
+    );
     assert!(astar < bfs && path == bfs_path);
     assert!(greedy_path > path);
     for claim in [
@@ -628,7 +631,10 @@ fn the_first_boards_note_and_the_rooms_note_say_what_the_searches_do() {
     ];
     let (astar, path) = expansions_and_moves(&rooms, Algorithm::AStar);
     let (bfs, _) = expansions_and_moves(&rooms, Algorithm::Bfs);
-    assert!(astar < 2 * path, "A* walks straight there: {astar} for {path}");
+    assert!(
+        astar < 2 * path,
+        "A* walks straight there: {astar} for {path}"
+    );
     let bfs = format!("{bfs}");
     let bfs = format!("{},{}", &bfs[..bfs.len() - 3], &bfs[bfs.len() - 3..]);
     for claim in [

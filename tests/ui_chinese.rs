@@ -239,7 +239,9 @@ fn the_charts_earlier_runs_are_named_in_the_language_switched_to() {
             .collect()
     };
     assert!(
-        texts(&harness).iter().any(|t| t.contains("4 dirs, manhattan")),
+        texts(&harness)
+            .iter()
+            .any(|t| t.contains("4 dirs, manhattan")),
         "the earlier run is in the legend"
     );
     harness.state_mut().set_language(Language::Chinese);

@@ -1116,3 +1116,42 @@ fn the_cell_size_the_panel_names_is_in_the_screens_pixels() {
     harness.get_by_label_contains(&format!("Cells are {pixels} px now"));
     harness.get_by_label_contains("parent arrows from 21 px cells");
 }
+
+/// After a run has reached its end, another search, or another board, starts at step 0 (a
+/// teacher pressed Reset every time); an edit to the board still catches the new run up to
+/// the end, so painting re-plans at once.
+#[test]
+fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
+    use frontier::games::sandbox::PathAlgorithm;
+    let mut harness = app_on_open_board();
+    let to_end = |harness: &mut Harness<'static, FrontierApp>| {
+        harness::click(harness, "To end");
+        harness.run_steps(10);
+        assert!(harness.state().tabs.pathfinding.session().at_end());
+    };
+    to_end(&mut harness);
+    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::Search(Algorithm::Bfs);
+    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness.run_steps(10);
+    assert_eq!(step_count(&harness), 0, "a new search starts at step 0");
+
+    to_end(&mut harness);
+    harness::click(&mut harness, "Wall");
+    drag(&mut harness, Pos::new(6, 2), &[Pos::new(6, 4)]);
+    harness.run_steps(10);
+    assert!(
+        harness.state().tabs.pathfinding.session().at_end(),
+        "an edit catches up to the end"
+    );
+
+    // (Saved, so the preset opens without asking about unsaved edits.)
+    harness.state_mut().tabs.pathfinding.dirty = false;
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("maze.board");
+    harness.run_steps(10);
+    assert_eq!(harness.state().tabs.pathfinding.board.width(), 41);
+    assert_eq!(step_count(&harness), 0, "a new board starts at step 0");
+}

@@ -796,15 +796,28 @@ fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
         click(&mut harness, Pos::new(0, 0));
         click(&mut harness, Pos::new(1, 0));
         for _ in 0..300 {
-            if harness.state().tabs.link.shown.as_ref().is_some_and(|s| s.finished) {
+            if harness
+                .state()
+                .tabs
+                .link
+                .shown
+                .as_ref()
+                .is_some_and(|s| s.finished)
+            {
                 break;
             }
             harness.step();
         }
-        assert!(harness.state().tabs.link.shown.is_some(), "the search shown");
+        assert!(
+            harness.state().tabs.link.shown.is_some(),
+            "the search shown"
+        );
         harness.get_by_label(action).click();
         harness.run_steps(2);
-        assert!(harness.state().tabs.link.shown.is_none(), "{action} cleared it");
+        assert!(
+            harness.state().tabs.link.shown.is_none(),
+            "{action} cleared it"
+        );
         // (Back to a board with the Cs for the next round.)
         harness
             .state_mut()

@@ -1,6 +1,7 @@
 //! Editing the board: painting terrain with a drag, moving the start and the goal, undo and
 //! redo, resizing and generating. Every edit restarts the runs on the edited board.
 
+use super::runs::Place;
 use super::{PathfindingTab, Tool};
 use crate::app::notice::Notice;
 use crate::games::sandbox::Board;
@@ -25,7 +26,7 @@ impl PathfindingTab {
         }
     }
 
-    /// The board changed (painted, dragged, undone...).
+    /// The board changed (painted, dragged, undone...): the runs catch up to where they were.
     fn board_changed(&mut self) {
         self.dirty = true;
         self.restart_runs(false);
@@ -69,7 +70,9 @@ impl PathfindingTab {
         for session in &mut self.sessions {
             session.view.fit();
         }
-        self.board_changed();
+        // A new board: its runs begin at step 0.
+        self.dirty = true;
+        self.restart_at(false, Place::Start);
         rules.is_some()
     }
 

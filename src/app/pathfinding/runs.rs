@@ -53,6 +53,15 @@ impl Reference {
     }
 }
 
+/// Where restarted runs stand (see [`PathfindingTab::restart_runs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Caught up to where the runs were.
+    Kept,
+    /// At step 0.
+    Start,
+}
+
 impl PathfindingTab {
     /// How the bidirectional searches stop.
     pub fn stopping_rule(&self) -> StoppingRule {
@@ -248,10 +257,17 @@ impl PathfindingTab {
         robot.repaint(&mut self.sessions[0].view, overlays);
     }
 
-    /// Restarts the runs after the board or the settings changed, keeping the play state:
-    /// the new runs catch up with the step the old ones had reached (or their end), so a
-    /// student dragging the goal sees the search re-plan at once.
+    /// Restarts the runs after the board was edited: the new runs catch up with the step the
+    /// old ones had reached (or their end), so a student dragging the goal sees the search
+    /// re-plan at once.
     pub fn restart_runs(&mut self, same_board: bool) {
+        self.restart_at(same_board, Place::Kept);
+    }
+
+    /// Restarts the runs, caught up to where they were (`Place::Kept`, after an edit) or at
+    /// step 0 (`Place::Start`: a new board or a new search begins there, whatever the last
+    /// run had reached).
+    pub(super) fn restart_at(&mut self, same_board: bool, place: Place) {
         // Where the runs were, or were catching up to: a stroke can change the board twice
         // in one frame, before the first restart has caught up.
         let reached = if self.sessions.iter().all(|s| s.at_end()) {
@@ -275,7 +291,7 @@ impl PathfindingTab {
             self.previous.clear();
         }
         self.rebuild_sessions();
-        if reached > 0 {
+        if reached > 0 && place == Place::Kept {
             for session in &mut self.sessions {
                 session.catch_up = Some(reached);
             }
@@ -421,7 +437,9 @@ impl PathfindingTab {
     }
 
     /// Changing algorithm, heuristic or connectivity starts the runs over on the same board.
+    /// A new search or new options: the runs begin at step 0 (the finished ones stay on the
+    /// chart, to compare with).
     pub fn settings_changed(&mut self) {
-        self.restart_runs(true);
+        self.restart_at(true, Place::Start);
     }
 }
