@@ -1155,3 +1155,56 @@ fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
     assert_eq!(harness.state().tabs.pathfinding.board.width(), 41);
     assert_eq!(step_count(&harness), 0, "a new board starts at step 0");
 }
+
+/// Predict mode puts the Answer tool in hand: a click is the answer. With a painting tool
+/// picked, a click paints, and the question says so; the answers start afresh on the
+/// changed board.
+#[test]
+fn in_predict_mode_the_answer_tool_answers_and_a_painting_tool_paints() {
+    let mut harness = app_on_open_board();
+    harness::click(&mut harness, "Step");
+    harness::click(&mut harness, "Predict the next step");
+    assert_eq!(
+        harness.state().tabs.pathfinding.settings.tool,
+        frontier::app::Tool::Answer
+    );
+    let before = harness.state().tabs.pathfinding.board.clone();
+    // Any cell: right or wrong, it is an answer, and nothing is painted.
+    drag(&mut harness, Pos::new(5, 5), &[]);
+    let tab = &harness.state().tabs.pathfinding;
+    assert_eq!(tab.board, before, "an answer paints nothing");
+    let answered = tab
+        .predictions
+        .as_ref()
+        .unwrap()
+        .score(tab.session().position())
+        .1;
+    assert_eq!(answered, 1, "the click was an answer");
+    harness.get_by_label_contains("Score:");
+
+    harness::click(&mut harness, "Wall");
+    harness.get_by_label_contains("A painting tool is in hand: a click paints");
+    drag(&mut harness, Pos::new(8, 2), &[]);
+    let tab = &harness.state().tabs.pathfinding;
+    assert!(
+        !tab.board.is_passable(Pos::new(8, 2)),
+        "the wall tool painted"
+    );
+    let answered = tab
+        .predictions
+        .as_ref()
+        .unwrap()
+        .score(tab.session().position())
+        .1;
+    assert_eq!(answered, 0, "not an answer; the answers start afresh");
+
+    harness::click(&mut harness, "Predict the next step");
+    assert_ne!(
+        harness.state().tabs.pathfinding.settings.tool,
+        frontier::app::Tool::Answer
+    );
+    assert!(
+        harness.query_by_label("Answer").is_none(),
+        "no Answer tool outside predict mode"
+    );
+}

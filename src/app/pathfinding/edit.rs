@@ -22,13 +22,21 @@ impl PathfindingTab {
         match tool {
             Tool::Paint(t) if (t as usize) < self.board.legend().len() => tool,
             Tool::Paint(_) => Tool::Paint(self.board.wall_terrain().unwrap_or(0)),
+            Tool::Answer if self.predictions.is_none() => {
+                Tool::Paint(self.board.wall_terrain().unwrap_or(0))
+            }
             other => other,
         }
     }
 
     /// The board changed (painted, dragged, undone...): the runs catch up to where they were.
+    /// Predictions made on the board before are of another search: they start afresh.
     fn board_changed(&mut self) {
         self.dirty = true;
+        if self.predictions.is_some() {
+            self.predictions = Some(Default::default());
+            self.picked.clear();
+        }
         self.restart_runs(false);
     }
 
@@ -140,8 +148,9 @@ impl PathfindingTab {
             }
             return;
         }
-        if self.predictions.is_some() && self.robot.is_none() {
-            // A click is an answer, not a brush stroke.
+        if self.predictions.is_some() && self.robot.is_none() && self.settings.tool == Tool::Answer
+        {
+            // With the Answer tool a click is an answer, not a brush stroke.
             if let Some(pos) = input.pressed {
                 if self.asking_joins {
                     match self.picked.iter().position(|&p| p == pos) {
@@ -180,6 +189,8 @@ impl PathfindingTab {
                         }
                         Gesture::MovingGoal { from }
                     }
+                    // (Predict mode off: nothing to answer.)
+                    Tool::Answer => return,
                     Tool::Paint(terrain) => {
                         // Pressing on a cell that already has the tool's terrain erases.
                         let terrain = if self.board.terrain_index(pos) == Some(terrain) {

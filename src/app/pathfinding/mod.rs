@@ -57,6 +57,9 @@ pub enum Tool {
     Paint(u8),
     Start,
     Goal,
+    /// Predict mode's: a click on the board is the answer (the cell expanded next, or a
+    /// cell picked). The tool in hand otherwise paints, as it always does.
+    Answer,
 }
 
 /// The choices that persist with the app.

@@ -103,6 +103,10 @@ impl PathfindingTab {
             );
             let (right, asked) = predictions.score(at);
             let score = tr!("predict-score", right = right, asked = asked);
+            let told = match self.tool_note() {
+                Some(note) => format!("{told} {note}"),
+                None => told,
+            };
             presentation::narration(ui, format!("{score} · {told}"));
         }
         let compared = self.sessions.len() > 1;
@@ -233,6 +237,12 @@ impl PathfindingTab {
                 self.playback.playing = false;
                 self.predictions = predicting.then(crate::app::predictions::Predictions::default);
                 self.picked.clear();
+                // Predicting, a click answers; not predicting, the Answer tool is no tool.
+                self.settings.tool = if predicting {
+                    Tool::Answer
+                } else {
+                    self.valid_tool(self.settings.tool)
+                };
             }
             if self.predictions.is_some() {
                 ui.horizontal_wrapped(|ui| {
@@ -382,6 +392,10 @@ impl PathfindingTab {
 
     fn tools(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
+            if self.predictions.is_some() {
+                ui.selectable_value(&mut self.settings.tool, Tool::Answer, tr!("pf-tool-answer"))
+                    .on_hover_text(tr!("pf-tool-answer-tip"));
+            }
             let floor = self.board.floor_terrain();
             for (i, terrain) in self.board.legend().iter().enumerate() {
                 let name = if i as u8 == floor {
@@ -496,6 +510,12 @@ impl PathfindingTab {
         });
     }
 
+    /// In predict mode with a painting tool in hand: that a click paints, not answers.
+    fn tool_note(&self) -> Option<String> {
+        (self.predictions.is_some() && self.settings.tool != Tool::Answer)
+            .then(|| tr!("predict-tool-paints"))
+    }
+
     /// The question, or what was said of the answer that led here, and the score.
     /// The question predict mode asks before the next step.
     fn predict_question(&self) -> String {
@@ -520,6 +540,9 @@ impl PathfindingTab {
             self.predict_question(),
             |answer| predict::told(algorithm, answer),
         );
+        if let Some(note) = self.tool_note() {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
         ui.separator();
     }
 
