@@ -1208,3 +1208,49 @@ fn in_predict_mode_the_answer_tool_answers_and_a_painting_tool_paints() {
         "no Answer tool outside predict mode"
     );
 }
+
+/// At any zoom the cell under the pointer tells its g, h and f beside it when the cells are
+/// too small to carry the numbers; and the wheel zooms gently (six notches about triple the
+/// cells, where they had made them ten times larger).
+#[test]
+fn hovering_a_cell_tells_its_costs_and_the_wheel_zooms_gently() {
+    let mut app = FrontierApp::from_saved(None);
+    let mut board = Board::new(60, 40);
+    board.start = Pos::new(1, 1);
+    board.goal = Pos::new(58, 38);
+    app.tabs.pathfinding.replace_board(board);
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
+    harness.run_steps(3);
+    for _ in 0..6 {
+        harness::click(&mut harness, "Step");
+    }
+    let info = {
+        let run = harness.state().tabs.pathfinding.session().run();
+        let pos = Pos::new(2, 1);
+        run.info(pos).expect("reached in six steps")
+    };
+    assert!(harness.state().tabs.pathfinding.session().view.cell_size() < 48.0);
+    harness.hover_at(cell(&harness, Pos::new(2, 1)));
+    harness.run_steps(60);
+    harness.get_by_label_contains(&format!(
+        "(2,1)   g {}   h {}   f {}",
+        info.g, info.h, info.f
+    ));
+
+    let before = harness.state().tabs.pathfinding.session().view.cell_size();
+    let at = cell(&harness, Pos::new(6, 4));
+    for _ in 0..6 {
+        harness.hover_at(at);
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, 1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run_steps(10);
+    }
+    let after = harness.state().tabs.pathfinding.session().view.cell_size();
+    let ratio = after / before;
+    assert!((1.5..4.0).contains(&ratio), "six notches: {before} to {after}");
+}

@@ -42,82 +42,111 @@ pub(super) fn draw_board(
     let path = session.path().map(<[_]>::to_vec);
     let expanded = run.last_expanded();
     let (start, goal) = (board.start, board.goal);
-    session.view.show(ui, |painter: &BoardPainter| {
-        let cell = painter.cell_size();
-        if overlays.parents && cell >= ARROWS_FROM {
-            let stroke = Stroke::new((cell * 0.06).max(1.0), Color32::from_black_alpha(140));
-            for pos in painter.visible_cells() {
-                if let Some(parent) = run.info(pos).and_then(|i| i.parent) {
-                    painter.arrow(pos, parent, stroke);
+    // Where the cells are too small for their numbers (or the numbers are off), the cell
+    // under the pointer tells its g, h and f beside it, at any zoom.
+    let numbers_drawn = overlays.numbers && session.view.cell_size() >= GHF_FROM;
+    let hover = |pos| {
+        let info = run.info(pos).filter(|_| !numbers_drawn)?;
+        Some(format!(
+            "{pos}   g {}   h {}   f {}",
+            number(info.g),
+            number(info.h),
+            number(info.f)
+        ))
+    };
+    let view = &mut session.view;
+    view.show_with_hover(
+        ui,
+        |painter: &BoardPainter| {
+            let cell = painter.cell_size();
+            if overlays.parents && cell >= ARROWS_FROM {
+                let stroke = Stroke::new((cell * 0.06).max(1.0), Color32::from_black_alpha(140));
+                for pos in painter.visible_cells() {
+                    if let Some(parent) = run.info(pos).and_then(|i| i.parent) {
+                        painter.arrow(pos, parent, stroke);
+                    }
                 }
             }
-        }
-        if overlays.numbers && cell >= F_FROM {
-            let color = crate::ui::color(crate::palette::search::NUMBERS);
-            let border = Stroke::new(1.0, Color32::from_black_alpha(70));
-            for pos in painter.visible_cells() {
-                let Some(info) = run.info(pos) else { continue };
-                painter.cell_border(pos, border);
-                if cell >= GHF_FROM {
-                    let corner = (0.2, 0.45);
-                    let g = format!("g{}", number(info.g));
-                    let h = format!("h{}", number(info.h));
-                    painter.cell_text(pos, &g, egui::Align2::LEFT_TOP, corner, color);
-                    painter.cell_text(pos, &h, egui::Align2::RIGHT_TOP, corner, color);
-                    let f = format!("f{}", number(info.f));
-                    painter.cell_text(pos, &f, egui::Align2::CENTER_BOTTOM, (0.3, 0.85), color);
+            if overlays.numbers && cell >= F_FROM {
+                let color = crate::ui::color(crate::palette::search::NUMBERS);
+                let border = Stroke::new(1.0, Color32::from_black_alpha(70));
+                for pos in painter.visible_cells() {
+                    let Some(info) = run.info(pos) else { continue };
+                    painter.cell_border(pos, border);
+                    if cell >= GHF_FROM {
+                        let corner = (0.2, 0.45);
+                        let g = format!("g{}", number(info.g));
+                        let h = format!("h{}", number(info.h));
+                        painter.cell_text(pos, &g, egui::Align2::LEFT_TOP, corner, color);
+                        painter.cell_text(pos, &h, egui::Align2::RIGHT_TOP, corner, color);
+                        let f = format!("f{}", number(info.f));
+                        painter.cell_text(pos, &f, egui::Align2::CENTER_BOTTOM, (0.3, 0.85), color);
+                    } else {
+                        let f = number(info.f);
+                        painter.cell_text(
+                            pos,
+                            &f,
+                            egui::Align2::CENTER_CENTER,
+                            (0.45, 0.85),
+                            color,
+                        );
+                    }
+                }
+            }
+            if deepening && cell >= ARROWS_FROM {
+                // How often iterative deepening has expanded each cell, where it is more than once.
+                let color = crate::ui::color(crate::palette::search::NUMBERS);
+                for pos in painter.visible_cells() {
+                    let times = run.times_expanded(pos);
+                    if times > 1 {
+                        let text = format!("×{times}");
+                        painter.cell_text(
+                            pos,
+                            &text,
+                            egui::Align2::RIGHT_BOTTOM,
+                            (0.3, 0.6),
+                            color,
+                        );
+                    }
+                }
+            }
+            if overlays.path
+                && let Some(path) = &path
+            {
+                painter.path(
+                    path,
+                    Stroke::new((cell * 0.25).clamp(2.0, 6.0), colors::PATH),
+                );
+            }
+            if overlays.current
+                && let Some((side, pos)) = expanded
+            {
+                let color = if side == Side::Forward {
+                    colors::CURRENT
                 } else {
-                    let f = number(info.f);
-                    painter.cell_text(pos, &f, egui::Align2::CENTER_CENTER, (0.45, 0.85), color);
-                }
+                    colors::VISITED_BACK
+                };
+                painter.outline(pos, Stroke::new(2.5, color));
             }
-        }
-        if deepening && cell >= ARROWS_FROM {
-            // How often iterative deepening has expanded each cell, where it is more than once.
-            let color = crate::ui::color(crate::palette::search::NUMBERS);
-            for pos in painter.visible_cells() {
-                let times = run.times_expanded(pos);
-                if times > 1 {
-                    let text = format!("×{times}");
-                    painter.cell_text(pos, &text, egui::Align2::RIGHT_BOTTOM, (0.3, 0.6), color);
-                }
+            if let Some((meeting, _)) = meeting {
+                // Where the two halves of the best path so far join.
+                painter.painter.circle_stroke(
+                    painter.cell_center(meeting),
+                    cell * 0.42,
+                    Stroke::new((cell * 0.12).clamp(2.0, 4.0), colors::MEETING),
+                );
             }
-        }
-        if overlays.path
-            && let Some(path) = &path
-        {
-            painter.path(
-                path,
-                Stroke::new((cell * 0.25).clamp(2.0, 6.0), colors::PATH),
-            );
-        }
-        if overlays.current
-            && let Some((side, pos)) = expanded
-        {
-            let color = if side == Side::Forward {
-                colors::CURRENT
-            } else {
-                colors::VISITED_BACK
-            };
-            painter.outline(pos, Stroke::new(2.5, color));
-        }
-        if let Some((meeting, _)) = meeting {
-            // Where the two halves of the best path so far join.
-            painter.painter.circle_stroke(
-                painter.cell_center(meeting),
-                cell * 0.42,
-                Stroke::new((cell * 0.12).clamp(2.0, 4.0), colors::MEETING),
-            );
-        }
-        for &(pos, mark) in answers {
-            let color = match mark {
-                AnswerMark::Right => colors::RIGHT,
-                AnswerMark::Wrong => colors::WRONG,
-                AnswerMark::Picked => colors::MEETING,
-            };
-            painter.outline(pos, Stroke::new((cell * 0.15).clamp(2.5, 5.0), color));
-        }
-        painter.marker(start, colors::START, "S");
-        painter.marker(goal, colors::GOAL, "G");
-    })
+            for &(pos, mark) in answers {
+                let color = match mark {
+                    AnswerMark::Right => colors::RIGHT,
+                    AnswerMark::Wrong => colors::WRONG,
+                    AnswerMark::Picked => colors::MEETING,
+                };
+                painter.outline(pos, Stroke::new((cell * 0.15).clamp(2.5, 5.0), color));
+            }
+            painter.marker(start, colors::START, "S");
+            painter.marker(goal, colors::GOAL, "G");
+        },
+        hover,
+    )
 }
