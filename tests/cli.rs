@@ -833,3 +833,23 @@ fn link_prints_a_link_that_opens_the_board_with_its_search_and_step() {
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn lesson_checks_files_and_every_error_line_starts_with_frontier() {
+    let good = format!(
+        "{}/presets/lessons/01-frontier-bfs.en.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = frontier(&["lesson", &good]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("pages"), "{}", stdout(&out));
+    let bad = temp_file("bad-lesson.toml", "id = \"x\"\ntitle = 3\n");
+    let out = frontier(&["lesson", &good, bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let errors = stderr(&out);
+    assert!(errors.lines().count() >= 2, "{errors}");
+    for line in errors.lines() {
+        assert!(line.starts_with("frontier: "), "{line:?}");
+    }
+    assert!(errors.contains("bad-lesson.toml"), "{errors}");
+}

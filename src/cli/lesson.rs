@@ -22,7 +22,7 @@ pub fn lesson(files: &[String]) -> Status {
             ),
             Err(why) => {
                 all_good = false;
-                eprintln!("{file}: {why}");
+                eprintln!("frontier: {file}: {why}");
             }
         }
     }
