@@ -827,3 +827,20 @@ fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
         harness.run_steps(2);
     }
 }
+
+/// The Link clock starts with the player's first move, not when the board is dealt.
+#[test]
+fn the_link_clock_starts_at_the_first_click() {
+    let mut harness = app("Link");
+    harness
+        .state_mut()
+        .tabs
+        .link
+        .start(link_board(&["CC..", "AB.D", "BAD."]));
+    harness.run_steps(120);
+    assert_eq!(harness.state().tabs.link.elapsed, 0.0, "two seconds idle");
+    click(&mut harness, Pos::new(0, 0));
+    harness.run_steps(60);
+    let elapsed = harness.state().tabs.link.elapsed;
+    assert!(elapsed > 0.9 && elapsed < 1.2, "{elapsed}");
+}

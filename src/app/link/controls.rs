@@ -39,7 +39,7 @@ impl LinkTab {
             .on_hover_text("H")
             .clicked()
         {
-            self.hint = self.game.hint();
+            self.take_hint();
         }
         if ui
             .add_enabled(playing, egui::Button::new(tr!("link-shuffle")))

@@ -70,6 +70,9 @@ pub struct LinkTab {
     refused: Option<(Pos, f64)>,
     pub hint: Option<(Pos, Pos)>,
     pub elapsed: f64,
+    /// The clock runs from the player's first move (a click, a hint, a shuffle, the
+    /// computer), not from when the board was dealt.
+    pub clock_running: bool,
     pub autoplay: Option<Vec<(Pos, Pos)>>,
     /// The computer played on this board: clearing it sets no best time.
     pub computer_played: bool,
@@ -113,6 +116,7 @@ impl LinkTab {
             refused: None,
             hint: None,
             elapsed: 0.0,
+            clock_running: false,
             autoplay: None,
             computer_played: false,
             search_speed: 200.0,

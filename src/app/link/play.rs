@@ -53,6 +53,7 @@ impl LinkTab {
         self.view.resize(self.width + 2, self.height + 2);
         self.game = LinkGame::new(board, self.gravity, self.seed);
         self.elapsed = 0.0;
+        self.clock_running = false;
         self.shown = None;
         self.flash = None;
         self.hint = None;
@@ -69,6 +70,7 @@ impl LinkTab {
         if self.game.is_won() || self.autoplay.is_some() {
             return;
         }
+        self.clock_running = true;
         self.hint = None;
         self.shown = None;
         let first = self.game.selected();
@@ -119,7 +121,14 @@ impl LinkTab {
     }
 
     /// Starts the computer clearing the board.
+    /// A hint: a removable pair shown (at the game's price for a hint); the clock starts.
+    pub fn take_hint(&mut self) {
+        self.clock_running = true;
+        self.hint = self.game.hint();
+    }
+
     pub fn start_autoplay(&mut self) {
+        self.clock_running = true;
         match clear(self.game.board(), self.gravity, 200_000) {
             Some(moves) => {
                 let mut moves = moves;
@@ -134,7 +143,7 @@ impl LinkTab {
     /// This frame's share of animation; true while more frames are needed.
     pub fn advance(&mut self, dt: f64) -> bool {
         let mut busy = false;
-        if !self.game.is_won() && !self.editing {
+        if self.clock_running && !self.game.is_won() && !self.editing {
             self.elapsed += dt;
             busy = true;
         }
@@ -184,7 +193,7 @@ impl LinkTab {
             )
         });
         if hint {
-            self.hint = self.game.hint();
+            self.take_hint();
         }
         if shuffle {
             self.shuffle();
@@ -197,6 +206,7 @@ impl LinkTab {
     /// Shuffles the tiles; the hint and the last search shown were about cells that have
     /// moved, and go.
     pub fn shuffle(&mut self) {
+        self.clock_running = true;
         self.game.shuffle();
         self.hint = None;
         self.shown = None;
