@@ -926,6 +926,7 @@ does-new-game = a new game
 
 link-status = Link { $width } x { $height }, seed { $seed }
 link-score = Score { $score }   { $seconds } s
+link-score-rules = 10 points a pair; a hint costs 5, a shuffle you ask for 20 (the one when no pair is left is free). The score can go below zero.
 link-tiles-left = { $tiles } tiles left, seed { $seed }
 link-tiles-left-best = { $tiles } tiles left, seed { $seed }, best { $best } s
 link-cleared = Cleared!
@@ -1078,7 +1079,7 @@ start-snake =
     3. Press 3 for the cycle planner: it follows a Hamiltonian cycle, with shortcuts, and never loses.
 start-link =
     1. Click two equal tiles that a path of at most three straight segments (two turns) joins, through empty cells or around the edge.
-    2. H shows a pair that can go, S shuffles; both cost points.
+    2. H shows a pair that can go, S shuffles. The score: 10 points a pair, less 5 a hint and 20 a shuffle you ask for (the shuffle when no pair is left is free), so it can go below zero.
     3. Tick "Show each link search" to watch the breadth-first search over cells and headings; the colours say how many turns each cell took.
 dialog-all-files = All files
 dialog-text-files = Text files

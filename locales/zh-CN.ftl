@@ -874,6 +874,7 @@ does-new-game = 新的一局
 
 link-status = 连连看 { $width } x { $height }，种子 { $seed }
 link-score = 得分 { $score }   { $seconds } 秒
+link-score-rules = 消除一对得 10 分；提示扣 5 分，自己要求的洗牌扣 20 分（没有可消的牌时的洗牌不扣分）。分数可以是负的。
 link-tiles-left = 剩余 { $tiles } 块，种子 { $seed }
 link-tiles-left-best = 剩余 { $tiles } 块，种子 { $seed }，最佳 { $best } 秒
 link-cleared = 全部消除！
@@ -1017,7 +1018,7 @@ start-snake =
     3. 按 3 使用环路规划器：它沿哈密顿环路走（会抄近道），永远不会输。
 start-link =
     1. 点击两个相同的图块：它们之间要有一条最多三段直线（转两次弯）的路径，经过空格或绕过棋盘外圈。
-    2. H 给出一对可以消除的图块，S 重新洗牌；两者都会扣分。
+    2. H 给出一对可以消除的牌，S 重新洗牌。计分：消除一对得 10 分，要一次提示扣 5 分，自己要求洗牌扣 20 分（没有可消的牌时自动洗牌不扣分），所以分数可以是负的。
     3. 勾选“显示每次连线搜索”，观看按格子和方向进行的广度优先搜索；颜色表示到达每一格转了几次弯。
 dialog-all-files = 所有文件
 dialog-text-files = 文本文件

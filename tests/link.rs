@@ -249,3 +249,32 @@ fn a_thousand_dealt_18_by_10_boards_are_each_cleared_by_the_auto_player() {
         assert!(replay.is_empty());
     }
 }
+
+/// The score rules the app states (the score's tooltip and Getting started) are the game's:
+/// a pair, a hint and a shuffle asked for count what the words say, so a hint and a shuffle
+/// before the first pair leave the score below zero, as the words warn.
+#[test]
+fn the_score_rules_the_app_states_are_the_games() {
+    use frontier::games::link::game::{HINT_COST, LinkGame, PAIR_POINTS, SHUFFLE_COST};
+    let rules = frontier::tr!("link-score-rules");
+    let start = frontier::tr!("start-link");
+    for words in [&rules, &start] {
+        assert!(words.contains(&format!("{PAIR_POINTS} points a pair")), "{words}");
+        assert!(words.contains(&format!("{HINT_COST}")), "{words}");
+        assert!(words.contains(&format!("{SHUFFLE_COST}")), "{words}");
+        assert!(words.contains("below zero"), "{words}");
+    }
+    let board = frontier::games::link::LinkBoard::parse(
+        "frontier-link 1\nsize 4 3\ntiles\nCC..\nAB.D\nBAD.\n",
+    )
+    .unwrap();
+    let mut game = LinkGame::new(board, false, 1);
+    let (a, b) = game.hint().expect("a pair");
+    game.shuffle();
+    assert_eq!(game.score(), -HINT_COST - SHUFFLE_COST);
+    let (a, b) = game.hint().map_or((a, b), |pair| pair);
+    game.click(a);
+    game.click(b);
+    assert_eq!(game.score(), -2 * HINT_COST - SHUFFLE_COST + PAIR_POINTS);
+    assert!(game.score() < 0);
+}

@@ -65,7 +65,8 @@ impl LinkTab {
                 "link-score",
                 score = self.game.score(),
                 seconds = self.elapsed.round()
-            ));
+            ))
+            .on_hover_text(tr!("link-score-rules"));
             self.game_buttons(ui);
             if ui.button(tr!("link-deal")).clicked() {
                 self.new_deal();
@@ -78,7 +79,8 @@ impl LinkTab {
             "link-score",
             score = self.game.score(),
             seconds = self.elapsed.round()
-        ));
+        ))
+        .on_hover_text(tr!("link-score-rules"));
         let tiles = self.game.board().count();
         let seed = self.game.seed();
         ui.label(
