@@ -221,10 +221,12 @@ pub mod link {
         rgb(0xf6, 0xd0, 0x8c),
         rgb(0xf2, 0xa7, 0xa7),
     ];
-    pub const LINK: Rgba = rgb(0xd6, 0x28, 0x28);
+    /// The marks on tiles and the link's line: four colours apart for the common colour-vision
+    /// deficiencies (tests/palette.rs): Okabe and Ito's vermillion, a lighter bluish green.
+    pub const LINK: Rgba = rgb(0xd5, 0x5e, 0x00);
     pub const SELECTED: Rgba = rgb(0x24, 0x5c, 0xc4);
-    pub const REFUSED: Rgba = rgb(0xd6, 0x28, 0x28);
-    pub const HINTED: Rgba = rgb(0x3a, 0x8f, 0x3e);
+    pub const REFUSED: Rgba = rgb(0x22, 0x22, 0x22);
+    pub const HINTED: Rgba = rgb(0x00, 0xb0, 0x90);
 
     /// A square of the board (`inside` the play area, or on the ring), tinted by the fewest
     /// turns the link search reached it with, or lightly while it waits in the frontier.

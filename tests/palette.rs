@@ -312,3 +312,26 @@ fn report_the_smallest_differences() {
     );
     assert!(pairs >= BETWEEN_MARKS && on_terrain >= MARK_AND_TERRAIN);
 }
+
+/// The Link legend's marks (selected, hint, refused, the link's line) are four colours that
+/// stay apart for every vision: "refused" and the line were once the same red.
+#[test]
+fn the_link_legends_marks_stay_apart_for_every_vision() {
+    use frontier::palette::link;
+    let marks = [
+        ("selected", link::SELECTED),
+        ("hint", link::HINTED),
+        ("refused", link::REFUSED),
+        ("the link", link::LINK),
+    ];
+    let mut close = vec![];
+    for (i, (a, ca)) in marks.iter().enumerate() {
+        for (b, cb) in &marks[i + 1..] {
+            let d = difference(*ca, *cb);
+            if d < BETWEEN_MARKS {
+                close.push(format!("{a} and {b}: {d:.1}"));
+            }
+        }
+    }
+    assert!(close.is_empty(), "{close:#?}");
+}
