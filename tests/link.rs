@@ -259,7 +259,10 @@ fn the_score_rules_the_app_states_are_the_games() {
     let rules = frontier::tr!("link-score-rules");
     let start = frontier::tr!("start-link");
     for words in [&rules, &start] {
-        assert!(words.contains(&format!("{PAIR_POINTS} points a pair")), "{words}");
+        assert!(
+            words.contains(&format!("{PAIR_POINTS} points a pair")),
+            "{words}"
+        );
         assert!(words.contains(&format!("{HINT_COST}")), "{words}");
         assert!(words.contains(&format!("{SHUFFLE_COST}")), "{words}");
         assert!(words.contains("below zero"), "{words}");

@@ -7,7 +7,7 @@ mod gif;
 mod harness;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::FrontierApp;
 use harness::click;
 
@@ -314,4 +314,32 @@ fn the_sokoban_solution_found_exports_as_a_gif_ending_solved() {
         solved.data(),
         "ends with every box home"
     );
+}
+
+/// The file offered names what is exported, and the file dialog has a title of its own, not
+/// the export window's.
+#[test]
+fn the_file_offered_names_what_is_exported() {
+    let mut harness = app();
+    for (choice, name) in [
+        ("PNG picture of the step shown", "board-step.png"),
+        ("GIF of the run, step by step", "board-run.gif"),
+    ] {
+        click(&mut harness, "File");
+        click(
+            &mut harness,
+            "Export the Pathfinding board or run as PNG, SVG or GIF…",
+        );
+        click(&mut harness, choice);
+        click(&mut harness, "Choose a file and export…");
+        harness.get_by_label("Save the export as");
+        let field = harness.get_by_label("File name");
+        assert_eq!(
+            field.accesskit_node().value().as_deref(),
+            Some(name),
+            "{choice}"
+        );
+        click(&mut harness, "Cancel");
+        harness.run_steps(2);
+    }
 }

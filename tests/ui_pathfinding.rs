@@ -1252,5 +1252,8 @@ fn hovering_a_cell_tells_its_costs_and_the_wheel_zooms_gently() {
     }
     let after = harness.state().tabs.pathfinding.session().view.cell_size();
     let ratio = after / before;
-    assert!((1.5..4.0).contains(&ratio), "six notches: {before} to {after}");
+    assert!(
+        (1.5..4.0).contains(&ratio),
+        "six notches: {before} to {after}"
+    );
 }

@@ -47,10 +47,12 @@ impl ExportKind {
     }
 }
 
-/// One choice in the window: what it makes and how it is called.
+/// One choice in the window: what it makes, how it is called, and what its file is of (the
+/// end of the file name offered: "maze-run.gif", "maze-step.png").
 pub struct ExportChoice {
     pub label: String,
     pub kind: ExportKind,
+    pub stem: &'static str,
 }
 
 /// What the tab is asked to make once a file is chosen.
@@ -264,7 +266,7 @@ impl ExportWindow {
                 DialogMode::Save,
                 &tr!("dialog-export"),
                 None,
-                &format!("{}.{}", self.name, kind.extension()),
+                &format!("{}-{}.{}", self.name, choice.stem, kind.extension()),
                 vec![kind.filter()],
             );
             self.dialog = Some((dialog, kind));

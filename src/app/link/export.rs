@@ -57,9 +57,11 @@ impl LinkTab {
             ExportChoice {
                 label: tr!("export-png-board"),
                 kind: ExportKind::Png,
+                stem: "board",
             },
             ExportChoice {
                 label: tr!("export-gif-game"),
+                stem: "game",
                 kind: ExportKind::Gif {
                     id: GAME,
                     frames: self.game.history().len() + 1,
@@ -70,6 +72,7 @@ impl LinkTab {
         if let Some(shown) = &self.shown {
             offer.push(ExportChoice {
                 label: tr!("export-gif-search"),
+                stem: "search",
                 kind: ExportKind::Gif {
                     id: SEARCH,
                     frames: shown.steps + 1,

@@ -32,13 +32,16 @@ fn offer(steps: usize) -> Vec<ExportChoice> {
         ExportChoice {
             label: tr!("export-png"),
             kind: ExportKind::Png,
+            stem: "step",
         },
         ExportChoice {
             label: tr!("export-svg"),
             kind: ExportKind::Svg,
+            stem: "step",
         },
         ExportChoice {
             label: tr!("export-gif"),
+            stem: "run",
             kind: ExportKind::Gif {
                 id: RUN,
                 frames: steps + 1,

@@ -29,9 +29,11 @@ impl SnakeTab {
             ExportChoice {
                 label: tr!("export-png-board"),
                 kind: ExportKind::Png,
+                stem: "board",
             },
             ExportChoice {
                 label: tr!("export-gif-game"),
+                stem: "game",
                 kind: ExportKind::Gif {
                     id: 0,
                     frames: self.game.moves_made().len() + 1,

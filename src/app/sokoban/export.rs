@@ -34,9 +34,11 @@ impl Source {
             offer.push(ExportChoice {
                 label: tr!("export-png-board"),
                 kind: ExportKind::Png,
+                stem: "position",
             });
             offer.push(ExportChoice {
                 label: tr!("export-gif-moves"),
+                stem: "moves",
                 kind: ExportKind::Gif {
                     id: MOVES_PLAYED,
                     frames: game.lurd().len() + 1,
@@ -47,6 +49,7 @@ impl Source {
         if let Some((_, lurd)) = &self.solution {
             offer.push(ExportChoice {
                 label: tr!("export-gif-solution"),
+                stem: "solution",
                 kind: ExportKind::Gif {
                     id: SOLUTION,
                     frames: lurd.len() + 1,
