@@ -1131,3 +1131,23 @@ fn a_link_opens_a_level_in_the_solve_view_at_its_step() {
     assert_eq!(tab.entries[tab.index].title, "Two in a row");
     assert_eq!(harness.state().shared_view(), Some(view));
 }
+
+/// The level list shows the level being played: one chosen another way (Next level, a
+/// lesson, a link) is scrolled into view.
+#[test]
+fn the_level_list_scrolls_to_the_level_being_played() {
+    let mut harness = app_on_microban_144();
+    harness.run_steps(4);
+    let header = harness
+        .get_by_label("microban-1.xsb — 155 levels")
+        .rect();
+    let row = harness.get_by_label_contains("144  ").rect();
+    assert!(
+        row.top() >= header.bottom() && row.bottom() <= header.bottom() + 230.0,
+        "the row {row:?} is in the list under {header:?}"
+    );
+    harness.get_by_label("Next level").click();
+    harness.run_steps(4);
+    let row = harness.get_by_label_contains("145  ").rect();
+    assert!(row.top() >= header.bottom() && row.bottom() <= header.bottom() + 230.0);
+}

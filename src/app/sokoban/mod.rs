@@ -104,6 +104,9 @@ pub struct SokobanTab {
     edit_solve: Option<hint_worker::HintWorker>,
     /// The box picked up by a press, to be pushed where the pointer lets go.
     dragging_box: Option<Pos>,
+    /// The level the list was last scrolled to: a level chosen otherwise (next level, a
+    /// lesson, a link) is scrolled into view once.
+    list_shows: Option<usize>,
     /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
     /// step carried over between frames.
     walking: std::collections::VecDeque<Dir>,
@@ -153,6 +156,7 @@ impl SokobanTab {
             aid: aid::PlayAid::default(),
             edit_solve: None,
             dragging_box: None,
+            list_shows: None,
             walking: Default::default(),
             walk_carry: 0.0,
             solve_from_play: false,
@@ -317,7 +321,12 @@ impl SokobanTab {
                     };
                     let title = presets::title(&self.collection_name, i, &entry.title);
                     let label = format!("{:>3}  {title}  {mark}", i + 1);
-                    if ui.selectable_label(i == self.index, label).clicked() {
+                    let response = ui.selectable_label(i == self.index, label);
+                    if i == self.index && self.list_shows != Some(i) {
+                        response.scroll_to_me(Some(egui::Align::Center));
+                        self.list_shows = Some(i);
+                    }
+                    if response.clicked() {
                         chosen = Some(i);
                     }
                 }
