@@ -250,3 +250,28 @@ fn the_charts_earlier_runs_are_named_in_the_language_switched_to() {
     assert!(!shown.iter().any(|t| t.contains("dirs")), "{shown:?}");
     assert!(shown.iter().any(|t| t.contains("曼哈顿距离")), "{shown:?}");
 }
+
+/// In Chinese at 1024 x 768 the timeline keeps "共 N" on its row, and while a run plays to
+/// its end (its numbers growing) nothing below the timeline moves under the pointer.
+#[test]
+fn the_timeline_row_keeps_its_shape_while_a_run_grows() {
+    let mut harness = app(Language::Chinese, [1024.0, 768.0]);
+    harness.run_steps(4);
+    let below = |harness: &Harness<'_, FrontierApp>| harness.get_by_label("预测下一步").rect();
+    let before = below(&harness);
+    let slider = harness
+        .get_all_by_label("时间轴")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.width().total_cmp(&b.width()))
+        .unwrap();
+    let length = harness.get_by_label_contains("共 ").rect();
+    assert!(
+        (length.center().y - slider.center().y).abs() < 6.0,
+        "共 on the timeline's row: {length:?} beside {slider:?}"
+    );
+    click(&mut harness, "到结尾");
+    harness.run_steps(30);
+    assert!(harness.state().tabs.pathfinding.session().at_end());
+    assert!(harness.state().tabs.pathfinding.session().position() > 99);
+    assert_eq!(below(&harness), before, "the checkbox under the timeline stayed put");
+}

@@ -227,8 +227,32 @@ pub fn step_controls(
         .on_hover_text(tr!("run-speed-tip"));
         playback.speed = speed;
     });
-    ui.horizontal_wrapped(|ui| timeline(ui, position, known, finished, &mut actions));
+    ui.horizontal(|ui| {
+        // A row of fixed parts that never wraps: while a run plays, its numbers grow, and a
+        // row that wrapped would move the buttons below under the pointer.
+        let room = ui.available_width() - timeline_fixed_width(ui);
+        ui.spacing_mut().slider_width = room.max(40.0);
+        timeline(ui, position, known, finished, &mut actions)
+    });
     actions
+}
+
+/// The room a timeline's row takes besides its slider's track, for up to seven-digit step
+/// counts: its label, the slider's number box and the run's length after it.
+fn timeline_fixed_width(ui: &Ui) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |text: String| {
+        ui.painter()
+            .layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    };
+    let spacing = ui.spacing();
+    width(tr!("run-timeline"))
+        + width("9999999".into())
+        + 2.0 * spacing.button_padding.x
+        + width(tr!("run-of-more", known = 9_999_999))
+        + 4.0 * spacing.item_spacing.x
 }
 
 /// Reset, step back, play or pause, step and run to the end, in a row.
@@ -292,8 +316,8 @@ pub fn step_bar(
     // The timeline on a row of its own, its slider as long as the row allows: a slider
     // running past the window's edge would widen the board's area with it.
     ui.end_row();
-    let room = ui.available_width() - 160.0;
-    ui.spacing_mut().slider_width = room.clamp(60.0, 420.0);
+    let room = ui.available_width() - timeline_fixed_width(ui);
+    ui.spacing_mut().slider_width = room.clamp(40.0, 420.0);
     timeline(ui, position, known, finished, &mut actions);
     actions
 }
@@ -315,11 +339,27 @@ pub fn timeline(
     if response.changed() && at != position {
         actions.push(StepAction::Seek(at));
     }
-    if finished {
-        ui.label(tr!("run-of", known = known));
+    let length = if finished {
+        tr!("run-of", known = known)
     } else {
-        ui.label(tr!("run-of-more", known = known));
-    }
+        tr!("run-of-more", known = known)
+    };
+    // As wide as the longest it will be, so the row keeps its shape as the run grows.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = ui
+        .painter()
+        .layout_no_wrap(
+            tr!("run-of-more", known = known.max(9_999_999)),
+            font,
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x;
+    ui.allocate_ui_with_layout(
+        egui::vec2(widest, ui.spacing().interact_size.y),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| ui.label(length),
+    );
 }
 
 #[cfg(test)]
