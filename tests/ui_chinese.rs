@@ -273,5 +273,9 @@ fn the_timeline_row_keeps_its_shape_while_a_run_grows() {
     harness.run_steps(30);
     assert!(harness.state().tabs.pathfinding.session().at_end());
     assert!(harness.state().tabs.pathfinding.session().position() > 99);
-    assert_eq!(below(&harness), before, "the checkbox under the timeline stayed put");
+    assert_eq!(
+        below(&harness),
+        before,
+        "the checkbox under the timeline stayed put"
+    );
 }

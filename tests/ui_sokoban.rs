@@ -1138,9 +1138,7 @@ fn a_link_opens_a_level_in_the_solve_view_at_its_step() {
 fn the_level_list_scrolls_to_the_level_being_played() {
     let mut harness = app_on_microban_144();
     harness.run_steps(4);
-    let header = harness
-        .get_by_label("microban-1.xsb — 155 levels")
-        .rect();
+    let header = harness.get_by_label("microban-1.xsb — 155 levels").rect();
     let row = harness.get_by_label_contains("144  ").rect();
     assert!(
         row.top() >= header.bottom() && row.bottom() <= header.bottom() + 230.0,

@@ -256,3 +256,36 @@ fn the_charts_axis_labels_do_not_overlap_their_tick_labels() {
         }
     }
 }
+
+/// In presentation mode the lesson panel's page is set as large as the narration, to be
+/// read from the back of a room.
+#[test]
+fn presentation_mode_enlarges_the_lesson_page() {
+    let mut harness = app([1400.0, 900.0]);
+    let link = frontier::share::link(
+        "https://example.org/",
+        &frontier::share::View::Lesson {
+            id: "frontier-bfs".into(),
+            text: None,
+            page: 0,
+        },
+    );
+    harness.state_mut().open_link(&link).unwrap();
+    harness.run_steps(4);
+    let size = |harness: &egui_kittest::Harness<'_, FrontierApp>| {
+        screen::drawn_texts(harness)
+            .into_iter()
+            .filter(|(text, _, _)| text.contains("frontier"))
+            .map(|(_, rect, _)| rect.height())
+            .fold(0.0, f32::max)
+    };
+    let normal = size(&harness);
+    harness.key_press(Key::F11);
+    harness.run_steps(6);
+    assert!(harness.state().lessons.open, "the lesson stays open");
+    let presented = size(&harness);
+    assert!(
+        presented > normal * 1.4,
+        "the page's text {normal} grew to {presented}"
+    );
+}

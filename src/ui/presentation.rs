@@ -19,6 +19,16 @@ pub fn active(ctx: &Context) -> bool {
     ctx.data(|d| d.get_temp(flag_id())).unwrap_or(false)
 }
 
+/// Sets every text of `ui` as large as the narration, for a panel read from the back of a
+/// room (a lesson's page).
+pub fn enlarge(ui: &mut Ui) {
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let factor = NARRATION_SIZE / body;
+    for font in ui.style_mut().text_styles.values_mut() {
+        font.size *= factor;
+    }
+}
+
 /// Narration above the board, where a collapsed panel would have told it: large and
 /// wrapped in presentation mode; otherwise one line, cut short (the whole of it on hover),
 /// so a small window keeps its board.

@@ -41,29 +41,42 @@ impl Lessons {
         if !self.open {
             return request;
         }
-        // A third of a small window, so the board keeps room beside it.
-        let width = (ui.available_width() * 0.36).clamp(240.0, 380.0);
-        egui::Panel::right("lessons")
-            .resizable(true)
-            .default_size(width)
-            .size_range(240.0..=640.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.heading(tr!("lessons-title"));
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button(tr!("lessons-close")).clicked() {
-                            self.open = false;
-                        }
-                    });
+        // A third of a small window, so the board keeps room beside it; on a projector
+        // (presentation mode) the text is set as large as the narration, the panel wider.
+        let presenting = crate::ui::presentation::active(ui.ctx());
+        let width = if presenting {
+            (ui.available_width() * 0.45).clamp(320.0, 720.0)
+        } else {
+            (ui.available_width() * 0.36).clamp(240.0, 380.0)
+        };
+        egui::Panel::right(if presenting {
+            "lessons-presenting"
+        } else {
+            "lessons"
+        })
+        .resizable(true)
+        .default_size(width)
+        .size_range(240.0..=900.0)
+        .show(ui, |ui| {
+            if presenting {
+                crate::ui::presentation::enlarge(ui);
+            }
+            ui.horizontal(|ui| {
+                ui.heading(tr!("lessons-title"));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button(tr!("lessons-close")).clicked() {
+                        self.open = false;
+                    }
                 });
-                ui.separator();
-                let asked = if self.active.is_some() {
-                    self.page(ui)
-                } else {
-                    self.list(ui, language)
-                };
-                request = request.or(asked);
             });
+            ui.separator();
+            let asked = if self.active.is_some() {
+                self.page(ui)
+            } else {
+                self.list(ui, language)
+            };
+            request = request.or(asked);
+        });
         request
     }
 
