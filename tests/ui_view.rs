@@ -289,3 +289,59 @@ fn presentation_mode_enlarges_the_lesson_page() {
         "the page's text {normal} grew to {presented}"
     );
 }
+
+/// In the light theme the board's edge is drawn, in a colour that stands apart from the
+/// canvas around it (the light floor and the light canvas were nearly the same).
+#[test]
+fn the_boards_edge_is_drawn_and_stands_apart_in_the_light_theme() {
+    let mut harness = app([1400.0, 900.0]);
+    harness.state_mut().view.theme = frontier::app::view::Theme::Light;
+    harness.run_steps(4);
+    assert_eq!(harness.ctx.theme(), egui::Theme::Light);
+    let tab = &harness.state().tabs.pathfinding;
+    let view = &tab.session().view;
+    let half = view.cell_size() / 2.0;
+    let (w, h) = (tab.board.width() as i32, tab.board.height() as i32);
+    let first = view.screen_center(frontier::grid::Pos::new(0, 0)).unwrap();
+    let last = view
+        .screen_center(frontier::grid::Pos::new(w - 1, h - 1))
+        .unwrap();
+    let board = egui::Rect::from_min_max(
+        first - egui::vec2(half, half),
+        last + egui::vec2(half, half),
+    );
+    let canvas = harness
+        .ctx
+        .style_of(egui::Theme::Light)
+        .visuals
+        .extreme_bg_color;
+    let mut edges = vec![];
+    fn collect(shape: &egui::Shape, out: &mut Vec<egui::epaint::RectShape>) {
+        match shape {
+            egui::Shape::Rect(r) => out.push(r.clone()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            _ => {}
+        }
+    }
+    for clipped in &harness.output().shapes {
+        collect(&clipped.shape, &mut edges);
+    }
+    let edge = edges
+        .iter()
+        .find(|r| {
+            r.stroke.width >= 1.0
+                && (r.rect.min - board.min).length() < 1.0
+                && (r.rect.max - board.max).length() < 1.0
+        })
+        .expect("the board's edge is drawn");
+    let distance = |a: egui::Color32, b: egui::Color32| {
+        (a.r() as i32 - b.r() as i32).abs()
+            + (a.g() as i32 - b.g() as i32).abs()
+            + (a.b() as i32 - b.b() as i32).abs()
+    };
+    assert!(
+        distance(edge.stroke.color, canvas) > 200,
+        "{:?} on {canvas:?}",
+        edge.stroke.color
+    );
+}

@@ -403,6 +403,18 @@ impl BoardView {
                 }
             }
         }
+        // The board's edge, drawn so a light floor stands apart from a light canvas (in the
+        // light theme the two were nearly the same colour).
+        let board = Rect::from_min_size(
+            origin,
+            vec2(self.width as f32, self.height as f32) * self.cell,
+        );
+        painter.rect_stroke(
+            board,
+            0.0,
+            Stroke::new(1.5, ui.visuals().widgets.noninteractive.fg_stroke.color),
+            egui::StrokeKind::Outside,
+        );
         let board_painter = BoardPainter {
             painter,
             origin,
