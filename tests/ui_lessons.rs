@@ -351,3 +351,38 @@ fn a_link_opens_a_lesson_page_and_the_teachers_own_lesson_travels_inside_it() {
         .expect("still there");
     assert_eq!(active.lesson.id, "my-own-bfs");
 }
+
+#[test]
+fn the_lesson_panel_stays_on_its_tab_and_comes_back_with_it() {
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    click(
+        &mut harness,
+        "Start “Why Sokoban solvers search pushes, not moves”",
+    );
+    assert_eq!(harness.state().tab, TabId::Sokoban);
+    assert!(harness.query_by_label("Next page").is_some());
+
+    // The student goes off to play Snake: the Sokoban lesson steps aside.
+    click(&mut harness, "Snake");
+    assert_eq!(harness.state().tab, TabId::Snake);
+    assert!(
+        harness.query_by_label("Next page").is_none(),
+        "the Sokoban lesson does not cover the Snake game"
+    );
+    assert!(harness.state().lessons.active.is_some(), "it is kept");
+
+    // Back on Sokoban, the page is where it was.
+    click(&mut harness, "Sokoban");
+    harness.get_by_label_contains("1/");
+    assert!(harness.query_by_label("Next page").is_some());
+
+    // Asked for on another tab, the panel comes there, and a board click there is no
+    // answer to the Sokoban page's question.
+    click(&mut harness, "Pathfinding");
+    assert!(harness.query_by_label("Next page").is_none());
+    assert!(!harness.state().tabs.pathfinding.cell_asked);
+    open_lessons(&mut harness);
+    assert!(harness.query_by_label("Next page").is_some());
+    assert_eq!(harness.state().lessons.home, Some(TabId::Pathfinding));
+}

@@ -398,12 +398,20 @@ impl FrontierApp {
         if busy {
             ui.ctx().request_repaint();
         }
-        // The lesson panel goes before the tab, which fits its own panels into what is left.
-        if let Some(request) = self.lessons.show(ui, self.language) {
+        // The lesson panel goes before the tab, which fits its own panels into what is left;
+        // it stays on its own tab.
+        let home = *self.lessons.home.get_or_insert(self.tab);
+        let away = self.lessons.open && home != self.tab;
+        self.lessons.open &= !away;
+        let asked = self.lessons.show(ui, self.language);
+        self.lessons.open |= away;
+        if let Some(request) = asked {
             self.lesson_request(request);
         }
-        self.tabs.pathfinding.cell_asked =
-            self.tab == TabId::Pathfinding && self.lessons.wants_cell();
+        self.tabs.pathfinding.cell_asked = self.tab == TabId::Pathfinding
+            && !away
+            && self.lessons.open
+            && self.lessons.wants_cell();
         let tab = self.tabs.get_mut(self.tab);
         tab.ui(ui);
         if let Some(pos) = self.tabs.pathfinding.cell_answer.take() {
@@ -460,6 +468,7 @@ impl FrontierApp {
             }
             if ui.button(crate::tr!("menu-lessons")).clicked() {
                 self.lessons.open = true;
+                self.lessons.home = Some(self.tab);
             }
         });
         ui.separator();
@@ -469,7 +478,14 @@ impl FrontierApp {
         }
         ui.separator();
         // On every tab: the way into the lessons, and out again.
-        ui.toggle_value(&mut self.lessons.open, crate::tr!("lessons-title"));
+        let mut shown = self.lessons.open && self.lessons.home == Some(self.tab);
+        if ui
+            .toggle_value(&mut shown, crate::tr!("lessons-title"))
+            .changed()
+        {
+            self.lessons.open = shown;
+            self.lessons.home = Some(self.tab);
+        }
     }
 
     /// The View menu: the language (each named in its own), the scale, the theme and
@@ -526,6 +542,7 @@ impl FrontierApp {
             }
             None => {}
         }
+        self.lessons.home = Some(self.tab);
     }
 
     /// A cell clicked in answer to the lesson's question: judged, marked on the board, and

@@ -62,6 +62,10 @@ pub enum Request {
 pub struct Lessons {
     /// The lesson window is shown.
     pub open: bool,
+    /// The tab the panel belongs to: the one its page's board is on, or the one it was
+    /// opened on. On another tab the panel steps aside, so a lesson about Sokoban does not
+    /// cover the Snake game the student switched to, and comes back with its tab.
+    pub home: Option<crate::app::TabId>,
     /// Lessons opened from files this session (any language), with their text (a link to
     /// one carries it whole).
     opened: Vec<Lesson>,
