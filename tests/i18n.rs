@@ -376,3 +376,89 @@ fn fluent_chooses_the_plural_form() {
         "Linked with 1 turn (2 segments)."
     );
 }
+
+#[derive(serde::Deserialize)]
+struct Glossary {
+    term: Vec<Term>,
+}
+
+#[derive(serde::Deserialize)]
+struct Term {
+    en: String,
+    zh: String,
+    #[serde(default)]
+    avoid: Vec<String>,
+    alone: Option<String>,
+    #[serde(default)]
+    within: Vec<String>,
+}
+
+/// Whether every occurrence of `alone` in `text` is part of one of `within`.
+fn only_within(text: &str, alone: &str, within: &[String]) -> Result<(), String> {
+    for (at, _) in text.match_indices(alone) {
+        let inside = within.iter().any(|word| {
+            word.match_indices(alone).any(|(offset, _)| {
+                at >= offset
+                    && text
+                        .get(at - offset..)
+                        .is_some_and(|rest| rest.starts_with(word.as_str()))
+            })
+        });
+        if !inside {
+            let line = text[..at].matches('\n').count() + 1;
+            return Err(format!("line {line}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_chinese_interface_and_lessons_use_the_glossarys_one_word_per_idea() {
+    let glossary: Glossary = toml::from_str(include_str!("../locales/glossary.toml")).unwrap();
+    let mut texts = vec![(
+        "zh-CN.ftl".to_string(),
+        include_str!("../locales/zh-CN.ftl").to_string(),
+    )];
+    for (file, text) in frontier::lessons::shipped::LESSONS {
+        if file.contains(".zh-CN.") {
+            texts.push((file.to_string(), text.to_string()));
+        }
+    }
+    assert!(texts.len() >= 10, "the Chinese lessons are checked too");
+    for term in &glossary.term {
+        assert!(
+            texts.iter().any(|(_, text)| text.contains(&term.zh)),
+            "{} ({}) is used nowhere",
+            term.zh,
+            term.en
+        );
+        for (file, text) in &texts {
+            for word in &term.avoid {
+                assert!(
+                    !text.contains(word.as_str()),
+                    "{file} says {word} where the glossary says {} ({})",
+                    term.zh,
+                    term.en
+                );
+            }
+            if let Some(alone) = &term.alone
+                && let Err(at) = only_within(text, alone, &term.within)
+            {
+                panic!(
+                    "{file} {at}: {alone} outside {:?} ({})",
+                    term.within, term.en
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_glossary_word_found_alone_is_caught() {
+    let within = ["界限".to_string(), "边界".to_string()];
+    assert!(only_within("界限与边界", "界", &within).is_ok());
+    assert_eq!(
+        only_within("边界\n≤ 界 3", "界", &within),
+        Err("line 2".into())
+    );
+}

@@ -81,7 +81,7 @@ fn a_pathfinding_run_is_narrated_and_listed_in_chinese() {
     // The narration of the second expansion, in Chinese with its numbers.
     let told = format!("{:?}", harness.get_by_label_contains("个邻居。"));
     assert!(
-        told.contains("展开 (") && told.contains("；加入 "),
+        told.contains("扩展 (") && told.contains("；加入 "),
         "{told}"
     );
     assert!(!told.contains("expanded"), "{told}");
