@@ -292,3 +292,138 @@ fn the_bidirectional_lesson_shows_the_first_meeting_rule_returning_a_dearer_path
         "in English and in Chinese"
     );
 }
+
+/// What a lesson counts about a search run to its end.
+#[derive(Clone, Copy, Debug)]
+enum Measured {
+    Expanded,
+    Cost,
+    Moves,
+}
+
+/// Every number a lesson states about a run, with the run that gives it: (lesson id, page
+/// from 1, the search, what is counted, the number as the English page writes it).
+const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
+    ("frontier-bfs", 5, "bfs", Measured::Expanded, "57"),
+    ("frontier-bfs", 5, "bfs", Measured::Moves, "9"),
+    ("dfs-bfs", 3, "dfs", Measured::Moves, "150"),
+    ("dfs-bfs", 3, "bfs", Measured::Moves, "32"),
+    ("dfs-bfs", 4, "dfs", Measured::Expanded, "307"),
+    ("dfs-bfs", 4, "bfs", Measured::Expanded, "458"),
+    ("dfs-bfs", 4, "bfs", Measured::Moves, "240"),
+    ("dijkstra-terrain", 1, "bfs", Measured::Cost, "71"),
+    ("dijkstra-terrain", 1, "dijkstra", Measured::Cost, "55"),
+    ("dijkstra-terrain", 1, "bfs", Measured::Moves, "29"),
+    ("astar-heuristics", 2, "astar", Measured::Expanded, "33"),
+    ("astar-heuristics", 2, "astar", Measured::Moves, "32"),
+    ("astar-heuristics", 3, "astar", Measured::Cost, "21.07"),
+    ("astar-heuristics", 4, "astar", Measured::Cost, "19.90"),
+    ("greedy-trap", 2, "greedy", Measured::Expanded, "255"),
+    ("greedy-trap", 2, "astar", Measured::Expanded, "360"),
+    ("greedy-trap", 2, "greedy", Measured::Cost, "69"),
+    ("greedy-trap", 2, "astar", Measured::Cost, "45"),
+    ("greedy-trap", 4, "greedy", Measured::Expanded, "255"),
+    ("greedy-trap", 4, "astar", Measured::Expanded, "360"),
+    ("bidirectional", 2, "bidijkstra", Measured::Expanded, "1077"),
+    ("bidirectional", 2, "dijkstra", Measured::Expanded, "1215"),
+    ("bidirectional", 2, "dijkstra", Measured::Cost, "66"),
+    ("deepening", 2, "iddfs", Measured::Expanded, "494"),
+    ("deepening", 2, "bfs", Measured::Expanded, "57"),
+    ("deepening", 2, "iddfs", Measured::Moves, "9"),
+    ("deepening", 4, "idastar", Measured::Expanded, "25"),
+    ("deepening", 4, "astar", Measured::Expanded, "23"),
+    ("sokoban-pushes", 2, "bfs-pushes", Measured::Expanded, "110"),
+    (
+        "sokoban-pushes",
+        2,
+        "bfs-moves",
+        Measured::Expanded,
+        "2,441",
+    ),
+    (
+        "sokoban-pushes",
+        4,
+        "bfs-pushes",
+        Measured::Expanded,
+        "5,187",
+    ),
+    (
+        "sokoban-pushes",
+        4,
+        "astar-pushes",
+        Measured::Expanded,
+        "12",
+    ),
+];
+
+/// `search` run to its end on the page's board or level.
+fn measure(page: &frontier::lessons::Page, search: &str, what: Measured) -> f64 {
+    use frontier::games::sandbox::PathAlgorithm;
+    use frontier::games::sokoban::solver::{Detail, SokobanAlgorithm};
+    match &page.scene {
+        Some(Scene::Board(scene)) => {
+            let algorithm = PathAlgorithm::parse(search).expect("a search the app has");
+            let mut run = scene.fresh_run(&scene.board, algorithm);
+            while run.ended().is_none() {
+                run.next();
+            }
+            match what {
+                Measured::Expanded => run.expansions() as f64,
+                Measured::Cost => run.path_cost().expect("a path"),
+                Measured::Moves => (run.path().expect("a path").len() - 1) as f64,
+            }
+        }
+        Some(Scene::Sokoban(scene)) => {
+            let (algorithm, detail) = search.split_once('-').expect("search-detail");
+            let mut scene = scene.clone();
+            scene.algorithm = match algorithm {
+                "bfs" => SokobanAlgorithm::Bfs,
+                "astar" => SokobanAlgorithm::AStar,
+                other => panic!("no Sokoban search {other} in the facts"),
+            };
+            scene.detail = if detail == "moves" {
+                Detail::Moves
+            } else {
+                Detail::Pushes
+            };
+            scene.run = RunTo::End;
+            let (run, _) = scene.prepare().expect("the level solves");
+            assert!(matches!(what, Measured::Expanded));
+            run.expansions() as f64
+        }
+        _ => panic!("a fact about a page without a search"),
+    }
+}
+
+#[test]
+fn every_count_a_lesson_states_is_what_the_search_gives_and_both_languages_state_it() {
+    let lessons = shipped();
+    for &(id, page, search, what, stated) in FACTS {
+        let versions: Vec<_> = lessons.iter().filter(|(_, l)| l.id == id).collect();
+        assert_eq!(versions.len(), 2, "{id} in English and Chinese");
+        let value: f64 = stated.replace(',', "").parse().unwrap();
+        let context = format!("{id} page {page}: {search} {what:?}");
+        let got = measure(&versions[0].1.pages[page - 1], search, what);
+        assert!(
+            (got - value).abs() < 0.005,
+            "{context}: the search gives {got}, the lesson {stated}"
+        );
+        for (file, lesson) in versions {
+            let page = &lesson.pages[page - 1];
+            let mut words = page.text.clone();
+            if let Some(q) = &page.question {
+                words.push_str(&q.prompt);
+                words.push_str(&q.explain);
+                if let QuestionKind::Choice { choices, .. } = &q.kind {
+                    words.push_str(&choices.join(" "));
+                }
+            }
+            let plain = stated.replace(',', "");
+            assert!(
+                words.contains(stated) || words.contains(&plain),
+                "{file} page {}: does not state {stated} ({search} {what:?})",
+                page.title
+            );
+        }
+    }
+}
