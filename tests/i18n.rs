@@ -424,7 +424,16 @@ fn the_chinese_interface_and_lessons_use_the_glossarys_one_word_per_idea() {
             texts.push((file.to_string(), text.to_string()));
         }
     }
-    assert!(texts.len() >= 10, "the Chinese lessons are checked too");
+    let readme = include_str!("../README.md");
+    let chinese = readme
+        .split_once("## 简体中文")
+        .expect("the README's Chinese section")
+        .1;
+    texts.push(("README.md (简体中文)".to_string(), chinese.to_string()));
+    assert!(
+        texts.len() >= 11,
+        "the Chinese lessons and README are checked too"
+    );
     for term in &glossary.term {
         assert!(
             texts.iter().any(|(_, text)| text.contains(&term.zh)),

@@ -260,11 +260,11 @@ fn a_broken_lesson_names_its_line_and_reason_and_loads_nothing() {
 }
 
 #[test]
-fn the_readme_example_is_a_lesson_that_reads() {
-    let readme = include_str!("../README.md");
+fn the_formats_pages_example_is_a_lesson_that_reads() {
+    let readme = include_str!("../docs/formats.md");
     let start = readme
         .find("```toml\n")
-        .expect("the README has a lesson example")
+        .expect("docs/formats.md has a lesson example")
         + 8;
     let example = &readme[start..];
     let example = &example[..example.find("```").expect("the block ends")];

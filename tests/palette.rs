@@ -267,7 +267,7 @@ fn the_old_palette_would_have_failed() {
 
 #[test]
 fn report_the_smallest_differences() {
-    // Not a check (the tests above are): the figures the README quotes, printed with
+    // Not a check (the tests above are): the figures docs/guide.md quotes, printed with
     // `cargo test --test palette -- --nocapture`.
     let groups = [
         [

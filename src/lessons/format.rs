@@ -1,4 +1,4 @@
-//! Reading a lesson file (TOML, see the README's "Writing a lesson"): every problem is
+//! Reading a lesson file (TOML, see docs/formats.md, "Writing a lesson"): every problem is
 //! reported with the line it is on, and a lesson with any problem loads nothing.
 
 use serde::Deserialize;
