@@ -330,3 +330,33 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
     };
     assert!(problems.is_empty(), "{language:?} {size:?}: {problems:#?}");
 }
+
+#[test]
+fn a_lesson_page_in_a_small_window_wraps_its_buttons_and_leaves_the_board_its_room() {
+    for size in [[640.0, 420.0], [1920.0, 1080.0]] {
+        let mut harness = app(size);
+        click(&mut harness, "Lessons");
+        click(&mut harness, "Start “Depth-first against breadth-first”");
+        harness.run_steps(6);
+        let window = Rect::from_min_size(egui::Pos2::ZERO, size.into());
+        let buttons: Vec<Rect> = ["Previous page", "Next page", "Back to the page's board"]
+            .iter()
+            .map(|label| harness.get_by_label(label).rect())
+            .collect();
+        for button in &buttons {
+            assert!(window.contains_rect(*button), "{size:?}: {button:?} off the window");
+        }
+        // The panel is as wide as its words need, not as its row of buttons: in a small
+        // window the buttons take a second row and the board keeps over a third of the width.
+        let panel_left = buttons.iter().map(|b| b.left()).fold(f32::MAX, f32::min);
+        let board = boards(&harness)[0];
+        assert!(
+            board.right() <= panel_left,
+            "{size:?}: the board {board:?} runs under the lesson panel at {panel_left}"
+        );
+        assert!(
+            panel_left > size[0] * 0.5,
+            "{size:?}: the lesson panel starts at {panel_left}, more than half the window"
+        );
+    }
+}

@@ -177,40 +177,43 @@ impl Lessons {
             pages = pages,
             title = title
         ));
-        let footer = 36.0;
+        // The page buttons below, wrapping onto a second row in a narrow panel; the text
+        // scrolls in what is left above them.
+        egui::Panel::bottom("lesson-page-buttons")
+            .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .add_enabled(at > 0, egui::Button::new(tr!("lessons-previous")))
+                        .clicked()
+                    {
+                        request = Some(self.go_to(at - 1));
+                    }
+                    if ui
+                        .add_enabled(at + 1 < pages, egui::Button::new(tr!("lessons-next")))
+                        .clicked()
+                    {
+                        request = Some(self.go_to(at + 1));
+                    }
+                    if has_scene
+                        && ui
+                            .button(tr!("lessons-reset-page"))
+                            .on_hover_text(tr!("lessons-reset-page-hover"))
+                            .clicked()
+                    {
+                        request = Some(self.go_to(at));
+                    }
+                });
+            });
         egui::ScrollArea::vertical()
-            .max_height(ui.available_height() - footer)
-            .auto_shrink([false, true])
+            .auto_shrink([false, false])
             .show(ui, |ui| {
                 super::text::show(ui, &text);
                 if let Some(question) = &question {
                     ui.separator();
-                    request = self.question(ui, question);
+                    request = request.take().or(self.question(ui, question));
                 }
             });
-        ui.separator();
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(at > 0, egui::Button::new(tr!("lessons-previous")))
-                .clicked()
-            {
-                request = Some(self.go_to(at - 1));
-            }
-            if ui
-                .add_enabled(at + 1 < pages, egui::Button::new(tr!("lessons-next")))
-                .clicked()
-            {
-                request = Some(self.go_to(at + 1));
-            }
-            if has_scene
-                && ui
-                    .button(tr!("lessons-reset-page"))
-                    .on_hover_text(tr!("lessons-reset-page-hover"))
-                    .clicked()
-            {
-                request = Some(self.go_to(at));
-            }
-        });
         request
     }
 
