@@ -344,7 +344,10 @@ fn a_lesson_page_in_a_small_window_wraps_its_buttons_and_leaves_the_board_its_ro
             .map(|label| harness.get_by_label(label).rect())
             .collect();
         for button in &buttons {
-            assert!(window.contains_rect(*button), "{size:?}: {button:?} off the window");
+            assert!(
+                window.contains_rect(*button),
+                "{size:?}: {button:?} off the window"
+            );
         }
         // The panel is as wide as its words need, not as its row of buttons: in a small
         // window the buttons take a second row and the board keeps over a third of the width.
