@@ -26,7 +26,7 @@ use frontier::grid::Pos;
 use frontier::share::{self, View};
 use frontier::ui::step_controls::StepAction;
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../crates/games/tests/common/mod.rs"]
 mod common;
 
 /// The board both builds search: 256 x 256, a quarter of the cells walls at random (seed

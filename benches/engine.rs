@@ -28,7 +28,7 @@ use frontier::search::{Algorithm, Event, Outcome, Run, Search};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../crates/games/tests/common/mod.rs"]
 mod common;
 use common::test_data;
 

@@ -29,7 +29,7 @@ use frontier::games::sokoban::solver::{
 use frontier::games::sokoban::{parse_collection, verify_solution};
 use frontier::search::Budget;
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../crates/games/tests/common/mod.rs"]
 mod common;
 use common::test_data;
 

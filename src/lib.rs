@@ -1,22 +1,18 @@
 //! Frontier: watch search algorithms think, step by step, on boards you paint; then play the
 //! games those algorithms solve.
 //!
-//! Layers, arrows pointing down only: `app` (the eframe shell) → `ui` (widgets) → `games`
-//! (rules, formats, the problems each game poses) → `search` (the engine) → `grid`.
-//! `search` and `games` never touch the GUI. `cli` runs the games headless.
+//! Three crates, one per layer, arrows pointing down only: this one, `app` (the eframe
+//! shell), `ui` (widgets) and `cli` (the games headless) → `frontier-games` (rules, formats,
+//! the problems each game poses, lessons, pictures, links, the two languages) →
+//! `frontier-engine` (`search`, `grid`). The lower crates do not depend on egui, so the
+//! compiler keeps them free of it. Their modules are re-exported here, so `frontier::search`
+//! and `frontier::games` read as they always have.
+
+pub use frontier_games::{
+    assets, files, games, grid, history, i18n, lessons, msg, palette, render, search, share, tr,
+};
 
 pub mod app;
-pub mod assets;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-pub mod files;
-pub mod games;
-pub mod grid;
-pub mod history;
-pub mod i18n;
-pub mod lessons;
-pub mod palette;
-pub mod render;
-pub mod search;
-pub mod share;
 pub mod ui;

@@ -1,6 +1,17 @@
 //! The headless command line, run as a user runs it: output, exit codes, error messages.
 
+#[path = "../crates/games/tests/common/mod.rs"]
 mod common;
+#[path = "../crates/games/tests/common/gif.rs"]
+mod gif;
+
+use std::io::Write;
+use std::process::Stdio;
+
+use frontier::games::sandbox::presets;
+use frontier::grid::Pos;
+use frontier::palette::Rgba;
+use gif::{gif_frames, pixel};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -852,4 +863,363 @@ fn lesson_checks_files_and_every_error_line_starts_with_frontier() {
         assert!(line.starts_with("frontier: "), "{line:?}");
     }
     assert!(errors.contains("bad-lesson.toml"), "{errors}");
+}
+
+#[test]
+fn the_command_line_plays_games_and_ends_with_key_value_lines() {
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "snake",
+            "--planner",
+            "cycle",
+            "--size",
+            "8",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(6).collect();
+    let keys: Vec<&str> = tail
+        .iter()
+        .rev()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "games",
+            "wins",
+            "deaths",
+            "loops",
+            "mean_length",
+            "steps_per_apple"
+        ]
+    );
+    assert!(text.contains("wins: 3\n"), "{text}");
+    assert!(text.contains("mean_length: 64.00\n"), "{text}");
+
+    for (args, message) in [
+        (vec!["snake", "--planner", "greedy"], "unknown planner"),
+        (vec!["snake", "--size", "3"], "6 to 40"),
+        (
+            vec!["snake", "--planner", "cycle", "--size", "7"],
+            "no Hamiltonian cycle",
+        ),
+        (vec!["snake", "--games", "0"], "must be 1 to 1000000"),
+        (
+            vec!["snake", "--games", "18446744073709551615"],
+            "must be 1 to 1000000",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_command_line_measures_hand_overs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "snake",
+            "--planner",
+            "cycle",
+            "--size",
+            "8",
+            "--games",
+            "20",
+            "--before",
+            "classic",
+            "--handover",
+            "random:60",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "avoidable_deaths: 0",
+            "deaths_after_handover: 0",
+            "handovers: 20"
+        ],
+        "{text}"
+    );
+    for (args, message) in [
+        (vec!["snake", "--before", "classic"], "needs --handover"),
+        (vec!["snake", "--handover", "5"], "needs --before"),
+        (
+            vec!["snake", "--before", "dfs", "--handover", "5"],
+            "unknown steerer",
+        ),
+        (
+            vec!["snake", "--before", "random", "--handover", "random:0"],
+            "at least 1",
+        ),
+        (
+            vec!["snake", "--before", "random", "--handover", "soon"],
+            "whole number",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
+    let dir = std::env::temp_dir().join(format!("frontier-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = format!("{}/presets/boards/maze.board", env!("CARGO_MANIFEST_DIR"));
+    let (png, svg, gif) = (dir.join("a.png"), dir.join("a.svg"), dir.join("a.gif"));
+    let out = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args([
+            "render",
+            &board,
+            "--algo",
+            "bfs",
+            "--to-step",
+            "50",
+            "--cell",
+            "6",
+        ])
+        .args([
+            "--png",
+            png.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+        .args([
+            "--gif",
+            gif.to_str().unwrap(),
+            "--fps",
+            "12",
+            "--max-frames",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("png: ") && text.contains("(step 50)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("gif: ") && text.contains("20 frames"),
+        "{text}"
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    let maze = presets::board("maze.board").unwrap();
+    assert_eq!(pixmap.width(), maze.width() as u32 * 6);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let decoded = gif::decode(&std::fs::read(&gif).unwrap());
+    assert_eq!(decoded.width as usize, maze.width() * 6);
+
+    let bad = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args(["render", &board, "--cell", "0", "--png"])
+        .arg(dir.join("b.png"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        error.contains("a cell of 0 px is outside 1..=64"),
+        "{error}"
+    );
+    assert!(!dir.join("b.png").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn run_link_game(input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .arg("link-game")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn link_game_reproduces_every_expected_output_byte_for_byte() {
+    let dir = common::test_data().join("poj1101");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let expected = std::fs::read(path.with_extension("out")).unwrap();
+        let out = run_link_game(&std::fs::read(&path).unwrap());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, expected, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} cases in {}", dir.display());
+}
+
+#[test]
+fn link_game_rejects_malformed_input_with_a_message() {
+    for (input, message) in [
+        ("5 4\nXXXXX\n", "ends inside board 1"),
+        ("2 1\nX?\n1 1 2 1\n0 0 0 0\n0 0\n", "`?` is neither"),
+        ("2 1\nXX\n1 1 x 1\n", "`x` is not a whole number"),
+        ("2 1\nXX\n1 1 2\n", "expected 4 numbers"),
+        ("2 1\nXX\n0 0 0 0\n", "without the closing"),
+        ("999 1\n", "out of range"),
+    ] {
+        let out = run_link_game(input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{input:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+fn frontier_cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() {
+    use frontier::games::sokoban::parse_collection;
+    use frontier::palette::sokoban;
+    let dir = std::env::temp_dir().join(format!("frontier-render-sk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let levels = format!(
+        "{}/presets/sokoban/frontier-tutorial.xsb",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let gif = dir.join("level6.gif");
+    let out = frontier_cli(&[
+        "render",
+        &levels,
+        "--level",
+        "6",
+        "--algo",
+        "astar",
+        "--cell",
+        "10",
+        "--gif",
+        gif.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let moves: usize = text
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the moves are told");
+    let (width, frames) = gif_frames(&gif);
+    assert_eq!(frames.len(), moves + 1);
+    let entries = parse_collection(&std::fs::read_to_string(&levels).unwrap()).unwrap();
+    let level = entries[5].level.as_ref().unwrap();
+    let goals: Vec<Pos> = (0..level.height() as i32)
+        .flat_map(|y| (0..level.width() as i32).map(move |x| Pos::new(x, y)))
+        .filter(|&p| level.is_goal(p))
+        .collect();
+    // A box on a goal is drawn over the goal's disc; away from the square's centre its
+    // colour shows.
+    let box_on_goal = |frame: &Vec<u8>, p: Pos| {
+        pixel(frame, width, p.x as u32 * 10 + 2, p.y as u32 * 10 + 2) == sokoban::BOX_ON_GOAL
+    };
+    assert!(
+        goals
+            .iter()
+            .all(|&g| box_on_goal(frames.last().unwrap(), g))
+    );
+    assert!(!goals.iter().all(|&g| box_on_goal(&frames[0], g)));
+
+    let bad = frontier_cli(&["render", &levels, "--level", "99", "--gif", "x.gif"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--level 99: the file has levels 1 to 8")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_snake_game_becomes_a_gif_a_frame_a_move() {
+    use frontier::palette::snake;
+    let dir = std::env::temp_dir().join(format!("frontier-render-sn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gif = dir.join("snake.gif");
+    let out = frontier_cli(&[
+        "render",
+        "--snake",
+        "--planner",
+        "cycle",
+        "--size",
+        "8",
+        "--seed",
+        "5",
+        "--moves",
+        "60",
+        "--cell",
+        "8",
+        "--gif",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (width, frames) = gif_frames(&gif);
+    assert_eq!(frames.len(), 61);
+    assert_eq!(width, 64);
+    // Each frame has exactly one head square, and the snake grows as it eats.
+    let count = |frame: &Vec<u8>, color: Rgba| {
+        (0..8u32)
+            .flat_map(|y| (0..8u32).map(move |x| (x, y)))
+            .filter(|&(x, y)| pixel(frame, width, x * 8 + 1, y * 8 + 1) == color)
+            .count()
+    };
+    assert!(frames.iter().all(|f| count(f, snake::HEAD) == 1));
+    let snake_squares =
+        |frame: &Vec<u8>| 64 - count(frame, snake::FLOOR) - count(frame, snake::WALL);
+    assert_eq!(snake_squares(&frames[0]), 1);
+    assert!(snake_squares(&frames[60]) > 1, "the snake grew");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -93,7 +93,7 @@ fn every_message_is_in_both_languages_with_the_same_placeables() {
 
 #[test]
 fn the_shipped_font_holds_every_character_of_the_chinese_messages() {
-    let font = skrifa::FontRef::new(frontier::app::fonts::CJK_FONT).expect("the font parses");
+    let font = skrifa::FontRef::new(frontier::assets::CJK_FONT).expect("the font parses");
     let charmap = font.charmap();
     // The messages, and every shipped lesson (their Chinese, and the signs of their formulas).
     let lessons = frontier::lessons::shipped::LESSONS

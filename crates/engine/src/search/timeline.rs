@@ -1,0 +1,215 @@
+/// The bytes all checkpoints may hold together, and how to weigh one.
+struct MemoryLimit<R> {
+    bytes: usize,
+    measure: fn(&R) -> usize,
+}
+
+// Derived, these would ask for `R: Copy`; the fields are copies whatever `R` is.
+impl<R> Clone for MemoryLimit<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for MemoryLimit<R> {}
+
+#[derive(Clone)]
+struct Checkpoint<R> {
+    step: usize,
+    run: R,
+}
+
+/// A run that can go back in time. Runs are deterministic, so step k is reached by
+/// restoring the latest checkpoint at or before k and replaying forward from there.
+///
+/// Checkpoints are copies of the run taken every `interval` steps. When there are more
+/// than the maximum, or (with [`Timeline::with_memory_limit`]) they hold more bytes than
+/// allowed, every other one is dropped and the interval doubles, so memory stays bounded on
+/// long runs while a step back replays at most `interval` steps.
+///
+/// ```
+/// use frontier_engine::search::{Algorithm, Cost, Problem, Search, Timeline};
+/// # #[derive(Clone)] struct Line;
+/// # impl Problem for Line {
+/// #     type State = i32;
+/// #     fn start(&self) -> i32 { 0 }
+/// #     fn is_goal(&self, s: &i32) -> bool { *s == 50 }
+/// #     fn successors(&self, s: &i32, out: &mut Vec<(i32, Cost)>) { out.push((s + 1, 1.0)) }
+/// # }
+/// let mut timeline = Timeline::new(Search::new(Line, Algorithm::Bfs));
+/// timeline.seek(30);
+/// timeline.step_back();
+/// assert_eq!(timeline.position(), 29);
+/// assert_eq!(timeline.current().expansions(), 29);
+/// ```
+#[derive(Clone)]
+pub struct Timeline<R> {
+    run: R,
+    position: usize,
+    checkpoints: Vec<Checkpoint<R>>,
+    interval: usize,
+    max_checkpoints: usize,
+    memory_limit: Option<MemoryLimit<R>>,
+    end: Option<usize>,
+    furthest: usize,
+}
+
+impl<R: Iterator + Clone> Timeline<R> {
+    /// A timeline that checkpoints every 64 steps at first and keeps at most 16 checkpoints.
+    pub fn new(run: R) -> Self {
+        Self::with_checkpoints(run, 64, 16)
+    }
+
+    /// A timeline that checkpoints every `interval` steps at first and keeps at most
+    /// `max_checkpoints` (at least two), doubling the interval when there would be more.
+    pub fn with_checkpoints(run: R, interval: usize, max_checkpoints: usize) -> Self {
+        Timeline {
+            checkpoints: vec![Checkpoint {
+                step: 0,
+                run: run.clone(),
+            }],
+            run,
+            position: 0,
+            interval: interval.max(1),
+            max_checkpoints: max_checkpoints.max(2),
+            memory_limit: None,
+            end: None,
+            furthest: 0,
+        }
+    }
+
+    /// Keeps the checkpoints within `bytes` all together, as weighed by `measure`. The
+    /// first (the run before its first step) always stays, so a long run may end up
+    /// replaying from far back; the memory stays bounded all the same.
+    pub fn with_memory_limit(mut self, bytes: usize, measure: fn(&R) -> usize) -> Self {
+        self.memory_limit = Some(MemoryLimit { bytes, measure });
+        self
+    }
+
+    /// Bytes the checkpoints hold, as weighed by the memory limit's measure (0 without one).
+    /// Weighed afresh each time: a run may share memory with the copies taken of it, and
+    /// what one copy weighs changes as others come and go.
+    pub fn checkpoint_bytes(&self) -> usize {
+        match self.memory_limit {
+            Some(limit) => self
+                .checkpoints
+                .iter()
+                .map(|c| (limit.measure)(&c.run))
+                .sum(),
+            None => 0,
+        }
+    }
+
+    /// How many checkpoints are kept.
+    pub fn checkpoint_count(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// The run as it stands at [`Timeline::position`].
+    pub fn current(&self) -> &R {
+        &self.run
+    }
+
+    /// Steps taken from the beginning.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The number of steps in the whole run, once the run has been seen to its end.
+    pub fn end(&self) -> Option<usize> {
+        self.end
+    }
+
+    /// The furthest step reached so far (the length of the known timeline).
+    pub fn furthest(&self) -> usize {
+        self.furthest
+    }
+
+    /// Whether the run has nothing more to yield at this position.
+    pub fn at_end(&self) -> bool {
+        self.end == Some(self.position)
+    }
+
+    /// Takes one step forward.
+    pub fn step(&mut self) -> Option<R::Item> {
+        if self.at_end() {
+            return None;
+        }
+        match self.run.next() {
+            Some(item) => {
+                self.position += 1;
+                self.furthest = self.furthest.max(self.position);
+                if self.position.is_multiple_of(self.interval) {
+                    self.checkpoint();
+                }
+                Some(item)
+            }
+            None => {
+                self.end = Some(self.position);
+                None
+            }
+        }
+    }
+
+    /// Goes back one step; false at the beginning.
+    pub fn step_back(&mut self) -> bool {
+        if self.position == 0 {
+            return false;
+        }
+        self.seek(self.position - 1);
+        true
+    }
+
+    /// Goes to step `target` (or to the end of the run, if it is shorter) and returns the
+    /// position reached.
+    pub fn seek(&mut self, target: usize) -> usize {
+        self.jump_towards(target);
+        while self.position < target && self.step().is_some() {}
+        self.position
+    }
+
+    /// Goes to the checkpoint nearest before `target`, without replaying, when that is
+    /// closer than where the run stands (always, when `target` is behind); returns the
+    /// position. Stepping on to `target` is left to the caller, who may spread it over
+    /// time.
+    pub fn jump_towards(&mut self, target: usize) -> usize {
+        let nearest = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|c| c.step <= target)
+            .unwrap_or(&self.checkpoints[0]);
+        if target < self.position || nearest.step > self.position {
+            self.position = nearest.step;
+            self.run = nearest.run.clone();
+        }
+        self.position
+    }
+
+    /// Goes back to the beginning.
+    pub fn rewind(&mut self) {
+        self.seek(0);
+    }
+
+    fn checkpoint(&mut self) {
+        if self
+            .checkpoints
+            .last()
+            .is_some_and(|c| c.step >= self.position)
+        {
+            return;
+        }
+        let limit = self.memory_limit.map_or(usize::MAX, |limit| limit.bytes);
+        self.checkpoints.push(Checkpoint {
+            step: self.position,
+            run: self.run.clone(),
+        });
+        while self.checkpoints.len() > self.max_checkpoints
+            || (self.checkpoint_bytes() > limit && self.checkpoints.len() > 1)
+        {
+            self.interval *= 2;
+            let interval = self.interval;
+            self.checkpoints.retain(|c| c.step.is_multiple_of(interval));
+        }
+    }
+}

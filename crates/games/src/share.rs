@@ -1,0 +1,334 @@
+//! A view of the app in a link: the board (or Sokoban level, or lesson page), the search, its
+//! options and the step, in the part of a URL after `#`, so that a teacher can send exactly
+//! what the class should see. The view is written as RON, deflated, and spelled in URL-safe
+//! base64 after a version mark: `https://…/#v1.…`. Reading a link back checks all of it: a
+//! link that is not Frontier's, is cut short, or names a board or search that does not read
+//! is refused with a message that says which.
+//!
+//! ```
+//! use frontier_games::games::sandbox::Board;
+//! use frontier_games::share::{self, Opened, View};
+//! let view = View::Board {
+//!     board: Board::new(3, 1).to_text(),
+//!     search: "bfs".into(),
+//!     heuristic: "manhattan".into(),
+//!     diagonal: false,
+//!     step: 2,
+//! };
+//! let link = share::link("https://example.org/frontier/", &view);
+//! let Ok(Opened::Board { board, step, .. }) = share::open(&link) else { panic!() };
+//! assert_eq!((board.width(), step), (3, 2));
+//! assert!(share::open("https://example.org/frontier/#v1.garbage").is_err());
+//! ```
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde::{Deserialize, Serialize};
+
+use crate::games::link::LinkBoard;
+use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm, parse_board_or_map};
+use crate::games::sokoban::Level;
+use crate::games::sokoban::level::parse_level;
+use crate::games::sokoban::solver::{SokobanAlgorithm, parse_algorithm};
+use crate::tr;
+
+/// What a link's fragment starts with: the format's version.
+pub const MARK: &str = "v1.";
+
+/// The most a link's view may inflate to (a 4096 x 4096 board is about 16 MiB of text).
+const MAX_VIEW_BYTES: usize = 16 << 20;
+
+/// A view as a link carries it: texts in the formats Frontier reads and writes (boards, XSB,
+/// lessons) and the command line's names for searches and heuristics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum View {
+    /// The Pathfinding tab: a board (the board format), its search and the step shown.
+    Board {
+        board: String,
+        search: String,
+        heuristic: String,
+        diagonal: bool,
+        step: usize,
+    },
+    /// The Sokoban tab: a level (XSB) to play, or, with a search, to watch solved.
+    Level {
+        xsb: String,
+        title: String,
+        search: Option<String>,
+        step: usize,
+    },
+    /// A lesson page: a shipped lesson by its id, any other with its whole text (TOML).
+    Lesson {
+        id: String,
+        text: Option<String>,
+        page: usize,
+    },
+    /// The Link (连连看) tab's board.
+    LinkBoard { board: String },
+}
+
+/// A view read from a link and checked: what the app opens.
+#[derive(Clone, Debug)]
+pub enum Opened {
+    Board {
+        board: Board,
+        algorithm: PathAlgorithm,
+        heuristic: Heuristic,
+        connectivity: Connectivity,
+        step: usize,
+    },
+    Level {
+        level: Level,
+        title: String,
+        algorithm: Option<SokobanAlgorithm>,
+        step: usize,
+    },
+    Lesson {
+        id: String,
+        text: Option<String>,
+        page: usize,
+    },
+    LinkBoard(LinkBoard),
+}
+
+/// The part of the link after `#`.
+pub fn fragment(view: &View) -> String {
+    let text = ron::ser::to_string(view).expect("a view is plain data");
+    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+    format!("{MARK}{}", URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// The link to `view` on the page at `page` (its address without a fragment).
+pub fn link(page: &str, view: &View) -> String {
+    let page = page.split('#').next().unwrap_or(page);
+    format!("{page}#{}", fragment(view))
+}
+
+/// Reads the view a link (or just its fragment, with or without `#`) carries.
+pub fn read(link: &str) -> Result<View, String> {
+    let link = link.trim();
+    let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f);
+    let Some(data) = fragment.strip_prefix(MARK) else {
+        return Err(match fragment.split_once('.') {
+            Some((version, _)) if version.starts_with('v') => {
+                tr!(
+                    "share-other-version",
+                    version = crate::files::quote(version)
+                )
+            }
+            _ => tr!("share-not-frontier"),
+        });
+    };
+    let packed = URL_SAFE_NO_PAD
+        .decode(data.trim_end_matches('='))
+        .map_err(|e| match e {
+            base64::DecodeError::InvalidByte(at, byte) => tr!(
+                "share-damaged",
+                why = tr!(
+                    "share-stray-letter",
+                    letter = crate::files::quote(&char::from(byte).to_string()),
+                    at = at + 1
+                )
+            ),
+            // A link cut anywhere but at a whole group of letters.
+            _ => tr!("share-cut-short"),
+        })?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_VIEW_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                tr!("share-too-large", mib = MAX_VIEW_BYTES >> 20)
+            }
+            _ => tr!("share-cut-short"),
+        })?;
+    let text = String::from_utf8(text).map_err(|_| tr!("share-cut-short"))?;
+    ron::from_str(&text).map_err(|e| tr!("share-damaged", why = e.to_string()))
+}
+
+/// Reads and checks the view a link carries.
+pub fn open(link: &str) -> Result<Opened, String> {
+    read(link)?.check()
+}
+
+impl View {
+    /// The view's texts and names read: the board parsed, the search known, and so on.
+    pub fn check(self) -> Result<Opened, String> {
+        let problem = |part: &str, why: String| {
+            let part = match part {
+                "board" => tr!("share-part-board"),
+                "search" => tr!("share-part-search"),
+                "heuristic" => tr!("share-part-heuristic"),
+                _ => tr!("share-part-level"),
+            };
+            tr!("share-bad-part", part = part, why = why)
+        };
+        Ok(match self {
+            View::Board {
+                board,
+                search,
+                heuristic,
+                diagonal,
+                step,
+            } => Opened::Board {
+                board: parse_board_or_map(&board).map_err(|e| problem("board", e.to_string()))?,
+                algorithm: PathAlgorithm::parse(&search).map_err(|e| problem("search", e))?,
+                heuristic: Heuristic::parse(&heuristic).map_err(|e| problem("heuristic", e))?,
+                connectivity: if diagonal {
+                    Connectivity::Eight
+                } else {
+                    Connectivity::Four
+                },
+                step,
+            },
+            View::Level {
+                xsb,
+                title,
+                search,
+                step,
+            } => {
+                let level = parse_level(&xsb).map_err(|e| problem("level", e.to_string()))?;
+                level.check().map_err(|e| problem("level", e.to_string()))?;
+                Opened::Level {
+                    level,
+                    title,
+                    algorithm: search
+                        .map(|s| parse_algorithm(&s))
+                        .transpose()
+                        .map_err(|e| problem("search", e))?,
+                    step,
+                }
+            }
+            View::Lesson { id, text, page } => Opened::Lesson { id, text, page },
+            View::LinkBoard { board } => Opened::LinkBoard(
+                LinkBoard::parse(&board).map_err(|e| problem("board", e.to_string()))?,
+            ),
+        })
+    }
+}
+
+/// The page links made here point to: in a browser, the page itself; on the desktop, the
+/// page the build was told of (`FRONTIER_PAGE_URL` when it was compiled, as the published
+/// site's build is), else the one `tools/web/serve.sh` serves.
+pub fn page() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(location) = web_sys::window().map(|w| w.location())
+        && let (Ok(origin), Ok(path)) = (location.origin(), location.pathname())
+    {
+        return format!("{origin}{path}");
+    }
+    option_env!("FRONTIER_PAGE_URL")
+        .unwrap_or("http://127.0.0.1:8080/")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_view(width: usize, height: usize) -> View {
+        View::Board {
+            board: Board::new(width, height).to_text(),
+            search: "astar".into(),
+            heuristic: "manhattan".into(),
+            diagonal: true,
+            step: 7,
+        }
+    }
+
+    #[test]
+    fn a_view_comes_back_from_its_link_whole() {
+        let views = [
+            board_view(4, 2),
+            View::Level {
+                xsb: "#####\n#@$.#\n#####\n".into(),
+                title: "One push".into(),
+                search: Some("astar".into()),
+                step: 1,
+            },
+            View::Lesson {
+                id: "frontier-bfs".into(),
+                text: None,
+                page: 3,
+            },
+        ];
+        for view in views {
+            let link = link("https://example.org/f/index.html", &view);
+            assert!(
+                link.starts_with("https://example.org/f/index.html#v1."),
+                "{link}"
+            );
+            assert!(
+                link.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.:/#".contains(&b)),
+                "only URL-safe letters: {link}"
+            );
+            assert_eq!(read(&link), Ok(view.clone()));
+            // The fragment alone, with or without its `#`, reads the same.
+            let fragment = fragment(&view);
+            assert_eq!(read(&fragment), Ok(view.clone()));
+            assert_eq!(read(&format!("#{fragment}")), Ok(view));
+        }
+    }
+
+    #[test]
+    fn a_board_view_is_checked_into_a_board_and_its_search() {
+        let Ok(Opened::Board {
+            board,
+            algorithm,
+            connectivity,
+            step,
+            ..
+        }) = board_view(4, 2).check()
+        else {
+            panic!("a good view");
+        };
+        assert_eq!((board.width(), board.height(), step), (4, 2, 7));
+        assert_eq!(algorithm.code(), "astar");
+        assert_eq!(connectivity, Connectivity::Eight);
+    }
+
+    #[test]
+    fn a_broken_link_is_refused_with_what_is_wrong() {
+        let good = fragment(&board_view(3, 1));
+        let cases = [
+            ("https://example.org/", "not a Frontier link"),
+            ("#v9.abc", "made by another version"),
+            ("#v1.***", "damaged"),
+            (&good[..good.len() / 2], "cut short"),
+            (
+                &fragment(&View::Board {
+                    board: "frontier-board 1\nsize 2 1\n".into(),
+                    search: "bfs".into(),
+                    heuristic: "manhattan".into(),
+                    diagonal: false,
+                    step: 0,
+                }),
+                "the board in the link does not read",
+            ),
+            (
+                &fragment(&View::Board {
+                    board: Board::new(3, 1).to_text(),
+                    search: "teleport".into(),
+                    heuristic: "manhattan".into(),
+                    diagonal: false,
+                    step: 0,
+                }),
+                "the search in the link does not read",
+            ),
+        ];
+        for (link, expected) in cases {
+            let error = open(link).expect_err(link);
+            assert!(error.contains(expected), "{link}: {error}");
+            assert!(error.len() < 300, "short: {error}");
+        }
+    }
+
+    #[test]
+    fn a_link_that_inflates_without_end_is_refused() {
+        let huge = vec![b' '; MAX_VIEW_BYTES + 1];
+        let packed = miniz_oxide::deflate::compress_to_vec(&huge, 9);
+        let link = format!("#{MARK}{}", URL_SAFE_NO_PAD.encode(packed));
+        assert!(link.len() < 100_000, "a small link: {}", link.len());
+        let error = read(&link).unwrap_err();
+        assert!(error.contains("more than 16 MiB"), "{error}");
+    }
+}

@@ -1,0 +1,433 @@
+//! The shipped lessons, walked page by page in both languages: every lesson loads, every
+//! page's run reaches its event, and every question accepts a right answer and refuses a
+//! wrong one. And a teacher's broken lesson is reported by its line and loads nothing.
+
+use std::collections::BTreeMap;
+
+use frontier_games::games::sandbox::Board;
+use frontier_games::grid::Pos;
+use frontier_games::i18n::Language;
+use frontier_games::lessons::shipped::LESSONS;
+use frontier_games::lessons::{
+    Answer, BoardScene, Lesson, QuestionKind, RunTo, Scene, check, parse_lesson,
+};
+use frontier_games::search::NodeStatus;
+
+fn shipped() -> Vec<(&'static str, Lesson)> {
+    LESSONS
+        .iter()
+        .map(|(file, text)| {
+            let lesson = parse_lesson(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            (*file, lesson)
+        })
+        .collect()
+}
+
+fn cells(board: &Board) -> Vec<Pos> {
+    board.cells().positions().collect()
+}
+
+#[test]
+fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each() {
+    let mut by_id: BTreeMap<String, Vec<(Language, Lesson)>> = BTreeMap::new();
+    for (file, lesson) in shipped() {
+        let tag = lesson.language.tag();
+        assert!(file.ends_with(&format!(".{tag}.toml")), "{file} says {tag}");
+        assert!(
+            lesson.questions() >= 3,
+            "{file}: {} questions",
+            lesson.questions()
+        );
+        by_id
+            .entry(lesson.id.clone())
+            .or_default()
+            .push((lesson.language, lesson));
+    }
+    assert!(by_id.len() >= 9, "{} lessons", by_id.len());
+    for (id, versions) in &by_id {
+        let languages: Vec<Language> = versions.iter().map(|(l, _)| *l).collect();
+        assert_eq!(languages.len(), 2, "{id}: {languages:?}");
+        assert!(languages.contains(&Language::English) && languages.contains(&Language::Chinese));
+        // A translation teaches the same pages: the same scenes, runs and right answers.
+        let (a, b) = (&versions[0].1, &versions[1].1);
+        assert_eq!(a.pages.len(), b.pages.len(), "{id}");
+        for (i, (pa, pb)) in a.pages.iter().zip(&b.pages).enumerate() {
+            assert_ne!(pa.text, pb.text, "{id} page {}: not translated", i + 1);
+            let kinds = |p: &frontier_games::lessons::Page| {
+                p.question.as_ref().map(|q| match &q.kind {
+                    QuestionKind::Choice { choices, answer } => (choices.len(), *answer),
+                    QuestionKind::Predict => (0, 0),
+                    QuestionKind::Joins => (3, 0),
+                    QuestionKind::Lowest(_) => (1, 0),
+                    QuestionKind::PaintWall { solution, .. } => (2, solution.x as usize),
+                })
+            };
+            assert_eq!(kinds(pa), kinds(pb), "{id} page {}", i + 1);
+            let runs = |p: &frontier_games::lessons::Page| match &p.scene {
+                Some(Scene::Board(s)) => Some((s.algorithm.code(), s.run, s.board.clone())),
+                _ => None,
+            };
+            assert_eq!(runs(pa), runs(pb), "{id} page {}", i + 1);
+        }
+    }
+}
+
+/// Checks one question on a board page: a right answer accepted, wrong ones refused.
+fn check_board_question(
+    context: &str,
+    scene: &BoardScene,
+    question: &frontier_games::lessons::Question,
+) {
+    let (run, _) = scene.prepare().expect("the run reaches its event");
+    let in_frontier = |p: Pos| {
+        run.info(p)
+            .is_some_and(|i| i.status == NodeStatus::Frontier)
+    };
+    let wall = cells(&scene.board)
+        .into_iter()
+        .find(|&p| !scene.board.is_passable(p));
+    // A cell outside the frontier: a wall, or an expanded cell, or one never reached.
+    let outside = wall
+        .or_else(|| cells(&scene.board).into_iter().find(|&p| !in_frontier(p)))
+        .expect("some cell is outside the frontier");
+    let judge = |answer| check(question, Some(scene), Some(&run), answer).expect("judged");
+    match &question.kind {
+        QuestionKind::Predict => {
+            let (_, next) = run.next_expansion().expect("a step to predict");
+            assert!(judge(Answer::Cell(next)).is_right(), "{context}: {next}");
+            assert!(
+                !judge(Answer::Cell(outside)).is_right(),
+                "{context}: {outside}"
+            );
+        }
+        QuestionKind::Lowest(_) => {
+            let frontier: Vec<Pos> = cells(&scene.board)
+                .into_iter()
+                .filter(|&p| in_frontier(p))
+                .collect();
+            let right: Vec<&Pos> = frontier
+                .iter()
+                .filter(|&&p| judge(Answer::Cell(p)).is_right())
+                .collect();
+            assert!(
+                !right.is_empty(),
+                "{context}: no frontier cell is the lowest"
+            );
+            assert!(
+                right.len() < frontier.len(),
+                "{context}: every cell is right"
+            );
+            assert!(!judge(Answer::Cell(outside)).is_right(), "{context}");
+        }
+        QuestionKind::Joins => {
+            let joined = frontier_games::games::sandbox::predict::judge_joining(&run, &[])
+                .expect("a step to predict")
+                .joined;
+            assert!(!joined.is_empty(), "{context}: nothing joins");
+            assert!(judge(Answer::Cells(&joined)).is_right(), "{context}");
+            assert!(
+                !judge(Answer::Cells(&joined[1..])).is_right(),
+                "{context}: one missed"
+            );
+            let mut more = joined.clone();
+            more.push(outside);
+            assert!(
+                !judge(Answer::Cells(&more)).is_right(),
+                "{context}: one too many"
+            );
+        }
+        QuestionKind::PaintWall { solution, .. } => {
+            let painted = scene.with_wall(*solution).expect("the solution is floor");
+            assert!(judge(Answer::Board(&painted)).is_right(), "{context}");
+            assert!(
+                !judge(Answer::Board(&scene.board)).is_right(),
+                "{context}: no wall"
+            );
+            let corner = scene.with_wall(Pos::new(0, 0)).expect("an open corner");
+            assert!(
+                !judge(Answer::Board(&corner)).is_right(),
+                "{context}: a wall far off"
+            );
+        }
+        QuestionKind::Choice { .. } => unreachable!("checked by the caller"),
+    }
+}
+
+#[test]
+fn every_page_reaches_its_event_and_every_question_takes_a_right_answer_and_refuses_a_wrong_one() {
+    for (file, lesson) in shipped() {
+        for (i, page) in lesson.pages.iter().enumerate() {
+            let context = format!("{file} page {}", i + 1);
+            match &page.scene {
+                Some(Scene::Board(scene)) => {
+                    let (run, steps) = scene.prepare().expect(&context);
+                    match scene.run {
+                        RunTo::Start => assert_eq!(steps, 0, "{context}"),
+                        RunTo::Steps(n) => assert_eq!(steps, n, "{context}"),
+                        RunTo::End => assert!(run.ended().is_some(), "{context}"),
+                        RunTo::FrontierAbove(n) => assert!(run.frontier_len() > n, "{context}"),
+                    }
+                }
+                Some(Scene::Sokoban(scene)) => {
+                    let (run, _) = scene.prepare().expect(&context);
+                    if scene.run == RunTo::End {
+                        assert!(run.solution(&scene.level).is_some(), "{context}: unsolved");
+                    }
+                }
+                Some(Scene::Snake(scene)) => {
+                    let game = scene.prepare().expect(&context);
+                    assert!(game.steps() > 0 || scene.moves == 0, "{context}");
+                }
+                Some(Scene::Link(scene)) => {
+                    frontier_games::games::link::presets::board(&scene.preset).expect(&context);
+                }
+                None => {}
+            }
+            let Some(question) = &page.question else {
+                continue;
+            };
+            match (&question.kind, page.board()) {
+                (QuestionKind::Choice { choices, answer }, _) => {
+                    let judge = |picked| check(question, None, None, Answer::Choice(picked));
+                    assert!(judge(*answer).unwrap().is_right(), "{context}");
+                    let wrong = (answer + 1) % choices.len();
+                    assert!(!judge(wrong).unwrap().is_right(), "{context}");
+                }
+                (_, Some(scene)) => check_board_question(&context, scene, question),
+                (_, None) => panic!("{context}: a board question without a board"),
+            }
+        }
+    }
+}
+
+const GOOD: &str = r#"id = "mine"
+title = "My lesson"
+language = "en"
+
+[[page]]
+title = "One"
+text = "Look at the maze."
+[page.board]
+preset = "maze"
+algorithm = "astar"
+run = "step 5"
+[page.question]
+kind = "choice"
+prompt = "Which?"
+choices = ["This", "That"]
+answer = 1
+"#;
+
+#[test]
+fn a_broken_lesson_names_its_line_and_reason_and_loads_nothing() {
+    assert!(parse_lesson(GOOD).is_ok());
+    let cases: [(&str, &str, usize, &str); 8] = [
+        ("algorithm = \"astar\"", "algorithm = \"best\"", 10, "best"),
+        (
+            "preset = \"maze\"",
+            "preset = \"labyrinth\"",
+            9,
+            "labyrinth",
+        ),
+        ("run = \"step 5\"", "run = \"step five\"", 11, "step five"),
+        (
+            "run = \"step 5\"",
+            "run = \"step 5000000\"",
+            11,
+            "ended after",
+        ),
+        ("answer = 1", "answer = 3", 16, "between 1 and 2"),
+        ("kind = \"choice\"", "kind = \"essay\"", 13, "essay"),
+        ("language = \"en\"", "language = \"fr\"", 3, "fr"),
+        (
+            "text = \"Look at the maze.\"",
+            "text = \"Look\nwidth = 3",
+            7,
+            "",
+        ),
+    ];
+    for (from, to, line, words) in cases {
+        let broken = GOOD.replace(from, to);
+        let error = parse_lesson(&broken).expect_err(to);
+        assert_eq!(error.line, line, "{to}: {error}");
+        let told = error.to_string();
+        assert!(told.contains(&format!("line {line}")), "{told}");
+        assert!(told.contains(words), "{to}: {told}");
+    }
+    // A paint-wall question whose own solution fails its check is refused.
+    let wall = GOOD.replace(
+        "kind = \"choice\"",
+        "kind = \"paint-wall\"\nlonger = \"greedy\"\nshorter = \"astar\"\nsolution = [0, 0]",
+    );
+    let error = parse_lesson(&wall).expect_err("a failing solution");
+    assert!(error.to_string().contains("solution"), "{error}");
+}
+
+#[test]
+fn the_formats_pages_example_is_a_lesson_that_reads() {
+    let readme = include_str!("../../../docs/formats.md");
+    let start = readme
+        .find("```toml\n")
+        .expect("docs/formats.md has a lesson example")
+        + 8;
+    let example = &readme[start..];
+    let example = &example[..example.find("```").expect("the block ends")];
+    let lesson = parse_lesson(example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(lesson.questions(), 1);
+    assert!(lesson.pages[0].board().is_some());
+}
+
+#[test]
+fn the_bidirectional_lesson_shows_the_first_meeting_rule_returning_a_dearer_path() {
+    let shown: Vec<(f64, f64)> = shipped()
+        .iter()
+        .flat_map(|(_, lesson)| lesson.pages.iter())
+        .filter_map(|page| page.board().filter(|b| b.first_meeting))
+        .map(|scene| {
+            let (run, _) = scene.prepare().unwrap();
+            let other = scene.compare.expect("shown beside a search that is right");
+            let right = scene.path_cost(&scene.board, other).unwrap();
+            (run.path_cost().unwrap(), right)
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![(6.5, 4.0), (6.5, 4.0)],
+        "in English and in Chinese"
+    );
+}
+
+/// What a lesson counts about a search run to its end.
+#[derive(Clone, Copy, Debug)]
+enum Measured {
+    Expanded,
+    Cost,
+    Moves,
+}
+
+/// Every number a lesson states about a run, with the run that gives it: (lesson id, page
+/// from 1, the search, what is counted, the number as the English page writes it).
+const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
+    ("frontier-bfs", 5, "bfs", Measured::Expanded, "57"),
+    ("frontier-bfs", 5, "bfs", Measured::Moves, "9"),
+    ("dfs-bfs", 3, "dfs", Measured::Moves, "150"),
+    ("dfs-bfs", 3, "bfs", Measured::Moves, "32"),
+    ("dfs-bfs", 4, "dfs", Measured::Expanded, "307"),
+    ("dfs-bfs", 4, "bfs", Measured::Expanded, "458"),
+    ("dfs-bfs", 4, "bfs", Measured::Moves, "240"),
+    ("dijkstra-terrain", 1, "bfs", Measured::Cost, "71"),
+    ("dijkstra-terrain", 1, "dijkstra", Measured::Cost, "55"),
+    ("dijkstra-terrain", 1, "bfs", Measured::Moves, "29"),
+    ("astar-heuristics", 2, "astar", Measured::Expanded, "33"),
+    ("astar-heuristics", 2, "astar", Measured::Moves, "32"),
+    ("astar-heuristics", 3, "astar", Measured::Cost, "21.07"),
+    ("astar-heuristics", 4, "astar", Measured::Cost, "19.90"),
+    ("greedy-trap", 2, "greedy", Measured::Expanded, "255"),
+    ("greedy-trap", 2, "astar", Measured::Expanded, "360"),
+    ("greedy-trap", 2, "greedy", Measured::Cost, "69"),
+    ("greedy-trap", 2, "astar", Measured::Cost, "45"),
+    ("greedy-trap", 4, "greedy", Measured::Expanded, "255"),
+    ("greedy-trap", 4, "astar", Measured::Expanded, "360"),
+    ("bidirectional", 2, "bidijkstra", Measured::Expanded, "1077"),
+    ("bidirectional", 2, "dijkstra", Measured::Expanded, "1215"),
+    ("bidirectional", 2, "dijkstra", Measured::Cost, "66"),
+    ("deepening", 2, "iddfs", Measured::Expanded, "494"),
+    ("deepening", 2, "bfs", Measured::Expanded, "57"),
+    ("deepening", 2, "iddfs", Measured::Moves, "9"),
+    ("deepening", 4, "idastar", Measured::Expanded, "25"),
+    ("deepening", 4, "astar", Measured::Expanded, "23"),
+    ("sokoban-pushes", 2, "bfs-pushes", Measured::Expanded, "110"),
+    (
+        "sokoban-pushes",
+        2,
+        "bfs-moves",
+        Measured::Expanded,
+        "2,441",
+    ),
+    (
+        "sokoban-pushes",
+        4,
+        "bfs-pushes",
+        Measured::Expanded,
+        "5,187",
+    ),
+    (
+        "sokoban-pushes",
+        4,
+        "astar-pushes",
+        Measured::Expanded,
+        "12",
+    ),
+];
+
+/// `search` run to its end on the page's board or level.
+fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -> f64 {
+    use frontier_games::games::sandbox::PathAlgorithm;
+    use frontier_games::games::sokoban::solver::{Detail, SokobanAlgorithm};
+    match &page.scene {
+        Some(Scene::Board(scene)) => {
+            let algorithm = PathAlgorithm::parse(search).expect("a search the app has");
+            let mut run = scene.fresh_run(&scene.board, algorithm);
+            while run.ended().is_none() {
+                run.next();
+            }
+            match what {
+                Measured::Expanded => run.expansions() as f64,
+                Measured::Cost => run.path_cost().expect("a path"),
+                Measured::Moves => (run.path().expect("a path").len() - 1) as f64,
+            }
+        }
+        Some(Scene::Sokoban(scene)) => {
+            let (algorithm, detail) = search.split_once('-').expect("search-detail");
+            let mut scene = scene.clone();
+            scene.algorithm = match algorithm {
+                "bfs" => SokobanAlgorithm::Bfs,
+                "astar" => SokobanAlgorithm::AStar,
+                other => panic!("no Sokoban search {other} in the facts"),
+            };
+            scene.detail = if detail == "moves" {
+                Detail::Moves
+            } else {
+                Detail::Pushes
+            };
+            scene.run = RunTo::End;
+            let (run, _) = scene.prepare().expect("the level solves");
+            assert!(matches!(what, Measured::Expanded));
+            run.expansions() as f64
+        }
+        _ => panic!("a fact about a page without a search"),
+    }
+}
+
+#[test]
+fn every_count_a_lesson_states_is_what_the_search_gives_and_both_languages_state_it() {
+    let lessons = shipped();
+    for &(id, page, search, what, stated) in FACTS {
+        let versions: Vec<_> = lessons.iter().filter(|(_, l)| l.id == id).collect();
+        assert_eq!(versions.len(), 2, "{id} in English and Chinese");
+        let value: f64 = stated.replace(',', "").parse().unwrap();
+        let context = format!("{id} page {page}: {search} {what:?}");
+        let got = measure(&versions[0].1.pages[page - 1], search, what);
+        assert!(
+            (got - value).abs() < 0.005,
+            "{context}: the search gives {got}, the lesson {stated}"
+        );
+        for (file, lesson) in versions {
+            let page = &lesson.pages[page - 1];
+            let mut words = page.text.clone();
+            if let Some(q) = &page.question {
+                words.push_str(&q.prompt);
+                words.push_str(&q.explain);
+                if let QuestionKind::Choice { choices, .. } = &q.kind {
+                    words.push_str(&choices.join(" "));
+                }
+            }
+            let plain = stated.replace(',', "");
+            assert!(
+                words.contains(stated) || words.contains(&plain),
+                "{file} page {}: does not state {stated} ({search} {what:?})",
+                page.title
+            );
+        }
+    }
+}

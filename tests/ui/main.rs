@@ -1,0 +1,21 @@
+//! The app's UI tests (egui_kittest, no display needed), one binary sharing one harness:
+//! each module is one part of the app as a user meets it.
+
+#[path = "../../crates/games/tests/common/mod.rs"]
+mod common;
+#[path = "../../crates/games/tests/common/gif.rs"]
+mod gif;
+#[path = "../common/harness.rs"]
+mod harness;
+#[path = "../common/screen.rs"]
+mod screen;
+
+mod chinese;
+mod export;
+mod file_dialog;
+mod layout;
+mod lessons;
+mod pathfinding;
+mod snake_link;
+mod sokoban;
+mod view;
