@@ -12,7 +12,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::analysis::{Analysis, NONE};
-use super::freeze::frozen_off_goal;
+use super::freeze_deadlock::frozen_off_goal;
 use crate::grid::Dir;
 
 /// The most positions a relaxed search may visit before it gives up (not proven dead).

@@ -6,6 +6,10 @@ use std::hash::{Hash, Hasher};
 
 use crate::search::FxHasher;
 
+/// Boxes from which a successor's bound is worked out from its parent's matching (one
+/// augmenting path), pushing or pulling; below, a whole solve is as quick.
+pub const INCREMENTAL_FROM: usize = 12;
+
 /// Cost standing for "this box cannot reach this goal".
 pub const IMPOSSIBLE: i64 = 1 << 40;
 

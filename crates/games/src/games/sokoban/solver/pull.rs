@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::analysis::{Analysis, FAR, NONE, push_distances};
 use super::box_squares::BoxSquares;
-use super::matching::{IMPOSSIBLE, Matcher, RecentMatchings, SavedMatching};
+use super::matching::{IMPOSSIBLE, INCREMENTAL_FROM, Matcher, RecentMatchings, SavedMatching};
 use super::novelty::Novelty;
 use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
@@ -27,9 +27,6 @@ use crate::games::sokoban::game::Game;
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::Cost;
-
-/// Boxes from which a successor's bound is worked out from its parent's matching.
-const INCREMENTAL_FROM: usize = 12;
 
 /// What the novel-first search adds to its estimate for each box off the targets that the
 /// player cannot walk up to, and for a position that is not novel (which puts it behind every

@@ -10,9 +10,9 @@ use super::analysis::{Analysis, NONE};
 use super::box_squares::BoxSquares;
 use super::corral::{CorralScratch, Push, find_pi_corral, restrict};
 use super::corral_deadlock::DeadlockTable;
-use super::freeze::frozen_off_goal;
-use super::frozen::{FrozenCache, frozen_on_goals};
-use super::matching::{IMPOSSIBLE, Matcher, RecentMatchings, SavedMatching};
+use super::freeze_deadlock::frozen_off_goal;
+use super::goal_walls::{FrozenCache, frozen_on_goals};
+use super::matching::{IMPOSSIBLE, INCREMENTAL_FROM, Matcher, RecentMatchings, SavedMatching};
 use super::pull::Pull;
 use super::reach::Reach;
 use crate::games::sokoban::level::Level;
@@ -105,10 +105,6 @@ struct ParentMatching {
 /// The most boxes in the fence of a corral other than the PI-corral that is checked for a
 /// deadlock.
 const MAX_OTHER_FENCE: usize = 6;
-
-/// Boxes from which a successor's bound is worked out from its parent's matching; below,
-/// a whole solve is as quick.
-const INCREMENTAL_FROM: usize = 12;
 
 impl Scratch {
     /// Marks every square reachable from `from` without crossing boxes; returns the

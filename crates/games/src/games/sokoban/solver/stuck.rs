@@ -2,7 +2,7 @@
 //! same facts the solver prunes with, told to the player the moment they happen.
 
 use super::analysis::Analysis;
-use super::freeze::is_frozen;
+use super::freeze_deadlock::is_frozen;
 use crate::grid::Pos;
 
 /// The boxes (of `boxes`, on `analysis`'s level) that can never reach a goal.

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::analysis::{Analysis, NONE, pull_distances};
-use super::freeze::is_frozen;
+use super::freeze_deadlock::is_frozen;
 use crate::search::FxHashMap;
 
 /// Push distances with some boxes frozen in place.
