@@ -123,7 +123,19 @@ impl PathfindingTab {
         }
     }
 
+    /// The left panel: the search, the run, the board's editing and what is shown.
     pub(super) fn controls(&mut self, ui: &mut Ui) {
+        self.search_controls(ui);
+        ui.separator();
+        self.run_controls(ui);
+        ui.separator();
+        self.edit_controls(ui);
+        ui.separator();
+        self.show_controls(ui);
+    }
+
+    /// The algorithm, its heuristic and moves, the comparison, and D* Lite's robot.
+    fn search_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-search"));
         let mut changed = false;
         ui.horizontal_wrapped(|ui| {
@@ -220,8 +232,10 @@ impl PathfindingTab {
         {
             ui.small(tr!("pf-robot-too-big", cells = robot::MAX_CELLS));
         }
+    }
 
-        ui.separator();
+    /// The step controls and timeline, and predict mode.
+    fn run_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-run"));
         let (position, known, finished) = self.timeline_position();
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
@@ -261,8 +275,10 @@ impl PathfindingTab {
                 }
             }
         }
+    }
 
-        ui.separator();
+    /// The painting tools, undo, the board's size and the maze generators.
+    fn edit_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-edit"));
         self.tools(ui);
         ui.horizontal_wrapped(|ui| {
@@ -352,8 +368,10 @@ impl PathfindingTab {
                 self.generate();
             }
         });
+    }
 
-        ui.separator();
+    /// The overlays, the zoom they need, and the legend.
+    fn show_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-show"));
         let before = self.settings.overlays;
         let o = &mut self.settings.overlays;
