@@ -92,7 +92,7 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     }
 
     fn short_hash(state: &S) -> u32 {
-        (FxBuildHasher::default().hash_one(state) >> 32) as u32
+        (FxBuildHasher.hash_one(state) >> 32) as u32
     }
 
     /// The table's hash of a short hash: the table takes its bucket from the low bits and
