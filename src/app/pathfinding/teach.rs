@@ -7,33 +7,83 @@ use crate::i18n;
 use crate::search::{Algorithm, DeepeningLimit, DeepeningStatus, Event, Limit, Side, Step};
 use crate::tr;
 
-/// The message keys of the BFS listing's lines.
-const BFS: [&str; 9] = [
-    "code-bfs-1",
-    "code-while-frontier",
-    "code-bfs-3",
-    "code-goal-test",
-    "code-for-each-neighbour",
-    "code-bfs-6",
-    "code-bfs-7",
-    "code-bfs-8",
-    "code-no-path",
+/// When a line of a listing is the one being run: what the step that was just taken did.
+/// Each line names the moments it lights, so the lines lit are looked up, never typed as
+/// numbers that must match the listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Before the first step.
+    Start,
+    /// The goal came out of the frontier.
+    Found,
+    /// The frontier ran dry.
+    Exhausted,
+    /// A node was expanded and something joined the frontier (or was improved there).
+    Grew,
+    /// A node was expanded and nothing joined.
+    Stayed,
+    /// Iterative deepening: the limit rose and the search began again.
+    NewIteration,
+    /// Iterative deepening: a step within the limit.
+    WithinIteration,
+}
+
+use Moment::{Exhausted, Found, Grew, NewIteration, Start, Stayed, WithinIteration};
+
+/// A line of a listing: its message key and the moments it lights.
+type Line = (&'static str, &'static [Moment]);
+
+const BFS: [Line; 9] = [
+    ("code-bfs-1", &[Start]),
+    ("code-while-frontier", &[]),
+    ("code-bfs-3", &[Found, Grew, Stayed]),
+    ("code-goal-test", &[Found]),
+    ("code-for-each-neighbour", &[Stayed]),
+    ("code-bfs-6", &[]),
+    ("code-bfs-7", &[]),
+    ("code-bfs-8", &[Grew]),
+    ("code-no-path", &[Exhausted]),
 ];
 
-const DFS: [&str; 10] = [
-    "code-dfs-1",
-    "code-while-frontier",
-    "code-dfs-3",
-    "code-dfs-4",
-    "code-goal-test",
-    "code-mark-visited",
-    "code-dfs-7",
-    "code-dfs-8",
-    "code-dfs-9",
-    "code-no-path",
+const DFS: [Line; 10] = [
+    ("code-dfs-1", &[Start]),
+    ("code-while-frontier", &[]),
+    ("code-dfs-3", &[Found, Grew, Stayed]),
+    ("code-dfs-4", &[]),
+    ("code-goal-test", &[Found]),
+    ("code-mark-visited", &[]),
+    ("code-dfs-7", &[Stayed]),
+    ("code-dfs-8", &[]),
+    ("code-dfs-9", &[Grew]),
+    ("code-no-path", &[Exhausted]),
 ];
 
-const IDDFS: [&str; 11] = [
+/// IDDFS and IDA* share their shape: the outer loop raises the limit, the inner is a
+/// depth-first search within it.
+const fn deepening(keys: [&'static str; 11]) -> [Line; 11] {
+    let lit: [&'static [Moment]; 11] = [
+        &[Start],
+        &[Found, NewIteration],
+        &[],
+        &[Exhausted],
+        &[NewIteration],
+        &[],
+        &[Found],
+        &[],
+        &[WithinIteration],
+        &[WithinIteration],
+        &[],
+    ];
+    let mut lines: [Line; 11] = [("", &[]); 11];
+    let mut i = 0;
+    while i < 11 {
+        lines[i] = (keys[i], lit[i]);
+        i += 1;
+    }
+    lines
+}
+
+const IDDFS: [Line; 11] = deepening([
     "code-iddfs-1",
     "code-iddfs-2",
     "code-iddfs-3",
@@ -45,9 +95,9 @@ const IDDFS: [&str; 11] = [
     "code-iddfs-9",
     "code-iddfs-10",
     "code-iddfs-11",
-];
+]);
 
-const IDASTAR: [&str; 11] = [
+const IDASTAR: [Line; 11] = deepening([
     "code-idastar-1",
     "code-idastar-2",
     "code-idastar-3",
@@ -59,49 +109,59 @@ const IDASTAR: [&str; 11] = [
     "code-idastar-9",
     "code-idastar-10",
     "code-idastar-11",
+]);
+
+const JPS: [Line; 10] = [
+    ("code-jps-1", &[Start]),
+    ("code-while-open", &[]),
+    ("code-jps-3", &[Found, Grew, Stayed]),
+    ("code-jps-4", &[Found]),
+    ("code-mark-visited", &[]),
+    ("code-jps-6", &[]),
+    ("code-jps-7", &[Grew, Stayed]),
+    ("code-jps-8", &[]),
+    ("code-jps-9", &[Grew]),
+    ("code-no-path", &[Exhausted]),
 ];
 
-const JPS: [&str; 10] = [
-    "code-jps-1",
-    "code-while-open",
-    "code-jps-3",
-    "code-jps-4",
-    "code-mark-visited",
-    "code-jps-6",
-    "code-jps-7",
-    "code-jps-8",
-    "code-jps-9",
-    "code-no-path",
+const DSTAR_LITE: [Line; 9] = [
+    ("code-dstar-1", &[Start]),
+    ("code-dstar-2", &[Exhausted, Grew, Stayed]),
+    ("code-dstar-3", &[Grew, Stayed]),
+    ("code-dstar-4", &[]),
+    ("code-dstar-5", &[]),
+    ("code-dstar-6", &[]),
+    ("code-dstar-7", &[]),
+    ("code-dstar-8", &[Found]),
+    ("code-dstar-9", &[]),
 ];
 
-const DSTAR_LITE: [&str; 9] = [
-    "code-dstar-1",
-    "code-dstar-2",
-    "code-dstar-3",
-    "code-dstar-4",
-    "code-dstar-5",
-    "code-dstar-6",
-    "code-dstar-7",
-    "code-dstar-8",
-    "code-dstar-9",
+const BIDIRECTIONAL: [Line; 10] = [
+    ("code-bibfs-1", &[Start]),
+    ("code-bibfs-2", &[]),
+    ("code-bibfs-3", &[]),
+    ("code-bibfs-4", &[Grew, Stayed]),
+    ("code-bibfs-5", &[Stayed]),
+    ("code-bibfs-6", &[Grew]),
+    ("code-bibfs-7", &[]),
+    ("code-bibfs-8", &[Found]),
+    ("code-bibfs-9", &[Found]),
+    ("code-no-path", &[Exhausted]),
 ];
 
-const BIDIRECTIONAL: [&str; 10] = [
-    "code-bibfs-1",
-    "code-bibfs-2",
-    "code-bibfs-3",
-    "code-bibfs-4",
-    "code-bibfs-5",
-    "code-bibfs-6",
-    "code-bibfs-7",
-    "code-bibfs-8",
-    "code-bibfs-9",
-    "code-no-path",
-];
+/// A listing's lines as shown, each with the moments it lights.
+type Listing = Vec<(String, &'static [Moment])>;
+
+fn translated(lines: &[Line]) -> Listing {
+    lines
+        .iter()
+        .map(|&(key, lit)| (i18n::tr(key, None), lit))
+        .collect()
+}
 
 /// Bidirectional Dijkstra and A*: the lines that differ name the order and the stopping
-/// rule.
-fn bidirectional_best_first(astar: bool) -> Vec<String> {
+/// rule; which lines light is as for bidirectional BFS.
+fn bidirectional_best_first(astar: bool) -> Listing {
     let (order, stop) = if astar {
         ("code-bibest-4-astar", "code-bibest-8-astar")
     } else {
@@ -109,7 +169,7 @@ fn bidirectional_best_first(astar: bool) -> Vec<String> {
     };
     let commented =
         |code: &str, why: &str| format!("{}   ▹ {}", i18n::tr(code, None), i18n::tr(why, None));
-    vec![
+    let texts = [
         tr!("code-bibest-1"),
         tr!("code-bibfs-2"),
         tr!("code-bibfs-3"),
@@ -120,42 +180,84 @@ fn bidirectional_best_first(astar: bool) -> Vec<String> {
         commented(stop, "code-bibest-8-why"),
         tr!("code-bibest-9"),
         tr!("code-no-path"),
-    ]
+    ];
+    texts
+        .into_iter()
+        .zip(BIDIRECTIONAL.iter().map(|&(_, lit)| lit))
+        .collect()
 }
 
 /// The pseudo-code of the best-first family, with the lines that differ per algorithm.
-fn best_first(algorithm: Algorithm) -> [String; 11] {
+fn best_first(algorithm: Algorithm) -> Listing {
     let text = policy_text(algorithm);
-    [
-        tr!("code-best-first-1"),
-        tr!("code-while-frontier"),
-        format!("    n ← {}   ▹ {}", text.pop, text.order),
-        tr!("code-goal-test"),
-        tr!("code-mark-visited"),
-        tr!("code-for-each-neighbour"),
-        tr!("code-g-prime"),
-        format!("        {}", text.enters_if),
-        format!("            {}", text.record),
-        format!("            {}", text.push),
-        tr!("code-no-path"),
+    vec![
+        (tr!("code-best-first-1"), &[Start]),
+        (tr!("code-while-frontier"), &[]),
+        (
+            format!("    n ← {}   ▹ {}", text.pop, text.order),
+            &[Found, Grew, Stayed],
+        ),
+        (tr!("code-goal-test"), &[Found]),
+        (tr!("code-mark-visited"), &[]),
+        (tr!("code-for-each-neighbour"), &[Stayed]),
+        (tr!("code-g-prime"), &[]),
+        (format!("        {}", text.enters_if), &[]),
+        (format!("            {}", text.record), &[]),
+        (format!("            {}", text.push), &[Grew]),
+        (tr!("code-no-path"), &[Exhausted]),
     ]
+}
+
+/// `algorithm`'s listing: each line in the current language, with the moments it lights.
+fn listing(algorithm: PathAlgorithm) -> Listing {
+    match algorithm {
+        PathAlgorithm::Search(Algorithm::Bfs) => translated(&BFS),
+        PathAlgorithm::Search(Algorithm::Dfs) => translated(&DFS),
+        PathAlgorithm::Search(a) => best_first(a),
+        PathAlgorithm::BidirectionalBfs => translated(&BIDIRECTIONAL),
+        PathAlgorithm::Iddfs => translated(&IDDFS),
+        PathAlgorithm::IdaStar => translated(&IDASTAR),
+        PathAlgorithm::Jps => translated(&JPS),
+        PathAlgorithm::DStarLite => translated(&DSTAR_LITE),
+        PathAlgorithm::BidirectionalDijkstra => bidirectional_best_first(false),
+        PathAlgorithm::BidirectionalAStar => bidirectional_best_first(true),
+    }
 }
 
 /// The pseudo-code lines of `algorithm`.
 pub fn pseudocode(algorithm: PathAlgorithm) -> Vec<String> {
-    let keys: &[&str] = match algorithm {
-        PathAlgorithm::Search(Algorithm::Bfs) => &BFS,
-        PathAlgorithm::Search(Algorithm::Dfs) => &DFS,
-        PathAlgorithm::Search(a) => return best_first(a).to_vec(),
-        PathAlgorithm::BidirectionalBfs => &BIDIRECTIONAL,
-        PathAlgorithm::Iddfs => &IDDFS,
-        PathAlgorithm::IdaStar => &IDASTAR,
-        PathAlgorithm::Jps => &JPS,
-        PathAlgorithm::DStarLite => &DSTAR_LITE,
-        PathAlgorithm::BidirectionalDijkstra => return bidirectional_best_first(false),
-        PathAlgorithm::BidirectionalAStar => return bidirectional_best_first(true),
+    listing(algorithm)
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect()
+}
+
+/// What the step that produced `event` did, as the listings tag their lines (`deepening`:
+/// the run's iteration, for IDDFS and IDA*); none when the search gave up.
+fn moment(
+    algorithm: PathAlgorithm,
+    event: Option<&Step>,
+    deepening: Option<DeepeningStatus>,
+) -> Option<Moment> {
+    let Some(event) = event else {
+        return Some(Start);
     };
-    keys.iter().map(|key| i18n::tr(key, None)).collect()
+    match event.event {
+        Event::GaveUp(_) => None,
+        Event::Found { .. } => Some(Found),
+        Event::Exhausted => Some(Exhausted),
+        _ if algorithm.deepening().is_some() => {
+            if deepening.is_some_and(|d| d.began_iteration) {
+                Some(NewIteration)
+            } else {
+                Some(WithinIteration)
+            }
+        }
+        Event::Expanded {
+            added, improved, ..
+        } if added + improved > 0 => Some(Grew),
+        _ => Some(Stayed),
+    }
 }
 
 /// The lines (1-based) the step that produced `event` went through last (`deepening`: the
@@ -165,66 +267,17 @@ pub fn active_lines(
     event: Option<&Step>,
     deepening: Option<DeepeningStatus>,
 ) -> Vec<usize> {
-    let Some(event) = event else {
-        return vec![1];
-    };
-    if algorithm.deepening().is_some() {
-        let began = deepening.is_some_and(|d| d.began_iteration);
-        return match event.event {
-            Event::GaveUp(_) => vec![],
-            Event::Found { .. } => vec![2, 7],
-            Event::Exhausted => vec![4],
-            _ if began => vec![5, 2],
-            _ => vec![9, 10],
-        };
-    }
-    let grew =
-        matches!(event.event, Event::Expanded { added, improved, .. } if added + improved > 0);
-    match (algorithm, event.event) {
-        (_, Event::GaveUp(_)) => vec![],
-        (PathAlgorithm::Search(Algorithm::Bfs), e) => match e {
-            Event::Found { .. } => vec![3, 4],
-            Event::Exhausted => vec![9],
-            _ if grew => vec![3, 8],
-            _ => vec![3, 5],
-        },
-        (PathAlgorithm::Search(Algorithm::Dfs), e) => match e {
-            Event::Found { .. } => vec![3, 5],
-            Event::Exhausted => vec![10],
-            _ if grew => vec![3, 9],
-            _ => vec![3, 7],
-        },
-        (
-            PathAlgorithm::BidirectionalBfs
-            | PathAlgorithm::BidirectionalDijkstra
-            | PathAlgorithm::BidirectionalAStar,
-            e,
-        ) => match e {
-            Event::Found { .. } => vec![8, 9],
-            Event::Exhausted => vec![10],
-            _ if grew => vec![4, 6],
-            _ => vec![4, 5],
-        },
-        (PathAlgorithm::Search(_), e) => match e {
-            Event::Found { .. } => vec![3, 4],
-            Event::Exhausted => vec![11],
-            _ if grew => vec![3, 10],
-            _ => vec![3, 6],
-        },
-        (PathAlgorithm::DStarLite, e) => match e {
-            Event::Found { .. } => vec![8],
-            Event::Exhausted => vec![2],
-            _ => vec![2, 3],
-        },
-        (PathAlgorithm::Jps, e) => match e {
-            Event::Found { .. } => vec![3, 4],
-            Event::Exhausted => vec![10],
-            _ if grew => vec![3, 7, 9],
-            _ => vec![3, 7],
-        },
-        // Answered above.
-        (PathAlgorithm::Iddfs | PathAlgorithm::IdaStar, _) => vec![],
-    }
+    moment(algorithm, event, deepening).map_or(vec![], |now| lines_lit(algorithm, now))
+}
+
+/// The lines (1-based) of `algorithm`'s listing that `now` lights.
+fn lines_lit(algorithm: PathAlgorithm, now: Moment) -> Vec<usize> {
+    listing(algorithm)
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, lit))| lit.contains(&now))
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 pub(super) use crate::app::teach_text::number;
@@ -366,5 +419,47 @@ fn narrate_deepening(
             added = added,
             again = again
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every moment a search can be at lights a line of its listing, the first line is lit
+    /// before the first step, finding the goal and running dry light different lines, and
+    /// a line that lights names a line that exists.
+    #[test]
+    fn every_moment_of_every_search_lights_lines_of_its_own_listing() {
+        for algorithm in PathAlgorithm::ALL {
+            let length = pseudocode(algorithm).len();
+            let steps: &[Moment] = if algorithm.deepening().is_some() {
+                &[NewIteration, WithinIteration]
+            } else {
+                &[Grew, Stayed]
+            };
+            assert_eq!(lines_lit(algorithm, Start), vec![1], "{algorithm}");
+            for &now in steps.iter().chain(&[Found, Exhausted]) {
+                let lit = lines_lit(algorithm, now);
+                assert!(!lit.is_empty(), "{algorithm}: nothing lit at {now:?}");
+                assert!(lit.iter().all(|&line| line <= length), "{algorithm}");
+            }
+            assert_ne!(lines_lit(algorithm, Found), lines_lit(algorithm, Exhausted));
+        }
+    }
+
+    /// The listings say in words what the lit lines do: BFS's goal test and its push.
+    #[test]
+    fn the_lines_lit_are_the_ones_that_do_what_the_step_did() {
+        let bfs = PathAlgorithm::Search(Algorithm::Bfs);
+        let lines = pseudocode(bfs);
+        let lit = |now| lines_lit(bfs, now);
+        assert!(lit(Found).iter().any(|&l| lines[l - 1].contains("goal")));
+        assert!(lit(Grew).iter().any(|&l| lines[l - 1].contains("push")));
+        assert!(
+            lit(Exhausted)
+                .iter()
+                .any(|&l| lines[l - 1].contains("no path"))
+        );
     }
 }
