@@ -183,7 +183,8 @@ pub fn find_pi_corral(
 #[cfg(test)]
 mod tests {
     use crate::games::sokoban::level::parse_level;
-    use crate::games::sokoban::solver::push::{Sokoban, SokobanProblem};
+    use crate::games::sokoban::solver::SokobanProblem;
+    use crate::games::sokoban::solver::push::Sokoban;
     use crate::search::{Algorithm, Outcome, Problem, Search};
 
     fn pushes(level: &str, corrals: bool) -> (Option<f64>, usize) {

@@ -377,7 +377,8 @@ impl Signature {
 #[cfg(test)]
 mod tests {
     use crate::games::sokoban::level::parse_level;
-    use crate::games::sokoban::solver::push::{Position, Pruning, Sokoban, SokobanProblem};
+    use crate::games::sokoban::solver::SokobanProblem;
+    use crate::games::sokoban::solver::push::{Position, Pruning, Sokoban};
     use crate::search::Problem;
 
     /// Microban 1 after a wrong first push: the box at (2,4) fences off the bottom-left

@@ -16,7 +16,7 @@ use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
 use super::corral_deadlock::DeadlockStats;
-use super::pull::meeting_to_lurd;
+use super::lurd::meeting_to_lurd;
 use super::push::{Detail, Pruning, Sokoban};
 use super::solve::{SokobanRun, SolveOutcome, SolveReport, solve_pruned};
 use crate::games::sokoban::game::verify_solution;

@@ -5,7 +5,7 @@
 //! and easy backwards, where the box nearest the door can always be pulled out first. The
 //! other way round, a start whose boxes are packed tight is hard backwards: the two
 //! directions fail on different levels, and where the searches of both reach one position
-//! the portfolio joins their halves (see [`meeting_to_lurd`]).
+//! the portfolio joins their halves (see [`super::lurd::meeting_to_lurd`]).
 //!
 //! A state is a [`Position`] as at the push level (the player's region named by its lowest
 //! square). The search begins at a state that stands for "every box on a goal, the player
@@ -22,9 +22,6 @@ use super::matching::{IMPOSSIBLE, INCREMENTAL_FROM, Matcher, RecentMatchings, Sa
 use super::novelty::Novelty;
 use super::push::{Position, Sokoban, one_changed};
 use super::reach::Reach;
-use super::solve::{play_pushes, push_box};
-use crate::games::sokoban::game::Game;
-use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
 use crate::search::Cost;
 
@@ -320,47 +317,4 @@ fn set(occupied: &mut [bool], boxes: &[u16], value: bool) {
     for &b in boxes {
         occupied[b as usize] = value;
     }
-}
-
-/// A path of pulls, from the boxes on their goals to their start, as the pushes that undo
-/// it in reverse order, with the player walking (by a shortest walk) behind each box.
-pub fn pull_path_to_lurd(level: &Level, analysis: &Analysis, path: &[Position]) -> String {
-    let mut game = Game::new(level.clone());
-    play_pulls_backwards(&mut game, analysis, path);
-    game.lurd()
-}
-
-/// A solution where two searches met: the pushes of `forward` from the start to the
-/// position where they met, then the pulls of `backward`, from the goals to that position,
-/// undone in reverse order.
-pub fn meeting_to_lurd(
-    level: &Level,
-    analysis: &Analysis,
-    forward: &[Position],
-    backward: &[Position],
-) -> String {
-    let mut game = Game::new(level.clone());
-    if play_pushes(&mut game, analysis, forward) {
-        play_pulls_backwards(&mut game, analysis, backward);
-    }
-    game.lurd()
-}
-
-/// Plays in `game` the pushes that undo the pulls of `path`, last pull first; false if one
-/// cannot be made.
-fn play_pulls_backwards(game: &mut Game, analysis: &Analysis, path: &[Position]) -> bool {
-    for pair in path.windows(2).rev() {
-        // The pull took a box from `to` to `from`; the push takes it back.
-        let (after, before) = (&pair[0].boxes, &pair[1].boxes);
-        let from = before.iter().find(|b| after.binary_search(b).is_err());
-        let to = after.iter().find(|b| before.binary_search(b).is_err());
-        // The first step of the path only places the player.
-        let (Some(&from), Some(&to)) = (from, to) else {
-            continue;
-        };
-        if !push_box(game, analysis, from, to) {
-            return false;
-        }
-    }
-    true
 }

@@ -1,7 +1,9 @@
-//! The Sokoban search problems. At the push level a state is where the boxes are plus the
-//! region the player can walk to (named by its first square), and a move is one push: the
-//! walking in between is free, so the state space is far smaller than at the move level,
-//! where every single step is a move, as in the classic teaching solver.
+//! A level made ready to search (`Sokoban`: its squares, dead squares, distances and the
+//! prunings' tables) and the states it is searched in (`Position`), with the successors at
+//! the push level (a state is where the boxes are plus the region the player can walk to,
+//! named by its first square, and a move is one push: the walking in between is free) and
+//! at the move level (every single step, as in the classic teaching solver). The problem a
+//! search runs on is in `problem.rs`, the pulls backwards from the goals in `pull.rs`.
 
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -13,11 +15,10 @@ use super::corral_deadlock::DeadlockTable;
 use super::freeze_deadlock::frozen_off_goal;
 use super::goal_walls::{FrozenCache, frozen_on_goals};
 use super::matching::{IMPOSSIBLE, INCREMENTAL_FROM, Matcher, RecentMatchings, SavedMatching};
-use super::pull::Pull;
 use super::reach::Reach;
 use crate::games::sokoban::level::Level;
 use crate::grid::Dir;
-use crate::search::{Cost, Problem};
+use crate::search::Cost;
 
 /// A Sokoban search state: the boxes' squares (sorted) and where the player is. At the
 /// push level that is the lowest-numbered square the player can reach (the name of the
@@ -343,18 +344,18 @@ impl Sokoban {
         self.start_player
     }
 
-    fn solved(&self, boxes: &[u16]) -> bool {
+    pub(super) fn solved(&self, boxes: &[u16]) -> bool {
         boxes.iter().all(|&b| self.analysis.goal[b as usize])
     }
 
     /// The matching lower bound on pushes left, or infinity for a dead end. Boxes frozen
     /// on goals count as walls (see [`super::frozen`]).
-    fn lower_bound(&self, boxes: &[u16]) -> Cost {
+    pub(super) fn lower_bound(&self, boxes: &[u16]) -> Cost {
         self.matching_bound(boxes, false)
     }
 
     /// The bound of `boxes`; with `as_parent`, its matching is kept for the successors.
-    fn matching_bound(&self, boxes: &[u16], as_parent: bool) -> Cost {
+    pub(super) fn matching_bound(&self, boxes: &[u16], as_parent: bool) -> Cost {
         let analysis = &self.analysis;
         let mut guard = self.scratch.borrow_mut();
         let scratch = &mut *guard;
@@ -456,110 +457,9 @@ impl Sokoban {
     }
 }
 
-/// The search problem a level poses at a level of detail: at the push level successors
-/// are pushes (the walking in between is free), at the move level single steps, each
-/// costing 1.
-#[derive(Clone)]
-pub struct SokobanProblem {
-    pub sokoban: Sokoban,
-    pub detail: Detail,
-    /// Set for a search backwards from the goals by pulls (push level only; see [`Pull`]).
-    pub pull: Option<Box<Pull>>,
-}
-
-impl SokobanProblem {
-    /// The push-level problem of a level.
-    pub fn pushes(sokoban: Sokoban) -> SokobanProblem {
-        SokobanProblem {
-            sokoban,
-            detail: Detail::Pushes,
-            pull: None,
-        }
-    }
-
-    /// The level searched backwards, from the boxes on their goals by pulls; none when it has
-    /// more goals than boxes (see [`Pull`]).
-    pub fn pulls(sokoban: Sokoban) -> Option<SokobanProblem> {
-        let pull = Pull::new(&sokoban)?;
-        Some(SokobanProblem {
-            sokoban,
-            detail: Detail::Pushes,
-            pull: Some(Box::new(pull)),
-        })
-    }
-
-    /// The pull search for a greedy order that takes novel positions first (see
-    /// [`Pull::novel_first`]).
-    pub fn pulls_novel_first(sokoban: Sokoban) -> Option<SokobanProblem> {
-        let pull = Pull::new(&sokoban)?.novel_first();
-        Some(SokobanProblem {
-            sokoban,
-            detail: Detail::Pushes,
-            pull: Some(Box::new(pull)),
-        })
-    }
-
-    /// The move-level problem of a level.
-    pub fn moves(sokoban: Sokoban) -> SokobanProblem {
-        SokobanProblem {
-            sokoban,
-            detail: Detail::Moves,
-            pull: None,
-        }
-    }
-}
-
-impl Problem for SokobanProblem {
-    type State = Position;
-
-    fn start(&self) -> Position {
-        if let Some(pull) = &self.pull {
-            return pull.start();
-        }
-        match self.detail {
-            Detail::Pushes => self.sokoban.push_start(),
-            Detail::Moves => Position {
-                boxes: self.sokoban.start_boxes.clone(),
-                player: self.sokoban.start_player,
-            },
-        }
-    }
-
-    fn is_goal(&self, state: &Position) -> bool {
-        if let Some(pull) = &self.pull {
-            return pull.is_goal(state);
-        }
-        self.sokoban.solved(&state.boxes)
-    }
-
-    fn successors(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
-        if let Some(pull) = &self.pull {
-            return pull.pulls(state, out);
-        }
-        if state.boxes.len() >= INCREMENTAL_FROM {
-            self.sokoban.matching_bound(&state.boxes, true);
-        }
-        match self.detail {
-            Detail::Pushes => self.sokoban.pushes(state, out),
-            Detail::Moves => self.sokoban.moves(state, out),
-        }
-    }
-
-    fn heuristic(&self, state: &Position) -> Cost {
-        if let Some(pull) = &self.pull {
-            return pull.estimate(state);
-        }
-        self.sokoban.lower_bound(&state.boxes)
-    }
-
-    fn state_heap_bytes(&self, state: &Position) -> usize {
-        state.boxes.heap_bytes()
-    }
-}
-
 impl Sokoban {
     /// The start at the push level: the player's region named by its lowest square.
-    fn push_start(&self) -> Position {
+    pub(super) fn push_start(&self) -> Position {
         let sokoban = self;
         let mut scratch = sokoban.scratch.borrow_mut();
         for &b in sokoban.start_boxes.iter() {
@@ -577,7 +477,7 @@ impl Sokoban {
 
     /// The successors at the push level: every push the player can walk to and make,
     /// less those the PI-corral rule skips and those pruned.
-    fn pushes(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+    pub(super) fn pushes(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
         let sokoban = self;
         let analysis = &sokoban.analysis;
         let mut guard = sokoban.scratch.borrow_mut();
@@ -673,7 +573,7 @@ impl Sokoban {
     }
 
     /// The successors at the move level: a step, or a push, in each direction.
-    fn moves(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
+    pub(super) fn moves(&self, state: &Position, out: &mut Vec<(Position, Cost)>) {
         let sokoban = self;
         let analysis = &sokoban.analysis;
         for dir in Dir::ALL {

@@ -6,11 +6,12 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
-use super::pull::pull_path_to_lurd;
-use super::push::{Detail, Position, Prunes, Pruning, Sokoban, SokobanProblem};
-use crate::games::sokoban::game::{Game, verify_solution};
+use super::lurd::{move_path_to_lurd, pull_path_to_lurd, push_path_to_lurd};
+use super::problem::SokobanProblem;
+use super::push::{Detail, Position, Prunes, Pruning, Sokoban};
+use crate::games::sokoban::game::verify_solution;
 use crate::games::sokoban::level::Level;
-use crate::grid::{Dir, Pos};
+use crate::grid::Pos;
 use crate::search::{
     Budget, Deepening, DeepeningStatus, Engine, Event, Limit, NodeStatus, Search, Step,
 };
@@ -268,68 +269,6 @@ impl Iterator for SokobanRun {
     fn next(&mut self) -> Option<Event> {
         self.engine.next().map(|step: Step| step.event)
     }
-}
-
-/// Walks between pushes: the player goes (by a shortest walk) behind each box and pushes.
-fn push_path_to_lurd(
-    level: &Level,
-    analysis: &super::analysis::Analysis,
-    path: &[Position],
-) -> String {
-    let mut game = Game::new(level.clone());
-    play_pushes(&mut game, analysis, path);
-    game.lurd()
-}
-
-/// Plays the pushes between the positions of `path` in `game`; false if one cannot be made.
-pub(super) fn play_pushes(
-    game: &mut Game,
-    analysis: &super::analysis::Analysis,
-    path: &[Position],
-) -> bool {
-    for pair in path.windows(2) {
-        let (before, after) = (&pair[0].boxes, &pair[1].boxes);
-        let from = before.iter().find(|b| after.binary_search(b).is_err());
-        let to = after.iter().find(|b| before.binary_search(b).is_err());
-        let (Some(&from), Some(&to)) = (from, to) else {
-            return false;
-        };
-        if !push_box(game, analysis, from, to) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Walks the player behind the box on square `from` and pushes it to the next square `to`.
-pub(super) fn push_box(
-    game: &mut Game,
-    analysis: &super::analysis::Analysis,
-    from: u16,
-    to: u16,
-) -> bool {
-    let (from_pos, to_pos) = (
-        analysis.positions[from as usize],
-        analysis.positions[to as usize],
-    );
-    let Some(dir) = Dir::between(from_pos, to_pos) else {
-        return false;
-    };
-    game.walk_to(from_pos.step(dir.opposite())).is_some() && game.step(dir).is_some()
-}
-
-fn move_path_to_lurd(analysis: &super::analysis::Analysis, path: &[Position]) -> String {
-    path.windows(2)
-        .filter_map(|pair| {
-            let (a, b) = (
-                analysis.positions[pair[0].player as usize],
-                analysis.positions[pair[1].player as usize],
-            );
-            let dir = Dir::between(a, b)?;
-            let pushed = pair[0].boxes != pair[1].boxes;
-            Some(crate::games::sokoban::game::Step { dir, pushed }.letter())
-        })
-        .collect()
 }
 
 /// The solution `run` found for `level`, replayed and checked: solved, or the bug that made
