@@ -517,30 +517,19 @@ impl FrontierApp {
         }
     }
 
-    /// Puts the lesson page's board, level or game on its tab and opens that tab.
+    /// Puts the lesson page's board, level or game on its tab and opens that tab: the tab
+    /// whose kind of scene it is takes it.
     fn show_lesson_page(&mut self) {
-        use crate::lessons::Scene;
         let Some(active) = &self.lessons.active else {
             return;
         };
-        match &active.page().scene {
-            Some(Scene::Board(scene)) => {
-                self.tab = TabId::Pathfinding;
-                self.tabs.pathfinding.show_lesson_board(scene, active.steps);
+        if let Some(scene) = &active.page().scene {
+            for &id in TabId::ALL {
+                if self.tabs.get_mut(id).show_lesson_scene(scene, active.steps) {
+                    self.tab = id;
+                    break;
+                }
             }
-            Some(Scene::Sokoban(scene)) => {
-                self.tab = TabId::Sokoban;
-                self.tabs.sokoban.show_lesson_level(scene, active.steps);
-            }
-            Some(Scene::Snake(scene)) => {
-                self.tab = TabId::Snake;
-                self.tabs.snake.show_lesson_game(scene);
-            }
-            Some(Scene::Link(scene)) => {
-                self.tab = TabId::Link;
-                self.tabs.link.open_preset(&scene.preset);
-            }
-            None => {}
         }
         self.lessons.home = Some(self.tab);
     }

@@ -69,6 +69,12 @@ pub trait Tab {
 
     /// The tab's message slot, for messages the shell routes to it.
     fn notice(&mut self) -> &mut Option<Notice>;
+
+    /// Puts a lesson page's scene on the tab, its run `steps` in, if the scene is this
+    /// tab's kind; whether it was.
+    fn show_lesson_scene(&mut self, _scene: &crate::lessons::Scene, _steps: usize) -> bool {
+        false
+    }
 }
 
 /// Making a tab from its saved part (what [`Tab::save`] wrote), field by field: each field

@@ -196,6 +196,14 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for LinkTab {
+    fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, _steps: usize) -> bool {
+        let crate::lessons::Scene::Link(scene) = scene else {
+            return false;
+        };
+        self.open_preset(&scene.preset);
+        true
+    }
+
     fn title(&self) -> String {
         tr!("tab-link")
     }

@@ -372,6 +372,14 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for PathfindingTab {
+    fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
+        let crate::lessons::Scene::Board(scene) = scene else {
+            return false;
+        };
+        self.show_lesson_board(scene, steps);
+        true
+    }
+
     fn title(&self) -> String {
         tr!("tab-pathfinding")
     }

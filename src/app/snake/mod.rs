@@ -228,6 +228,14 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SnakeTab {
+    fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, _steps: usize) -> bool {
+        let crate::lessons::Scene::Snake(scene) = scene else {
+            return false;
+        };
+        self.show_lesson_game(scene);
+        true
+    }
+
     fn title(&self) -> String {
         crate::tr!("tab-snake")
     }

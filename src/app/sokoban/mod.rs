@@ -411,6 +411,14 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SokobanTab {
+    fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
+        let crate::lessons::Scene::Sokoban(scene) = scene else {
+            return false;
+        };
+        self.show_lesson_level(scene, steps);
+        true
+    }
+
     fn title(&self) -> String {
         crate::tr!("tab-sokoban")
     }
