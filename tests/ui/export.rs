@@ -21,8 +21,15 @@ fn app() -> Harness<'static, FrontierApp> {
     harness
 }
 
+/// A folder of its own for each call: tests run side by side in one process, and two that
+/// exported to the same name would read each other's file.
 fn folder(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("frontier-export-{tag}-{}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "frontier-export-{tag}-{}-{call}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
