@@ -19,7 +19,8 @@ use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::games::sokoban::{Game, parse_collection};
 use crate::grid::Grid;
-use crate::render::games::{CellPicture, snake_replay, sokoban_replay};
+use crate::render::games::CellPicture;
+use crate::render::replays::{snake_replay, sokoban_replay};
 use crate::render::{FrameSource, GifOptions, Layers, RunFrames, Snapshot, run_gif};
 use crate::search::Budget;
 

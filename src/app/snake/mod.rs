@@ -25,7 +25,7 @@ use crate::grid::{Dir, Grid, Pos};
 use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Pace};
 
-pub use planner_view::Reveal;
+pub use teach::Reveal;
 
 /// Who steers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

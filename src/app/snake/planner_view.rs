@@ -3,22 +3,14 @@
 
 use egui::Ui;
 
-use super::{Pilot, SnakeTab, teach};
+use super::teach::{self, Reveal};
+use super::{Pilot, SnakeTab};
 use crate::app::names;
 use crate::app::notice::Notice;
 use crate::games::snake::Status;
 use crate::games::snake::classic::{self, Branch};
 use crate::games::snake::planner::CyclePlanner;
 use crate::tr;
-
-/// One thing the classic planner looked at, in order, for stepping through a decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reveal {
-    FoodSearch(usize),
-    Path,
-    TailSearch(usize),
-    Choice,
-}
 
 impl SnakeTab {
     fn cycle_planner(&mut self) -> Result<&mut CyclePlanner, String> {

@@ -2,9 +2,17 @@
 //! highlighted: the classic planner's distance field, path, virtual snake and tail check,
 //! and the cycle planner's choice between its cycle, a shortcut and joining a cycle.
 
-use super::planner_view::Reveal;
 use crate::games::snake::classic::{Branch, Decision};
 use crate::games::snake::planner::CycleChoice;
+
+/// One thing the classic planner looked at, in order, for stepping through a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    FoodSearch(usize),
+    Path,
+    TailSearch(usize),
+    Choice,
+}
 
 const CLASSIC: [&str; 7] = [
     "snake-code-classic-1",

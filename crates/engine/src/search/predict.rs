@@ -3,8 +3,8 @@
 //! engine can be copied), so every engine is judged the same way; an answer the search would
 //! have taken but for its tie rule is right too, and the verdict says how the rule chose.
 
-use super::run::State;
-use super::{Cost, Event, NodeStatus, NodeView, Problem, Run, Side, Step};
+use super::run::{State, expanded_by};
+use super::{Cost, NodeStatus, NodeView, Problem, Run, Side};
 
 /// Two priorities closer than this are equal (sums of √2 differ in their last bits).
 const TIE: Cost = 1e-9;
@@ -86,14 +86,6 @@ pub struct Prediction<S> {
     pub side: Side,
     /// How the two compare.
     pub verdict: Verdict,
-}
-
-/// The state expanded by `step`, the step that took the run to `after`, if it expanded one.
-pub fn expanded_by<R: Run + ?Sized>(step: Option<Step>, after: &R) -> Option<(Side, State<R>)> {
-    match step?.event {
-        Event::Expanded { .. } | Event::Found { .. } => after.last_expanded(),
-        Event::Exhausted | Event::GaveUp(_) => None,
-    }
 }
 
 /// The state `run`'s next step expands (a copy of the run takes the step), if it expands

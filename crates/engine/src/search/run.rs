@@ -285,7 +285,7 @@ impl<P: Problem> Engine<P> {
         }
         let mut ahead = self.clone();
         let step = ahead.run.step();
-        super::predict::expanded_by(step, ahead.run())
+        expanded_by(step, ahead.run())
     }
 
     /// See [`Run::repair_cell`].
@@ -315,5 +315,13 @@ impl<P: Problem> std::ops::Deref for Engine<P> {
 
     fn deref(&self) -> &Self::Target {
         &*self.run
+    }
+}
+
+/// The state expanded by `step`, the step that took the run to `after`, if it expanded one.
+pub fn expanded_by<R: Run + ?Sized>(step: Option<Step>, after: &R) -> Option<(Side, State<R>)> {
+    match step?.event {
+        Event::Expanded { .. } | Event::Found { .. } => after.last_expanded(),
+        Event::Exhausted | Event::GaveUp(_) => None,
     }
 }

@@ -4,15 +4,13 @@
 use crate::i18n::Message;
 use tiny_skia::{FillRule, LineCap, LineJoin, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
-use super::frames::PictureFrames;
 use super::glyphs::draw_letter;
 use super::raster::{board_canvas, paint};
 use crate::games::link::tints::SearchTints;
 use crate::games::link::{LinkBoard, SYMBOLS};
 use crate::games::snake::SnakeGame;
-use crate::games::sokoban::game::Step;
-use crate::games::sokoban::{Game, Level};
-use crate::grid::{Dir, Pos};
+use crate::games::sokoban::Game;
+use crate::grid::Pos;
 use crate::palette::{Rgba, link, rgb, snake, sokoban};
 
 /// What is drawn over a square.
@@ -249,33 +247,4 @@ fn polygon(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
     }
     path.close();
     path.finish()
-}
-
-/// A Sokoban level played from its start along `lurd`, a frame a move (the first frame is
-/// the start). The moves are checked first, so every frame is a legal position.
-pub fn sokoban_replay(
-    level: &Level,
-    lurd: &str,
-) -> Result<PictureFrames<impl Iterator<Item = CellPicture> + use<>>, Message> {
-    Game::new(level.clone()).play_lurd(lurd)?;
-    let dirs: Vec<Dir> = lurd
-        .chars()
-        .filter_map(Step::from_letter)
-        .map(|step| step.dir)
-        .collect();
-    let len = dirs.len() + 1;
-    let mut game = Game::new(level.clone());
-    let first = CellPicture::sokoban(&game);
-    let mut dirs = dirs.into_iter();
-    let pictures = std::iter::once(first).chain(std::iter::from_fn(move || {
-        game.step(dirs.next()?);
-        Some(CellPicture::sokoban(&game))
-    }));
-    Ok(PictureFrames::new(pictures, len))
-}
-
-/// A Snake game from its first move to where it stands, a frame a move.
-pub fn snake_replay(game: &SnakeGame) -> PictureFrames<impl Iterator<Item = CellPicture> + use<>> {
-    let len = game.moves_made().len() + 1;
-    PictureFrames::new(game.replay().map(|g| CellPicture::snake(&g)), len)
 }

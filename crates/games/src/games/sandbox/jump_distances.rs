@@ -6,7 +6,7 @@
 //! search checks that itself. So every diagonal step of a scan, which looks along a row and
 //! a column, costs two lookups instead of two walks.
 
-use super::moves::MOVES;
+use super::move_order::MOVES;
 
 /// For each cell and orthogonal direction (in [`MOVES`] order: up, right, down, left), how
 /// a straight scan from the cell ends: `k > 0`, at the jump point `k` cells on; `-m <= 0`,

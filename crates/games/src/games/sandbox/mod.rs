@@ -9,6 +9,7 @@ pub mod generate;
 mod heuristic;
 pub mod jump;
 pub mod jump_distances;
+mod move_order;
 mod moves;
 pub mod movingai;
 pub mod predict;

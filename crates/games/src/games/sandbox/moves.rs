@@ -5,21 +5,8 @@
 use std::sync::OnceLock;
 
 use super::jump_distances::JumpDistances;
+use super::move_order::MOVES;
 use crate::grid::{Grid, Pos};
-
-/// The eight moves, in the order successors are produced (and ties broken): orthogonal
-/// moves first, clockwise from up; then the diagonals, clockwise from up-right. Bit `i` of
-/// a cell's move set stands for `MOVES[i]`.
-pub const MOVES: [(i32, i32); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// The move set of every cell, and which terrains the board uses, computed on first use and
 /// kept up to date by the board's edits once they exist. Derived data: it takes no part in

@@ -1,7 +1,7 @@
 use std::f64::consts::SQRT_2;
 use std::sync::Arc;
 
-use super::moves::MOVES;
+use super::move_order::MOVES;
 use super::{Board, Heuristic, MAX_TERRAINS};
 use crate::grid::Pos;
 use crate::search::{Cost, Problem, ReversibleProblem};
