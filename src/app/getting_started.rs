@@ -32,6 +32,11 @@ impl GettingStarted {
     /// so the shell can show that tab beside it.
     pub fn show(&mut self, ctx: &Context, titles: &[(TabId, String)]) -> Option<TabId> {
         let page = self.page?;
+        // Escape closes it, as it closes every window a newcomer meets first.
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            self.page = None;
+            return None;
+        }
         let mut open = true;
         let mut picked = None;
         let mut close = false;

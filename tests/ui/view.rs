@@ -153,11 +153,17 @@ fn getting_started_opens_once_on_the_first_start_and_from_the_help_menu() {
     again.first_start();
     assert!(!again.getting_started.is_open());
 
-    // The Help menu opens the open tab's page.
+    // The Help menu opens the open tab's page; Escape closes it.
     click(&mut harness, "Help");
     click(&mut harness, "Getting started");
     assert_eq!(harness.state().getting_started.page, Some(TabId::Link));
     harness.get_by_label_contains("to watch the breadth-first search");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(
+        !harness.state().getting_started.is_open(),
+        "Escape closes it"
+    );
 }
 
 #[test]
