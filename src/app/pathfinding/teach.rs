@@ -187,40 +187,78 @@ fn bidirectional_best_first(astar: bool) -> Listing {
         .collect()
 }
 
+/// The moments that light each line of the best-first listing.
+const BEST_FIRST_LIT: [&[Moment]; 11] = [
+    &[Start],
+    &[],
+    &[Found, Grew, Stayed],
+    &[Found],
+    &[],
+    &[Stayed],
+    &[],
+    &[],
+    &[],
+    &[Grew],
+    &[Exhausted],
+];
+
 /// The pseudo-code of the best-first family, with the lines that differ per algorithm.
 fn best_first(algorithm: Algorithm) -> Listing {
     let text = policy_text(algorithm);
-    vec![
-        (tr!("code-best-first-1"), &[Start]),
-        (tr!("code-while-frontier"), &[]),
-        (
-            format!("    n ← {}   ▹ {}", text.pop, text.order),
-            &[Found, Grew, Stayed],
-        ),
-        (tr!("code-goal-test"), &[Found]),
-        (tr!("code-mark-visited"), &[]),
-        (tr!("code-for-each-neighbour"), &[Stayed]),
-        (tr!("code-g-prime"), &[]),
-        (format!("        {}", text.enters_if), &[]),
-        (format!("            {}", text.record), &[]),
-        (format!("            {}", text.push), &[Grew]),
-        (tr!("code-no-path"), &[Exhausted]),
-    ]
+    let texts = [
+        tr!("code-best-first-1"),
+        tr!("code-while-frontier"),
+        format!("    n ← {}   ▹ {}", text.pop, text.order),
+        tr!("code-goal-test"),
+        tr!("code-mark-visited"),
+        tr!("code-for-each-neighbour"),
+        tr!("code-g-prime"),
+        format!("        {}", text.enters_if),
+        format!("            {}", text.record),
+        format!("            {}", text.push),
+        tr!("code-no-path"),
+    ];
+    texts.into_iter().zip(BEST_FIRST_LIT).collect()
+}
+
+/// The lines of `algorithm`'s listing as their message keys and moments, where the
+/// listing is fixed: the best-first family's lines are made per algorithm.
+fn fixed_lines(algorithm: PathAlgorithm) -> Option<&'static [Line]> {
+    Some(match algorithm {
+        PathAlgorithm::Search(Algorithm::Bfs) => &BFS,
+        PathAlgorithm::Search(Algorithm::Dfs) => &DFS,
+        PathAlgorithm::BidirectionalBfs
+        | PathAlgorithm::BidirectionalDijkstra
+        | PathAlgorithm::BidirectionalAStar => &BIDIRECTIONAL,
+        PathAlgorithm::Iddfs => &IDDFS,
+        PathAlgorithm::IdaStar => &IDASTAR,
+        PathAlgorithm::Jps => &JPS,
+        PathAlgorithm::DStarLite => &DSTAR_LITE,
+        PathAlgorithm::Search(_) => return None,
+    })
 }
 
 /// `algorithm`'s listing: each line in the current language, with the moments it lights.
 fn listing(algorithm: PathAlgorithm) -> Listing {
     match algorithm {
-        PathAlgorithm::Search(Algorithm::Bfs) => translated(&BFS),
-        PathAlgorithm::Search(Algorithm::Dfs) => translated(&DFS),
+        PathAlgorithm::Search(Algorithm::Bfs | Algorithm::Dfs)
+        | PathAlgorithm::BidirectionalBfs
+        | PathAlgorithm::Iddfs
+        | PathAlgorithm::IdaStar
+        | PathAlgorithm::Jps
+        | PathAlgorithm::DStarLite => translated(fixed_lines(algorithm).unwrap_or(&[])),
         PathAlgorithm::Search(a) => best_first(a),
-        PathAlgorithm::BidirectionalBfs => translated(&BIDIRECTIONAL),
-        PathAlgorithm::Iddfs => translated(&IDDFS),
-        PathAlgorithm::IdaStar => translated(&IDASTAR),
-        PathAlgorithm::Jps => translated(&JPS),
-        PathAlgorithm::DStarLite => translated(&DSTAR_LITE),
         PathAlgorithm::BidirectionalDijkstra => bidirectional_best_first(false),
         PathAlgorithm::BidirectionalAStar => bidirectional_best_first(true),
+    }
+}
+
+/// The moments each line of `algorithm`'s listing lights, without making its text: asked
+/// every frame, so nothing is translated.
+fn lit(algorithm: PathAlgorithm) -> Vec<&'static [Moment]> {
+    match fixed_lines(algorithm) {
+        Some(lines) => lines.iter().map(|&(_, lit)| lit).collect(),
+        None => BEST_FIRST_LIT.to_vec(),
     }
 }
 
@@ -272,10 +310,10 @@ pub fn active_lines(
 
 /// The lines (1-based) of `algorithm`'s listing that `now` lights.
 fn lines_lit(algorithm: PathAlgorithm, now: Moment) -> Vec<usize> {
-    listing(algorithm)
+    lit(algorithm)
         .iter()
         .enumerate()
-        .filter(|(_, (_, lit))| lit.contains(&now))
+        .filter(|(_, lit)| lit.contains(&now))
         .map(|(i, _)| i + 1)
         .collect()
 }
@@ -433,6 +471,11 @@ mod tests {
     fn every_moment_of_every_search_lights_lines_of_its_own_listing() {
         for algorithm in PathAlgorithm::ALL {
             let length = pseudocode(algorithm).len();
+            assert_eq!(
+                lit(algorithm).len(),
+                length,
+                "{algorithm}: a tag list per line"
+            );
             let steps: &[Moment] = if algorithm.deepening().is_some() {
                 &[NewIteration, WithinIteration]
             } else {
