@@ -92,6 +92,9 @@ impl FrontierApp {
                 self.tabs.link.start(board);
             }
         }
+        // What the link shows is what its sender wanted seen: the first start's "Getting
+        // started" does not cover it (the Help menu still has it).
+        self.getting_started.page = None;
         Ok(())
     }
 

@@ -349,3 +349,28 @@ fn the_boards_edge_is_drawn_and_stands_apart_in_the_light_theme() {
         edge.stroke.color
     );
 }
+
+#[test]
+fn a_link_opened_on_the_first_start_is_not_covered_by_getting_started() {
+    use frontier::share::{self, View};
+    let mut app = FrontierApp::from_saved(None);
+    app.set_language(Language::English);
+    app.first_start();
+    assert!(app.getting_started.is_open());
+    let link = share::link(
+        "https://example.org/",
+        &View::Lesson {
+            id: "dfs-bfs".into(),
+            text: None,
+            page: 1,
+        },
+    );
+    // A link that does not read leaves everything as it was, the window too.
+    assert!(app.open_link("https://example.org/#v1.broken").is_err());
+    assert!(app.getting_started.is_open());
+    app.open_link(&link).expect("a shipped lesson");
+    assert!(!app.getting_started.is_open());
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
+    harness.run_steps(4);
+    harness.get_by_label_contains("2/5 · Not BFS with a stack");
+}
