@@ -38,7 +38,7 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
     board.start = middle;
     app.tabs.pathfinding.replace_board(board);
     app.tabs.pathfinding.settings.algorithm =
-        frontier::games::sandbox::PathAlgorithm::Search(frontier::search::Algorithm::Dijkstra);
+        frontier::games::sandbox::PathAlgorithm::search(frontier::search::Algorithm::Dijkstra);
     app.tabs.pathfinding.settings_changed();
     // Mid-run: a good part of the board explored, the frontier wide.
     let overlays = app.tabs.pathfinding.settings.overlays;

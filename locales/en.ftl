@@ -267,6 +267,11 @@ stats-frontier = Frontier
 stats-visited = Visited
 stats-path = Path
 stats-path-found = { $moves } moves, cost { $cost }
+stats-path-segments = { $segments ->
+    [one] 1 straight segment
+   *[other] { $segments } straight segments
+}, cost { $cost }
+stats-optimal-shorter = shorter than the grid's cheapest, { $best }, which moves cell to cell
 stats-optimal = Optimal?
 stats-optimal-yes = yes (Dijkstra agrees)
 stats-optimal-no = no: the cheapest costs { $best }
@@ -353,8 +358,10 @@ code-jps-6 = {"    "}for each direction d worth following from n (natural and fo
 code-jps-7 = {"        "}m ← jump(n, d): scan along d to the goal, a forced neighbour or a wall
 code-jps-8 = {"        "}if m exists and g[n] + dist(n, m) < g[m]:
 code-jps-9 = {"            "}g[m] ← g[n] + dist(n, m); parent[m] ← n; open.push(m)
-jps-needs-uniform-cost = Jump Point Search needs a board where every passable cell costs the same: it jumps over cells, pricing a straight run by its length. This board has weighted terrain, so A* runs instead.
+needs-uniform-cost = { $algorithm } needs a board where every passable cell costs the same: it prices a straight run by its length. This board has weighted terrain, so A* runs instead.
 legend-scanned = scanned by a jump
+legend-sight-clear = line of sight, clear
+legend-sight-blocked = line of sight, blocked
 code-dstar-1 = g ← ∞ and rhs ← ∞ everywhere; rhs[goal] ← 0; queue ← {goal}   ▹ planned from the goal back
 code-dstar-2 = while queue.top < key(start) or rhs[start] > g[start]:
 code-dstar-3 = {"    "}u ← queue.pop()   ▹ smallest key [min(g, rhs) + h(start, u); min(g, rhs)]
@@ -430,6 +437,10 @@ legend-meeting = where the best path so far meets
 narrate-met = Stopped: no path cheaper than the best meeting can remain. The halves join at { $cell }: a path of { $moves } moves costing { $cost }.
 narrate-found = { $side }reached the goal: a path of { $moves } moves costing { $cost }.
 narrate-found-plain = Reached the goal.
+narrate-found-segments = Reached the goal: a path of { $segments ->
+    [one] 1 straight segment
+   *[other] { $segments } straight segments
+} costing { $cost }.
 narrate-exhausted = The frontier is empty: no path from start to goal.
 narrate-stopped = Stopped.
 limit-expansions = gave up after { $count } expansions

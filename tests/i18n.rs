@@ -314,6 +314,34 @@ fn every_key_the_code_asks_for_exists() {
     assert!(missing.is_empty(), "keys with no message: {missing:?}");
 }
 
+/// A search's descriptor names its messages as data, out of reach of the scan above.
+#[test]
+fn every_key_a_search_descriptor_names_exists() {
+    use frontier::games::sandbox::algorithms::{REGISTRY, Text};
+    let english = messages(Language::English);
+    let mut missing = vec![];
+    for descriptor in REGISTRY {
+        let mut keys = vec![
+            descriptor.name_key,
+            descriptor.kind_key,
+            descriptor.rule_key,
+        ];
+        for line in descriptor.listing {
+            match line.text {
+                Text::Key(key) => keys.push(key),
+                Text::Commented(code, why) => keys.extend([code, why]),
+                Text::Policy(_) => {}
+            }
+        }
+        missing.extend(
+            keys.into_iter()
+                .filter(|key| !english.contains_key(*key))
+                .map(|key| format!("{}: {key}", descriptor.code)),
+        );
+    }
+    assert!(missing.is_empty(), "keys with no message: {missing:?}");
+}
+
 #[test]
 fn a_file_error_is_told_in_the_language_current_when_it_is_shown() {
     use frontier::games::sandbox::Board;

@@ -13,7 +13,7 @@ fn board_algorithm_options_and_speed_come_back_after_a_restart() {
     board.paint(Pos::new(2, 2), 4);
     board.goal = Pos::new(8, 6);
     app.tabs.pathfinding.replace_board(board.clone());
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::Search(Algorithm::WeightedAStar(2.5));
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::WeightedAStar(2.5));
     app.tabs.pathfinding.settings.heuristic = Heuristic::Euclidean;
     app.tabs.pathfinding.settings.connectivity = Connectivity::Eight;
     app.tabs.pathfinding.settings.overlays.parents = false;
@@ -95,7 +95,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
     );
 
     let part = pathfinding_part(&app, |s| {
-        s.settings.algorithm = PathAlgorithm::Search(Algorithm::WeightedAStar(-3.0));
+        s.settings.algorithm = PathAlgorithm::search(Algorithm::WeightedAStar(-3.0));
         s.settings.heuristic = Heuristic::Octile;
     });
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
@@ -117,7 +117,7 @@ fn a_comparison_weight_that_is_not_a_number_is_reset() {
     // cheapest while the panel called it weighted A*.
     let app = FrontierApp::from_saved(None);
     let part = pathfinding_part(&app, |s| {
-        s.settings.compare_with = Some(PathAlgorithm::Search(Algorithm::WeightedAStar(f64::NAN)));
+        s.settings.compare_with = Some(PathAlgorithm::search(Algorithm::WeightedAStar(f64::NAN)));
     });
     let restored =
         FrontierApp::from_saved(Some(&with_part(&app.saved_state(), "pathfinding", &part)));
@@ -211,7 +211,7 @@ fn a_state_saved_by_the_first_version_is_read() {
     assert_eq!(restored.tabs.pathfinding.board.width(), 9);
     assert_eq!(
         restored.tabs.pathfinding.settings.algorithm,
-        PathAlgorithm::Search(Algorithm::Dijkstra)
+        PathAlgorithm::search(Algorithm::Dijkstra)
     );
     assert!(restored.tabs.pathfinding.dirty);
     assert_eq!(restored.tabs.snake.width, 20);
@@ -276,4 +276,45 @@ fn messages_about_a_damaged_state_stay_short() {
     }
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "snake", many_bad)));
     assert!(restored.notice.unwrap().text.contains("…and 1 more"));
+}
+
+#[test]
+fn every_search_comes_back_and_saves_that_named_searches_the_old_way_are_read() {
+    let mut app = FrontierApp::from_saved(None);
+    for algorithm in PathAlgorithm::all() {
+        app.tabs.pathfinding.settings.algorithm = algorithm;
+        let restored = FrontierApp::from_saved(Some(&app.saved_state().to_ron()));
+        assert!(
+            restored.notice.is_none(),
+            "{algorithm}: {:?}",
+            restored.notice
+        );
+        assert_eq!(restored.tabs.pathfinding.settings.algorithm, algorithm);
+    }
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::AStar);
+    let good = app.saved_state();
+    let part = pathfinding_part(&app, |_| {});
+    assert!(part.contains("algorithm:Code(\"astar\")"), "{part}");
+    // Before the registry, a search was saved as a variant of an enum.
+    for (old, code) in [
+        ("Search(WeightedAStar(3.0))", "wastar:3"),
+        ("Search(Bfs)", "bfs"),
+        ("BidirectionalAStar", "biastar"),
+        ("IdaStar", "idastar"),
+        ("Jps", "jps"),
+        ("DStarLite", "dstar-lite"),
+    ] {
+        let part = part.replace("Code(\"astar\")", old);
+        let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
+        assert!(restored.notice.is_none(), "{old}: {:?}", restored.notice);
+        assert_eq!(restored.tabs.pathfinding.settings.algorithm.code(), code);
+    }
+    let part = part.replace("Code(\"astar\")", "Code(\"bogosort\")");
+    let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
+    let text = &restored.notice.as_ref().unwrap().text;
+    assert!(text.contains("algorithm was reset"), "{text}");
+    assert_eq!(
+        restored.tabs.pathfinding.settings.algorithm,
+        PathAlgorithm::search(Algorithm::AStar)
+    );
 }

@@ -75,15 +75,14 @@ pub fn sokoban_algorithm_short(algorithm: SokobanAlgorithm) -> String {
 
 /// A Pathfinding algorithm's name, with weighted A*'s weight.
 pub fn path_algorithm(algorithm: PathAlgorithm) -> String {
-    match algorithm {
-        PathAlgorithm::Search(a) => self::algorithm(a),
-        PathAlgorithm::BidirectionalBfs => tr!("algo-bibfs"),
-        PathAlgorithm::BidirectionalDijkstra => tr!("algo-bidijkstra"),
-        PathAlgorithm::BidirectionalAStar => tr!("algo-biastar"),
-        PathAlgorithm::Iddfs => tr!("algo-iddfs"),
-        PathAlgorithm::IdaStar => tr!("algo-idastar"),
-        PathAlgorithm::Jps => tr!("algo-jps"),
-        PathAlgorithm::DStarLite => tr!("algo-dstar-lite"),
+    let key = algorithm.descriptor().name_key;
+    match algorithm.weight() {
+        Some(w) => {
+            let mut args = crate::i18n::FluentArgs::new();
+            args.set("weight", crate::i18n::Arg::value(w));
+            crate::i18n::tr(key, Some(&args))
+        }
+        None => crate::i18n::tr(key, None),
     }
 }
 
@@ -107,10 +106,7 @@ pub fn run_label(
 
 /// A Pathfinding algorithm's name in a picker: weighted A* without its weight.
 pub fn path_algorithm_kind(algorithm: PathAlgorithm) -> String {
-    match algorithm {
-        PathAlgorithm::Search(Algorithm::WeightedAStar(_)) => tr!("algo-wastar-kind"),
-        other => path_algorithm(other),
-    }
+    crate::i18n::tr(algorithm.descriptor().kind_key, None)
 }
 
 pub fn heuristic(heuristic: Heuristic) -> String {

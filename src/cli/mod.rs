@@ -31,8 +31,7 @@ pub use args::{Args, seconds};
 pub const USAGE: &str = "\
 usage: frontier                      open the app
        frontier open BOARD           open the app with a board (or .map) file
-       frontier path BOARD [--algo bfs|dfs|dijkstra|astar|wastar:W|greedy|bibfs|bidijkstra|biastar|
-                            iddfs|idastar|jps|dstar-lite]
+       frontier path BOARD [--algo ALGO]
                      [--heuristic manhattan|euclidean|octile|chebyshev|zero]
                      [--diagonal] [--from X,Y --to X,Y] [--max-expansions N]
        frontier scen MAP.scen [--map MAP] [--algo ALGO] [--heuristic H] [--verbose]
@@ -71,6 +70,17 @@ usage: frontier                      open the app
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
+/// The usage, with the board's searches as the registry lists them.
+pub fn usage() -> String {
+    let codes: Vec<String> = crate::games::sandbox::PathAlgorithm::all()
+        .map(|a| a.code_pattern())
+        .collect();
+    format!(
+        "{USAGE}\nALGO, a board's search (default astar): {}",
+        codes.join("|")
+    )
+}
+
 /// Outcome of a command, as the process exit code.
 pub enum Status {
     Success,
@@ -98,14 +108,15 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("replan") => replan::replan(Args::new(&args[1..])),
         Some("lesson") => lesson::lesson(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            say!("{USAGE}");
+            say!("{}", usage());
             Status::Success
         }
         Some(other) => Status::BadInput(format!(
-            "unknown command `{}`\n{USAGE}",
-            crate::files::quote(other)
+            "unknown command `{}`\n{}",
+            crate::files::quote(other),
+            usage()
         )),
-        None => Status::BadInput(USAGE.into()),
+        None => Status::BadInput(usage()),
     };
     match status {
         Status::Success => ExitCode::SUCCESS,

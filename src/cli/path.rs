@@ -9,7 +9,6 @@ use super::Status;
 use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::generate::Generator;
-use crate::games::sandbox::jump;
 use crate::games::sandbox::movingai::parse_scenario;
 use crate::games::sandbox::{
     Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm, parse_board_or_map,
@@ -48,7 +47,7 @@ pub(super) fn read_path_options(
 ) -> Result<PathOptions, String> {
     let algorithm = args
         .parsed("--algo", PathAlgorithm::parse)?
-        .unwrap_or(PathAlgorithm::Search(Algorithm::AStar));
+        .unwrap_or(PathAlgorithm::search(Algorithm::AStar));
     let connectivity = if args.flag("--diagonal") || default_diagonal {
         Connectivity::Eight
     } else {
@@ -110,7 +109,11 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
         Outcome::Found { path, cost } => {
             say!("result: path found");
             say!("cost: {}", round(*cost));
-            say!("length: {} moves", path.len() - 1);
+            if options.algorithm.capabilities().any_angle {
+                say!("length: {} straight segments", path.len() - 1);
+            } else {
+                say!("length: {} moves", path.len() - 1);
+            }
             Status::Success
         }
         Outcome::NoPath => {
@@ -127,15 +130,15 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
     Ok(status)
 }
 
-/// Refuses JPS on a board of more than one step cost, saying why.
+/// Refuses a search that needs one step cost (JPS) on a board of more than one, saying why.
 fn check_jps(options: &PathOptions, problem: &GridProblem) -> Result<(), String> {
-    if options.algorithm == PathAlgorithm::Jps && !jump::available(problem) {
-        return Err(
-            "--algo jps needs a board where every passable cell costs the same (it \
-             jumps over cells, pricing a straight run by its length); this board has \
-             weighted terrain: use astar"
-                .into(),
-        );
+    if options.algorithm.capabilities().uniform_costs_only && problem.uniform_cost().is_none() {
+        return Err(format!(
+            "--algo {} needs a board where every passable cell costs the same (it \
+             prices a straight run by its length); this board has weighted terrain: use \
+             astar",
+            options.algorithm.code()
+        ));
     }
     Ok(())
 }

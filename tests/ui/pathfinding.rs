@@ -115,11 +115,11 @@ fn picking_an_algorithm_in_the_menu_restarts_the_run_with_it() {
     let tab = &harness.state().tabs.pathfinding;
     assert_eq!(
         tab.settings.algorithm,
-        PathAlgorithm::Search(Algorithm::Dijkstra)
+        PathAlgorithm::search(Algorithm::Dijkstra)
     );
     assert_eq!(
         tab.session().algorithm,
-        PathAlgorithm::Search(Algorithm::Dijkstra)
+        PathAlgorithm::search(Algorithm::Dijkstra)
     );
     assert_eq!(step_count(&harness), 0);
 }
@@ -534,7 +534,10 @@ fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() 
     harness.get_by_label("To end").click();
     harness.run_steps(4);
     let tab = &harness.state().tabs.pathfinding;
-    assert_eq!(tab.session().algorithm, PathAlgorithm::Jps);
+    assert_eq!(
+        tab.session().algorithm,
+        PathAlgorithm::parse("jps").unwrap()
+    );
     assert!(tab.session().path().is_some());
     harness.get_by_label("scanned by a jump");
 
@@ -545,7 +548,7 @@ fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() 
     let tab = &harness.state().tabs.pathfinding;
     assert_eq!(
         tab.settings.algorithm,
-        PathAlgorithm::Search(Algorithm::AStar)
+        PathAlgorithm::search(Algorithm::AStar)
     );
     harness.get_by_label_contains(
         "Jump Point Search needs a board where every passable cell costs the same",
@@ -583,7 +586,10 @@ fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again(
     harness.run_steps(2);
     let session = harness.state().tabs.pathfinding.session();
     assert!(session.repair.is_some(), "repaired, not restarted");
-    assert_eq!(session.run().algorithm(), PathAlgorithm::DStarLite);
+    assert_eq!(
+        session.run().algorithm(),
+        PathAlgorithm::parse("dstar-lite").unwrap()
+    );
     harness.get_by_label("To end").click();
     harness.run_steps(6);
     let session = harness.state().tabs.pathfinding.session();
@@ -596,7 +602,7 @@ fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again(
         );
         frontier::games::sandbox::GridRun::new(
             problem,
-            PathAlgorithm::Search(Algorithm::Dijkstra),
+            PathAlgorithm::search(Algorithm::Dijkstra),
             frontier::search::Budget::UNLIMITED,
         )
         .run()
@@ -821,7 +827,7 @@ fn predict_mode_asks_which_cells_join_the_frontier() {
 fn the_robot_walks_only_boards_it_can_plan_at_once() {
     let mut app = FrontierApp::from_saved(None);
     app.tabs.pathfinding.replace_board(Board::new(1100, 1000));
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::parse("dstar-lite").unwrap();
     app.tabs.pathfinding.settings_changed();
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(2);
@@ -844,7 +850,7 @@ fn file_menu(harness: &mut Harness<'static, FrontierApp>, entry: &str) {
 fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_nothing() {
     let mut harness = app_on_open_board();
     drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 5)]);
-    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::Search(Algorithm::Bfs);
+    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::Bfs);
     harness.state_mut().tabs.pathfinding.settings_changed();
     for _ in 0..7 {
         harness::click(&mut harness, "Step");
@@ -898,7 +904,7 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
     assert_eq!(tab.board, painted);
     assert_eq!(
         tab.settings.algorithm,
-        PathAlgorithm::Search(Algorithm::Bfs)
+        PathAlgorithm::search(Algorithm::Bfs)
     );
     assert_eq!(tab.session().position(), 7, "stepped to the link's step");
     assert!(
@@ -1027,10 +1033,13 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
     let mut harness = app_on_open_board();
     for (algorithm, says) in [
         (
-            PathAlgorithm::Search(Algorithm::AStar),
+            PathAlgorithm::search(Algorithm::AStar),
             "the frontier holds the start (1,1)",
         ),
-        (PathAlgorithm::DStarLite, "its queue holds the goal (10,6)"),
+        (
+            PathAlgorithm::parse("dstar-lite").unwrap(),
+            "its queue holds the goal (10,6)",
+        ),
         (
             PathAlgorithm::parse("bibfs").unwrap(),
             "the forward frontier holds the start (1,1) and the backward one the goal (10,6)",
@@ -1041,7 +1050,8 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
         harness.run_steps(2);
         harness.get_by_label_contains(says);
     }
-    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    harness.state_mut().tabs.pathfinding.settings.algorithm =
+        PathAlgorithm::parse("dstar-lite").unwrap();
     harness.state_mut().tabs.pathfinding.settings_changed();
     harness::click(&mut harness, "Step");
     let run = harness.state().tabs.pathfinding.session().run();
@@ -1059,7 +1069,7 @@ fn an_edit_during_d_star_lites_first_plan_plans_again_and_one_after_it_repairs()
     board.start = Pos::new(1, 1);
     board.goal = Pos::new(38, 28);
     app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::DStarLite;
+    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::parse("dstar-lite").unwrap();
     app.tabs.pathfinding.settings_changed();
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(3);
@@ -1128,7 +1138,7 @@ fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
         assert!(harness.state().tabs.pathfinding.session().at_end());
     };
     to_end(&mut harness);
-    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::Search(Algorithm::Bfs);
+    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::Bfs);
     harness.state_mut().tabs.pathfinding.settings_changed();
     harness.run_steps(10);
     assert_eq!(step_count(&harness), 0, "a new search starts at step 0");

@@ -33,7 +33,12 @@ fn iddfs_finds_the_fewest_moves_on_random_boards() {
     for seed in 0..150 {
         let board = random_board(seed + 7000, seed % 2 == 0);
         for connectivity in [Connectivity::Four, Connectivity::Eight] {
-            let got = match run(&board, connectivity, Heuristic::Zero, PathAlgorithm::Iddfs) {
+            let got = match run(
+                &board,
+                connectivity,
+                Heuristic::Zero,
+                PathAlgorithm::parse("iddfs").unwrap(),
+            ) {
                 Outcome::Found { path, .. } => Some(path.len() - 1),
                 _ => None,
             };
@@ -56,7 +61,12 @@ fn idastar_finds_the_cheapest_cost_on_random_boards() {
     for (weighted, connectivity, heuristic) in cases {
         for seed in 0..80 {
             let board = random_board(seed + 8000, weighted);
-            let got = match run(&board, connectivity, heuristic, PathAlgorithm::IdaStar) {
+            let got = match run(
+                &board,
+                connectivity,
+                heuristic,
+                PathAlgorithm::parse("idastar").unwrap(),
+            ) {
                 Outcome::Found { cost, .. } => Some((cost * 1e6).round()),
                 _ => None,
             };
@@ -93,7 +103,10 @@ fn walled(weighted: bool) -> Board {
 #[test]
 fn no_path_is_proven_when_no_limit_cuts_anything_off() {
     for weighted in [false, true] {
-        for algorithm in [PathAlgorithm::Iddfs, PathAlgorithm::IdaStar] {
+        for algorithm in [
+            PathAlgorithm::parse("iddfs").unwrap(),
+            PathAlgorithm::parse("idastar").unwrap(),
+        ] {
             let outcome = run(
                 &walled(weighted),
                 Connectivity::Four,

@@ -111,7 +111,7 @@ fn a_repair_expands_far_fewer_cells_than_a_fresh_astar() {
         repair += plan.plan();
         let fresh = GridRun::new(
             plan.problem().clone(),
-            PathAlgorithm::Search(Algorithm::AStar),
+            PathAlgorithm::search(Algorithm::AStar),
             Budget::UNLIMITED,
         )
         .run();

@@ -58,7 +58,7 @@ fn dijkstra_and_astar_with_every_admissible_heuristic_find_the_cheapest_cost() {
                 &board,
                 connectivity,
                 Heuristic::Zero,
-                PathAlgorithm::Search(Algorithm::Dijkstra),
+                PathAlgorithm::search(Algorithm::Dijkstra),
             );
             assert_eq!(dijkstra.is_some(), expected.is_some(), "seed {seed}");
             if let (Some((cost, _)), Some(expected)) = (dijkstra, expected) {
@@ -72,7 +72,7 @@ fn dijkstra_and_astar_with_every_admissible_heuristic_find_the_cheapest_cost() {
                 &board,
                 connectivity,
                 Heuristic::Zero,
-                PathAlgorithm::BidirectionalDijkstra,
+                PathAlgorithm::parse("bidijkstra").unwrap(),
             );
             assert_eq!(
                 bidijkstra.map(|(c, _)| (c * 1e6).round()),
@@ -84,8 +84,8 @@ fn dijkstra_and_astar_with_every_admissible_heuristic_find_the_cheapest_cost() {
                     continue;
                 }
                 for algorithm in [
-                    PathAlgorithm::Search(Algorithm::AStar),
-                    PathAlgorithm::BidirectionalAStar,
+                    PathAlgorithm::search(Algorithm::AStar),
+                    PathAlgorithm::parse("biastar").unwrap(),
                 ] {
                     let got = solve(&board, connectivity, heuristic, algorithm);
                     assert_eq!(
@@ -110,8 +110,8 @@ fn bfs_and_bidirectional_bfs_find_the_fewest_moves_on_unweighted_boards() {
         for connectivity in CONNECTIVITIES {
             let expected = reference_moves(&board, connectivity);
             for algorithm in [
-                PathAlgorithm::Search(Algorithm::Bfs),
-                PathAlgorithm::BidirectionalBfs,
+                PathAlgorithm::search(Algorithm::Bfs),
+                PathAlgorithm::parse("bibfs").unwrap(),
             ] {
                 let got =
                     solve(&board, connectivity, Heuristic::Zero, algorithm).map(|(_, moves)| moves);
@@ -131,7 +131,7 @@ fn bidirectional_bfs_finds_the_fewest_moves_on_weighted_boards_too() {
                 &board,
                 connectivity,
                 Heuristic::Zero,
-                PathAlgorithm::BidirectionalBfs,
+                PathAlgorithm::parse("bibfs").unwrap(),
             );
             assert_eq!(
                 got.map(|(_, m)| m),
@@ -162,7 +162,7 @@ fn dfs_greedy_and_weighted_astar_find_a_valid_path_whenever_one_exists() {
                     &board,
                     connectivity,
                     heuristic,
-                    PathAlgorithm::Search(algorithm),
+                    PathAlgorithm::search(algorithm),
                 );
                 assert_eq!(got.is_some(), optimal.is_some(), "seed {seed}, {algorithm}");
                 if let (Algorithm::WeightedAStar(w), Some((cost, _)), Some(best)) =
@@ -197,7 +197,7 @@ fn every_algorithm_reports_no_path_when_a_wall_separates_start_and_goal() {
         for connectivity in CONNECTIVITIES {
             // Iterative deepening proves "no path" only by exhausting every limit, one
             // iteration per distinct f on weighted boards: see the deepening tests.
-            for algorithm in PathAlgorithm::ALL {
+            for algorithm in PathAlgorithm::all() {
                 if algorithm.deepening().is_some() {
                     continue;
                 }
@@ -220,7 +220,7 @@ fn every_algorithm_reports_no_path_when_a_wall_separates_start_and_goal() {
 fn running_the_iterator_to_the_end_equals_the_headless_result() {
     for seed in 0..100 {
         let board = random_board(seed + 4000, true);
-        for algorithm in PathAlgorithm::ALL {
+        for algorithm in PathAlgorithm::all() {
             let p = problem(&board, Connectivity::Eight, Heuristic::Octile);
             // Enough for every run here but IDA*'s longest (an iteration per distinct f).
             let budget = Budget::UNLIMITED.expansions(30_000);
@@ -279,7 +279,7 @@ fn snapshot(run: &GridRun) -> BTreeSet<(Pos, String)> {
 fn replaying_to_step_k_reproduces_the_frontier_and_visited_sets_of_stepping_k_times() {
     for seed in 0..12 {
         let board = random_board(seed + 6000, true);
-        for algorithm in PathAlgorithm::ALL {
+        for algorithm in PathAlgorithm::all() {
             let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
             let budget = Budget::UNLIMITED.expansions(5_000);
             let fresh = || GridRun::new(p.clone(), algorithm, budget);
@@ -310,7 +310,7 @@ fn replaying_to_step_k_reproduces_the_frontier_and_visited_sets_of_stepping_k_ti
 fn checkpoints_stay_within_their_memory_limit_and_replays_still_match() {
     let board = frontier_games::games::sandbox::presets::board("maze.board").unwrap();
     let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
-    let bfs = PathAlgorithm::Search(Algorithm::Bfs);
+    let bfs = PathAlgorithm::search(Algorithm::Bfs);
     let fresh = || GridRun::new(p.clone(), bfs, Budget::UNLIMITED);
     // Weighs a checkpoint by how many nodes it has discovered, so later ones weigh more.
     let weigh: fn(&GridRun) -> usize = |run| run.discovered();
@@ -349,7 +349,7 @@ fn checkpoints_stay_within_their_memory_limit_and_replays_still_match() {
 fn a_jump_goes_to_the_nearest_checkpoint_without_replaying() {
     let board = frontier_games::games::sandbox::presets::board("maze.board").unwrap();
     let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
-    let a_star = PathAlgorithm::Search(Algorithm::AStar);
+    let a_star = PathAlgorithm::search(Algorithm::AStar);
     let fresh = || GridRun::new(p.clone(), a_star, Budget::UNLIMITED);
     let mut timeline = Timeline::with_checkpoints(fresh(), 10, 100);
     while timeline.position() < 95 && timeline.step().is_some() {}
@@ -370,7 +370,7 @@ fn a_jump_goes_to_the_nearest_checkpoint_without_replaying() {
 #[test]
 fn two_runs_of_the_same_board_produce_the_same_events() {
     let board = frontier_games::games::sandbox::presets::board("rooms-with-doors.board").unwrap();
-    for algorithm in PathAlgorithm::ALL {
+    for algorithm in PathAlgorithm::all() {
         let p = problem(&board, Connectivity::Eight, Heuristic::Octile);
         let a: Vec<_> = GridRun::new(p.clone(), algorithm, Budget::UNLIMITED).collect();
         let b: Vec<_> = GridRun::new(p, algorithm, Budget::UNLIMITED).collect();
@@ -407,7 +407,7 @@ fn budgets_end_a_run_with_an_outcome_that_says_so() {
 
     let result = GridRun::new(
         p.clone(),
-        PathAlgorithm::BidirectionalBfs,
+        PathAlgorithm::parse("bibfs").unwrap(),
         Budget::UNLIMITED.expansions(50),
     )
     .run();

@@ -28,8 +28,12 @@ fn jps_finds_the_cheapest_cost_with_legal_paths_on_random_boards() {
         let board = random_board(seed + 11_000, false);
         for connectivity in [Connectivity::Four, Connectivity::Eight] {
             let problem = problem(&board, connectivity);
-            let jps = GridRun::new(problem.clone(), PathAlgorithm::Jps, Budget::UNLIMITED);
-            assert_eq!(jps.algorithm(), PathAlgorithm::Jps);
+            let jps = GridRun::new(
+                problem.clone(),
+                PathAlgorithm::parse("jps").unwrap(),
+                Budget::UNLIMITED,
+            );
+            assert_eq!(jps.algorithm(), PathAlgorithm::parse("jps").unwrap());
             let result = jps.run();
             let expected = reference_cost(&board, connectivity);
             match (&result.outcome, expected) {
@@ -51,7 +55,7 @@ fn jps_finds_the_cheapest_cost_with_legal_paths_on_random_boards() {
             jps_expanded += result.expanded;
             let astar = GridRun::new(
                 problem,
-                PathAlgorithm::Search(Algorithm::AStar),
+                PathAlgorithm::search(Algorithm::AStar),
                 Budget::UNLIMITED,
             );
             astar_expanded += astar.run().expanded;
@@ -120,8 +124,12 @@ fn on_weighted_terrain_jps_is_unavailable_and_astar_runs() {
     let problem = problem(&board, Connectivity::Eight);
     assert!(!available(&problem));
     assert!(JumpSearch::new(problem.clone()).is_none());
-    let run = GridRun::new(problem, PathAlgorithm::Jps, Budget::UNLIMITED);
-    assert_eq!(run.algorithm(), PathAlgorithm::Search(Algorithm::AStar));
+    let run = GridRun::new(
+        problem,
+        PathAlgorithm::parse("jps").unwrap(),
+        Budget::UNLIMITED,
+    );
+    assert_eq!(run.algorithm(), PathAlgorithm::search(Algorithm::AStar));
 }
 
 #[test]
@@ -131,7 +139,7 @@ fn the_cells_a_jump_passes_over_are_a_trail_not_nodes() {
     board.goal = frontier_games::grid::Pos::new(19, 2);
     let mut run = GridRun::new(
         problem(&board, Connectivity::Eight),
-        PathAlgorithm::Jps,
+        PathAlgorithm::parse("jps").unwrap(),
         Budget::UNLIMITED,
     );
     run.next();

@@ -30,11 +30,11 @@ fn every_scenario_query_matches_its_optimal_length() {
         for (i, query) in queries.iter().enumerate() {
             assert_eq!((board.width(), board.height()), (query.width, query.height));
             for algorithm in [
-                PathAlgorithm::Search(Algorithm::AStar),
-                PathAlgorithm::Search(Algorithm::Dijkstra),
-                PathAlgorithm::BidirectionalAStar,
-                PathAlgorithm::BidirectionalDijkstra,
-                PathAlgorithm::Jps,
+                PathAlgorithm::search(Algorithm::AStar),
+                PathAlgorithm::search(Algorithm::Dijkstra),
+                PathAlgorithm::parse("biastar").unwrap(),
+                PathAlgorithm::parse("bidijkstra").unwrap(),
+                PathAlgorithm::parse("jps").unwrap(),
             ] {
                 let problem =
                     GridProblem::new(board.clone(), Connectivity::Eight, Heuristic::Octile)

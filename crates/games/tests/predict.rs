@@ -22,10 +22,10 @@ use rand::{Rng, SeedableRng};
 fn the_cell_expanded_next_is_accepted_and_a_cell_outside_the_frontier_refused() {
     let mut rng = StdRng::seed_from_u64(7);
     let (mut judged, mut ties, mut later) = (0, 0, 0);
-    for algorithm in PathAlgorithm::ALL {
+    for algorithm in PathAlgorithm::all() {
         for seed in 0..12 {
             // JPS needs one step cost; every other search gets weighted terrain too.
-            let weighted = algorithm != PathAlgorithm::Jps && seed % 2 == 1;
+            let weighted = algorithm != PathAlgorithm::parse("jps").unwrap() && seed % 2 == 1;
             let board = random_board(seed + 31_000, weighted);
             let connectivity = if seed % 3 == 0 {
                 Connectivity::Eight
@@ -103,9 +103,12 @@ fn the_cell_expanded_next_is_accepted_and_a_cell_outside_the_frontier_refused() 
 #[test]
 fn the_cells_joining_the_frontier_are_accepted_exactly() {
     use frontier_games::games::sandbox::predict::judge_joining;
-    for algorithm in PathAlgorithm::ALL {
+    for algorithm in PathAlgorithm::all() {
         for seed in 0..6 {
-            let board = random_board(seed + 32_000, algorithm != PathAlgorithm::Jps);
+            let board = random_board(
+                seed + 32_000,
+                algorithm != PathAlgorithm::parse("jps").unwrap(),
+            );
             let problem = GridProblem::new(
                 Arc::new(board.clone()),
                 Connectivity::Four,

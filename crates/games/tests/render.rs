@@ -27,7 +27,7 @@ const MARKS_ONLY: Layers = Layers {
 
 fn run_on(board: Board, algorithm: Algorithm) -> GridRun {
     let problem = GridProblem::new(Arc::new(board), Connectivity::Four, Heuristic::Manhattan);
-    GridRun::new(problem, PathAlgorithm::Search(algorithm), Budget::UNLIMITED)
+    GridRun::new(problem, PathAlgorithm::search(algorithm), Budget::UNLIMITED)
 }
 
 fn rooms() -> Board {

@@ -37,8 +37,7 @@ pub(super) fn draw_board(
     let run = session.timeline.current();
     let meeting = run.meeting();
     // Iterative deepening and D* Lite's repairs expand cells again: the count is shown.
-    let deepening = run.deepening().is_some()
-        || run.algorithm() == crate::games::sandbox::PathAlgorithm::DStarLite;
+    let deepening = run.deepening().is_some() || run.algorithm().capabilities().repairs;
     let path = session.path().map(<[_]>::to_vec);
     let expanded = run.last_expanded();
     let (start, goal) = (board.start, board.goal);
@@ -107,6 +106,30 @@ pub(super) fn draw_board(
                             (0.3, 0.6),
                             color,
                         );
+                    }
+                }
+            }
+            if overlays.current {
+                // The lines of sight the step checked (Theta*): clear ones thin, blocked
+                // ones dashed, so a student sees why a cell hangs from where it does.
+                for check in run.sight_checks() {
+                    let (from, to) = (
+                        painter.cell_center(check.from),
+                        painter.cell_center(check.to),
+                    );
+                    let width = (cell * 0.08).clamp(1.0, 3.0);
+                    if check.clear {
+                        let stroke = Stroke::new(width, colors::SIGHT_CLEAR);
+                        painter.painter.line_segment([from, to], stroke);
+                    } else {
+                        let stroke = Stroke::new(width, colors::SIGHT_BLOCKED);
+                        let dash = (cell * 0.3).max(3.0);
+                        painter.painter.add(egui::Shape::dashed_line(
+                            &[from, to],
+                            stroke,
+                            dash,
+                            dash,
+                        ));
                     }
                 }
             }

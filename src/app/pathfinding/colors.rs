@@ -16,6 +16,9 @@ pub const ROBOT: Color32 = color(search::ROBOT);
 /// A predicted cell's outline: right or wrong.
 pub const RIGHT: Color32 = color(crate::palette::status::SUCCESS);
 pub const WRONG: Color32 = color(crate::palette::status::TROUBLE);
+/// A line of sight a step checked: clear, or blocked by a wall.
+pub const SIGHT_CLEAR: Color32 = RIGHT;
+pub const SIGHT_BLOCKED: Color32 = WRONG;
 pub const NUMBERS: Color32 = color(search::NUMBERS);
 pub const CURRENT: Color32 = color(search::CURRENT);
 pub const START: Color32 = color(search::START);

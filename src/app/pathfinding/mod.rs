@@ -80,7 +80,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            algorithm: PathAlgorithm::Search(Algorithm::AStar),
+            algorithm: PathAlgorithm::search(Algorithm::AStar),
             heuristic: Heuristic::Manhattan,
             connectivity: Connectivity::Four,
             compare_with: None,

@@ -30,19 +30,12 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
         // Every algorithm in view at once, no scrolling.
         .height(f32::INFINITY)
         .show_ui(ui, |ui| {
-            for option in PathAlgorithm::ALL {
-                let keep_weight = match (option, *value) {
-                    (
-                        PathAlgorithm::Search(Algorithm::WeightedAStar(_)),
-                        PathAlgorithm::Search(Algorithm::WeightedAStar(w)),
-                    ) => PathAlgorithm::Search(Algorithm::WeightedAStar(w)),
-                    _ => option,
-                };
+            for option in PathAlgorithm::all() {
                 let name = names::path_algorithm_kind(option);
                 if ui.selectable_label(value.same_kind(option), name).clicked()
                     && !value.same_kind(option)
                 {
-                    *value = keep_weight;
+                    *value = option;
                     changed = true;
                 }
             }
@@ -142,13 +135,17 @@ impl PathfindingTab {
             let label = tr!("pf-algorithm");
             changed |= algorithm_picker(ui, "algorithm", &label, &mut self.settings.algorithm);
         });
-        if let PathAlgorithm::Search(Algorithm::WeightedAStar(w)) = &mut self.settings.algorithm {
+        if let Some(mut w) = self.settings.algorithm.weight() {
             ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-weight"));
-                changed |= ui
-                    .add(egui::DragValue::new(w).range(1.0..=20.0).speed(0.05))
+                let weight_changed = ui
+                    .add(egui::DragValue::new(&mut w).range(1.0..=20.0).speed(0.05))
                     .labelled_by(label.id)
                     .changed();
+                if weight_changed {
+                    self.settings.algorithm = self.settings.algorithm.with_weight(w);
+                    changed = true;
+                }
             });
         }
         ui.add_enabled_ui(self.settings.algorithm.uses_heuristic(), |ui| {
@@ -203,7 +200,7 @@ impl PathfindingTab {
             let mut compare = self.settings.compare_with.is_some();
             if ui.checkbox(&mut compare, tr!("pf-compare")).changed() {
                 self.settings.compare_with =
-                    compare.then_some(PathAlgorithm::Search(Algorithm::Dijkstra));
+                    compare.then_some(PathAlgorithm::search(Algorithm::Dijkstra));
                 changed = true;
             }
         });
@@ -227,7 +224,7 @@ impl PathfindingTab {
         }
         if self.robot_possible() {
             self.robot_controls(ui);
-        } else if self.settings.algorithm == PathAlgorithm::DStarLite
+        } else if self.settings.algorithm.capabilities().repairs
             && self.settings.compare_with.is_none()
         {
             ui.small(tr!("pf-robot-too-big", cells = robot::MAX_CELLS));
@@ -450,7 +447,7 @@ impl PathfindingTab {
         let dstar = self
             .sessions
             .iter()
-            .any(|s| s.algorithm == PathAlgorithm::DStarLite);
+            .any(|s| s.algorithm.capabilities().from_goal);
         if dstar {
             // D* Lite plans from the goal: its marks are the backward colours, and its queue
             // holds exactly the inconsistent cells.
@@ -490,14 +487,22 @@ impl PathfindingTab {
         if self
             .sessions
             .iter()
-            .any(|s| s.algorithm == PathAlgorithm::Jps)
+            .any(|s| s.algorithm.capabilities().scan_trail)
         {
             entries.push((colors::scanned(floor), tr!("legend-scanned")));
         }
         if self
             .sessions
             .iter()
-            .any(|s| s.algorithm.deepening().is_some() || s.algorithm == PathAlgorithm::DStarLite)
+            .any(|s| s.algorithm.capabilities().sight_lines)
+        {
+            entries.push((colors::SIGHT_CLEAR, tr!("legend-sight-clear")));
+            entries.push((colors::SIGHT_BLOCKED, tr!("legend-sight-blocked")));
+        }
+        if self
+            .sessions
+            .iter()
+            .any(|s| s.algorithm.deepening().is_some() || s.algorithm.capabilities().repairs)
         {
             entries.push((colors::NUMBERS, tr!("legend-re-expanded")));
         }
@@ -673,16 +678,29 @@ impl PathfindingTab {
                 ui.label(tr!("stats-path"));
                 match (run.path(), run.path_cost()) {
                     (Some(path), Some(cost)) => {
-                        ui.label(tr!(
-                            "stats-path-found",
-                            moves = path.len() - 1,
-                            cost = number(cost)
-                        ));
+                        let any_angle = run.algorithm().capabilities().any_angle;
+                        ui.label(if any_angle {
+                            tr!(
+                                "stats-path-segments",
+                                segments = path.len() - 1,
+                                cost = number(cost)
+                            )
+                        } else {
+                            tr!(
+                                "stats-path-found",
+                                moves = path.len() - 1,
+                                cost = number(cost)
+                            )
+                        });
                         ui.end_row();
                         ui.label(tr!("stats-optimal"));
                         ui.label(match self.reference.cost {
                             Some(Some(best)) if (best - cost).abs() < 1e-6 => {
                                 tr!("stats-optimal-yes")
+                            }
+                            // Off the grid's moves a path can beat the grid's cheapest.
+                            Some(Some(best)) if cost < best => {
+                                tr!("stats-optimal-shorter", best = number(best))
                             }
                             Some(Some(best)) => tr!("stats-optimal-no", best = number(best)),
                             Some(None) => "?".to_string(),

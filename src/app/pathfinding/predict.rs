@@ -6,35 +6,20 @@
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::predict::Joining;
 use crate::grid::Pos;
-use crate::search::Algorithm;
 use crate::search::predict::{Measure, Prediction, Ranking};
 use crate::tr;
 
 /// The rule by which `algorithm` picks the next cell, in a sentence.
 fn rule(algorithm: PathAlgorithm) -> String {
-    let each = algorithm.bidirectional().map(PathAlgorithm::Search);
-    match each.unwrap_or(algorithm) {
-        PathAlgorithm::Search(Algorithm::Bfs) => tr!("predict-rule-bfs"),
-        PathAlgorithm::Search(Algorithm::Dfs) => tr!("predict-rule-dfs"),
-        PathAlgorithm::Search(Algorithm::Dijkstra) => tr!("predict-rule-dijkstra"),
-        PathAlgorithm::Search(Algorithm::AStar) => tr!("predict-rule-astar"),
-        PathAlgorithm::Search(Algorithm::WeightedAStar(_)) => tr!("predict-rule-wastar"),
-        PathAlgorithm::Search(Algorithm::Greedy) => tr!("predict-rule-greedy"),
-        PathAlgorithm::Iddfs | PathAlgorithm::IdaStar => tr!("predict-rule-deepening"),
-        PathAlgorithm::Jps => tr!("predict-rule-jps"),
-        PathAlgorithm::DStarLite => tr!("predict-rule-dstar"),
-        _ => tr!("predict-rule-astar"),
-    }
+    crate::i18n::tr(algorithm.descriptor().rule_key, None)
 }
 
 fn measure_name(algorithm: PathAlgorithm) -> String {
     match algorithm.ranking() {
         Ranking::Lowest(Measure::Depth) => tr!("predict-measure-depth"),
         Ranking::Lowest(Measure::G) => "g".into(),
-        Ranking::Lowest(Measure::F) => match algorithm {
-            PathAlgorithm::Search(Algorithm::WeightedAStar(_)) => "g + w·h".into(),
-            _ => "f".into(),
-        },
+        Ranking::Lowest(Measure::F) if algorithm.weight().is_some() => "g + w·h".into(),
+        Ranking::Lowest(Measure::F) => "f".into(),
         Ranking::Lowest(Measure::H) => "h".into(),
         Ranking::Order => String::new(),
     }
@@ -114,7 +99,7 @@ mod tests {
 
     #[test]
     fn a_wrong_answer_is_told_why_with_both_values_and_a_tie_says_how_it_was_broken() {
-        let astar = PathAlgorithm::Search(Algorithm::AStar);
+        let astar = PathAlgorithm::search(crate::search::Algorithm::AStar);
         let later = prediction(Verdict::Later {
             taken: Some(18.0),
             answer: Some(20.0),

@@ -87,17 +87,18 @@ impl PathfindingTab {
         if self.board.uniform_step_cost().is_none() {
             // JPS prices a jump by its length: on weighted terrain A* runs instead, and the
             // student is told why.
-            let mut switched = false;
+            let mut switched = None;
             for algorithm in std::iter::once(&mut self.settings.algorithm)
                 .chain(self.settings.compare_with.iter_mut())
             {
-                if *algorithm == PathAlgorithm::Jps {
-                    *algorithm = PathAlgorithm::Search(Algorithm::AStar);
-                    switched = true;
+                if algorithm.capabilities().uniform_costs_only {
+                    switched = Some(*algorithm);
+                    *algorithm = PathAlgorithm::search(Algorithm::AStar);
                 }
             }
-            if switched {
-                self.notice = Some(Notice::info(tr!("jps-needs-uniform-cost")));
+            if let Some(switched) = switched {
+                let name = crate::app::names::path_algorithm(switched);
+                self.notice = Some(Notice::info(tr!("needs-uniform-cost", algorithm = name)));
             }
         }
         let algorithms = self.algorithms();
@@ -113,7 +114,7 @@ impl PathfindingTab {
                         && stopping == StoppingRule::Proven
                         && session.run().problem().heuristic == heuristic
                         && session.run().problem().connectivity == connectivity;
-                    let mid_plan = session.algorithm == PathAlgorithm::DStarLite
+                    let mid_plan = session.algorithm.capabilities().repairs
                         && session.run().ended().is_none()
                         && session.repair.is_none()
                         && session.position() > 0;
@@ -149,7 +150,7 @@ impl PathfindingTab {
     /// Whether the robot can walk: D* Lite shown alone, on a board small enough to plan at
     /// once.
     pub(super) fn robot_possible(&self) -> bool {
-        self.settings.algorithm == PathAlgorithm::DStarLite
+        self.settings.algorithm.capabilities().repairs
             && self.settings.compare_with.is_none()
             && self.board.width() * self.board.height() <= super::robot::MAX_CELLS
     }

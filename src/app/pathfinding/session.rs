@@ -154,7 +154,7 @@ impl Session {
         // edited board (and caught up to where it was), so its steps and expansions agree.
         // (A repair not yet stepped through is still a plan being mended.)
         let planned = self.run().ended().is_some() || self.repair.is_some();
-        if self.algorithm != PathAlgorithm::DStarLite || !same_frame || !planned {
+        if !self.algorithm.capabilities().repairs || !same_frame || !planned {
             return false;
         }
         let mut run = self.timeline.current().clone();
@@ -175,7 +175,7 @@ impl Session {
         }
         let scratch = GridRun::new(
             run.problem().clone(),
-            PathAlgorithm::Search(crate::search::Algorithm::AStar),
+            PathAlgorithm::search(crate::search::Algorithm::AStar),
             UI_BUDGET,
         )
         .run()
@@ -317,7 +317,7 @@ mod tests {
     fn stepped(steps: usize) -> Session {
         let board = Arc::new(presets::board("rooms-with-doors.board").expect("a preset"));
         let overlays = Overlays::default();
-        let bfs = PathAlgorithm::Search(Algorithm::Bfs);
+        let bfs = PathAlgorithm::search(Algorithm::Bfs);
         let (heuristic, moves) = (Heuristic::Manhattan, Connectivity::Four);
         let proven = StoppingRule::Proven;
         let mut session = Session::new("test", board, bfs, heuristic, moves, proven, overlays);

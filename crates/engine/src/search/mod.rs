@@ -57,5 +57,5 @@ pub use fn_problem::{FnProblem, NoHeuristic};
 pub use hash::{FxBuildHasher, FxHashMap, FxHashSet, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
 pub use problem::{Cost, Problem, ReversibleProblem};
-pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, run_to_end};
+pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, expanded_by, run_to_end};
 pub use timeline::Timeline;

@@ -167,22 +167,9 @@ pub trait Run {
         }
     }
 
-    /// For Jump Point Search: whether a jump scan has passed over `state` on its way between
-    /// jump points.
-    fn scanned(&self, _state: &State<Self>) -> bool {
-        false
-    }
-
     /// For iterative deepening: the iteration, its limit and the next one.
     fn deepening(&self) -> Option<super::DeepeningStatus> {
         None
-    }
-
-    /// For searches that repair their plan (D* Lite): applies the change of one grid cell
-    /// to terrain `terrain` and makes the run go on, repairing. False for every other
-    /// search, which must start again instead.
-    fn repair_cell(&mut self, _state: &State<Self>, _terrain: u8) -> bool {
-        false
     }
 
     /// Runs to the end and says how it went: the headless solver.
@@ -286,11 +273,6 @@ impl<P: Problem> Engine<P> {
         let mut ahead = self.clone();
         let step = ahead.run.step();
         expanded_by(step, ahead.run())
-    }
-
-    /// See [`Run::repair_cell`].
-    pub fn repair_cell(&mut self, state: &P::State, terrain: u8) -> bool {
-        self.run.repair_cell(state, terrain)
     }
 }
 

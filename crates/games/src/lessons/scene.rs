@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(RunTo::parse("frontier above many"), None);
         let scene = BoardScene {
             board: crate::games::sandbox::presets::board("open-field.board").unwrap(),
-            algorithm: PathAlgorithm::Search(crate::search::Algorithm::Bfs),
+            algorithm: PathAlgorithm::search(crate::search::Algorithm::Bfs),
             compare: None,
             connectivity: Connectivity::Four,
             heuristic: Heuristic::Manhattan,

@@ -414,9 +414,11 @@ impl Run for JumpSearch {
             }
         }
     }
+}
 
-    fn scanned(&self, pos: &Pos) -> bool {
-        JumpSearch::scanned(self, *pos)
+impl super::grid_search::GridSearch for JumpSearch {
+    fn scanned(&self, pos: Pos) -> bool {
+        JumpSearch::scanned(self, pos)
     }
 }
 

@@ -1,11 +1,13 @@
 //! The Pathfinding sandbox: a grid of floor, walls and weighted terrain with a start and a
 //! goal; the search problem it poses; maze generators; and its file formats.
 
+pub mod algorithms;
 mod board;
 pub mod dstar_lite;
 pub mod edit;
 mod format;
 pub mod generate;
+pub mod grid_search;
 mod heuristic;
 pub mod jump;
 pub mod jump_distances;

@@ -3,28 +3,12 @@
 
 use super::{GridRun, PathAlgorithm};
 use crate::grid::Pos;
-use crate::search::Algorithm;
-use crate::search::predict::{self, Measure, Prediction, Ranking};
+use crate::search::predict::{self, Prediction, Ranking};
 
 impl PathAlgorithm {
     /// How the frontier is ranked, for judging a prediction.
     pub fn ranking(self) -> Ranking {
-        match self {
-            PathAlgorithm::Search(Algorithm::Bfs) | PathAlgorithm::BidirectionalBfs => {
-                Ranking::Lowest(Measure::Depth)
-            }
-            PathAlgorithm::Search(Algorithm::Dijkstra) | PathAlgorithm::BidirectionalDijkstra => {
-                Ranking::Lowest(Measure::G)
-            }
-            PathAlgorithm::Search(Algorithm::AStar | Algorithm::WeightedAStar(_))
-            | PathAlgorithm::BidirectionalAStar
-            | PathAlgorithm::Jps => Ranking::Lowest(Measure::F),
-            PathAlgorithm::Search(Algorithm::Greedy) => Ranking::Lowest(Measure::H),
-            PathAlgorithm::Search(Algorithm::Dfs)
-            | PathAlgorithm::Iddfs
-            | PathAlgorithm::IdaStar
-            | PathAlgorithm::DStarLite => Ranking::Order,
-        }
+        self.descriptor().ranking
     }
 }
 

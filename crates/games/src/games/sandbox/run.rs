@@ -1,181 +1,216 @@
 use std::fmt;
 
-use super::dstar_lite::DStarLite;
-use super::jump::JumpSearch;
-
 use super::GridProblem;
+use super::algorithms::{Capabilities, Descriptor, Options, REGISTRY, Shape, by_code};
+use super::grid_search::{GridSearch, SightCheck};
 use crate::grid::Pos;
 use crate::search::{
-    Algorithm, BiSearch, Budget, Cost, Deepening, DeepeningLimit, DeepeningStatus, Engine, Event,
-    NodeStatus, Run, RunResult, Search, Side, Step, StoppingRule, unknown_algorithm,
+    Algorithm, Budget, Cost, DeepeningLimit, DeepeningStatus, Event, NodeStatus, Run, RunResult,
+    Side, Step, StoppingRule, expanded_by, run_to_end, unknown_algorithm,
 };
 
-/// What the Pathfinding board can run: one engine with a frontier policy, or two engines
-/// (BFS, Dijkstra or A*) meeting in the middle.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum PathAlgorithm {
-    Search(Algorithm),
-    BidirectionalBfs,
-    BidirectionalDijkstra,
-    BidirectionalAStar,
-    /// Iterative deepening DFS: depth-first under a limit on moves that rises by one.
-    Iddfs,
-    /// IDA*: depth-first under a limit on f = g + h that rises to the smallest f cut off.
-    IdaStar,
-    /// Jump Point Search: A* over jump points, on boards of one step cost.
-    Jps,
-    /// D* Lite: plans from the goal back, and repairs its plan when the board changes.
-    DStarLite,
+/// A search the Pathfinding board can run: one of the [`REGISTRY`]'s descriptors, with
+/// weighted A*'s weight.
+#[derive(Clone, Copy)]
+pub struct PathAlgorithm {
+    descriptor: &'static Descriptor,
+    /// Used only by a weighted search.
+    weight: f64,
 }
 
 impl PathAlgorithm {
-    pub const ALL: [PathAlgorithm; 13] = [
-        PathAlgorithm::Search(Algorithm::Bfs),
-        PathAlgorithm::Search(Algorithm::Dfs),
-        PathAlgorithm::Search(Algorithm::Dijkstra),
-        PathAlgorithm::Search(Algorithm::AStar),
-        PathAlgorithm::Search(Algorithm::WeightedAStar(2.0)),
-        PathAlgorithm::Search(Algorithm::Greedy),
-        PathAlgorithm::BidirectionalBfs,
-        PathAlgorithm::BidirectionalDijkstra,
-        PathAlgorithm::BidirectionalAStar,
-        PathAlgorithm::Iddfs,
-        PathAlgorithm::IdaStar,
-        PathAlgorithm::Jps,
-        PathAlgorithm::DStarLite,
-    ];
+    /// The search `descriptor` describes (a weighted one with its default weight).
+    pub fn of(descriptor: &'static Descriptor) -> PathAlgorithm {
+        let weight = match descriptor.shape {
+            Shape::BestFirst(Algorithm::WeightedAStar(w)) => w,
+            _ => 1.0,
+        };
+        PathAlgorithm { descriptor, weight }
+    }
+
+    /// Every search of the registry, weighted A* with w = 2.
+    pub fn all() -> impl Iterator<Item = PathAlgorithm> {
+        REGISTRY.iter().map(|d| PathAlgorithm::of(d))
+    }
+
+    /// The board's search that is `algorithm` of the best-first family.
+    pub fn search(algorithm: Algorithm) -> PathAlgorithm {
+        let descriptor = REGISTRY
+            .iter()
+            .find(|d| matches!(d.shape, Shape::BestFirst(a) if a.same_kind(algorithm)))
+            .expect("the registry holds every algorithm of the best-first family");
+        let weight = match algorithm {
+            Algorithm::WeightedAStar(w) => w,
+            _ => 1.0,
+        };
+        PathAlgorithm { descriptor, weight }
+    }
+
+    /// What it is, described once.
+    pub fn descriptor(self) -> &'static Descriptor {
+        self.descriptor
+    }
+
+    /// What it can show beyond the frontier and the visited set.
+    pub fn capabilities(self) -> Capabilities {
+        self.descriptor.capabilities
+    }
+
+    /// Its algorithm of the best-first family, with its weight, if it is one.
+    pub fn best_first(self) -> Option<Algorithm> {
+        match self.descriptor.shape {
+            Shape::BestFirst(a) => Some(self.weighted(a)),
+            _ => None,
+        }
+    }
+
+    fn weighted(self, algorithm: Algorithm) -> Algorithm {
+        match algorithm {
+            Algorithm::WeightedAStar(_) => Algorithm::WeightedAStar(self.weight),
+            other => other,
+        }
+    }
+
+    /// Weighted A*'s weight, if it has one.
+    pub fn weight(self) -> Option<f64> {
+        matches!(self.best_first(), Some(Algorithm::WeightedAStar(_))).then_some(self.weight)
+    }
+
+    /// The same search with weight `w`, for a weighted one.
+    pub fn with_weight(self, w: f64) -> PathAlgorithm {
+        PathAlgorithm { weight: w, ..self }
+    }
 
     /// What the limit counts, for the iterative deepening searches.
     pub fn deepening(self) -> Option<DeepeningLimit> {
-        match self {
-            PathAlgorithm::Iddfs => Some(DeepeningLimit::Moves),
-            PathAlgorithm::IdaStar => Some(DeepeningLimit::Cost),
+        match self.descriptor.shape {
+            Shape::Deepening(limit) => Some(limit),
             _ => None,
         }
     }
 
     /// The algorithm each side runs, for the bidirectional searches.
     pub fn bidirectional(self) -> Option<Algorithm> {
-        match self {
-            PathAlgorithm::Search(_)
-            | PathAlgorithm::Iddfs
-            | PathAlgorithm::IdaStar
-            | PathAlgorithm::Jps
-            | PathAlgorithm::DStarLite => None,
-            PathAlgorithm::BidirectionalBfs => Some(Algorithm::Bfs),
-            PathAlgorithm::BidirectionalDijkstra => Some(Algorithm::Dijkstra),
-            PathAlgorithm::BidirectionalAStar => Some(Algorithm::AStar),
+        match self.descriptor.shape {
+            Shape::TwoSided(a) => Some(a),
+            _ => None,
         }
     }
 
-    /// Parses a command-line name: one of [`PathAlgorithm::ALL`]'s codes (`wastar:W` with
-    /// any weight W; `bidirectional` for `bibfs`).
+    /// Parses a command-line name: one of the registry's codes (`wastar:W` with any weight
+    /// W; `bidirectional` for `bibfs`, `ucs` for `dijkstra`, `a*` for `astar`).
     pub fn parse(text: &str) -> Result<PathAlgorithm, String> {
         let lower = text.to_ascii_lowercase();
-        if lower == "bidirectional" {
-            return Ok(PathAlgorithm::BidirectionalBfs);
-        }
-        if let Some(found) = PathAlgorithm::ALL
-            .into_iter()
-            .find(|a| !matches!(a, PathAlgorithm::Search(_)) && a.code() == lower)
-        {
-            return Ok(found);
+        let lower = match lower.as_str() {
+            "bidirectional" => "bibfs".to_string(),
+            _ => lower,
+        };
+        if let Some(found) = by_code(&lower).filter(|d| d.code != "wastar") {
+            return Ok(PathAlgorithm::of(found));
         }
         match Algorithm::named(text)? {
-            Some(a)
-                if PathAlgorithm::ALL
-                    .iter()
-                    .any(|p| p.same_kind(PathAlgorithm::Search(a))) =>
-            {
+            Some(a) => {
                 a.validate()?;
-                Ok(PathAlgorithm::Search(a))
+                Ok(PathAlgorithm::search(a))
             }
-            _ => Err(unknown_algorithm(
+            None => Err(unknown_algorithm(
                 text,
-                PathAlgorithm::ALL.iter().map(|a| a.code_pattern()),
+                PathAlgorithm::all().map(|a| a.code_pattern()),
             )),
         }
     }
 
     /// The name in a list of the command-line names (`wastar:W` for weighted A*).
     pub fn code_pattern(self) -> String {
-        match self {
-            PathAlgorithm::Search(a) => a.code_pattern(),
-            other => other.code(),
+        match self.weight() {
+            Some(_) => format!("{}:W", self.descriptor.code),
+            None => self.descriptor.code.into(),
         }
     }
 
     pub fn code(self) -> String {
-        match self {
-            PathAlgorithm::Search(a) => a.code(),
-            PathAlgorithm::BidirectionalBfs => "bibfs".into(),
-            PathAlgorithm::BidirectionalDijkstra => "bidijkstra".into(),
-            PathAlgorithm::BidirectionalAStar => "biastar".into(),
-            PathAlgorithm::Iddfs => "iddfs".into(),
-            PathAlgorithm::IdaStar => "idastar".into(),
-            PathAlgorithm::Jps => "jps".into(),
-            PathAlgorithm::DStarLite => "dstar-lite".into(),
+        match self.weight() {
+            Some(w) => format!("{}:{w}", self.descriptor.code),
+            None => self.descriptor.code.into(),
         }
     }
 
     pub fn uses_heuristic(self) -> bool {
-        match self {
-            PathAlgorithm::Search(a) => a.uses_heuristic(),
-            other => matches!(
-                other,
-                PathAlgorithm::BidirectionalAStar
-                    | PathAlgorithm::IdaStar
-                    | PathAlgorithm::Jps
-                    | PathAlgorithm::DStarLite
-            ),
-        }
+        self.descriptor.guarantees.heuristic
     }
 
     /// Rejects a weighted A* weight that is not a finite number >= 1.
     pub fn validate(self) -> Result<(), String> {
-        match self {
-            PathAlgorithm::Search(a) => a.validate(),
-            _ => Ok(()),
-        }
+        self.best_first().map_or(Ok(()), Algorithm::validate)
     }
 
     /// Whether the path found is always the cheapest (for admissible heuristics).
     pub fn finds_cheapest(self) -> bool {
-        matches!(
-            self,
-            PathAlgorithm::Search(Algorithm::Dijkstra | Algorithm::AStar)
-                | PathAlgorithm::BidirectionalDijkstra
-                | PathAlgorithm::BidirectionalAStar
-                | PathAlgorithm::IdaStar
-                | PathAlgorithm::Jps
-                | PathAlgorithm::DStarLite
-        )
+        self.descriptor.guarantees.cheapest
     }
 
-    /// Same algorithm, ignoring the weight of weighted A* (for pickers).
+    /// Same search, whatever weighted A*'s weight (for pickers).
     pub fn same_kind(self, other: PathAlgorithm) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
-            && match (self, other) {
-                (PathAlgorithm::Search(a), PathAlgorithm::Search(b)) => {
-                    std::mem::discriminant(&a) == std::mem::discriminant(&b)
-                }
-                _ => true,
-            }
+        std::ptr::eq(self.descriptor, other.descriptor)
+    }
+}
+
+impl PartialEq for PathAlgorithm {
+    fn eq(&self, other: &Self) -> bool {
+        self.same_kind(*other) && self.weight() == other.weight()
+    }
+}
+
+impl fmt::Debug for PathAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PathAlgorithm({})", self.code())
     }
 }
 
 impl fmt::Display for PathAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PathAlgorithm::Search(a) => a.fmt(f),
-            PathAlgorithm::BidirectionalBfs => f.write_str("Bidirectional BFS"),
-            PathAlgorithm::BidirectionalDijkstra => f.write_str("Bidirectional Dijkstra"),
-            PathAlgorithm::BidirectionalAStar => f.write_str("Bidirectional A*"),
-            PathAlgorithm::Iddfs => f.write_str("Iterative deepening DFS"),
-            PathAlgorithm::IdaStar => f.write_str("IDA*"),
-            PathAlgorithm::Jps => f.write_str("Jump Point Search"),
-            PathAlgorithm::DStarLite => f.write_str("D* Lite"),
+        match self.weight() {
+            Some(w) => write!(f, "{} (w = {w})", self.descriptor.name),
+            None => f.write_str(self.descriptor.name),
         }
+    }
+}
+
+/// How saved settings hold a search: by its code. Saves written before the registry named
+/// searches by the variants of an enum; those are read still, and never grow.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum Stored {
+    Code(String),
+    Search(Algorithm),
+    BidirectionalBfs,
+    BidirectionalDijkstra,
+    BidirectionalAStar,
+    Iddfs,
+    IdaStar,
+    Jps,
+    DStarLite,
+}
+
+impl serde::Serialize for PathAlgorithm {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Stored::Code(self.code()).serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PathAlgorithm {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let code = match Stored::deserialize(deserializer)? {
+            Stored::Code(code) => code,
+            Stored::Search(a) => return Ok(PathAlgorithm::search(a)),
+            Stored::BidirectionalBfs => "bibfs".into(),
+            Stored::BidirectionalDijkstra => "bidijkstra".into(),
+            Stored::BidirectionalAStar => "biastar".into(),
+            Stored::Iddfs => "iddfs".into(),
+            Stored::IdaStar => "idastar".into(),
+            Stored::Jps => "jps".into(),
+            Stored::DStarLite => "dstar-lite".into(),
+        };
+        PathAlgorithm::parse(&code).map_err(serde::de::Error::custom)
     }
 }
 
@@ -206,7 +241,7 @@ pub struct CellInfo {
 #[derive(Clone)]
 pub struct GridRun {
     algorithm: PathAlgorithm,
-    engine: Engine<GridProblem>,
+    search: Box<dyn GridSearch>,
 }
 
 impl GridRun {
@@ -223,37 +258,23 @@ impl GridRun {
         rule: StoppingRule,
     ) -> GridRun {
         // JPS needs one step cost; on other boards the run is A* (and says so).
-        let algorithm = match algorithm {
-            PathAlgorithm::Jps if !super::jump::available(&problem) => {
-                PathAlgorithm::Search(Algorithm::AStar)
-            }
-            other => other,
+        let algorithm =
+            if algorithm.capabilities().uniform_costs_only && problem.uniform_cost().is_none() {
+                PathAlgorithm::search(Algorithm::AStar)
+            } else {
+                algorithm
+            };
+        let options = Options {
+            budget,
+            rule,
+            weight: algorithm.weight,
         };
-        let engine = if algorithm == PathAlgorithm::DStarLite {
-            Engine::new(DStarLite::new(problem))
-        } else if algorithm == PathAlgorithm::Jps {
-            match JumpSearch::new(problem.clone()) {
-                Some(jps) => Engine::new(jps.with_budget(budget)),
-                None => Engine::new(Search::new(problem, Algorithm::AStar).with_budget(budget)),
-            }
-        } else if let Some(each) = algorithm.bidirectional() {
-            Engine::new(
-                BiSearch::with_algorithm(problem, each)
-                    .with_stopping_rule(rule)
-                    .with_budget(budget),
-            )
-        } else if let Some(limit) = algorithm.deepening() {
-            Engine::new(Deepening::new(problem, limit).with_budget(budget))
-        } else if let PathAlgorithm::Search(a) = algorithm {
-            Engine::new(Search::new(problem, a).with_budget(budget))
-        } else {
-            unreachable!("every algorithm is one-sided, two-sided or deepening")
-        };
-        GridRun { algorithm, engine }
+        let search = (algorithm.descriptor.build)(problem, &options);
+        GridRun { algorithm, search }
     }
 
     pub fn problem(&self) -> &GridProblem {
-        self.engine.problem()
+        self.search.problem()
     }
 
     pub fn algorithm(&self) -> PathAlgorithm {
@@ -262,96 +283,106 @@ impl GridRun {
 
     /// The engine's run, for everything a board does not need to be told in cells.
     pub fn engine(&self) -> &dyn Run<Problem = GridProblem> {
-        self.engine.run()
+        &*self.search
     }
 
     pub fn expansions(&self) -> usize {
-        self.engine.expansions()
+        self.search.expansions()
     }
 
     pub fn frontier_len(&self) -> usize {
-        self.engine.frontier_len()
+        self.search.frontier_len()
     }
 
     pub fn visited_len(&self) -> usize {
-        self.engine.visited_len()
+        self.search.visited_len()
     }
 
     pub fn discovered(&self) -> usize {
-        self.engine.discovered()
+        self.search.discovered()
     }
 
     /// Approximate bytes the search holds.
     pub fn memory_bytes(&self) -> usize {
-        self.engine.memory_bytes()
+        self.search.memory_bytes()
     }
 
     /// The final event, once the run is over.
     pub fn ended(&self) -> Option<Event> {
-        self.engine.ended().map(|step| step.event)
+        self.search.ended().map(|step| step.event)
     }
 
     pub fn path(&self) -> Option<Vec<Pos>> {
-        self.engine.path()
+        self.search.path()
     }
 
     pub fn path_cost(&self) -> Option<Cost> {
-        self.engine.path_cost()
+        self.search.path_cost()
     }
 
     /// The cell expanded by the latest step, and by which side.
     pub fn last_expanded(&self) -> Option<(Side, Pos)> {
-        self.engine.last_expanded()
+        self.search.last_expanded()
     }
 
     /// For a search from both ends: the cell joining the best path found so far, and its
     /// cost (moves, for bidirectional BFS).
     pub fn meeting(&self) -> Option<(Pos, Cost)> {
-        self.engine.meeting()
+        self.search.meeting()
     }
 
     /// The cell the next step expands, and by which side (see [`Engine::next_expansion`]).
     pub fn next_expansion(&self) -> Option<(Side, Pos)> {
-        self.engine.next_expansion()
+        if self.search.ended().is_some() {
+            return None;
+        }
+        let mut ahead = self.search.clone();
+        let step = ahead.step();
+        expanded_by(step, &*ahead)
     }
 
     /// For iterative deepening: the iteration, its limit and the next one.
     pub fn deepening(&self) -> Option<DeepeningStatus> {
-        self.engine.deepening()
+        self.search.deepening()
     }
 
     /// For D* Lite: the change of `pos` to `terrain`, repaired by the steps that follow
     /// (the board the run searches changes with it). False for other searches.
     pub fn repair_cell(&mut self, pos: Pos, terrain: u8) -> bool {
-        self.engine.repair_cell(&pos, terrain)
+        self.search.repair_cell(pos, terrain)
     }
 
     /// For Jump Point Search: whether a jump scan passed over `pos`.
     pub fn scanned(&self, pos: Pos) -> bool {
-        self.engine.scanned(&pos)
+        self.search.scanned(pos)
+    }
+
+    /// For Theta*: the lines of sight the latest step checked.
+    pub fn sight_checks(&self) -> &[SightCheck] {
+        self.search.sight_checks()
     }
 
     /// How many times the search has expanded `pos` (more than once only for iterative
     /// deepening).
     pub fn times_expanded(&self, pos: Pos) -> u32 {
-        self.engine.times_expanded(&pos)
+        self.search.times_expanded(&pos)
     }
 
     /// Cells the latest step changed: the expanded one and those added or improved.
     pub fn last_changed(&self) -> Vec<Pos> {
         let mut cells = vec![];
-        self.engine.last_changed(&mut |&pos| cells.push(pos));
+        self.search.last_changed(&mut |&pos| cells.push(pos));
         cells
     }
 
     /// How `pos` looks to the search (for bidirectional runs, the forward side wins).
     pub fn mark(&self, pos: Pos) -> CellMark {
-        cell_mark(self.engine.run(), pos)
+        cell_mark(&*self.search, pos)
     }
 
     /// What the search knows about `pos`, if it has discovered it.
     pub fn info(&self, pos: Pos) -> Option<CellInfo> {
-        let view = self.engine.node(&pos)?;
+        let view = self.search.node(&pos)?;
         Some(CellInfo {
             side: view.side,
             status: view.status,
@@ -364,14 +395,15 @@ impl GridRun {
 
     /// Runs to the end: the headless solver.
     pub fn run(self) -> RunResult<Pos> {
-        self.engine.finish()
+        let mut search = self.search;
+        run_to_end(&mut *search)
     }
 }
 
 /// How `pos` looks to `run`, any search over a board.
-pub fn cell_mark(run: &dyn Run<Problem = GridProblem>, pos: Pos) -> CellMark {
+pub fn cell_mark(run: &dyn GridSearch, pos: Pos) -> CellMark {
     match run.node(&pos) {
-        None if run.scanned(&pos) => CellMark::Scanned,
+        None if run.scanned(pos) => CellMark::Scanned,
         None => CellMark::Unseen,
         Some(view) => match view.status {
             NodeStatus::Frontier => CellMark::Frontier(view.side),
@@ -384,6 +416,6 @@ impl Iterator for GridRun {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
-        self.engine.next()
+        self.search.step()
     }
 }

@@ -525,8 +525,10 @@ impl Run for DStarLite {
     fn times_expanded(&self, pos: &Pos) -> u32 {
         self.index(*pos).map_or(0, |i| self.times[i])
     }
+}
 
-    fn repair_cell(&mut self, pos: &Pos, terrain: u8) -> bool {
-        self.edit(*pos, terrain)
+impl crate::games::sandbox::grid_search::GridSearch for DStarLite {
+    fn repair_cell(&mut self, pos: Pos, terrain: u8) -> bool {
+        self.edit(pos, terrain)
     }
 }

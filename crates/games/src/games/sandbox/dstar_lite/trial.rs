@@ -63,7 +63,7 @@ pub fn replan_trial(problem: GridProblem, edits: usize, seed: u64) -> ReplanRepo
         let fresh = |algorithm| {
             GridRun::new(
                 plan.problem().clone(),
-                PathAlgorithm::Search(algorithm),
+                PathAlgorithm::search(algorithm),
                 Budget::UNLIMITED,
             )
             .run()

@@ -1,0 +1,55 @@
+//! A search over a board, whichever engine runs it, with what only a board's searches can
+//! show: the generic [`Run`] knows nothing of cells, so the scan trail, repairs while
+//! painting and lines of sight are asked here, and answered by the engines that have them.
+
+use super::GridProblem;
+use crate::grid::Pos;
+use crate::search::{BiSearch, Deepening, Run, Search};
+
+/// A line of sight a step checked: from `from` to `to`, and whether it was clear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SightCheck {
+    pub from: Pos,
+    pub to: Pos,
+    pub clear: bool,
+}
+
+/// Any engine's run over a board, behind one box.
+pub trait GridSearch: Run<Problem = GridProblem> + CloneGridSearch {
+    /// Whether a scan passed over `pos` without making it a node (JPS).
+    fn scanned(&self, _pos: Pos) -> bool {
+        false
+    }
+
+    /// The change of `pos` to `terrain`, repaired by the steps that follow (D* Lite); false
+    /// when the search cannot repair.
+    fn repair_cell(&mut self, _pos: Pos, _terrain: u8) -> bool {
+        false
+    }
+
+    /// The lines of sight the latest step checked (Theta*).
+    fn sight_checks(&self) -> &[SightCheck] {
+        &[]
+    }
+}
+
+/// A copy of a boxed search: every search that is `Clone`.
+pub trait CloneGridSearch {
+    fn boxed_clone(&self) -> Box<dyn GridSearch>;
+}
+
+impl<S: GridSearch + Clone + 'static> CloneGridSearch for S {
+    fn boxed_clone(&self) -> Box<dyn GridSearch> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn GridSearch> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+impl GridSearch for Search<GridProblem> {}
+impl GridSearch for BiSearch<GridProblem> {}
+impl GridSearch for Deepening<GridProblem> {}
