@@ -556,6 +556,43 @@ fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() 
 }
 
 #[test]
+fn theta_star_draws_its_lines_of_sight_and_beats_the_grids_cheapest_path() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("Algorithm").click();
+    harness.run_steps(2);
+    harness.get_by_label("Theta*").click();
+    harness.run_steps(2);
+    harness.get_by_label("Theta* in pseudo-code");
+    harness.get_by_label("line of sight, clear");
+    harness.get_by_label("Step").click();
+    harness.get_by_label("Step").click();
+    harness.run_steps(3);
+    let run = harness
+        .state()
+        .tabs
+        .pathfinding
+        .session()
+        .timeline
+        .current()
+        .clone();
+    assert!(
+        !run.sight_checks().is_empty(),
+        "the second step checks lines of sight"
+    );
+    harness.get_by_label("To end").click();
+    harness.run_steps(40);
+    // Open ground: one straight segment from (1,1) to (10,6), where 4 moves cost 14.
+    let tab = &harness.state().tabs.pathfinding;
+    assert_eq!(
+        tab.session().path(),
+        Some(&[Pos::new(1, 1), Pos::new(10, 6)][..])
+    );
+    harness.get_by_label_contains("1 straight segment, cost 10.3");
+    harness.get_by_label_contains("shorter than the grid's cheapest, 14");
+    harness.get_by_label_contains("Reached the goal: a path of 1 straight segment costing");
+}
+
+#[test]
 fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Algorithm").click();

@@ -18,6 +18,7 @@ mod idastar;
 mod iddfs;
 mod jps;
 pub mod listing;
+mod theta_star;
 mod weighted_astar;
 
 use super::GridProblem;
@@ -126,6 +127,7 @@ pub static REGISTRY: &[&Descriptor] = &[
     &idastar::IDA_STAR,
     &jps::JPS,
     &dstar_lite::DSTAR_LITE,
+    &theta_star::THETA_STAR,
 ];
 
 /// The descriptor whose code is `code` (lower case, without a weight).

@@ -1,0 +1,409 @@
+//! Theta* (Nash, Daniel, Koenig and Felner 2007, "Theta*: Any-Angle Path Planning on
+//! Grids"): A* whose paths are not bound to the grid's eight directions. When it reaches a
+//! neighbour m of n, it first asks whether n's own parent sees m; if so, m hangs from that
+//! parent by one straight segment (path 2), otherwise from n by one move (path 1, as A*).
+//! Every step's line-of-sight checks are kept for the board to draw.
+//!
+//! Path 2 is only taken when it is no dearer than path 1 would be through the same parent
+//! (a straight segment is never longer than the two it replaces), so with a heuristic that
+//! is consistent for the grid's moves the path is never longer than the grid's cheapest
+//! one; it is not always the shortest any-angle path.
+//!
+//! A segment's cost is its length times the board's one step cost, so Theta* runs only on
+//! boards where every passable cell costs the same (elsewhere A* runs instead). A line of
+//! sight must not touch a wall: a segment passing exactly through a corner needs all four
+//! cells there open, as a diagonal move needs both cells beside it.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::listing::{Moment::*, key};
+use super::{Capabilities, Descriptor, Guarantees, Shape};
+use crate::games::sandbox::GridProblem;
+use crate::games::sandbox::grid_search::{GridSearch, SightCheck};
+use crate::grid::Pos;
+use crate::search::predict::{Measure, Ranking};
+use crate::search::{
+    Algorithm, Budget, Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, Run,
+    Search, Side, Step,
+};
+
+pub static THETA_STAR: Descriptor = Descriptor {
+    code: "theta",
+    name: "Theta*",
+    name_key: "algo-theta",
+    kind_key: "algo-theta",
+    listing: &[
+        key("code-theta-1", &[Start]),
+        key("code-while-open", &[]),
+        key("code-theta-3", &[Found, Grew, Stayed]),
+        key("code-theta-4", &[Found]),
+        key("code-mark-visited", &[]),
+        key("code-for-each-neighbour", &[Stayed]),
+        key("code-theta-7", &[Grew, Stayed]),
+        key("code-theta-8", &[]),
+        key("code-theta-9", &[]),
+        key("code-theta-10", &[Grew]),
+        key("code-no-path", &[Exhausted]),
+    ],
+    ranking: Ranking::Lowest(Measure::F),
+    rule_key: "predict-rule-theta",
+    guarantees: Guarantees {
+        // Never longer than the grid's cheapest path, but not the cheapest any-angle one.
+        cheapest: false,
+        heuristic: true,
+    },
+    shape: Shape::Own,
+    capabilities: Capabilities {
+        sight_lines: true,
+        any_angle: true,
+        uniform_costs_only: true,
+        ..Capabilities::NONE
+    },
+    build: |problem, options| match ThetaStar::new(problem.clone(), options.budget) {
+        Some(theta) => Box::new(theta),
+        None => Box::new(Search::new(problem, Algorithm::AStar).with_budget(options.budget)),
+    },
+};
+
+/// No node at a cell.
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pos: Pos,
+    g: Cost,
+    h: Cost,
+    parent: Option<Pos>,
+    closed: bool,
+}
+
+/// An open-list entry: the lowest f first (f is never negative, so its bits order like
+/// the number), then the newest, then the node.
+type Open = (Reverse<u64>, u64, u32);
+
+/// A Theta* search over a board of one step cost, one cell expanded a step.
+#[derive(Clone)]
+pub struct ThetaStar {
+    problem: GridProblem,
+    /// The one step cost of every passable cell.
+    step: Cost,
+    width: usize,
+    /// `slot[cell]` is the cell's place in `nodes` (`NONE` for none).
+    slot: Vec<u32>,
+    nodes: Vec<Node>,
+    open: BinaryHeap<Open>,
+    order: u64,
+    sights: Vec<SightCheck>,
+    last_expanded: Option<Pos>,
+    last_changed: Vec<Pos>,
+    successors: Vec<(Pos, Cost)>,
+    expansions: usize,
+    budget: Budget,
+    ended: Option<Step>,
+    found: Option<(Vec<Pos>, Cost)>,
+}
+
+impl ThetaStar {
+    /// Theta* on `problem`'s board; `None` when the board has more than one step cost.
+    pub fn new(problem: GridProblem, budget: Budget) -> Option<ThetaStar> {
+        let step = problem.uniform_cost()?;
+        let board = problem.board();
+        let width = board.width();
+        let mut search = ThetaStar {
+            step,
+            width,
+            slot: vec![NONE; width * board.height()],
+            nodes: vec![],
+            open: BinaryHeap::new(),
+            order: 0,
+            sights: vec![],
+            last_expanded: None,
+            last_changed: vec![],
+            successors: vec![],
+            expansions: 0,
+            budget,
+            ended: None,
+            found: None,
+            problem,
+        };
+        let start = search.problem.start;
+        if search.problem.step_cost(start).is_some() {
+            let h = search.problem.heuristic(&start);
+            search.set(start, 0.0, h, None);
+        }
+        Some(search)
+    }
+
+    fn index(&self, pos: Pos) -> usize {
+        pos.y as usize * self.width + pos.x as usize
+    }
+
+    fn at(&self, pos: Pos) -> Option<&Node> {
+        let slot = *self.slot.get(self.index(pos))?;
+        self.nodes.get(slot as usize)
+    }
+
+    /// Records `pos` reached with cost `g` from `parent`, and queues it.
+    fn set(&mut self, pos: Pos, g: Cost, h: Cost, parent: Option<Pos>) {
+        let index = self.index(pos);
+        let node = Node {
+            pos,
+            g,
+            h,
+            parent,
+            closed: false,
+        };
+        let slot = match self.slot[index] {
+            NONE => {
+                self.nodes.push(node);
+                let slot = (self.nodes.len() - 1) as u32;
+                self.slot[index] = slot;
+                slot
+            }
+            slot => {
+                self.nodes[slot as usize] = node;
+                slot
+            }
+        };
+        self.order += 1;
+        self.open
+            .push((Reverse((g + h).to_bits()), self.order, slot));
+    }
+
+    /// The straight-line distance from `a` to `b`, priced by the step cost.
+    fn segment_cost(&self, a: Pos, b: Pos) -> Cost {
+        let (dx, dy) = ((b.x - a.x) as f64, (b.y - a.y) as f64);
+        (dx * dx + dy * dy).sqrt() * self.step
+    }
+
+    fn end(&mut self, event: Event) -> Option<Step> {
+        let step = Step {
+            side: Side::Forward,
+            event,
+        };
+        self.ended = Some(step);
+        Some(step)
+    }
+
+    fn path_to(&self, goal: Pos) -> Vec<Pos> {
+        let mut path = vec![goal];
+        let mut at = self.at(goal).and_then(|n| n.parent);
+        while let Some(pos) = at {
+            path.push(pos);
+            at = self.at(pos).and_then(|n| n.parent);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Whether the segment between the centres of `from` and `to` touches no cell that
+/// `open` refuses. It walks every cell the segment passes through, in order; where it
+/// passes exactly through a corner, the two cells beside the corner are checked as well.
+pub fn line_of_sight(from: Pos, to: Pos, open: impl Fn(Pos) -> bool) -> bool {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let (nx, ny) = (i64::from(dx.abs()), i64::from(dy.abs()));
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut at = from;
+    if !open(at) {
+        return false;
+    }
+    let (mut ix, mut iy) = (0i64, 0i64);
+    while ix < nx || iy < ny {
+        // Which cell border the segment crosses next: the vertical one at (ix + 1/2) / nx
+        // of the way, or the horizontal one at (iy + 1/2) / ny.
+        let next = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+        if next == 0 {
+            if !open(at.offset(sx, 0)) || !open(at.offset(0, sy)) {
+                return false;
+            }
+            at = at.offset(sx, sy);
+            ix += 1;
+            iy += 1;
+        } else if next < 0 {
+            at = at.offset(sx, 0);
+            ix += 1;
+        } else {
+            at = at.offset(0, sy);
+            iy += 1;
+        }
+        if !open(at) {
+            return false;
+        }
+    }
+    true
+}
+
+impl Run for ThetaStar {
+    type Problem = GridProblem;
+
+    fn problem(&self) -> &GridProblem {
+        &self.problem
+    }
+
+    fn step(&mut self) -> Option<Step> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let bytes = || Run::memory_bytes(self);
+        if let Some(limit) = self
+            .budget
+            .exceeded(self.expansions, self.open.len(), bytes, None)
+        {
+            return self.end(Event::GaveUp(limit));
+        }
+        self.sights.clear();
+        self.last_changed.clear();
+        let slot = loop {
+            let Some((Reverse(f), _, slot)) = self.open.pop() else {
+                return self.end(Event::Exhausted);
+            };
+            let node = self.nodes[slot as usize];
+            // A stale entry: the node was closed, or reached more cheaply since.
+            if !node.closed && (node.g + node.h).to_bits() == f {
+                break slot;
+            }
+        };
+        let Node { pos, g, parent, .. } = self.nodes[slot as usize];
+        self.nodes[slot as usize].closed = true;
+        self.expansions += 1;
+        self.last_expanded = Some(pos);
+        if self.problem.is_goal(&pos) {
+            self.found = Some((self.path_to(pos), g));
+            return self.end(Event::Found {
+                goal: slot as NodeId,
+            });
+        }
+        let mut successors = std::mem::take(&mut self.successors);
+        successors.clear();
+        self.problem.successors(&pos, &mut successors);
+        let (mut added, mut improved) = (0, 0);
+        for &(next, cost) in &successors {
+            let known = self.at(next).copied();
+            if known.is_some_and(|n| n.closed) {
+                continue;
+            }
+            let through_parent = parent.filter(|&p| {
+                let clear = line_of_sight(p, next, |c| self.problem.step_cost(c).is_some());
+                self.sights.push(SightCheck {
+                    from: p,
+                    to: next,
+                    clear,
+                });
+                clear
+            });
+            let (candidate, from) = match through_parent {
+                Some(p) => {
+                    let parent_g = self.at(p).map_or(0.0, |n| n.g);
+                    (parent_g + self.segment_cost(p, next), p)
+                }
+                None => (g + cost, pos),
+            };
+            if known.is_some_and(|n| n.g <= candidate + 1e-12) {
+                continue;
+            }
+            if known.is_some() {
+                improved += 1;
+            } else {
+                added += 1;
+            }
+            let h = known.map_or_else(|| self.problem.heuristic(&next), |n| n.h);
+            self.set(next, candidate, h, Some(from));
+            self.last_changed.push(next);
+        }
+        self.successors = successors;
+        Some(Step {
+            side: Side::Forward,
+            event: Event::Expanded {
+                node: slot as NodeId,
+                added,
+                improved,
+            },
+        })
+    }
+
+    fn ended(&self) -> Option<Step> {
+        self.ended
+    }
+
+    fn expansions(&self) -> usize {
+        self.expansions
+    }
+
+    fn discovered(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn frontier_len(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.closed).count()
+    }
+
+    fn visited_len(&self) -> usize {
+        self.nodes.iter().filter(|n| n.closed).count()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.slot.len() * 4
+            + self.nodes.len() * std::mem::size_of::<Node>()
+            + self.open.len() * std::mem::size_of::<Open>()
+    }
+
+    fn path(&self) -> Option<Vec<Pos>> {
+        self.found.as_ref().map(|(path, _)| path.clone())
+    }
+
+    fn path_cost(&self) -> Option<Cost> {
+        self.found.as_ref().map(|(_, cost)| *cost)
+    }
+
+    fn last_expanded(&self) -> Option<(Side, Pos)> {
+        self.last_expanded.map(|p| (Side::Forward, p))
+    }
+
+    fn last_changed(&self, visit: &mut dyn FnMut(&Pos)) {
+        for pos in self.last_expanded.iter().chain(&self.last_changed) {
+            visit(pos);
+        }
+    }
+
+    fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
+        if !self.problem.board().contains(*pos) {
+            return None;
+        }
+        let node = self.at(*pos)?;
+        let mut depth = 0;
+        let mut at = node.parent;
+        while let Some(p) = at {
+            depth += 1;
+            at = self.at(p).and_then(|n| n.parent);
+        }
+        Some(NodeView {
+            side: Side::Forward,
+            status: if node.closed {
+                NodeStatus::Visited
+            } else {
+                NodeStatus::Frontier
+            },
+            g: node.g,
+            h: node.h,
+            f: node.g + node.h,
+            parent: node.parent,
+            depth,
+        })
+    }
+
+    fn for_each_node(&self, visit: &mut NodeVisitor<'_, Pos>) {
+        for node in &self.nodes {
+            if let Some(view) = self.node(&node.pos) {
+                visit(&node.pos, &view);
+            }
+        }
+    }
+}
+
+impl GridSearch for ThetaStar {
+    fn sight_checks(&self) -> &[SightCheck] {
+        &self.sights
+    }
+}
