@@ -15,57 +15,18 @@
 //! diagonal scan's every step looks along a row and a column, so that is where JPS spends
 //! its time.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
+use super::cell_nodes::CellNodes;
 use super::jump_distances::{JumpDistances, bit, forced};
 use super::{Connectivity, GridProblem};
 use crate::grid::Pos;
-use crate::search::{
-    Budget, Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, Run, Side, Step,
-};
+use crate::search::{Budget, Cost, Event, NodeId, NodeView, NodeVisitor, Problem, Run, Side, Step};
 
 /// Whether JPS can run on `problem`'s board: only when every passable cell costs the same
 /// (jumping over cells assumes a straight run costs its length).
 pub fn available(problem: &GridProblem) -> bool {
     problem.uniform_cost().is_some()
-}
-
-/// No node at a cell.
-const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    g: Cost,
-    h: Cost,
-    parent: Option<Pos>,
-    closed: bool,
-}
-
-/// An entry of the open list: lowest f first, then the newest.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Open {
-    f: Cost,
-    order: u64,
-    index: usize,
-}
-
-impl Eq for Open {}
-
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(self.order.cmp(&other.order))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
 }
 
 /// A Jump Point Search over a board of one step cost, one jump point expanded a step.
@@ -76,14 +37,8 @@ pub struct JumpSearch {
     scanner: Scanner,
     /// The one step cost of every passable cell.
     step: Cost,
-    width: usize,
-    /// The jump points found, by cell: `slot[cell]` is the place in `nodes` (`NONE` for
-    /// none). A board-sized array of whole nodes would cost more to clear than a search on
-    /// a small map takes; four bytes a cell do not.
-    slot: Vec<u32>,
-    nodes: Vec<Node>,
-    open: BinaryHeap<Open>,
-    order: u64,
+    /// The jump points found, and the open list.
+    nodes: CellNodes,
     trail: Trail,
     last_expanded: Option<Pos>,
     last_added: Vec<Pos>,
@@ -110,11 +65,7 @@ impl JumpSearch {
         let mut search = JumpSearch {
             scanner,
             step,
-            width,
-            slot: vec![NONE; width * height],
-            nodes: vec![],
-            open: BinaryHeap::new(),
-            order: 0,
+            nodes: CellNodes::new(width, height),
             trail: Trail {
                 on: true,
                 cells: width * height,
@@ -151,18 +102,7 @@ impl JumpSearch {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        let board = self.problem.board();
-        (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < board.width())
-            .then_some(())
-            .filter(|_| (pos.y as usize) < board.height())
-            .map(|_| pos.y as usize * self.width + pos.x as usize)
-    }
-
-    fn node_at(&self, cell: usize) -> Option<Node> {
-        match self.slot[cell] {
-            NONE => None,
-            at => Some(self.nodes[at as usize]),
-        }
+        self.nodes.index(pos)
     }
 
     fn walkable(&self, pos: Pos) -> bool {
@@ -170,32 +110,7 @@ impl JumpSearch {
     }
 
     fn add(&mut self, pos: Pos, g: Cost, h: Cost, parent: Option<Pos>) {
-        let Some(index) = self.index(pos) else {
-            return;
-        };
-        let node = Node {
-            g,
-            h,
-            parent,
-            closed: false,
-        };
-        match self.slot[index] {
-            NONE => {
-                self.slot[index] = self.nodes.len() as u32;
-                self.nodes.push(node);
-            }
-            at => self.nodes[at as usize] = node,
-        }
-        self.order += 1;
-        self.open.push(Open {
-            f: g + h,
-            order: self.order,
-            index,
-        });
-    }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as i32, (index / self.width) as i32)
+        self.nodes.reach(pos, g, h, parent);
     }
 
     /// The cost of a straight or diagonal run from `a` to `b`.
@@ -206,17 +121,7 @@ impl JumpSearch {
 
     /// The path cell by cell: each run between jump points filled in.
     fn fill_in(&self, goal: Pos) -> Vec<Pos> {
-        let mut points = vec![goal];
-        let mut at = goal;
-        while let Some(parent) = self
-            .index(at)
-            .and_then(|i| self.node_at(i))
-            .and_then(|n| n.parent)
-        {
-            points.push(parent);
-            at = parent;
-        }
-        points.reverse();
+        let points = self.nodes.parents_to(goal);
         let mut path = vec![points[0]];
         for pair in points.windows(2) {
             let (from, to) = (pair[0], pair[1]);
@@ -260,32 +165,21 @@ impl Run for JumpSearch {
         let bytes = || Run::memory_bytes(self);
         if let Some(limit) = self
             .budget
-            .exceeded(self.expansions, self.open.len(), bytes, None)
+            .exceeded(self.expansions, self.nodes.queued(), bytes, None)
         {
             return self.end(Event::GaveUp(limit));
         }
         self.trail.last.clear();
         self.last_added.clear();
-        let current = loop {
-            let Some(entry) = self.open.pop() else {
-                return self.end(Event::Exhausted);
-            };
-            let Some(node) = self.node_at(entry.index) else {
-                continue;
-            };
-            // A stale entry: the node was closed, or reached more cheaply since.
-            if node.closed || (node.g + node.h - entry.f).abs() > 1e-9 {
-                continue;
-            }
-            break entry.index;
-        };
-        let pos = self.pos(current);
-        self.expansions += 1;
-        self.last_expanded = Some(pos);
-        let Some(node) = self.nodes.get_mut(self.slot[current] as usize) else {
+        let Some(current) = self.nodes.pop() else {
             return self.end(Event::Exhausted);
         };
-        node.closed = true;
+        let pos = self.nodes.pos(current);
+        self.expansions += 1;
+        self.last_expanded = Some(pos);
+        let Some(&node) = self.nodes.at(current) else {
+            return self.end(Event::Exhausted);
+        };
         let (g, parent) = (node.g, node.parent);
         if pos == self.problem.goal {
             let path = self.fill_in(pos);
@@ -308,7 +202,7 @@ impl Run for JumpSearch {
                 continue;
             };
             let through = g + self.distance(pos, point);
-            match self.node_at(index) {
+            match self.nodes.at(index).copied() {
                 Some(known) if known.closed || known.g <= through => {}
                 known => {
                     let h = self.problem.heuristic(&point);
@@ -345,18 +239,15 @@ impl Run for JumpSearch {
     }
 
     fn frontier_len(&self) -> usize {
-        self.nodes.iter().filter(|n| !n.closed).count()
+        self.nodes.frontier_len()
     }
 
     fn visited_len(&self) -> usize {
-        self.nodes.iter().filter(|n| n.closed).count()
+        self.nodes.visited_len()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.slot.len() * 4
-            + self.trail.scanned.len()
-            + self.nodes.len() * std::mem::size_of::<Node>()
-            + self.open.len() * std::mem::size_of::<Open>()
+        self.nodes.bytes() + self.trail.scanned.len()
     }
 
     fn path(&self) -> Option<Vec<Pos>> {
@@ -381,38 +272,11 @@ impl Run for JumpSearch {
     }
 
     fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
-        let node = self.node_at(self.index(*pos)?)?;
-        let mut depth = 0;
-        let mut at = node.parent;
-        while let Some(p) = at {
-            depth += 1;
-            at = self
-                .index(p)
-                .and_then(|i| self.node_at(i))
-                .and_then(|n| n.parent);
-        }
-        Some(NodeView {
-            side: Side::Forward,
-            status: if node.closed {
-                NodeStatus::Visited
-            } else {
-                NodeStatus::Frontier
-            },
-            g: node.g,
-            h: node.h,
-            f: node.g + node.h,
-            parent: node.parent,
-            depth,
-        })
+        self.nodes.view(*pos)
     }
 
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, Pos>) {
-        for index in 0..self.slot.len() {
-            let pos = self.pos(index);
-            if let Some(view) = self.node(&pos) {
-                visit(&pos, &view);
-            }
-        }
+        self.nodes.for_each(visit);
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod algorithms;
 mod board;
+pub mod cell_nodes;
 pub mod dstar_lite;
 pub mod edit;
 mod format;

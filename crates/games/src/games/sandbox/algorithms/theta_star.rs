@@ -14,18 +14,15 @@
 //! sight must not touch a wall: a segment passing exactly through a corner needs all four
 //! cells there open, as a diagonal move needs both cells beside it.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::listing::{Moment::*, key};
 use super::{Capabilities, Descriptor, Guarantees, Shape};
 use crate::games::sandbox::GridProblem;
+use crate::games::sandbox::cell_nodes::{CellNode, CellNodes};
 use crate::games::sandbox::grid_search::{GridSearch, SightCheck};
 use crate::grid::Pos;
 use crate::search::predict::{Measure, Ranking};
 use crate::search::{
-    Algorithm, Budget, Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, Run,
-    Search, Side, Step,
+    Algorithm, Budget, Cost, Event, NodeId, NodeView, NodeVisitor, Problem, Run, Search, Side, Step,
 };
 
 pub static THETA_STAR: Descriptor = Descriptor {
@@ -66,34 +63,13 @@ pub static THETA_STAR: Descriptor = Descriptor {
     },
 };
 
-/// No node at a cell.
-const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    pos: Pos,
-    g: Cost,
-    h: Cost,
-    parent: Option<Pos>,
-    closed: bool,
-}
-
-/// An open-list entry: the lowest f first (f is never negative, so its bits order like
-/// the number), then the newest, then the node.
-type Open = (Reverse<u64>, u64, u32);
-
 /// A Theta* search over a board of one step cost, one cell expanded a step.
 #[derive(Clone)]
 pub struct ThetaStar {
     problem: GridProblem,
     /// The one step cost of every passable cell.
     step: Cost,
-    width: usize,
-    /// `slot[cell]` is the cell's place in `nodes` (`NONE` for none).
-    slot: Vec<u32>,
-    nodes: Vec<Node>,
-    open: BinaryHeap<Open>,
-    order: u64,
+    nodes: CellNodes,
     sights: Vec<SightCheck>,
     last_expanded: Option<Pos>,
     last_changed: Vec<Pos>,
@@ -109,14 +85,14 @@ impl ThetaStar {
     pub fn new(problem: GridProblem, budget: Budget) -> Option<ThetaStar> {
         let step = problem.uniform_cost()?;
         let board = problem.board();
-        let width = board.width();
-        let mut search = ThetaStar {
+        let mut nodes = CellNodes::new(board.width(), board.height());
+        let start = problem.start;
+        if problem.step_cost(start).is_some() {
+            nodes.reach(start, 0.0, problem.heuristic(&start), None);
+        }
+        Some(ThetaStar {
             step,
-            width,
-            slot: vec![NONE; width * board.height()],
-            nodes: vec![],
-            open: BinaryHeap::new(),
-            order: 0,
+            nodes,
             sights: vec![],
             last_expanded: None,
             last_changed: vec![],
@@ -126,49 +102,7 @@ impl ThetaStar {
             ended: None,
             found: None,
             problem,
-        };
-        let start = search.problem.start;
-        if search.problem.step_cost(start).is_some() {
-            let h = search.problem.heuristic(&start);
-            search.set(start, 0.0, h, None);
-        }
-        Some(search)
-    }
-
-    fn index(&self, pos: Pos) -> usize {
-        pos.y as usize * self.width + pos.x as usize
-    }
-
-    fn at(&self, pos: Pos) -> Option<&Node> {
-        let slot = *self.slot.get(self.index(pos))?;
-        self.nodes.get(slot as usize)
-    }
-
-    /// Records `pos` reached with cost `g` from `parent`, and queues it.
-    fn set(&mut self, pos: Pos, g: Cost, h: Cost, parent: Option<Pos>) {
-        let index = self.index(pos);
-        let node = Node {
-            pos,
-            g,
-            h,
-            parent,
-            closed: false,
-        };
-        let slot = match self.slot[index] {
-            NONE => {
-                self.nodes.push(node);
-                let slot = (self.nodes.len() - 1) as u32;
-                self.slot[index] = slot;
-                slot
-            }
-            slot => {
-                self.nodes[slot as usize] = node;
-                slot
-            }
-        };
-        self.order += 1;
-        self.open
-            .push((Reverse((g + h).to_bits()), self.order, slot));
+        })
     }
 
     /// The straight-line distance from `a` to `b`, priced by the step cost.
@@ -184,17 +118,6 @@ impl ThetaStar {
         };
         self.ended = Some(step);
         Some(step)
-    }
-
-    fn path_to(&self, goal: Pos) -> Vec<Pos> {
-        let mut path = vec![goal];
-        let mut at = self.at(goal).and_then(|n| n.parent);
-        while let Some(pos) = at {
-            path.push(pos);
-            at = self.at(pos).and_then(|n| n.parent);
-        }
-        path.reverse();
-        path
     }
 }
 
@@ -249,30 +172,25 @@ impl Run for ThetaStar {
         let bytes = || Run::memory_bytes(self);
         if let Some(limit) = self
             .budget
-            .exceeded(self.expansions, self.open.len(), bytes, None)
+            .exceeded(self.expansions, self.nodes.queued(), bytes, None)
         {
             return self.end(Event::GaveUp(limit));
         }
         self.sights.clear();
         self.last_changed.clear();
-        let slot = loop {
-            let Some((Reverse(f), _, slot)) = self.open.pop() else {
-                return self.end(Event::Exhausted);
-            };
-            let node = self.nodes[slot as usize];
-            // A stale entry: the node was closed, or reached more cheaply since.
-            if !node.closed && (node.g + node.h).to_bits() == f {
-                break slot;
-            }
+        let Some(index) = self.nodes.pop() else {
+            return self.end(Event::Exhausted);
         };
-        let Node { pos, g, parent, .. } = self.nodes[slot as usize];
-        self.nodes[slot as usize].closed = true;
+        let pos = self.nodes.pos(index);
+        let Some(&CellNode { g, parent, .. }) = self.nodes.at(index) else {
+            return self.end(Event::Exhausted);
+        };
         self.expansions += 1;
         self.last_expanded = Some(pos);
         if self.problem.is_goal(&pos) {
-            self.found = Some((self.path_to(pos), g));
+            self.found = Some((self.nodes.parents_to(pos), g));
             return self.end(Event::Found {
-                goal: slot as NodeId,
+                goal: index as NodeId,
             });
         }
         let mut successors = std::mem::take(&mut self.successors);
@@ -280,7 +198,7 @@ impl Run for ThetaStar {
         self.problem.successors(&pos, &mut successors);
         let (mut added, mut improved) = (0, 0);
         for &(next, cost) in &successors {
-            let known = self.at(next).copied();
+            let known = self.nodes.get(next).copied();
             if known.is_some_and(|n| n.closed) {
                 continue;
             }
@@ -295,7 +213,7 @@ impl Run for ThetaStar {
             });
             let (candidate, from) = match through_parent {
                 Some(p) => {
-                    let parent_g = self.at(p).map_or(0.0, |n| n.g);
+                    let parent_g = self.nodes.get(p).map_or(0.0, |n| n.g);
                     (parent_g + self.segment_cost(p, next), p)
                 }
                 None => (g + cost, pos),
@@ -309,14 +227,14 @@ impl Run for ThetaStar {
                 added += 1;
             }
             let h = known.map_or_else(|| self.problem.heuristic(&next), |n| n.h);
-            self.set(next, candidate, h, Some(from));
+            self.nodes.reach(next, candidate, h, Some(from));
             self.last_changed.push(next);
         }
         self.successors = successors;
         Some(Step {
             side: Side::Forward,
             event: Event::Expanded {
-                node: slot as NodeId,
+                node: index as NodeId,
                 added,
                 improved,
             },
@@ -336,17 +254,15 @@ impl Run for ThetaStar {
     }
 
     fn frontier_len(&self) -> usize {
-        self.nodes.iter().filter(|n| !n.closed).count()
+        self.nodes.frontier_len()
     }
 
     fn visited_len(&self) -> usize {
-        self.nodes.iter().filter(|n| n.closed).count()
+        self.nodes.visited_len()
     }
 
     fn memory_bytes(&self) -> usize {
-        self.slot.len() * 4
-            + self.nodes.len() * std::mem::size_of::<Node>()
-            + self.open.len() * std::mem::size_of::<Open>()
+        self.nodes.bytes()
     }
 
     fn path(&self) -> Option<Vec<Pos>> {
@@ -368,37 +284,11 @@ impl Run for ThetaStar {
     }
 
     fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
-        if !self.problem.board().contains(*pos) {
-            return None;
-        }
-        let node = self.at(*pos)?;
-        let mut depth = 0;
-        let mut at = node.parent;
-        while let Some(p) = at {
-            depth += 1;
-            at = self.at(p).and_then(|n| n.parent);
-        }
-        Some(NodeView {
-            side: Side::Forward,
-            status: if node.closed {
-                NodeStatus::Visited
-            } else {
-                NodeStatus::Frontier
-            },
-            g: node.g,
-            h: node.h,
-            f: node.g + node.h,
-            parent: node.parent,
-            depth,
-        })
+        self.nodes.view(*pos)
     }
 
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, Pos>) {
-        for node in &self.nodes {
-            if let Some(view) = self.node(&node.pos) {
-                visit(&node.pos, &view);
-            }
-        }
+        self.nodes.for_each(visit);
     }
 }
 

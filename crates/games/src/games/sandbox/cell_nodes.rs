@@ -1,0 +1,190 @@
+//! The nodes and open list of a best-first search that keeps one record a cell (Jump Point
+//! Search, Theta*): a slot a cell, four bytes, so a big board costs little to set up; the
+//! records in the order they were found; and the open list, lowest f first and, among
+//! equal f, the newest, as A* breaks its ties.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::grid::Pos;
+use crate::search::{Cost, NodeStatus, NodeView, NodeVisitor};
+
+/// No record at a cell.
+const NONE: u32 = u32::MAX;
+
+/// What a search knows of one cell.
+#[derive(Clone, Copy, Debug)]
+pub struct CellNode {
+    pub pos: Pos,
+    pub g: Cost,
+    pub h: Cost,
+    pub parent: Option<Pos>,
+    pub closed: bool,
+}
+
+/// An open-list entry: f (never negative, so its bits order like the number), the order it
+/// was queued in, the cell.
+type Open = (Reverse<u64>, u64, u32);
+
+/// The cells a search has reached, and its open list.
+#[derive(Clone)]
+pub struct CellNodes {
+    width: usize,
+    height: usize,
+    /// `slot[cell]` is the cell's place in `nodes`, or `NONE`.
+    slot: Vec<u32>,
+    nodes: Vec<CellNode>,
+    open: BinaryHeap<Open>,
+    order: u64,
+}
+
+impl CellNodes {
+    pub fn new(width: usize, height: usize) -> CellNodes {
+        CellNodes {
+            width,
+            height,
+            slot: vec![NONE; width * height],
+            nodes: vec![],
+            open: BinaryHeap::new(),
+            order: 0,
+        }
+    }
+
+    /// The cell's index on the board, if it is on it.
+    pub fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < self.width
+            && (pos.y as usize) < self.height)
+            .then(|| pos.y as usize * self.width + pos.x as usize)
+    }
+
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as i32, (index / self.width) as i32)
+    }
+
+    pub fn get(&self, pos: Pos) -> Option<&CellNode> {
+        self.at(self.index(pos)?)
+    }
+
+    /// The record of the cell at `index`.
+    pub fn at(&self, index: usize) -> Option<&CellNode> {
+        match *self.slot.get(index)? {
+            NONE => None,
+            slot => self.nodes.get(slot as usize),
+        }
+    }
+
+    /// Records `pos` reached with cost `g` from `parent` (replacing what was known) and
+    /// queues it with f = g + h.
+    pub fn reach(&mut self, pos: Pos, g: Cost, h: Cost, parent: Option<Pos>) {
+        let Some(index) = self.index(pos) else {
+            return;
+        };
+        let node = CellNode {
+            pos,
+            g,
+            h,
+            parent,
+            closed: false,
+        };
+        match self.slot[index] {
+            NONE => {
+                self.slot[index] = self.nodes.len() as u32;
+                self.nodes.push(node);
+            }
+            slot => self.nodes[slot as usize] = node,
+        }
+        self.order += 1;
+        self.open
+            .push((Reverse((g + h).to_bits()), self.order, index as u32));
+    }
+
+    /// Takes the open cell of lowest f (the newest among equals), closes it and gives its
+    /// index; `None` when the open list is empty.
+    pub fn pop(&mut self) -> Option<usize> {
+        loop {
+            let (Reverse(f), _, index) = self.open.pop()?;
+            let slot = self.slot[index as usize] as usize;
+            let node = &mut self.nodes[slot];
+            // A stale entry: the cell was closed, or reached more cheaply since.
+            if !node.closed && (node.g + node.h).to_bits() == f {
+                node.closed = true;
+                return Some(index as usize);
+            }
+        }
+    }
+
+    /// Entries on the open list, stale ones included (what a budget on states counts).
+    pub fn queued(&self) -> usize {
+        self.open.len()
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn frontier_len(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.closed).count()
+    }
+
+    pub fn visited_len(&self) -> usize {
+        self.nodes.iter().filter(|n| n.closed).count()
+    }
+
+    /// Approximate bytes held.
+    pub fn bytes(&self) -> usize {
+        self.slot.len() * 4
+            + self.nodes.len() * std::mem::size_of::<CellNode>()
+            + self.open.len() * std::mem::size_of::<Open>()
+    }
+
+    /// The cells from the start to `goal`, by the parents recorded.
+    pub fn parents_to(&self, goal: Pos) -> Vec<Pos> {
+        let mut path = vec![goal];
+        let mut at = self.get(goal).and_then(|n| n.parent);
+        while let Some(pos) = at {
+            path.push(pos);
+            at = self.get(pos).and_then(|n| n.parent);
+        }
+        path.reverse();
+        path
+    }
+
+    /// What the search knows of `pos`, as a view shows it.
+    pub fn view(&self, pos: Pos) -> Option<NodeView<Pos>> {
+        let node = self.get(pos)?;
+        let mut depth = 0;
+        let mut at = node.parent;
+        while let Some(p) = at {
+            depth += 1;
+            at = self.get(p).and_then(|n| n.parent);
+        }
+        Some(NodeView {
+            side: crate::search::Side::Forward,
+            status: if node.closed {
+                NodeStatus::Visited
+            } else {
+                NodeStatus::Frontier
+            },
+            g: node.g,
+            h: node.h,
+            f: node.g + node.h,
+            parent: node.parent,
+            depth,
+        })
+    }
+
+    /// Every cell reached, in the order found.
+    pub fn for_each(&self, visit: &mut NodeVisitor<'_, Pos>) {
+        for node in &self.nodes {
+            if let Some(view) = self.view(node.pos) {
+                visit(&node.pos, &view);
+            }
+        }
+    }
+}
