@@ -11,18 +11,6 @@ use crate::i18n::try_tr;
 use crate::search::{Algorithm, Limit};
 use crate::tr;
 
-/// An algorithm's name, with weighted A*'s weight.
-pub fn algorithm(algorithm: Algorithm) -> String {
-    match algorithm {
-        Algorithm::Bfs => tr!("algo-bfs"),
-        Algorithm::Dfs => tr!("algo-dfs"),
-        Algorithm::Dijkstra => tr!("algo-dijkstra"),
-        Algorithm::AStar => tr!("algo-astar"),
-        Algorithm::WeightedAStar(w) => tr!("algo-wastar", weight = w),
-        Algorithm::Greedy => tr!("algo-greedy"),
-    }
-}
-
 /// An algorithm's short name, for tables and chart legends: BFS, DFS, A*...
 pub fn algorithm_short(algorithm: Algorithm) -> String {
     match algorithm {
@@ -37,10 +25,7 @@ pub fn algorithm_short(algorithm: Algorithm) -> String {
 
 /// A Sokoban search's name.
 pub fn sokoban_algorithm(algorithm: SokobanAlgorithm) -> String {
-    match algorithm.best_first() {
-        Some(a) => self::algorithm(a),
-        None => tr!("algo-idastar"),
-    }
+    crate::i18n::tr(algorithm.descriptor().name_key, None)
 }
 
 /// A search of the Sokoban portfolio.

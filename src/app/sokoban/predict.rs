@@ -39,13 +39,7 @@ impl SolvePredictions {
 }
 
 fn rule(algorithm: SokobanAlgorithm) -> String {
-    match algorithm {
-        SokobanAlgorithm::Bfs => tr!("sk-predict-rule-bfs"),
-        SokobanAlgorithm::Dfs => tr!("sk-predict-rule-dfs"),
-        SokobanAlgorithm::AStar => tr!("sk-predict-rule-astar"),
-        SokobanAlgorithm::Greedy => tr!("sk-predict-rule-greedy"),
-        SokobanAlgorithm::IdaStar => tr!("sk-predict-rule-deepening"),
-    }
+    crate::i18n::tr(algorithm.descriptor().rule_key, None)
 }
 
 fn measure(algorithm: SokobanAlgorithm) -> String {

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::search::predict::{Measure, Ranking};
 use crate::search::{Algorithm, DeepeningLimit, unknown_algorithm};
 
 /// A Sokoban search. Saved settings name the best-first ones as [`Algorithm`] does (`AStar`),
@@ -28,29 +29,103 @@ pub const ALGORITHMS: [SokobanAlgorithm; 5] = [
     SokobanAlgorithm::IdaStar,
 ];
 
+/// What a Sokoban search is, described once: what the command line, the Solve panel's
+/// picker, its pseudo-code, predict mode and the portfolio read.
+#[derive(Debug)]
+pub struct SokobanDescriptor {
+    /// The command-line name.
+    pub code: &'static str,
+    /// The name in English, as the command line prints it.
+    pub name: &'static str,
+    /// The message key of its name.
+    pub name_key: &'static str,
+    /// The engine's policy, for the best-first searches (`None`: IDA*).
+    pub policy: Option<Algorithm>,
+    /// How the frontier is ranked, for judging a prediction.
+    pub ranking: Ranking,
+    /// The message key of that rule in a sentence.
+    pub rule_key: &'static str,
+    /// Whether a run given up on proves a lower bound on the pushes (or moves) of every
+    /// solution: BFS and A* expand in an order that never passes the optimum, and IDA*
+    /// found nothing within the bounds of the iterations it finished.
+    pub proves_bound: bool,
+}
+
+const BFS: SokobanDescriptor = SokobanDescriptor {
+    code: "bfs",
+    name: "BFS",
+    name_key: "algo-bfs",
+    policy: Some(Algorithm::Bfs),
+    ranking: Ranking::Lowest(Measure::Depth),
+    rule_key: "sk-predict-rule-bfs",
+    proves_bound: true,
+};
+
+const DFS: SokobanDescriptor = SokobanDescriptor {
+    code: "dfs",
+    name: "DFS",
+    name_key: "algo-dfs",
+    policy: Some(Algorithm::Dfs),
+    ranking: Ranking::Order,
+    rule_key: "sk-predict-rule-dfs",
+    proves_bound: false,
+};
+
+const ASTAR: SokobanDescriptor = SokobanDescriptor {
+    code: "astar",
+    name: "A*",
+    name_key: "algo-astar",
+    policy: Some(Algorithm::AStar),
+    ranking: Ranking::Lowest(Measure::F),
+    rule_key: "sk-predict-rule-astar",
+    proves_bound: true,
+};
+
+const GREEDY: SokobanDescriptor = SokobanDescriptor {
+    code: "greedy",
+    name: "Greedy best-first",
+    name_key: "algo-greedy",
+    policy: Some(Algorithm::Greedy),
+    ranking: Ranking::Lowest(Measure::H),
+    rule_key: "sk-predict-rule-greedy",
+    proves_bound: false,
+};
+
+const IDA_STAR: SokobanDescriptor = SokobanDescriptor {
+    code: "idastar",
+    name: "IDA*",
+    name_key: "algo-idastar",
+    policy: None,
+    ranking: Ranking::Order,
+    rule_key: "sk-predict-rule-deepening",
+    proves_bound: true,
+};
+
 impl SokobanAlgorithm {
+    /// What it is, described once. (The enum is what saved settings name.)
+    pub fn descriptor(self) -> &'static SokobanDescriptor {
+        match self {
+            SokobanAlgorithm::Bfs => &BFS,
+            SokobanAlgorithm::Dfs => &DFS,
+            SokobanAlgorithm::AStar => &ASTAR,
+            SokobanAlgorithm::Greedy => &GREEDY,
+            SokobanAlgorithm::IdaStar => &IDA_STAR,
+        }
+    }
+
     /// The engine's policy, for the best-first searches.
     pub fn best_first(self) -> Option<Algorithm> {
-        match self {
-            SokobanAlgorithm::Bfs => Some(Algorithm::Bfs),
-            SokobanAlgorithm::Dfs => Some(Algorithm::Dfs),
-            SokobanAlgorithm::AStar => Some(Algorithm::AStar),
-            SokobanAlgorithm::Greedy => Some(Algorithm::Greedy),
-            SokobanAlgorithm::IdaStar => None,
-        }
+        self.descriptor().policy
     }
 
     /// What the limit counts, for the iterative deepening search.
     pub fn deepening(self) -> Option<DeepeningLimit> {
-        (self == SokobanAlgorithm::IdaStar).then_some(DeepeningLimit::Cost)
+        self.best_first().is_none().then_some(DeepeningLimit::Cost)
     }
 
     /// The command-line name.
     pub fn code(self) -> String {
-        match self.best_first() {
-            Some(a) => a.code(),
-            None => "idastar".into(),
-        }
+        self.descriptor().code.into()
     }
 
     /// Whether the search asks for the matching lower bound.
@@ -58,14 +133,14 @@ impl SokobanAlgorithm {
         self.best_first().is_none_or(Algorithm::uses_heuristic)
     }
 
-    /// Whether a run given up on proves a lower bound on the pushes (or moves) of every
-    /// solution: BFS and A* expand in an order that never passes the optimum, and IDA*
-    /// found nothing within the bounds of the iterations it finished.
+    /// See [`SokobanDescriptor::proves_bound`].
     pub fn proves_bound(self) -> bool {
-        matches!(
-            self,
-            SokobanAlgorithm::Bfs | SokobanAlgorithm::AStar | SokobanAlgorithm::IdaStar
-        )
+        self.descriptor().proves_bound
+    }
+
+    /// How the frontier is ranked, for judging a prediction.
+    pub fn ranking(self) -> Ranking {
+        self.descriptor().ranking
     }
 }
 
@@ -91,9 +166,6 @@ pub fn parse_algorithm(text: &str) -> Result<SokobanAlgorithm, String> {
 
 impl fmt::Display for SokobanAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.best_first() {
-            Some(a) => a.fmt(f),
-            None => f.write_str("IDA*"),
-        }
+        f.write_str(self.descriptor().name)
     }
 }

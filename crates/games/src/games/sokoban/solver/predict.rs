@@ -3,24 +3,11 @@
 //! and the others the search ranks nearest to it (so a tie is possible, and counts as right),
 //! in an order that gives nothing away.
 
-use super::algorithm::SokobanAlgorithm;
 use super::push::Position;
 use super::solve::SokobanRun;
 use crate::grid::Pos;
 use crate::search::NodeStatus;
-use crate::search::predict::{self, Measure, Prediction, Ranking};
-
-impl SokobanAlgorithm {
-    /// How the frontier is ranked, for judging a prediction.
-    pub fn ranking(self) -> Ranking {
-        match self {
-            SokobanAlgorithm::Bfs => Ranking::Lowest(Measure::Depth),
-            SokobanAlgorithm::AStar => Ranking::Lowest(Measure::F),
-            SokobanAlgorithm::Greedy => Ranking::Lowest(Measure::H),
-            SokobanAlgorithm::Dfs | SokobanAlgorithm::IdaStar => Ranking::Order,
-        }
-    }
-}
+use crate::search::predict::{self, Prediction, Ranking};
 
 /// The positions offered: the one expanded next among the frontier positions ranked
 /// nearest to it.
