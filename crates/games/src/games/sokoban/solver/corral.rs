@@ -225,6 +225,6 @@ mod tests {
         let mut all = vec![];
         SokobanProblem::pushes(plain).successors(&problem.start(), &mut all);
         assert!(out.len() < all.len(), "{} of {}", out.len(), all.len());
-        assert_eq!(problem.sokoban.prunes().corrals, 1);
+        assert_eq!(problem.sokoban().prunes().corrals, 1);
     }
 }

@@ -392,7 +392,7 @@ mod tests {
         let problem = SokobanProblem::pushes(sokoban);
         let mut out = vec![];
         problem.successors(&problem.start(), &mut out);
-        (problem.sokoban, out)
+        (problem.into_sokoban(), out)
     }
 
     #[test]
@@ -453,7 +453,7 @@ mod tests {
         let mut out = vec![];
         problem.successors(&problem.start(), &mut out);
         assert!(out.is_empty());
-        let stats = problem.sokoban.deadlocks().lock().unwrap().stats();
+        let stats = problem.sokoban().deadlocks().lock().unwrap().stats();
         assert_eq!(stats.patterns, 1, "found in the table, not learned again");
         assert_eq!(stats.searches, 1);
     }

@@ -97,7 +97,7 @@ mod tests {
             Some(Event::Exhausted),
             "the start is known hopeless"
         );
-        assert!(search.problem().sokoban.prunes().matchings > 0);
+        assert!(search.problem().sokoban().prunes().matchings > 0);
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub use corral_deadlock::{DeadlockStats, DeadlockTable};
 pub use hint::{HINT_PACE, HINT_STATES, HINT_TIME, Hint, HintOutcome, HintSearch};
 pub use lurd::meeting_to_lurd;
 pub use portfolio::{PortfolioReport, solve_portfolio};
-pub use problem::SokobanProblem;
+pub use problem::{MoveProblem, PullProblem, PushProblem, SokobanProblem};
 pub use push::{Detail, Position, Prunes, Pruning, SharedDeadlocks, Sokoban};
 pub use solve::{SokobanRun, SolveOutcome, SolveReport, solve, solve_pruned, verified_solution};
 pub use stuck::stuck_boxes;

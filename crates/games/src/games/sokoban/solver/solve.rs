@@ -70,11 +70,7 @@ impl SokobanRun {
         detail: Detail,
         budget: Budget,
     ) -> SokobanRun {
-        let problem = SokobanProblem {
-            sokoban,
-            detail,
-            pull: None,
-        };
+        let problem = SokobanProblem::at(sokoban, detail);
         let engine = match (algorithm.best_first(), algorithm.deepening()) {
             (Some(policy), _) => Engine::new(Search::new(problem, policy).with_budget(budget)),
             (None, Some(limit)) => Engine::new(Deepening::new(problem, limit).with_budget(budget)),
@@ -127,15 +123,15 @@ impl SokobanRun {
 
     /// Whether this search runs backwards from the goals.
     pub fn pulls(&self) -> bool {
-        self.engine.problem().pull.is_some()
+        self.engine.problem().is_pulling()
     }
 
     pub fn sokoban(&self) -> &Sokoban {
-        &self.engine.problem().sokoban
+        self.engine.problem().sokoban()
     }
 
     pub fn detail(&self) -> Detail {
-        self.engine.problem().detail
+        self.engine.problem().detail()
     }
 
     pub fn algorithm(&self) -> SokobanAlgorithm {
