@@ -13,7 +13,7 @@ use super::persistence::{Fields, ReadState, STORAGE_KEY, SavedState, ShellSaved,
 use super::saved_file;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
-use super::tab::{Restore, Shortcut, Tab};
+use super::tab::{LessonBoard, Restore, Shortcut, Tab};
 use super::view::ViewSettings;
 use crate::i18n::{self, Language};
 use crate::lessons::QuestionKind;
@@ -408,13 +408,17 @@ impl FrontierApp {
         if let Some(request) = asked {
             self.lesson_request(request);
         }
-        self.tabs.pathfinding.cell_asked = self.tab == TabId::Pathfinding
-            && !away
-            && self.lessons.open
-            && self.lessons.wants_cell();
+        let cell_wanted = !away && self.lessons.open && self.lessons.wants_cell();
+        for &id in TabId::ALL {
+            let asked = cell_wanted && id == self.tab;
+            if let Some(board) = self.tabs.get_mut(id).lesson_board() {
+                board.ask_for_cell(asked);
+            }
+        }
         let tab = self.tabs.get_mut(self.tab);
         tab.ui(ui);
-        if let Some(pos) = self.tabs.pathfinding.cell_answer.take() {
+        let answer = tab.lesson_board().and_then(|b| b.take_cell_answer());
+        if let Some(pos) = answer {
             self.answer_cell(pos);
         }
         if self.help_open {
@@ -505,13 +509,23 @@ impl FrontierApp {
         self.view.menu(ui);
     }
 
+    /// The board the lesson's questions are answered on: the open tab's, else the first
+    /// tab's that has one.
+    fn lesson_board(&mut self) -> Option<&mut dyn LessonBoard> {
+        let id = std::iter::once(self.tab)
+            .chain(TabId::ALL.iter().copied())
+            .find(|&id| self.tabs.get_mut(id).lesson_board().is_some())?;
+        self.tabs.get_mut(id).lesson_board()
+    }
+
     /// Does what the lesson window asked: show the page, or check the painted board.
     pub fn lesson_request(&mut self, request: Request) {
         match request {
             Request::ShowPage => self.show_lesson_page(),
             Request::CheckBoard => {
-                let board = self.tabs.pathfinding.board.clone();
-                self.lessons.answer(crate::lessons::Answer::Board(&board));
+                if let Some(board) = self.lesson_board().map(|b| b.painted().clone()) {
+                    self.lessons.answer(crate::lessons::Answer::Board(&board));
+                }
             }
             Request::CheckCells => self.check_picked_cells(),
         }
@@ -543,7 +557,10 @@ impl FrontierApp {
         });
         if picking {
             // Each click picks a cell or takes it back; "Check my cells" judges them.
-            let marks = &mut self.tabs.pathfinding.lesson_marks;
+            let Some(board) = self.lesson_board() else {
+                return;
+            };
+            let marks = board.answer_marks();
             match marks.iter().position(|&(p, _)| p == pos) {
                 Some(i) => {
                     marks.remove(i);
@@ -559,15 +576,19 @@ impl FrontierApp {
         let Some(checked) = &active.checked else {
             return;
         };
-        let tab = &mut self.tabs.pathfinding;
         let mark = if checked.is_right() {
             AnswerMark::Right
         } else {
             AnswerMark::Wrong
         };
-        tab.lesson_marks = vec![(pos, mark)];
-        if matches!(checked, crate::lessons::Checked::Predicted(_)) {
-            tab.show_step_after(active.steps);
+        let predicted = matches!(checked, crate::lessons::Checked::Predicted(_));
+        let steps = active.steps;
+        let Some(board) = self.lesson_board() else {
+            return;
+        };
+        *board.answer_marks() = vec![(pos, mark)];
+        if predicted {
+            board.show_step_after(steps);
         }
     }
 
@@ -575,18 +596,26 @@ impl FrontierApp {
     /// (green) and the ones picked that do not (red), and takes the step.
     fn check_picked_cells(&mut self) {
         use crate::app::pathfinding::AnswerMark;
-        let tab = &mut self.tabs.pathfinding;
-        let picked: Vec<crate::grid::Pos> = tab.lesson_marks.iter().map(|&(p, _)| p).collect();
+        let Some(board) = self.lesson_board() else {
+            return;
+        };
+        let picked: Vec<crate::grid::Pos> = board.answer_marks().iter().map(|&(p, _)| p).collect();
         self.lessons.answer(crate::lessons::Answer::Cells(&picked));
         let Some(active) = &self.lessons.active else {
             return;
         };
-        if let Some(crate::lessons::Checked::Joined(joining)) = &active.checked {
-            tab.lesson_marks = (joining.joined.iter().map(|&p| (p, AnswerMark::Right)))
-                .chain(joining.extra.iter().map(|&p| (p, AnswerMark::Wrong)))
-                .collect();
-            tab.show_step_after(active.steps);
-        }
+        let Some(crate::lessons::Checked::Joined(joining)) = &active.checked else {
+            return;
+        };
+        let marks = (joining.joined.iter().map(|&p| (p, AnswerMark::Right)))
+            .chain(joining.extra.iter().map(|&p| (p, AnswerMark::Wrong)))
+            .collect();
+        let steps = active.steps;
+        let Some(board) = self.lesson_board() else {
+            return;
+        };
+        *board.answer_marks() = marks;
+        board.show_step_after(steps);
     }
 
     fn help(&mut self, ui: &Ui) {

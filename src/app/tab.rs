@@ -75,6 +75,31 @@ pub trait Tab {
     fn show_lesson_scene(&mut self, _scene: &crate::lessons::Scene, _steps: usize) -> bool {
         false
     }
+
+    /// The board a lesson's questions are answered on, if this tab has one.
+    fn lesson_board(&mut self) -> Option<&mut dyn LessonBoard> {
+        None
+    }
+}
+
+/// A board a lesson's questions are answered on: the shell asks it for a cell, hears the
+/// cell clicked, marks the answers and shows the step the question was about, through this.
+pub trait LessonBoard {
+    /// Whether the next click on the board answers the lesson's question.
+    fn ask_for_cell(&mut self, asked: bool);
+
+    /// The cell clicked in answer, once.
+    fn take_cell_answer(&mut self) -> Option<crate::grid::Pos>;
+
+    /// The board as painted (for "Check my board").
+    fn painted(&self) -> &crate::games::sandbox::Board;
+
+    /// The cells outlined as answers, right, wrong or picked.
+    fn answer_marks(&mut self)
+    -> &mut Vec<(crate::grid::Pos, crate::app::pathfinding::AnswerMark)>;
+
+    /// Shows the step after `steps`, the one a question was about.
+    fn show_step_after(&mut self, steps: usize);
 }
 
 /// Making a tab from its saved part (what [`Tab::save`] wrote), field by field: each field

@@ -100,7 +100,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
         press(&mut harness, cell, &[]);
     }
     assert_eq!(
-        harness.state().tabs.pathfinding.lesson_marks.len(),
+        harness.state().tabs.pathfinding.lesson_marks().len(),
         joined.len()
     );
     click(&mut harness, "Check my cells");
@@ -380,7 +380,7 @@ fn the_lesson_panel_stays_on_its_tab_and_comes_back_with_it() {
     // answer to the Sokoban page's question.
     click(&mut harness, "Pathfinding");
     assert!(harness.query_by_label("Next page").is_none());
-    assert!(!harness.state().tabs.pathfinding.cell_asked);
+    assert!(!harness.state().tabs.pathfinding.cell_asked());
     open_lessons(&mut harness);
     assert!(harness.query_by_label("Next page").is_some());
     assert_eq!(harness.state().lessons.home, Some(TabId::Pathfinding));

@@ -144,48 +144,9 @@ impl LinkTab {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui) {
-        const PANELS: [PanelSpec; 1] = [PanelSpec {
-            id: "link-controls",
-            side: Side::Left,
-            width: 290.0,
-        }];
-        let panels = SidePanels::plan(ui, &PANELS);
-        panels.show(ui, 0, |ui| self.controls(ui));
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            if !panels.is_open(0) {
-                self.compact_bar(ui);
-            }
-            self.board(ui);
-        });
-        let ctx = ui.ctx().clone();
-        self.file_window(&ctx);
-        self.export_window(&ctx);
-        error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));
-    }
-
-    pub fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.export.busy()
-    }
-
     /// Where the centre of play cell `pos` was drawn last frame.
     pub fn view_center(&self, pos: Pos) -> Option<egui::Pos2> {
         self.view.screen_center(Pos::new(pos.x + 1, pos.y + 1))
-    }
-
-    pub fn status(&self) -> String {
-        let mut parts = vec![tr!(
-            "link-status",
-            width = self.width,
-            height = self.height,
-            seed = self.game.seed()
-        )];
-        if let Some(n) = &self.notice
-            && !n.error
-        {
-            parts.push(n.text.clone());
-        }
-        parts.join("   ·   ")
     }
 }
 
@@ -217,7 +178,18 @@ impl crate::app::tab::Tab for LinkTab {
     }
 
     fn status(&self) -> String {
-        LinkTab::status(self)
+        let mut parts = vec![tr!(
+            "link-status",
+            width = self.width,
+            height = self.height,
+            seed = self.game.seed()
+        )];
+        if let Some(n) = &self.notice
+            && !n.error
+        {
+            parts.push(n.text.clone());
+        }
+        parts.join("   ·   ")
     }
 
     fn advance(&mut self, dt: f64, _: FrameBudget) -> bool {
@@ -225,11 +197,27 @@ impl crate::app::tab::Tab for LinkTab {
     }
 
     fn ui(&mut self, ui: &mut Ui) {
-        LinkTab::ui(self, ui);
+        const PANELS: [PanelSpec; 1] = [PanelSpec {
+            id: "link-controls",
+            side: Side::Left,
+            width: 290.0,
+        }];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            self.board(ui);
+        });
+        let ctx = ui.ctx().clone();
+        self.file_window(&ctx);
+        self.export_window(&ctx);
+        error_window(&ctx, &mut self.notice, &tr!("board-unchanged"));
     }
 
     fn modal_open(&self) -> bool {
-        LinkTab::modal_open(self)
+        self.dialog.is_some() || self.export.busy()
     }
 
     fn save(&self) -> String {

@@ -1,6 +1,8 @@
 //! A lesson page's board on the Pathfinding tab.
 
-use super::PathfindingTab;
+use super::{AnswerMark, PathfindingTab};
+use crate::app::tab::LessonBoard;
+use crate::grid::Pos;
 use crate::lessons::{BoardScene, RunTo};
 use crate::tr;
 use crate::ui::StepAction;
@@ -42,9 +44,37 @@ impl PathfindingTab {
         }
     }
 
-    /// Shows the step after `step`, the one a lesson's question was about: stepped (so the
-    /// chart records it) when the run stands at `step`, else reached on the timeline.
-    pub fn show_step_after(&mut self, step: usize) {
+    /// The cells outlined as answers to the lesson's question.
+    pub fn lesson_marks(&self) -> &[(Pos, AnswerMark)] {
+        &self.lesson_marks
+    }
+
+    /// Whether a click on the board answers the lesson's question.
+    pub fn cell_asked(&self) -> bool {
+        self.cell_asked
+    }
+}
+
+impl LessonBoard for PathfindingTab {
+    fn ask_for_cell(&mut self, asked: bool) {
+        self.cell_asked = asked;
+    }
+
+    fn take_cell_answer(&mut self) -> Option<Pos> {
+        self.cell_answer.take()
+    }
+
+    fn painted(&self) -> &crate::games::sandbox::Board {
+        &self.board
+    }
+
+    fn answer_marks(&mut self) -> &mut Vec<(Pos, AnswerMark)> {
+        &mut self.lesson_marks
+    }
+
+    /// Stepped (so the chart records it) when the run stands at `step`, else reached on
+    /// the timeline.
+    fn show_step_after(&mut self, step: usize) {
         if self.session().position() == step {
             self.apply(StepAction::Step);
         } else {

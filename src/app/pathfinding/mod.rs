@@ -124,11 +124,11 @@ pub struct PathfindingTab {
     /// The cells picked so far in answer to "which cells join the frontier?".
     pub picked: Vec<Pos>,
     /// A lesson asks for a cell: a click on the board answers it instead of painting.
-    pub cell_asked: bool,
+    cell_asked: bool,
     /// The cell clicked in answer, until the lesson takes it.
-    pub cell_answer: Option<Pos>,
+    cell_answer: Option<Pos>,
     /// The cells named in answer to the lesson's question, outlined on the board.
-    pub lesson_marks: Vec<(Pos, AnswerMark)>,
+    lesson_marks: Vec<(Pos, AnswerMark)>,
 }
 
 impl PathfindingTab {
@@ -169,103 +169,6 @@ impl PathfindingTab {
     /// The main run.
     pub fn session(&self) -> &Session {
         &self.sessions[0]
-    }
-
-    /// Keyboard shortcuts of this tab (the caller skips this while a text field has focus).
-    pub fn handle_keys(&mut self, ui: &Ui) {
-        let panned = self.sessions.iter().any(|s| s.view.panned_with_space());
-        let (space, right, left, home, end, (faster, slower), fit) = ui.input(|i| {
-            (
-                i.key_released(Key::Space) && !panned,
-                i.key_pressed(Key::ArrowRight),
-                i.key_pressed(Key::ArrowLeft),
-                i.key_pressed(Key::Home),
-                i.key_pressed(Key::End),
-                crate::ui::speed_keys(i),
-                i.key_pressed(Key::F) && i.modifiers.is_none(),
-            )
-        });
-        let (undo, redo, save, open) = ui.input_mut(|i| {
-            // Space belongs to play/pause here: take its press away from focused buttons.
-            i.consume_key(Modifiers::NONE, Key::Space);
-            (
-                i.consume_key(Modifiers::COMMAND, Key::Z),
-                i.consume_key(Modifiers::COMMAND, Key::Y)
-                    || i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
-                i.consume_key(Modifiers::COMMAND, Key::S),
-                i.consume_key(Modifiers::COMMAND, Key::O),
-            )
-        });
-        if space {
-            self.apply(StepAction::TogglePlay);
-        }
-        if right {
-            self.apply(StepAction::Step);
-        }
-        if left {
-            self.apply(StepAction::StepBack);
-        }
-        if home {
-            self.apply(StepAction::Reset);
-        }
-        if end {
-            self.apply(StepAction::RunToEnd);
-        }
-        if faster {
-            self.playback.faster();
-        }
-        if slower {
-            self.playback.slower();
-        }
-        if fit {
-            for session in &mut self.sessions {
-                session.view.fit();
-            }
-        }
-        if undo {
-            self.undo();
-        }
-        if redo {
-            self.redo();
-        }
-        if save {
-            self.save();
-        }
-        if open {
-            self.open_dialog();
-        }
-    }
-
-    pub fn ui(&mut self, ui: &mut Ui) {
-        const PANELS: [PanelSpec; 2] = [
-            PanelSpec {
-                id: "pathfinding-controls",
-                side: Side::Left,
-                width: 300.0,
-            },
-            PanelSpec {
-                id: "pathfinding-teaching",
-                side: Side::Right,
-                width: 360.0,
-            },
-        ];
-        let panels = SidePanels::plan(ui, &PANELS);
-        panels.show(ui, 0, |ui| self.controls(ui));
-        panels.show(ui, 1, |ui| self.teaching(ui));
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            if !panels.is_open(0) {
-                self.compact_bar(ui);
-            }
-            let narrated_here = !panels.is_open(1);
-            if narrated_here {
-                self.compact_narration(ui);
-            }
-            // The narration above names the runs; otherwise each board is headed by its
-            // algorithm.
-            self.boards(ui, !narrated_here);
-        });
-        self.file_windows(ui);
-        self.export_window(ui.ctx());
     }
 
     fn boards(&mut self, ui: &mut Ui, headed: bool) {
@@ -372,6 +275,10 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for PathfindingTab {
+    fn lesson_board(&mut self) -> Option<&mut dyn crate::app::tab::LessonBoard> {
+        Some(self)
+    }
+
     fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
         let crate::lessons::Scene::Board(scene) = scene else {
             return false;
@@ -388,8 +295,69 @@ impl crate::app::tab::Tab for PathfindingTab {
         SHORTCUTS
     }
 
+    /// Keyboard shortcuts of this tab (the caller skips this while a text field has focus).
     fn handle_keys(&mut self, ui: &Ui) {
-        PathfindingTab::handle_keys(self, ui);
+        let panned = self.sessions.iter().any(|s| s.view.panned_with_space());
+        let (space, right, left, home, end, (faster, slower), fit) = ui.input(|i| {
+            (
+                i.key_released(Key::Space) && !panned,
+                i.key_pressed(Key::ArrowRight),
+                i.key_pressed(Key::ArrowLeft),
+                i.key_pressed(Key::Home),
+                i.key_pressed(Key::End),
+                crate::ui::speed_keys(i),
+                i.key_pressed(Key::F) && i.modifiers.is_none(),
+            )
+        });
+        let (undo, redo, save, open) = ui.input_mut(|i| {
+            // Space belongs to play/pause here: take its press away from focused buttons.
+            i.consume_key(Modifiers::NONE, Key::Space);
+            (
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::COMMAND, Key::Y)
+                    || i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+                i.consume_key(Modifiers::COMMAND, Key::S),
+                i.consume_key(Modifiers::COMMAND, Key::O),
+            )
+        });
+        if space {
+            self.apply(StepAction::TogglePlay);
+        }
+        if right {
+            self.apply(StepAction::Step);
+        }
+        if left {
+            self.apply(StepAction::StepBack);
+        }
+        if home {
+            self.apply(StepAction::Reset);
+        }
+        if end {
+            self.apply(StepAction::RunToEnd);
+        }
+        if faster {
+            self.playback.faster();
+        }
+        if slower {
+            self.playback.slower();
+        }
+        if fit {
+            for session in &mut self.sessions {
+                session.view.fit();
+            }
+        }
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        if save {
+            self.save();
+        }
+        if open {
+            self.open_dialog();
+        }
     }
 
     fn status(&self) -> String {
@@ -405,7 +373,35 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn ui(&mut self, ui: &mut Ui) {
-        PathfindingTab::ui(self, ui);
+        const PANELS: [PanelSpec; 2] = [
+            PanelSpec {
+                id: "pathfinding-controls",
+                side: Side::Left,
+                width: 300.0,
+            },
+            PanelSpec {
+                id: "pathfinding-teaching",
+                side: Side::Right,
+                width: 360.0,
+            },
+        ];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        panels.show(ui, 1, |ui| self.teaching(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            let narrated_here = !panels.is_open(1);
+            if narrated_here {
+                self.compact_narration(ui);
+            }
+            // The narration above names the runs; otherwise each board is headed by its
+            // algorithm.
+            self.boards(ui, !narrated_here);
+        });
+        self.file_windows(ui);
+        self.export_window(ui.ctx());
     }
 
     fn modal_open(&self) -> bool {

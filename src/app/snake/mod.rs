@@ -171,50 +171,6 @@ impl SnakeTab {
     pub fn high_score(&self) -> usize {
         self.high_scores.best(&self.board_key())
     }
-
-    pub fn ui(&mut self, ui: &mut Ui) {
-        const PANELS: [PanelSpec; 2] = [
-            PanelSpec {
-                id: "snake-controls",
-                side: Side::Left,
-                width: 300.0,
-            },
-            PanelSpec {
-                id: "snake-plan",
-                side: Side::Right,
-                width: 320.0,
-            },
-        ];
-        let panels = SidePanels::plan(ui, &PANELS);
-        panels.show(ui, 0, |ui| self.controls(ui));
-        panels.show(ui, 1, |ui| self.plan_panel(ui));
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            if !panels.is_open(0) {
-                self.compact_bar(ui);
-            }
-            if !panels.is_open(1) {
-                self.compact_narration(ui);
-            }
-            self.board(ui);
-        });
-        self.export_window(ui.ctx());
-        super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
-    }
-
-    pub fn status(&self) -> String {
-        let mut parts = vec![crate::tr!(
-            "snake-status",
-            width = self.width,
-            height = self.height,
-            seed = self.seed
-        )];
-        if let Some(n) = &self.notice
-            && !n.error
-        {
-            parts.push(n.text.clone());
-        }
-        parts.join("   ·   ")
-    }
 }
 
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
@@ -249,7 +205,18 @@ impl crate::app::tab::Tab for SnakeTab {
     }
 
     fn status(&self) -> String {
-        SnakeTab::status(self)
+        let mut parts = vec![crate::tr!(
+            "snake-status",
+            width = self.width,
+            height = self.height,
+            seed = self.seed
+        )];
+        if let Some(n) = &self.notice
+            && !n.error
+        {
+            parts.push(n.text.clone());
+        }
+        parts.join("   ·   ")
     }
 
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
@@ -257,7 +224,32 @@ impl crate::app::tab::Tab for SnakeTab {
     }
 
     fn ui(&mut self, ui: &mut Ui) {
-        SnakeTab::ui(self, ui);
+        const PANELS: [PanelSpec; 2] = [
+            PanelSpec {
+                id: "snake-controls",
+                side: Side::Left,
+                width: 300.0,
+            },
+            PanelSpec {
+                id: "snake-plan",
+                side: Side::Right,
+                width: 320.0,
+            },
+        ];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        panels.show(ui, 1, |ui| self.plan_panel(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            if !panels.is_open(1) {
+                self.compact_narration(ui);
+            }
+            self.board(ui);
+        });
+        self.export_window(ui.ctx());
+        super::notice::error_window(ui.ctx(), &mut self.notice, &crate::tr!("snake-unchanged"));
     }
 
     fn save(&self) -> String {

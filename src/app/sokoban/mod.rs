@@ -198,68 +198,6 @@ impl SokobanTab {
         self.view.fit();
     }
 
-    /// Keyboard shortcuts of this tab (skipped while a text field has focus).
-    pub fn handle_keys(&mut self, ui: &Ui) {
-        match self.mode {
-            Mode::Play => self.play_keys(ui),
-            Mode::Edit => self.edit_keys(ui),
-            Mode::Solve => self.solve_keys(ui),
-        }
-        if let Some(text) = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) => Some(text.clone()),
-                _ => None,
-            })
-        }) {
-            self.add_levels(&crate::tr!("sk-pasted-level"), &text);
-        }
-    }
-
-    /// This frame's share of playing, solving or replaying; true while more frames are
-    /// needed.
-    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        match self.mode {
-            Mode::Play => self.advance_play(dt),
-            Mode::Solve => self.advance_solve(dt, budget),
-            Mode::Edit => self.advance_edit(),
-        }
-    }
-
-    pub fn ui(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        const CONTROLS: PanelSpec = PanelSpec {
-            id: "sokoban-controls",
-            side: Side::Left,
-            width: 300.0,
-        };
-        const SOLVER: PanelSpec = PanelSpec {
-            id: "sokoban-solver",
-            side: Side::Right,
-            width: 340.0,
-        };
-        let solving = self.mode == Mode::Solve;
-        let panels = if solving {
-            SidePanels::plan(ui, &[CONTROLS, SOLVER])
-        } else {
-            SidePanels::plan(ui, &[CONTROLS])
-        };
-        panels.show(ui, 0, |ui| self.controls(ui));
-        if solving {
-            panels.show(ui, 1, |ui| self.solver_panel(ui));
-        }
-        self.export_window(&ctx);
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            if !panels.is_open(0) {
-                self.compact_bar(ui);
-            }
-            if solving && !panels.is_open(1) {
-                self.compact_narration(ui);
-            }
-            self.board(ui);
-        });
-        self.windows(&ctx);
-    }
-
     /// Play, Edit level and Solve, as a row of choices.
     fn mode_picker(&mut self, ui: &mut Ui) {
         for (mode, name) in [
@@ -374,30 +312,6 @@ impl SokobanTab {
     pub fn view_center(&self, pos: Pos) -> Option<egui::Pos2> {
         self.view.screen_center(pos)
     }
-
-    /// Whether a dialog is open (shortcuts wait).
-    pub fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.paste.is_some() || self.export.busy()
-    }
-
-    pub fn status(&self) -> String {
-        let mut parts = vec![];
-        if let Some(notice) = &self.notice
-            && !notice.error
-        {
-            parts.push(notice.text.clone());
-        }
-        if let Some(entry) = self.entries.get(self.index) {
-            parts.push(crate::tr!(
-                "sk-status",
-                name = &self.collection_name,
-                number = self.index + 1,
-                count = self.entries.len(),
-                title = presets::title(&self.collection_name, self.index, &entry.title)
-            ));
-        }
-        parts.join("   ·   ")
-    }
 }
 
 const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
@@ -427,24 +341,90 @@ impl crate::app::tab::Tab for SokobanTab {
         SHORTCUTS
     }
 
+    /// Keyboard shortcuts of this tab (skipped while a text field has focus).
     fn handle_keys(&mut self, ui: &Ui) {
-        SokobanTab::handle_keys(self, ui);
+        match self.mode {
+            Mode::Play => self.play_keys(ui),
+            Mode::Edit => self.edit_keys(ui),
+            Mode::Solve => self.solve_keys(ui),
+        }
+        if let Some(text) = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            })
+        }) {
+            self.add_levels(&crate::tr!("sk-pasted-level"), &text);
+        }
     }
 
     fn status(&self) -> String {
-        SokobanTab::status(self)
+        let mut parts = vec![];
+        if let Some(notice) = &self.notice
+            && !notice.error
+        {
+            parts.push(notice.text.clone());
+        }
+        if let Some(entry) = self.entries.get(self.index) {
+            parts.push(crate::tr!(
+                "sk-status",
+                name = &self.collection_name,
+                number = self.index + 1,
+                count = self.entries.len(),
+                title = presets::title(&self.collection_name, self.index, &entry.title)
+            ));
+        }
+        parts.join("   ·   ")
     }
 
+    /// This frame's share of playing, solving or replaying; true while more frames are
+    /// needed.
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        SokobanTab::advance(self, dt, budget)
+        match self.mode {
+            Mode::Play => self.advance_play(dt),
+            Mode::Solve => self.advance_solve(dt, budget),
+            Mode::Edit => self.advance_edit(),
+        }
     }
 
     fn ui(&mut self, ui: &mut Ui) {
-        SokobanTab::ui(self, ui);
+        let ctx = ui.ctx().clone();
+        const CONTROLS: PanelSpec = PanelSpec {
+            id: "sokoban-controls",
+            side: Side::Left,
+            width: 300.0,
+        };
+        const SOLVER: PanelSpec = PanelSpec {
+            id: "sokoban-solver",
+            side: Side::Right,
+            width: 340.0,
+        };
+        let solving = self.mode == Mode::Solve;
+        let panels = if solving {
+            SidePanels::plan(ui, &[CONTROLS, SOLVER])
+        } else {
+            SidePanels::plan(ui, &[CONTROLS])
+        };
+        panels.show(ui, 0, |ui| self.controls(ui));
+        if solving {
+            panels.show(ui, 1, |ui| self.solver_panel(ui));
+        }
+        self.export_window(&ctx);
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            if solving && !panels.is_open(1) {
+                self.compact_narration(ui);
+            }
+            self.board(ui);
+        });
+        self.windows(&ctx);
     }
 
+    /// Whether a dialog is open (shortcuts wait).
     fn modal_open(&self) -> bool {
-        SokobanTab::modal_open(self)
+        self.dialog.is_some() || self.paste.is_some() || self.export.busy()
     }
 
     fn save(&self) -> String {
