@@ -49,8 +49,8 @@ pub struct LinkSaved {
 
 pub struct LinkTab {
     pub game: LinkGame,
-    pub width: usize,
-    pub height: usize,
+    width: usize,
+    height: usize,
     pub seed: u64,
     pub gravity: bool,
     /// Animate each link search (otherwise links are found at once).
@@ -61,9 +61,9 @@ pub struct LinkTab {
     pub naive: bool,
     pub shown: Option<Shown>,
     /// The shipped board being played, whose notes the panel shows.
-    pub preset: Option<String>,
+    preset: Option<String>,
     /// File → Export.
-    pub export: crate::app::export_window::ExportWindow,
+    export: crate::app::export_window::ExportWindow,
     /// The link just made, drawn for a moment.
     flash: Option<(Vec<Pos>, f64)>,
     /// A tile that was clicked in vain, drawn for a moment.
@@ -72,24 +72,24 @@ pub struct LinkTab {
     pub elapsed: f64,
     /// The clock runs from the player's first move (a click, a hint, a shuffle, the
     /// computer), not from when the board was dealt.
-    pub clock_running: bool,
-    pub autoplay: Option<Vec<(Pos, Pos)>>,
+    clock_running: bool,
+    autoplay: Option<Vec<(Pos, Pos)>>,
     /// The computer played on this board: clearing it sets no best time.
-    pub computer_played: bool,
+    computer_played: bool,
     /// Search steps per second when showing searches.
-    pub search_speed: f64,
+    search_speed: f64,
     /// Holds the shown search still, to step it by hand.
     pub search_paused: bool,
     /// "Predict the next step": a click on the board answers which cell the shown search
     /// expands next.
     pub predicting: bool,
     /// Right answers and answers given in the searches shown before this one.
-    pub earlier_predictions: (usize, usize),
+    earlier_predictions: (usize, usize),
     pace: Pace,
-    pub editing: bool,
-    pub paint_kind: Option<u8>,
+    editing: bool,
+    paint_kind: Option<u8>,
     pub best_times: BestTimes,
-    pub notice: Option<Notice>,
+    notice: Option<Notice>,
     dialog: Option<FileDialog>,
     view: BoardView,
 }

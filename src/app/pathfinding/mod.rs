@@ -103,24 +103,24 @@ pub struct PathfindingTab {
     previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
     reference: Reference,
     /// The file the board was opened from or saved to.
-    pub file: Option<PathBuf>,
+    file: Option<PathBuf>,
     /// Edited since it was opened or saved.
     pub dirty: bool,
     pub notice: Option<Notice>,
     hovered: Option<Pos>,
     files: files::FileState,
     pub export: crate::app::export_window::ExportWindow,
-    pub new_size: [usize; 2],
-    pub generator: Generator,
-    pub seed: u64,
+    new_size: [usize; 2],
+    generator: Generator,
+    seed: u64,
     /// D* Lite's robot, walking the board instead of the search being shown.
     pub robot: Option<robot::RobotRun>,
     /// How far the robot sees, in cells.
-    pub robot_radius: u32,
+    robot_radius: u32,
     /// With "Predict the next step" on: the answers given, by the step they led to.
     pub predictions: Option<crate::app::predictions::Predictions<BoardAnswer>>,
     /// Predict mode asks which cells join the frontier (not which cell is expanded).
-    pub asking_joins: bool,
+    asking_joins: bool,
     /// The cells picked so far in answer to "which cells join the frontier?".
     pub picked: Vec<Pos>,
     /// A lesson asks for a cell: a click on the board answers it instead of painting.

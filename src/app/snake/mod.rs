@@ -55,8 +55,8 @@ pub struct SnakeSaved {
 
 pub struct SnakeTab {
     pub width: usize,
-    pub height: usize,
-    pub walls: Grid<bool>,
+    height: usize,
+    walls: Grid<bool>,
     pub seed: u64,
     pub game: SnakeGame,
     pub pilot: Pilot,
@@ -69,17 +69,17 @@ pub struct SnakeTab {
     pub high_scores: HighScores,
     pub(super) view: BoardView,
     /// File → Export.
-    pub export: crate::app::export_window::ExportWindow,
-    pub editing_walls: bool,
-    pub show_plan: bool,
-    pub show_cycle: bool,
+    export: crate::app::export_window::ExportWindow,
+    editing_walls: bool,
+    show_plan: bool,
+    show_cycle: bool,
     /// The classic planner's decision for the current position, and how much of it is shown.
     pub decision: Option<Decision>,
     pub(super) reveal: Option<usize>,
     /// The cycle planner for the current board and game (made when first needed).
     pub(super) cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
     pub cycle_decision: Option<CycleChoice>,
-    pub notice: Option<Notice>,
+    notice: Option<Notice>,
     pub(super) recorded: bool,
     /// A planner made a move in this game: its score is no high score.
     pub planner_moved: bool,

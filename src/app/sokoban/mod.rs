@@ -71,18 +71,18 @@ pub struct SokobanTab {
     pub progress: Progress,
     view: BoardView,
     /// File → Export.
-    pub export: crate::app::export_window::ExportWindow,
+    export: crate::app::export_window::ExportWindow,
     /// The level in the editor, with its undo snapshots.
     pub editing: Level,
     edit_undo: Vec<Level>,
     edit_redo: Vec<Level>,
-    pub tool: EditTool,
+    tool: EditTool,
     edit_stroke: bool,
-    pub check_message: Option<Result<String, String>>,
+    check_message: Option<Result<String, String>>,
     pub algorithm: SokobanAlgorithm,
     pub detail: Detail,
     pub max_states: usize,
-    pub playback: Playback,
+    playback: Playback,
     pub session: Option<SolveSession>,
     /// BFS, DFS, A* and greedy raced on the level.
     pub comparison: Option<compare::Comparison>,
@@ -112,7 +112,7 @@ pub struct SokobanTab {
     walking: std::collections::VecDeque<Dir>,
     walk_carry: f64,
     /// Solve from the position reached in Play instead of the level's start.
-    pub solve_from_play: bool,
+    solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
     pub show_dead_squares: bool,
     /// The dead squares of the level last asked about.
