@@ -3,14 +3,14 @@
 mod deepening_rows;
 pub mod export_window;
 pub mod fonts;
-pub mod getting_started;
 pub mod lessons;
 mod link;
-mod links;
 mod names;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 mod notice;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod pathfinding;
 pub mod persistence;
 mod predictions;
@@ -29,7 +29,7 @@ pub use link::{LinkSaved, LinkTab};
 pub use notice::Notice;
 pub use pathfinding::{Overlays, PathfindingSaved, PathfindingTab, Session, Settings, Tool};
 pub use persistence::{STORAGE_KEY, SavedState};
-pub use shell::{FrontierApp, TabId, Tabs};
+pub use shell::{FrontierApp, TabId, Tabs, getting_started};
 pub use snake::{Pilot, SnakeSaved, SnakeTab};
 pub use sokoban::{Best, Mode as SokobanMode, Progress, SokobanSaved, SokobanTab, fingerprint};
 pub use tab::{Restore, Tab};

@@ -44,7 +44,7 @@ pub struct ShellSaved {
     pub recent_files: Option<Vec<std::path::PathBuf>>,
     pub recent_folders: Option<Vec<std::path::PathBuf>>,
     /// How far the student got in each lesson, by the lesson's id.
-    pub lessons: Option<BTreeMap<String, super::lessons::LessonProgress>>,
+    pub lessons: Option<BTreeMap<String, crate::lessons::LessonProgress>>,
 }
 
 impl ShellSaved {

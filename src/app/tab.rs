@@ -82,6 +82,15 @@ pub trait Tab {
     }
 }
 
+/// How a cell a student named is outlined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerMark {
+    Right,
+    Wrong,
+    /// Picked, not judged yet.
+    Picked,
+}
+
 /// A board a lesson's questions are answered on: the shell asks it for a cell, hears the
 /// cell clicked, marks the answers and shows the step the question was about, through this.
 pub trait LessonBoard {
@@ -95,8 +104,7 @@ pub trait LessonBoard {
     fn painted(&self) -> &crate::games::sandbox::Board;
 
     /// The cells outlined as answers, right, wrong or picked.
-    fn answer_marks(&mut self)
-    -> &mut Vec<(crate::grid::Pos, crate::app::pathfinding::AnswerMark)>;
+    fn answer_marks(&mut self) -> &mut Vec<(crate::grid::Pos, AnswerMark)>;
 
     /// Shows the step after `steps`, the one a question was about.
     fn show_step_after(&mut self, steps: usize);

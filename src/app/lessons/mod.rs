@@ -13,19 +13,11 @@ use std::path::Path;
 
 use crate::games::sandbox::GridRun;
 use crate::i18n::Language;
+pub use crate::lessons::LessonProgress;
 use crate::lessons::{Answer, Checked, Lesson, Page, Scene, parse_lesson};
 use crate::ui::file_dialog::FileDialog;
 
 use super::notice::Notice;
-
-/// How far a student got in one lesson.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LessonProgress {
-    /// The page last shown (from 0).
-    pub page: usize,
-    /// The first answer to each page's question (by page): right or not.
-    pub answers: BTreeMap<usize, bool>,
-}
 
 /// The lesson on screen and where in it.
 pub struct Active {

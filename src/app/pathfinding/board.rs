@@ -6,6 +6,7 @@ use egui::{Color32, Stroke, Ui};
 use super::colors::{self, Overlays};
 use super::session::Session;
 use super::teach::number;
+use crate::app::tab::AnswerMark;
 use crate::games::sandbox::Board;
 use crate::search::Side;
 use crate::ui::{BoardInput, BoardPainter};
@@ -15,15 +16,6 @@ use crate::ui::{BoardInput, BoardPainter};
 pub const ARROWS_FROM: f32 = 14.0;
 pub const F_FROM: f32 = 24.0;
 pub const GHF_FROM: f32 = 48.0;
-
-/// How a cell a student named is outlined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswerMark {
-    Right,
-    Wrong,
-    /// Picked, not judged yet.
-    Picked,
-}
 
 /// Draws one session's board with its overlays and returns what the mouse did.
 /// `answers`: the cells a student named for the step shown, each outlined by its verdict.

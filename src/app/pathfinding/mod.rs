@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use egui::{Key, Modifiers, Ui};
 
-pub use board::AnswerMark;
+pub use crate::app::tab::AnswerMark;
 pub use colors::Overlays;
 use predict::BoardAnswer;
 pub(crate) use predict::feedback as predict_feedback;

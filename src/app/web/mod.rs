@@ -2,12 +2,9 @@
 //! the browser's storage (eframe's web persistence), the language the browser asks for on
 //! the first visit. Everything below the app is the same code as on the desktop.
 
-pub mod test_hook;
-
 use wasm_bindgen::JsCast;
 
 use super::FrontierApp;
-use super::persistence::STORAGE_KEY;
 
 /// The id of the canvas in `index.html`.
 const CANVAS: &str = "frontier-canvas";
@@ -31,8 +28,8 @@ pub fn start() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
-                    if test_hook::wanted() {
-                        test_hook::install(&cc.egui_ctx);
+                    if super::shell::test_hook::wanted() {
+                        super::shell::test_hook::install(&cc.egui_ctx);
                     }
                     Ok(Box::new(FrontierApp::new(cc, None)))
                 }),
@@ -48,45 +45,4 @@ pub fn start() {
             }
         }
     });
-}
-
-thread_local! {
-    static LAST_FRAGMENT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
-/// The page address's part after `#` (a link's view, see [`crate::share`]), when it is not
-/// empty and has changed since the last look: on the first frame, and when a link is pasted
-/// into the address bar of the open page.
-pub fn new_fragment() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    let fragment = hash.trim_start_matches('#').to_string();
-    let changed = LAST_FRAGMENT.with(|last| {
-        let changed = *last.borrow() != fragment;
-        *last.borrow_mut() = fragment.clone();
-        changed
-    });
-    (changed && !fragment.is_empty()).then_some(fragment)
-}
-
-/// Keeps a copy of a saved state that could not be used, beside it in the browser's
-/// storage, before the next save overwrites it; the sentence to tell the user (with a
-/// leading space).
-pub fn keep_copy(saved: &str) -> String {
-    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
-    let seconds = (js_sys::Date::now() / 1000.0) as u64;
-    let key = format!("{STORAGE_KEY}.bak-{seconds}");
-    match storage.map(|s| s.set_item(&key, saved)) {
-        Some(Ok(())) => format!(" {}", crate::tr!("saved-copied-in-browser", key = key)),
-        Some(Err(e)) => format!(
-            " {}",
-            crate::tr!(
-                "saved-file-not-copied",
-                why = crate::files::browser::describe(&e)
-            )
-        ),
-        None => format!(
-            " {}",
-            crate::tr!("saved-file-not-copied", why = "no storage")
-        ),
-    }
 }

@@ -1,6 +1,6 @@
 // Driving Frontier's web build in headless Chromium for the browser tests: a static server
 // for target/web on 127.0.0.1, the system's Chromium (Debian's package, software WebGL),
-// and the page's test hook (index.html?test: src/app/web/test_hook.rs), which publishes
+// and the page's test hook (index.html?test: src/app/shell/test_hook.rs), which publishes
 // egui's accessibility tree (labels and places) and a summary of the app's state.
 
 import { createServer } from "node:http";

@@ -17,6 +17,15 @@ use crate::grid::Pos;
 use crate::i18n::Language;
 use crate::search::predict::Measure;
 
+/// How far a student got in one lesson.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LessonProgress {
+    /// The page last shown (from 0).
+    pub page: usize,
+    /// The first answer to each page's question (by page): right or not.
+    pub answers: std::collections::BTreeMap<usize, bool>,
+}
+
 /// A lesson, read and checked.
 #[derive(Clone, Debug)]
 pub struct Lesson {

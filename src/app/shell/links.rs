@@ -5,8 +5,8 @@
 
 use egui::Ui;
 
-use super::notice::Notice;
-use super::shell::{FrontierApp, TabId};
+use super::{FrontierApp, TabId};
+use crate::app::notice::Notice;
 use crate::share::{self, Opened, View};
 use crate::tr;
 

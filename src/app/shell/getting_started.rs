@@ -4,7 +4,7 @@
 
 use egui::{Context, RichText};
 
-use super::shell::TabId;
+use super::TabId;
 use crate::i18n;
 use crate::tr;
 

@@ -1,9 +1,13 @@
+pub mod getting_started;
+mod links;
+#[cfg(target_arch = "wasm32")]
+pub mod test_hook;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
-use super::getting_started::GettingStarted;
 use super::lessons::{Lessons, Request};
 use super::link::LinkTab;
 use super::notice::{Notice, error_window};
@@ -19,6 +23,7 @@ use crate::i18n::{self, Language};
 use crate::lessons::QuestionKind;
 use crate::ui::side_panels::{self, Side};
 use crate::ui::step_controls::FrameBudget;
+use getting_started::GettingStarted;
 
 /// Lists the tabs once: each line names a tab, the field that holds it and its type. From
 /// this come the `TabId` of each tab, the `Tabs` that hold them, and the loops over them.
@@ -120,7 +125,7 @@ pub struct FrontierApp {
     /// aside from it before it is overwritten.
     storage_file: Option<PathBuf>,
     /// File → Open link….
-    pub link_window: super::links::LinkWindow,
+    pub link_window: links::LinkWindow,
     /// The time the frames have spent in the tabs' share of work (searching, playing) since
     /// the start: what the benchmarks compare between the builds.
     pub advance_time: std::time::Duration,
@@ -143,7 +148,7 @@ impl FrontierApp {
             }
             #[cfg(target_arch = "wasm32")]
             if let Some(saved) = &saved {
-                notice.text.push_str(&super::web::keep_copy(saved));
+                notice.text.push_str(&super::page::keep_copy(saved));
             }
         }
         app
@@ -345,7 +350,7 @@ impl FrontierApp {
         i18n::set_language(self.language);
         #[cfg(target_arch = "wasm32")]
         {
-            if let Some(fragment) = super::web::new_fragment() {
+            if let Some(fragment) = super::page::new_fragment() {
                 self.open_link_or_say(&fragment);
             }
             // eframe saves on its timer only when a frame is drawn: a frame now and then
@@ -435,8 +440,8 @@ impl FrontierApp {
         self.link_window(ui.ctx());
         error_window(ui.ctx(), &mut self.notice, "");
         #[cfg(target_arch = "wasm32")]
-        if super::web::test_hook::on() {
-            super::web::test_hook::publish_state(self);
+        if test_hook::on() {
+            test_hook::publish_state(self);
         }
     }
 
@@ -551,7 +556,7 @@ impl FrontierApp {
     /// A cell clicked in answer to the lesson's question: judged, marked on the board, and
     /// for "which cell is expanded next?" the search then takes its step.
     fn answer_cell(&mut self, pos: crate::grid::Pos) {
-        use crate::app::pathfinding::AnswerMark;
+        use crate::app::tab::AnswerMark;
         let picking = self.lessons.active.as_ref().is_some_and(|a| {
             (a.page().question.as_ref()).is_some_and(|q| q.kind == QuestionKind::Joins)
         });
@@ -595,7 +600,7 @@ impl FrontierApp {
     /// Judges the cells picked as those joining the frontier, outlines the ones that join
     /// (green) and the ones picked that do not (red), and takes the step.
     fn check_picked_cells(&mut self) {
-        use crate::app::pathfinding::AnswerMark;
+        use crate::app::tab::AnswerMark;
         let Some(board) = self.lesson_board() else {
             return;
         };
