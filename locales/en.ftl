@@ -272,7 +272,7 @@ stats-path-segments = { $segments ->
     [one] 1 straight segment
    *[other] { $segments } straight segments
 }, cost { $cost }
-stats-optimal-shorter = shorter than the grid's cheapest, { $best }, which moves cell to cell
+stats-optimal-shorter = shorter than grid moves' best, { $best }
 stats-optimal = Optimal?
 stats-optimal-yes = yes (Dijkstra agrees)
 stats-optimal-no = no: the cheapest costs { $best }

@@ -588,7 +588,7 @@ fn theta_star_draws_its_lines_of_sight_and_beats_the_grids_cheapest_path() {
         Some(&[Pos::new(1, 1), Pos::new(10, 6)][..])
     );
     harness.get_by_label_contains("1 straight segment, cost 10.3");
-    harness.get_by_label_contains("shorter than the grid's cheapest, 14");
+    harness.get_by_label_contains("shorter than grid moves' best, 14");
     harness.get_by_label_contains("Reached the goal: a path of 1 straight segment costing");
 }
 
