@@ -4,6 +4,7 @@
 pub mod link;
 mod parse_error;
 pub mod sandbox;
+pub mod sliding;
 pub mod snake;
 pub mod sokoban;
 

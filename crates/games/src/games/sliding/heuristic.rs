@@ -1,0 +1,164 @@
+//! The heuristics the textbooks compare on the sliding puzzle, each a lower bound on the
+//! moves left: misplaced tiles (relax "a tile moves only into the blank beside it" to "a
+//! tile moves anywhere in one move"), Manhattan distance (relax it to "a tile moves to any
+//! cell beside it"), and Manhattan plus linear conflicts (Hansson, Mayer and Yung 1992: two
+//! tiles in their goal row, in the wrong order, cost two moves more than their distances
+//! say, as one must leave the row to let the other pass). Each dominates the one before.
+
+use super::position::{MAX_SIDE, Position};
+
+/// Which estimate of the moves left a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PuzzleHeuristic {
+    /// Tiles not on their goal cell (the blank not counted).
+    Misplaced,
+    /// Each tile's rows plus columns from its goal cell.
+    Manhattan,
+    /// Manhattan plus two moves for each tile that must leave its row or column to let
+    /// another pass.
+    LinearConflict,
+    /// None: 0 everywhere (the searches then run blind).
+    Zero,
+}
+
+impl PuzzleHeuristic {
+    pub const ALL: [PuzzleHeuristic; 4] = [
+        PuzzleHeuristic::Misplaced,
+        PuzzleHeuristic::Manhattan,
+        PuzzleHeuristic::LinearConflict,
+        PuzzleHeuristic::Zero,
+    ];
+
+    /// The command line's name.
+    pub fn code(self) -> &'static str {
+        match self {
+            PuzzleHeuristic::Misplaced => "misplaced",
+            PuzzleHeuristic::Manhattan => "manhattan",
+            PuzzleHeuristic::LinearConflict => "linear-conflict",
+            PuzzleHeuristic::Zero => "zero",
+        }
+    }
+
+    /// Reads a command-line name (`lc` for linear conflict).
+    pub fn parse(text: &str) -> Result<PuzzleHeuristic, String> {
+        let lower = text.to_ascii_lowercase();
+        let lower = if lower == "lc" {
+            "linear-conflict".into()
+        } else {
+            lower
+        };
+        PuzzleHeuristic::ALL
+            .into_iter()
+            .find(|h| h.code() == lower)
+            .ok_or_else(|| {
+                format!(
+                    "unknown heuristic `{}`: expected misplaced, manhattan, linear-conflict or zero",
+                    crate::files::quote(text)
+                )
+            })
+    }
+}
+
+/// Where each tile belongs: its goal cell's row and column, by tile.
+#[derive(Clone, Debug)]
+pub struct GoalCells {
+    side: usize,
+    row: [u8; MAX_SIDE * MAX_SIDE],
+    col: [u8; MAX_SIDE * MAX_SIDE],
+}
+
+impl GoalCells {
+    pub fn of(goal: Position) -> GoalCells {
+        let side = goal.side();
+        let (mut row, mut col) = ([0; MAX_SIDE * MAX_SIDE], [0; MAX_SIDE * MAX_SIDE]);
+        for i in 0..goal.len() {
+            let tile = goal.tile(i) as usize;
+            row[tile] = (i / side) as u8;
+            col[tile] = (i % side) as u8;
+        }
+        GoalCells { side, row, col }
+    }
+
+    /// `heuristic`'s estimate of the moves from `position` to the goal.
+    pub fn estimate(&self, heuristic: PuzzleHeuristic, position: Position) -> u32 {
+        match heuristic {
+            PuzzleHeuristic::Zero => 0,
+            PuzzleHeuristic::Misplaced => self.misplaced(position),
+            PuzzleHeuristic::Manhattan => self.manhattan(position),
+            PuzzleHeuristic::LinearConflict => {
+                self.manhattan(position) + 2 * self.conflicts(position)
+            }
+        }
+    }
+
+    fn misplaced(&self, position: Position) -> u32 {
+        let side = self.side;
+        (0..position.len())
+            .filter(|&i| {
+                let tile = position.tile(i) as usize;
+                tile != 0
+                    && (self.row[tile] as usize != i / side || self.col[tile] as usize != i % side)
+            })
+            .count() as u32
+    }
+
+    fn manhattan(&self, position: Position) -> u32 {
+        let side = self.side;
+        let mut sum = 0;
+        for i in 0..position.len() {
+            let tile = position.tile(i) as usize;
+            if tile != 0 {
+                sum += (self.row[tile] as usize).abs_diff(i / side)
+                    + (self.col[tile] as usize).abs_diff(i % side);
+            }
+        }
+        sum as u32
+    }
+
+    /// The tiles that must leave their line, over every row and column: in each line, of
+    /// the tiles whose goal is in that line, all but a longest run already in goal order.
+    fn conflicts(&self, position: Position) -> u32 {
+        let side = self.side;
+        let mut total = 0;
+        let mut line = [0u8; MAX_SIDE];
+        for fixed in 0..side {
+            // Row `fixed`: the goal columns of the tiles that belong to it, left to right.
+            let mut n = 0;
+            for c in 0..side {
+                let tile = position.tile(fixed * side + c) as usize;
+                if tile != 0 && self.row[tile] as usize == fixed {
+                    line[n] = self.col[tile];
+                    n += 1;
+                }
+            }
+            total += n - longest_increasing(&line[..n]);
+            // Column `fixed`: the goal rows of the tiles that belong to it, top to bottom.
+            let mut n = 0;
+            for r in 0..side {
+                let tile = position.tile(r * side + fixed) as usize;
+                if tile != 0 && self.col[tile] as usize == fixed {
+                    line[n] = self.row[tile];
+                    n += 1;
+                }
+            }
+            total += n - longest_increasing(&line[..n]);
+        }
+        total as u32
+    }
+}
+
+/// The length of a longest strictly increasing subsequence (at most five numbers).
+fn longest_increasing(values: &[u8]) -> usize {
+    let mut best = [0usize; MAX_SIDE];
+    let mut longest = 0;
+    for i in 0..values.len() {
+        best[i] = 1
+            + (0..i)
+                .filter(|&j| values[j] < values[i])
+                .map(|j| best[j])
+                .max()
+                .unwrap_or(0);
+        longest = longest.max(best[i]);
+    }
+    longest
+}
