@@ -1223,3 +1223,98 @@ fn a_snake_game_becomes_a_gif_a_frame_a_move() {
     assert!(snake_squares(&frames[60]) > 1, "the snake grew");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn puzzle_solves_positions_optimally_and_prints_a_tsv_line_each() {
+    use frontier::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+    use frontier::search::{Algorithm, Outcome, Search};
+    let positions = "# 八数码\n8 6 7 2 5 4 3 0 1\n1 2 3 4 5 6 7 8 0\n\n0 1 2 3 4 5 6 7 8\n";
+    let file = temp_file("positions.txt", positions);
+    let goal = Position::blank_first(3);
+    for algo in ["astar", "idastar", "bibfs", "bfs"] {
+        let out = frontier(&["puzzle", file.to_str().unwrap(), "--algo", algo, "--tsv"]);
+        assert!(out.status.success(), "{algo}: {}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{algo}: a line a position\n{text}");
+        for (line, start) in lines.iter().zip([
+            "8 6 7 2 5 4 3 0 1",
+            "1 2 3 4 5 6 7 8 0",
+            "0 1 2 3 4 5 6 7 8",
+        ]) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 6, "{line}");
+            assert_eq!(fields[1], "solved");
+            let start = Position::parse(start).unwrap();
+            // The moves printed lead to the goal, in the fewest a plain BFS needs.
+            assert_eq!(start.after(fields[5]), Ok(goal), "{algo}: {line}");
+            let reference = SlidingProblem::new(start, goal, PuzzleHeuristic::Zero).unwrap();
+            let Outcome::Found { cost, .. } = Search::new(reference, Algorithm::Bfs).run().outcome
+            else {
+                panic!("BFS found nothing");
+            };
+            assert_eq!(fields[2], (cost as usize).to_string(), "{algo}: {line}");
+            assert_eq!(fields[5].len(), cost as usize);
+        }
+    }
+    // The classic exercise: to 2 8 3 / 1 6 4 / 7 _ 5 from 1 2 3 / 8 _ 4 / 7 6 5 in 5 moves.
+    let out = frontier(&["puzzle", "1 2 3 8 0 4 7 6 5", "--goal", "2 8 3 1 6 4 7 0 5"]);
+    assert!(stdout(&out).contains("moves: 5"), "{}", stdout(&out));
+}
+
+#[test]
+fn puzzle_refuses_bad_positions_and_searches_with_the_reason() {
+    for (args, why) in [
+        (vec!["puzzle", "1 2 3"], "4, 9, 16 or 25 numbers"),
+        (
+            vec!["puzzle", "2 1 3 4 5 6 7 8 0", "--goal", "1 2 3 4 5 6 7 8 0"],
+            "unsolvable: ",
+        ),
+        (
+            vec!["puzzle", "1 2 3 4 5 6 7 8 0", "--algo", "jps"],
+            "does not run on the sliding puzzle",
+        ),
+        (
+            vec!["puzzle", "1 2 3 4 5 6 7 8 0", "--heuristic", "psychic"],
+            "unknown heuristic",
+        ),
+        (
+            vec![
+                "puzzle",
+                "1 2 3 4 5 6 7 8 0",
+                "--goal",
+                "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            ],
+            "the goal is 4 x 4",
+        ),
+    ] {
+        let out = frontier(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
+    }
+    let bad_line = temp_file(
+        "bad-positions.txt",
+        "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n",
+    );
+    let out = frontier(&["puzzle", bad_line.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 2: 8 appears twice"),
+        "{}",
+        stderr(&out)
+    );
+    // A budget too small: the line says unsolved, and the exit code 1.
+    let out = frontier(&[
+        "puzzle",
+        "8 6 7 2 5 4 3 0 1",
+        "--max-expansions",
+        "10",
+        "--tsv",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with("1\tunsolved\t"),
+        "{}",
+        stdout(&out)
+    );
+}

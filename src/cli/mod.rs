@@ -18,6 +18,7 @@ mod args;
 mod lesson;
 mod link;
 mod path;
+mod puzzle;
 mod render;
 mod replan;
 mod share;
@@ -58,6 +59,12 @@ usage: frontier                      open the app
                      by --max-expansions for the same answer on any machine; levels
                      on N threads, default every core; M per level, default 2G;
                      --without switches techniques off to measure them)
+       frontier puzzle POSITION|FILE [--goal POSITION] [--algo ALGO]
+                     [--heuristic misplaced|manhattan|linear-conflict|zero]
+                     [--max-expansions N] [--tsv]
+                     (the sliding puzzle, 2 x 2 to 5 x 5: \"1 2 3 4 5 6 7 8 0\", 0 the
+                     blank; the goal blank first unless given; a FILE holds a position
+                     a line; --tsv: number, status, moves, expanded, ms, the blank's moves)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
@@ -100,6 +107,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("path") => path::path(Args::new(&args[1..])),
         Some("scen") => path::scen(Args::new(&args[1..])),
         Some("sokoban") => sokoban::sokoban(Args::new(&args[1..])),
+        Some("puzzle") => puzzle::puzzle(Args::new(&args[1..])),
         Some("snake") => snake::snake(Args::new(&args[1..])),
         Some("link-game") => link::link_game(&args[1..]),
         Some("link") => share::link(Args::new(&args[1..])),

@@ -1,0 +1,112 @@
+//! `frontier puzzle`: solves sliding-puzzle positions (八数码, the 15-puzzle) given on the
+//! command line or one a line in a file, with the board's searches and the puzzle's
+//! heuristics.
+
+use std::path::Path;
+
+use super::Status;
+use super::args::{Args, number};
+use crate::files::read_text;
+use crate::games::sandbox::PathAlgorithm;
+use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
+use crate::search::{Algorithm, Budget, Outcome};
+
+pub fn puzzle(mut args: Args) -> Status {
+    match run(&mut args) {
+        Ok(status) => status,
+        Err(message) => Status::BadInput(message),
+    }
+}
+
+/// The positions to solve: the argument itself when it reads as one, else the file it
+/// names, a position a line (`#` starts a comment).
+fn positions(argument: &str) -> Result<Vec<Position>, String> {
+    if let Ok(position) = Position::parse(argument) {
+        return Ok(vec![position]);
+    }
+    let path = Path::new(argument);
+    if !path.exists() {
+        return Position::parse(argument).map(|p| vec![p]);
+    }
+    let text = read_text(path)?;
+    let mut out = vec![];
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let position =
+            Position::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
+        out.push(position);
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no positions in the file", path.display()));
+    }
+    Ok(out)
+}
+
+fn run(args: &mut Args) -> Result<Status, String> {
+    let algorithm = args
+        .parsed("--algo", PathAlgorithm::parse)?
+        .unwrap_or(PathAlgorithm::search(Algorithm::AStar));
+    let heuristic = args
+        .parsed("--heuristic", PuzzleHeuristic::parse)?
+        .unwrap_or(PuzzleHeuristic::LinearConflict);
+    let goal = args.parsed("--goal", Position::parse)?;
+    let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
+    let tsv = args.flag("--tsv");
+    let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;
+    args.finish()?;
+    let positions = positions(&argument)?;
+    let budget = max_expansions.map_or(Budget::UNLIMITED, |n| Budget::default().expansions(n));
+    let mut all_solved = true;
+    for (i, &start) in positions.iter().enumerate() {
+        let goal = goal.unwrap_or(Position::blank_first(start.side()));
+        let what = |e: String| {
+            if positions.len() == 1 {
+                e
+            } else {
+                format!("position {}: {e}", i + 1)
+            }
+        };
+        let problem = SlidingProblem::new(start, goal, heuristic).map_err(what)?;
+        let result = run_on_puzzle(problem, algorithm, budget)?.finish();
+        let millis = result.elapsed.as_secs_f64() * 1e3;
+        let (status, length, moves) = match &result.outcome {
+            Outcome::Found { path, .. } => {
+                let moves = SlidingProblem::moves_of(path);
+                ("solved", moves.len().to_string(), moves)
+            }
+            Outcome::NoPath => ("no-solution", String::new(), String::new()),
+            Outcome::GaveUp(limit) => {
+                all_solved = false;
+                if !tsv {
+                    println!("position {}: gave up: {limit}", i + 1);
+                }
+                ("unsolved", String::new(), String::new())
+            }
+        };
+        if tsv {
+            println!(
+                "{}\t{status}\t{length}\t{}\t{millis:.3}\t{moves}",
+                i + 1,
+                result.expanded
+            );
+        } else {
+            println!("position {}: {start}", i + 1);
+            println!("goal: {goal}");
+            println!("algorithm: {algorithm}, {} heuristic", heuristic.code());
+            if status == "solved" {
+                println!("moves: {length}");
+                println!("solution (the blank's moves): {moves}");
+            }
+            println!("expanded: {}", result.expanded);
+            println!("time: {millis:.3} ms");
+        }
+    }
+    Ok(if all_solved {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
