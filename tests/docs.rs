@@ -136,8 +136,17 @@ fn the_readme_is_a_first_screen_and_its_chinese_section_keeps_step() {
     }
     // The searches the English names, the Chinese names too (by their Latin names where
     // Chinese textbooks keep them).
-    for name in ["Dijkstra", "A\\*", "IDDFS", "IDA\\*", "D\\* Lite", "JPS"] {
+    for name in ["Dijkstra", "A\\*", "IDDFS", "IDA\\*", "D\\* Lite", "JPS", "Theta\\*"] {
         assert!(chinese.contains(name), "the Chinese section misses {name}");
     }
-    assert!(chinese.contains("十三种搜索") && english.contains("Thirteen searches"));
+    // Both count the searches the registry holds.
+    let count = frontier::games::sandbox::algorithms::REGISTRY.len();
+    let (en, zh) = match count {
+        13 => ("Thirteen", "十三"),
+        14 => ("Fourteen", "十四"),
+        15 => ("Fifteen", "十五"),
+        _ => panic!("{count} searches: add their number in words here"),
+    };
+    assert!(english.contains(&format!("{en} searches")), "the English counts {count}");
+    assert!(chinese.contains(&format!("{zh}种搜索")), "the Chinese counts {count}");
 }
