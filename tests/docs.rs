@@ -136,7 +136,15 @@ fn the_readme_is_a_first_screen_and_its_chinese_section_keeps_step() {
     }
     // The searches the English names, the Chinese names too (by their Latin names where
     // Chinese textbooks keep them).
-    for name in ["Dijkstra", "A\\*", "IDDFS", "IDA\\*", "D\\* Lite", "JPS", "Theta\\*"] {
+    for name in [
+        "Dijkstra",
+        "A\\*",
+        "IDDFS",
+        "IDA\\*",
+        "D\\* Lite",
+        "JPS",
+        "Theta\\*",
+    ] {
         assert!(chinese.contains(name), "the Chinese section misses {name}");
     }
     // Both count the searches the registry holds.
@@ -147,6 +155,12 @@ fn the_readme_is_a_first_screen_and_its_chinese_section_keeps_step() {
         15 => ("Fifteen", "十五"),
         _ => panic!("{count} searches: add their number in words here"),
     };
-    assert!(english.contains(&format!("{en} searches")), "the English counts {count}");
-    assert!(chinese.contains(&format!("{zh}种搜索")), "the Chinese counts {count}");
+    assert!(
+        english.contains(&format!("{en} searches")),
+        "the English counts {count}"
+    );
+    assert!(
+        chinese.contains(&format!("{zh}种搜索")),
+        "the Chinese counts {count}"
+    );
 }

@@ -7,9 +7,10 @@
 mod common;
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, OnceLock};
 
 use common::test_data;
-use frontier_games::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use frontier_games::games::sliding::{PatternDatabase, Position, PuzzleHeuristic, SlidingProblem};
 use frontier_games::search::{
     Algorithm, BiSearch, Budget, Deepening, DeepeningLimit, Outcome, Problem, Run, Search,
 };
@@ -212,6 +213,41 @@ fn ida_star_with_linear_conflicts_solves_korfs_easiest_instances_optimally() {
     }
 }
 
+/// The 15-puzzle's tables in the 5-5-5 split (the app's 6-6-3 tables take a minute to make
+/// in a test build; the bench measures those), made once for the tests that use them.
+fn tables_555() -> Arc<PatternDatabase> {
+    static MADE: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
+    MADE.get_or_init(|| {
+        let groups: Vec<Vec<u8>> = vec![(1..=5).collect(), (6..=10).collect(), (11..=15).collect()];
+        Arc::new(PatternDatabase::build(Position::blank_first(4), &groups))
+    })
+    .clone()
+}
+
+#[test]
+fn pattern_databases_solve_korfs_instances_optimally_with_far_fewer_nodes() {
+    let instances = korf();
+    let goal = Position::blank_first(4);
+    let tables = tables_555();
+    assert_eq!(tables.bytes(), 3 * 524_160);
+    for number in [79, 12, 42, 55, 97] {
+        let (optimal, start) = instances[&number];
+        let ida = |p: SlidingProblem| {
+            let run = Deepening::new(p.clone(), DeepeningLimit::Cost)
+                .with_budget(Budget::default().expansions(20_000_000))
+                .finish();
+            assert_eq!(solved_length(&p, &run.outcome), optimal, "Korf #{number}");
+            run.expanded
+        };
+        let conflict = ida(problem(start, goal, PuzzleHeuristic::LinearConflict));
+        let with_tables = ida(SlidingProblem::with_tables(start, goal, tables.clone()).unwrap());
+        assert!(
+            with_tables < conflict,
+            "Korf #{number}: tables {with_tables}, linear conflicts {conflict}"
+        );
+    }
+}
+
 #[test]
 fn random_fifteen_puzzles_get_the_length_a_search_from_both_ends_finds() {
     let goal = Position::blank_first(4);
@@ -225,20 +261,18 @@ fn random_fifteen_puzzles_get_the_length_a_search_from_both_ends_finds() {
         let reference = problem(at, goal, PuzzleHeuristic::Zero);
         let both = BiSearch::with_algorithm(reference.clone(), Algorithm::Bfs).finish();
         let moves = solved_length(&reference, &both.outcome);
-        for heuristic in [PuzzleHeuristic::Manhattan, PuzzleHeuristic::LinearConflict] {
-            let p = problem(at, goal, heuristic);
+        let with_tables = SlidingProblem::with_tables(at, goal, tables_555()).unwrap();
+        for p in [
+            problem(at, goal, PuzzleHeuristic::Manhattan),
+            problem(at, goal, PuzzleHeuristic::LinearConflict),
+            with_tables,
+        ] {
             let astar = Search::new(p.clone(), Algorithm::AStar).run();
-            assert_eq!(
-                solved_length(&p, &astar.outcome),
-                moves,
-                "A* {heuristic:?} {at}"
-            );
             let ida = Deepening::new(p.clone(), DeepeningLimit::Cost).finish();
-            assert_eq!(
-                solved_length(&p, &ida.outcome),
-                moves,
-                "IDA* {heuristic:?} {at}"
-            );
+            for (name, run) in [("A*", astar), ("IDA*", ida)] {
+                let what = format!("{name} {:?} {at}", p.heuristic);
+                assert_eq!(solved_length(&p, &run.outcome), moves, "{what}");
+            }
         }
     }
 }

@@ -3,11 +3,13 @@
 //! problem a position and a goal pose, and the heuristics the textbooks compare.
 
 mod heuristic;
+mod pattern_database;
 mod position;
 mod problem;
 mod searches;
 
 pub use heuristic::PuzzleHeuristic;
+pub use pattern_database::PatternDatabase;
 pub use position::{MAX_SIDE, MIN_SIDE, Move, Position, Unsolvable};
 pub use problem::SlidingProblem;
 pub use searches::run_on_puzzle;

@@ -3,7 +3,10 @@
 //! other search (BFS, A*, IDA*, greedy, weighted A*), and from both ends (the moves are
 //! their own reverse).
 
+use std::sync::Arc;
+
 use super::heuristic::{GoalCells, PuzzleHeuristic};
+use super::pattern_database::PatternDatabase;
 use super::position::{Move, Position};
 use crate::search::{Cost, Problem, ReversibleProblem};
 
@@ -15,6 +18,7 @@ pub struct SlidingProblem {
     pub heuristic: PuzzleHeuristic,
     cells: GoalCells,
     start_cells: GoalCells,
+    tables: Option<Arc<PatternDatabase>>,
 }
 
 impl SlidingProblem {
@@ -26,7 +30,12 @@ impl SlidingProblem {
         heuristic: PuzzleHeuristic,
     ) -> Result<SlidingProblem, String> {
         start.reaches(goal)?;
+        let tables = match heuristic {
+            PuzzleHeuristic::PatternDatabase => Some(PatternDatabase::cached(goal)?),
+            _ => None,
+        };
         Ok(SlidingProblem {
+            tables,
             start,
             goal,
             heuristic,
@@ -35,9 +44,25 @@ impl SlidingProblem {
         })
     }
 
+    /// The problem of reaching `goal` from `start`, estimated by the pattern database
+    /// `tables` (made for `goal`, in any split).
+    pub fn with_tables(
+        start: Position,
+        goal: Position,
+        tables: Arc<PatternDatabase>,
+    ) -> Result<SlidingProblem, String> {
+        let mut problem = SlidingProblem::new(start, goal, PuzzleHeuristic::Manhattan)?;
+        problem.heuristic = PuzzleHeuristic::PatternDatabase;
+        problem.tables = Some(tables);
+        Ok(problem)
+    }
+
     /// The heuristic's estimate of the moves from `position` to the goal.
     pub fn estimate(&self, position: Position) -> u32 {
-        self.cells.estimate(self.heuristic, position)
+        match &self.tables {
+            Some(tables) => tables.estimate(position),
+            None => self.cells.estimate(self.heuristic, position),
+        }
     }
 
     /// The moves of the blank along `path` (consecutive positions), as U, D, L and R.
