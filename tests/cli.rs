@@ -1260,6 +1260,22 @@ fn puzzle_solves_positions_optimally_and_prints_a_tsv_line_each() {
     // The classic exercise: to 2 8 3 / 1 6 4 / 7 _ 5 from 1 2 3 / 8 _ 4 / 7 6 5 in 5 moves.
     let out = frontier(&["puzzle", "1 2 3 8 0 4 7 6 5", "--goal", "2 8 3 1 6 4 7 0 5"]);
     assert!(stdout(&out).contains("moves: 5"), "{}", stdout(&out));
+    // A better heuristic gives a smaller effective branching factor on the same position.
+    let b = |heuristic: &str| -> f64 {
+        let out = frontier(&["puzzle", "8 6 7 2 5 4 3 0 1", "--heuristic", heuristic]);
+        let text = stdout(&out);
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("effective branching factor: "))
+            .unwrap_or_else(|| panic!("{heuristic}: {text}"));
+        line.parse().unwrap()
+    };
+    let (misplaced, manhattan, conflict) = (b("misplaced"), b("manhattan"), b("lc"));
+    assert!(
+        misplaced > manhattan && manhattan > conflict,
+        "{misplaced} {manhattan} {conflict}"
+    );
+    assert!(conflict > 1.0);
 }
 
 #[test]

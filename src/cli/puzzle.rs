@@ -9,7 +9,7 @@ use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
-use crate::search::{Algorithm, Budget, Outcome};
+use crate::search::{Algorithm, Budget, Outcome, effective_branching_factor};
 
 pub fn puzzle(mut args: Args) -> Status {
     match run(&mut args) {
@@ -99,6 +99,9 @@ fn run(args: &mut Args) -> Result<Status, String> {
             if status == "solved" {
                 println!("moves: {length}");
                 println!("solution (the blank's moves): {moves}");
+                if let Some(b) = effective_branching_factor(result.expanded, moves.len()) {
+                    println!("effective branching factor: {b:.3}");
+                }
             }
             println!("expanded: {}", result.expanded);
             println!("time: {millis:.3} ms");

@@ -35,6 +35,7 @@
 
 mod algorithm;
 mod bidirectional;
+mod branching;
 mod budget;
 mod deepening;
 mod engine;
@@ -50,6 +51,7 @@ mod timeline;
 
 pub use algorithm::{Algorithm, one_of, unknown_algorithm};
 pub use bidirectional::{BiSearch, Reversed, StoppingRule};
+pub use branching::effective_branching_factor;
 pub use budget::{Budget, Limit};
 pub use deepening::{Deepening, DeepeningLimit, DeepeningStatus};
 pub use engine::{Event, Outcome, RunResult, Search};
