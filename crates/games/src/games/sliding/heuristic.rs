@@ -127,30 +127,38 @@ impl GoalCells {
     fn conflicts(&self, position: Position) -> u32 {
         let side = self.side;
         let mut total = 0;
-        let mut line = [0u8; MAX_SIDE];
         for fixed in 0..side {
-            // Row `fixed`: the goal columns of the tiles that belong to it, left to right.
-            let mut n = 0;
-            for c in 0..side {
-                let tile = position.tile(fixed * side + c) as usize;
-                if tile != 0 && self.row[tile] as usize == fixed {
-                    line[n] = self.col[tile];
-                    n += 1;
-                }
-            }
-            total += n - longest_increasing(&line[..n]);
-            // Column `fixed`: the goal rows of the tiles that belong to it, top to bottom.
-            let mut n = 0;
-            for r in 0..side {
-                let tile = position.tile(r * side + fixed) as usize;
-                if tile != 0 && self.col[tile] as usize == fixed {
-                    line[n] = self.row[tile];
-                    n += 1;
-                }
-            }
-            total += n - longest_increasing(&line[..n]);
+            // Row `fixed`, left to right: its tiles' goal columns; then column `fixed`, top to
+            // bottom: its tiles' goal rows.
+            total +=
+                self.line_conflicts(position, |k| fixed * side + k, &self.row, &self.col, fixed);
+            total +=
+                self.line_conflicts(position, |k| k * side + fixed, &self.col, &self.row, fixed);
         }
         total as u32
+    }
+
+    /// In the line whose k-th cell is `cell(k)`, the tiles that belong to it (`home[tile]`
+    /// is `fixed`) and must leave it to let another pass: all but a longest run already in
+    /// the order of their goal places `along`.
+    fn line_conflicts(
+        &self,
+        position: Position,
+        cell: impl Fn(usize) -> usize,
+        home: &[u8],
+        along: &[u8],
+        fixed: usize,
+    ) -> usize {
+        let mut line = [0u8; MAX_SIDE];
+        let mut n = 0;
+        for k in 0..self.side {
+            let tile = position.tile(cell(k)) as usize;
+            if tile != 0 && home[tile] as usize == fixed {
+                line[n] = along[tile];
+                n += 1;
+            }
+        }
+        n - longest_increasing(&line[..n])
     }
 }
 
