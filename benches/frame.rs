@@ -37,16 +37,17 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
     }
     board.start = middle;
     app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.settings.algorithm =
-        frontier::games::sandbox::PathAlgorithm::search(frontier::search::Algorithm::Dijkstra);
-    app.tabs.pathfinding.settings_changed();
+    app.tabs.pathfinding.change_settings(|s| {
+        s.algorithm =
+            frontier::games::sandbox::PathAlgorithm::search(frontier::search::Algorithm::Dijkstra)
+    });
     // Mid-run: a good part of the board explored, the frontier wide.
-    let overlays = app.tabs.pathfinding.settings.overlays;
+    let overlays = app.tabs.pathfinding.settings().overlays;
     let cells = side * side;
     for _ in 0..cells / 3 {
-        app.tabs.pathfinding.sessions[0].step(overlays);
+        app.tabs.pathfinding.session_mut().step(overlays);
     }
-    let run = app.tabs.pathfinding.sessions[0].run();
+    let run = app.tabs.pathfinding.sessions()[0].run();
     assert!(
         run.ended().is_none() && run.frontier_len() > 10,
         "the run must be in progress"
@@ -55,11 +56,16 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
         let _ = ctx.run_ui(input(), |ui| app.show(ui));
     }
     if let Some(cell) = zoom {
-        let center = app.tabs.pathfinding.sessions[0]
+        let center = app
+            .tabs
+            .pathfinding
+            .session_mut()
             .run()
             .last_expanded()
             .map_or(Pos::new(side as i32 / 2, side as i32 / 2), |(_, p)| p);
-        app.tabs.pathfinding.sessions[0]
+        app.tabs
+            .pathfinding
+            .session_mut()
             .view
             .zoom_to(cell, center, vec2(700.0, 800.0));
     }
@@ -68,7 +74,7 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
     for _ in 0..FRAMES {
         let began = Instant::now();
         for _ in 0..STEPS_PER_FRAME {
-            app.tabs.pathfinding.sessions[0].step(overlays);
+            app.tabs.pathfinding.session_mut().step(overlays);
         }
         let output = ctx.run_ui(input(), |ui| app.show(ui));
         shapes = output.shapes.len();

@@ -13,27 +13,35 @@ fn board_algorithm_options_and_speed_come_back_after_a_restart() {
     board.paint(Pos::new(2, 2), 4);
     board.goal = Pos::new(8, 6);
     app.tabs.pathfinding.replace_board(board.clone());
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::WeightedAStar(2.5));
-    app.tabs.pathfinding.settings.heuristic = Heuristic::Euclidean;
-    app.tabs.pathfinding.settings.connectivity = Connectivity::Eight;
-    app.tabs.pathfinding.settings.overlays.parents = false;
-    app.tabs.pathfinding.playback.speed = 8;
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::WeightedAStar(2.5)));
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.heuristic = Heuristic::Euclidean);
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.connectivity = Connectivity::Eight);
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.overlays.parents = false);
+    app.tabs.pathfinding.playback_mut().speed = 8;
     app.tab = TabId::Snake;
 
     let saved = app.saved_state().to_ron();
     let restored = FrontierApp::from_saved(Some(&saved));
-    assert_eq!(restored.tabs.pathfinding.board, board);
+    assert_eq!(*restored.tabs.pathfinding.board(), board);
     assert_eq!(
-        restored.tabs.pathfinding.settings,
-        app.tabs.pathfinding.settings
+        restored.tabs.pathfinding.settings(),
+        app.tabs.pathfinding.settings()
     );
-    assert_eq!(restored.tabs.pathfinding.playback.speed, 8);
+    assert_eq!(restored.tabs.pathfinding.playback().speed, 8);
     assert!(
-        !restored.tabs.pathfinding.playback.playing,
+        !restored.tabs.pathfinding.playback().playing,
         "a restored run starts paused"
     );
     assert!(
-        restored.tabs.pathfinding.dirty,
+        restored.tabs.pathfinding.dirty(),
         "unsaved edits stay marked as unsaved"
     );
     assert_eq!(restored.tab, TabId::Snake);
@@ -53,7 +61,7 @@ fn a_corrupt_saved_state_starts_fresh_with_a_message() {
         assert!(notice.error);
         assert!(notice.text.contains(words), "{}", notice.text);
         assert!(notice.text.contains("started fresh"));
-        assert!(app.tabs.pathfinding.board.width() > 1, "a usable board");
+        assert!(app.tabs.pathfinding.board().width() > 1, "a usable board");
     }
 }
 
@@ -76,7 +84,11 @@ fn pathfinding_part(app: &FrontierApp, edit: impl FnOnce(&mut PathfindingSaved))
 #[test]
 fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
+    app.tabs
+        .snake
+        .high_scores_mut()
+        .0
+        .insert("16x12".into(), 41);
     let good = app.saved_state();
 
     let part = pathfinding_part(&app, |s| {
@@ -89,7 +101,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
         "{text}"
     );
     assert_eq!(
-        restored.tabs.snake.high_scores.0.get("16x12"),
+        restored.tabs.snake.high_scores().0.get("16x12"),
         Some(&41),
         "the other tabs come back"
     );
@@ -105,7 +117,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
         "{text}"
     );
     assert_eq!(
-        restored.tabs.pathfinding.settings.heuristic,
+        restored.tabs.pathfinding.settings().heuristic,
         Heuristic::Octile,
         "the settings beside it come back"
     );
@@ -121,7 +133,7 @@ fn a_comparison_weight_that_is_not_a_number_is_reset() {
     });
     let restored =
         FrontierApp::from_saved(Some(&with_part(&app.saved_state(), "pathfinding", &part)));
-    assert_eq!(restored.tabs.pathfinding.settings.compare_with, None);
+    assert_eq!(restored.tabs.pathfinding.settings().compare_with, None);
     let text = &restored.notice.as_ref().unwrap().text;
     assert!(text.contains("compare_with was reset"), "{text}");
 }
@@ -129,8 +141,12 @@ fn a_comparison_weight_that_is_not_a_number_is_reset() {
 #[test]
 fn damaged_fields_of_every_tab_are_reset_one_by_one() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
-    app.tabs.link.seed = 9;
+    app.tabs
+        .snake
+        .high_scores_mut()
+        .0
+        .insert("16x12".into(), 41);
+    app.tabs.link.set_seed(9);
     let good = app.saved_state();
     let cases = [
         (
@@ -183,10 +199,10 @@ fn damaged_fields_of_every_tab_are_reset_one_by_one() {
         );
         assert_eq!(text.matches("was reset").count(), 1, "only {field}: {text}");
         match key {
-            "snake" => assert_eq!(restored.tabs.snake.high_scores.0.get("16x12"), Some(&41)),
-            "link" => assert!(restored.tabs.link.gravity && restored.tabs.link.seed == 9),
+            "snake" => assert_eq!(restored.tabs.snake.high_scores().0.get("16x12"), Some(&41)),
+            "link" => assert!(restored.tabs.link.gravity() && restored.tabs.link.seed() == 9),
             _ => assert_eq!(
-                restored.tabs.sokoban.detail,
+                restored.tabs.sokoban.detail(),
                 frontier::games::sokoban::solver::Detail::Pushes
             ),
         }
@@ -196,7 +212,7 @@ fn damaged_fields_of_every_tab_are_reset_one_by_one() {
         "snake",
         "(width: 16, height: 12, walls: [], seed: 5, speed: NaN, pilot: Player, high_scores: {})",
     )));
-    assert!(restored.tabs.snake.speed.is_finite());
+    assert!(restored.tabs.snake.speed().is_finite());
 }
 
 #[test]
@@ -208,14 +224,14 @@ fn a_state_saved_by_the_first_version_is_read() {
     let restored = FrontierApp::from_saved(Some(&v1));
     assert!(restored.notice.is_none(), "{:?}", restored.notice);
     assert_eq!(restored.tab, TabId::Snake);
-    assert_eq!(restored.tabs.pathfinding.board.width(), 9);
+    assert_eq!(restored.tabs.pathfinding.board().width(), 9);
     assert_eq!(
-        restored.tabs.pathfinding.settings.algorithm,
+        restored.tabs.pathfinding.settings().algorithm,
         PathAlgorithm::search(Algorithm::Dijkstra)
     );
-    assert!(restored.tabs.pathfinding.dirty);
-    assert_eq!(restored.tabs.snake.width, 20);
-    assert_eq!(restored.tabs.snake.high_scores.0.get("20x14"), Some(&7));
+    assert!(restored.tabs.pathfinding.dirty());
+    assert_eq!(restored.tabs.snake.width(), 20);
+    assert_eq!(restored.tabs.snake.high_scores().0.get("20x14"), Some(&7));
 }
 
 #[test]
@@ -227,15 +243,15 @@ fn sokoban_progress_and_the_open_collection_come_back() {
     );
     app.tabs.sokoban.select(1);
     let level = app.tabs.sokoban.level().unwrap().clone();
-    app.tabs.sokoban.progress.record(&level, 3, 2);
+    app.tabs.sokoban.progress_mut().record(&level, 3, 2);
     let restored = FrontierApp::from_saved(Some(&app.saved_state().to_ron()));
-    assert_eq!(restored.tabs.sokoban.collection_name, "mine.xsb");
-    assert_eq!(restored.tabs.sokoban.index, 1);
+    assert_eq!(restored.tabs.sokoban.collection_name(), "mine.xsb");
+    assert_eq!(restored.tabs.sokoban.index(), 1);
     assert_eq!(
         restored
             .tabs
             .sokoban
-            .progress
+            .progress()
             .best(&level)
             .map(|b| (b.moves, b.pushes)),
         Some((3, 2))
@@ -245,18 +261,22 @@ fn sokoban_progress_and_the_open_collection_come_back() {
 #[test]
 fn snake_and_link_settings_and_best_scores_come_back() {
     let mut app = FrontierApp::from_saved(None);
-    app.tabs.snake.high_scores.0.insert("16x12".into(), 41);
-    app.tabs.snake.seed = 77;
-    app.tabs.link.best_times.0.insert("12x8".into(), 93.5);
-    app.tabs.link.gravity = true;
-    app.tabs.link.seed = 5;
+    app.tabs
+        .snake
+        .high_scores_mut()
+        .0
+        .insert("16x12".into(), 41);
+    app.tabs.snake.set_seed(77);
+    app.tabs.link.best_times_mut().0.insert("12x8".into(), 93.5);
+    app.tabs.link.set_gravity(true);
+    app.tabs.link.set_seed(5);
     let saved = app.saved_state().to_ron();
     let restored = FrontierApp::from_saved(Some(&saved));
-    assert_eq!(restored.tabs.snake.high_scores.0.get("16x12"), Some(&41));
-    assert_eq!(restored.tabs.snake.seed, 77);
-    assert_eq!(restored.tabs.link.best_times.best("12x8"), Some(93.5));
-    assert!(restored.tabs.link.gravity);
-    assert_eq!(restored.tabs.link.seed, 5);
+    assert_eq!(restored.tabs.snake.high_scores().0.get("16x12"), Some(&41));
+    assert_eq!(restored.tabs.snake.seed(), 77);
+    assert_eq!(restored.tabs.link.best_times().best("12x8"), Some(93.5));
+    assert!(restored.tabs.link.gravity());
+    assert_eq!(restored.tabs.link.seed(), 5);
 }
 
 #[test]
@@ -282,16 +302,20 @@ fn messages_about_a_damaged_state_stay_short() {
 fn every_search_comes_back_and_saves_that_named_searches_the_old_way_are_read() {
     let mut app = FrontierApp::from_saved(None);
     for algorithm in PathAlgorithm::all() {
-        app.tabs.pathfinding.settings.algorithm = algorithm;
+        app.tabs
+            .pathfinding
+            .change_settings(|s| s.algorithm = algorithm);
         let restored = FrontierApp::from_saved(Some(&app.saved_state().to_ron()));
         assert!(
             restored.notice.is_none(),
             "{algorithm}: {:?}",
             restored.notice
         );
-        assert_eq!(restored.tabs.pathfinding.settings.algorithm, algorithm);
+        assert_eq!(restored.tabs.pathfinding.settings().algorithm, algorithm);
     }
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::AStar);
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::AStar));
     let good = app.saved_state();
     let part = pathfinding_part(&app, |_| {});
     assert!(part.contains("algorithm:Code(\"astar\")"), "{part}");
@@ -307,14 +331,14 @@ fn every_search_comes_back_and_saves_that_named_searches_the_old_way_are_read() 
         let part = part.replace("Code(\"astar\")", old);
         let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
         assert!(restored.notice.is_none(), "{old}: {:?}", restored.notice);
-        assert_eq!(restored.tabs.pathfinding.settings.algorithm.code(), code);
+        assert_eq!(restored.tabs.pathfinding.settings().algorithm.code(), code);
     }
     let part = part.replace("Code(\"astar\")", "Code(\"bogosort\")");
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
     let text = &restored.notice.as_ref().unwrap().text;
     assert!(text.contains("algorithm was reset"), "{text}");
     assert_eq!(
-        restored.tabs.pathfinding.settings.algorithm,
+        restored.tabs.pathfinding.settings().algorithm,
         PathAlgorithm::search(Algorithm::AStar)
     );
 }

@@ -44,6 +44,11 @@ pub trait Tab {
     /// What the tab remembers between runs, as RON.
     fn save(&self) -> String;
 
+    /// What a link to the view shown carries, if this tab has one to share.
+    fn shared_view(&self) -> Option<crate::share::View> {
+        None
+    }
+
     /// The tab's entries in the File menu; true when one was used (the shell then shows
     /// this tab).
     fn file_menu(&mut self, _ui: &mut Ui) -> bool {

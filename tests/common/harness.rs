@@ -44,7 +44,7 @@ pub fn click(harness: &mut Harness<'_, FrontierApp>, label: &str) {
 
 /// The screen point at the centre of cell `pos` of the (first) Pathfinding board.
 pub fn board_cell(harness: &Harness<'_, FrontierApp>, pos: frontier::grid::Pos) -> egui::Pos2 {
-    harness.state().tabs.pathfinding.sessions[0]
+    harness.state().tabs.pathfinding.sessions()[0]
         .view
         .screen_center(pos)
         .expect("the board was drawn")

@@ -226,9 +226,11 @@ fn the_charts_earlier_runs_are_named_in_the_language_switched_to() {
     click(&mut harness, "To end");
     harness.run_steps(20);
     // Another heuristic on the same board: the run just made stays on the chart.
-    harness.state_mut().tabs.pathfinding.settings.heuristic =
-        frontier::games::sandbox::Heuristic::Euclidean;
-    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.heuristic = frontier::games::sandbox::Heuristic::Euclidean);
     harness.run_steps(4);
     let texts = |harness: &Harness<'_, FrontierApp>| -> Vec<String> {
         screen::drawn_texts(harness)

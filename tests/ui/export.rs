@@ -54,7 +54,7 @@ fn the_file_menu_exports_a_png_of_the_step_shown() {
     harness.run_steps(2);
     let written = path.with_extension("png");
     let pixmap = tiny_skia::Pixmap::decode_png(&std::fs::read(&written).unwrap()).unwrap();
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     assert_eq!(pixmap.width(), board.width() as u32 * 16);
     harness.get_by_label_contains("Exported ");
     std::fs::remove_file(written).ok();
@@ -70,7 +70,7 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     );
     click(&mut harness, "GIF of the run, step by step");
     {
-        let export = &mut harness.state_mut().tabs.pathfinding.export;
+        let export = &mut harness.state_mut().tabs.pathfinding.export_mut();
         export.to_step = 200;
         export.cell = 10;
     }
@@ -98,8 +98,8 @@ fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
         "Export the Pathfinding board or run as PNG, SVG or GIF…",
     );
     click(&mut harness, "GIF of the run, step by step");
-    harness.state_mut().tabs.pathfinding.export.to_step = 400;
-    harness.state_mut().tabs.pathfinding.export.cell = 24;
+    harness.state_mut().tabs.pathfinding.export_mut().to_step = 400;
+    harness.state_mut().tabs.pathfinding.export_mut().cell = 24;
     harness.state_mut().tabs.pathfinding.export_to(path.clone());
     harness.step();
     click(&mut harness, "Cancel");
@@ -159,7 +159,7 @@ fn the_snake_and_sokoban_boards_export_as_png_from_the_file_menu() {
         "s.png",
     );
     let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
-    let game = &harness.state().tabs.snake.game;
+    let game = &harness.state().tabs.snake.game();
     assert_eq!(
         (pixmap.width(), pixmap.height()),
         (game.width() as u32 * 32, game.height() as u32 * 32)
@@ -196,7 +196,7 @@ fn the_snake_game_and_the_sokoban_moves_played_export_as_gifs_a_frame_a_move() {
         "s.gif",
     );
     let frames = gif_frames(&bytes);
-    let game = harness.state().tabs.snake.game.clone();
+    let game = harness.state().tabs.snake.game().clone();
     assert_eq!(frames.len(), 13, "the start and twelve moves");
     let last = CellPicture::snake(&game).pixmap(32, false).unwrap();
     assert_eq!(
@@ -216,7 +216,7 @@ fn the_snake_game_and_the_sokoban_moves_played_export_as_gifs_a_frame_a_move() {
         harness.key_press(key);
         harness.run_steps(1);
     }
-    let game = harness.state().tabs.sokoban.game.clone().unwrap();
+    let game = harness.state().tabs.sokoban.game().cloned().unwrap();
     assert!(game.moves() > 0, "moves were played");
     let bytes = export_from_game_tab(
         &mut harness,
@@ -243,7 +243,7 @@ fn the_link_board_game_and_shown_search_export_from_the_file_menu() {
         "l.png",
     );
     let pixmap = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
-    let board = harness.state().tabs.link.game.board().clone();
+    let board = harness.state().tabs.link.game().board().clone();
     assert_eq!(
         pixmap.width(),
         (board.width() as u32 + 2) * 32,
@@ -252,19 +252,19 @@ fn the_link_board_game_and_shown_search_export_from_the_file_menu() {
 
     // A pair taken, then the search for another shown step by step.
     let link = &mut harness.state_mut().tabs.link;
-    let (a, b) = link.game.hint().expect("a pair to take");
-    link.game.take_pair(a, b);
-    let (c, d) = link.game.hint().expect("another pair");
+    let (a, b) = link.game_mut().hint().expect("a pair to take");
+    link.game_mut().take_pair(a, b);
+    let (c, d) = link.game_mut().hint().expect("another pair");
     // Held, so it stays at five steps while the window is used.
-    link.search_paused = true;
+    link.set_search_paused(true);
     link.show_search_for(c, d, false);
     for _ in 0..5 {
         link.step_search();
     }
-    let steps = link.shown.as_ref().unwrap().steps;
+    let steps = link.shown().unwrap().steps;
     let bytes = export_from_game_tab(&mut harness, ENTRY, "GIF of the game so far", "l.gif");
     let frames = gif_frames(&bytes);
-    let game = harness.state().tabs.link.game.clone();
+    let game = harness.state().tabs.link.game().clone();
     assert_eq!(frames.len(), game.history().len() + 1);
     let now = CellPicture::link(game.board(), None, None)
         .pixmap(32, false)
@@ -294,12 +294,12 @@ fn the_sokoban_solution_found_exports_as_a_gif_ending_solved() {
     harness.state_mut().tabs.sokoban.apply(StepAction::RunToEnd);
     for _ in 0..200 {
         harness.step();
-        let solved = harness.state().tabs.sokoban.session.as_ref();
+        let solved = harness.state().tabs.sokoban.session();
         if solved.is_some_and(|s| s.solution.is_some()) {
             break;
         }
     }
-    let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+    let session = harness.state().tabs.sokoban.session().unwrap();
     let level = session.level.clone();
     let lurd = session.solution.clone().expect("solved").expect("checked");
     let bytes = export_from_game_tab(

@@ -272,7 +272,7 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
     use frontier::tr;
     let mut harness = harness::app_in(language, size);
     click(&mut harness, &tr!("tab-sokoban"));
-    harness.state_mut().tabs.sokoban.max_states = max_states;
+    harness.state_mut().tabs.sokoban.set_max_states(max_states);
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
     )
@@ -281,7 +281,8 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
     sokoban.load_collection("microban-1.xsb", &text);
     sokoban.select(143); // A* cannot settle it alone: the greedy searches join
     // Paced by expansions: the table is the same however fast the machine is.
-    sokoban.portfolio_pace = frontier::games::sokoban::solver::portfolio::Pace::Expansions(150_000);
+    sokoban
+        .set_portfolio_pace(frontier::games::sokoban::solver::portfolio::Pace::Expansions(150_000));
     let small = size[0] < 800.0;
     if small {
         // A small window shows the board first: open the controls, then the table's panel.
@@ -302,7 +303,7 @@ fn portfolio_table_fits(language: frontier::i18n::Language, size: [f32; 2], max_
             .query_all_by_label(&tr!("auto-novel-pulling-short"))
             .count();
         let gave_up = harness.query_all_by_label(&tr!("auto-gave-up")).count();
-        let over = (harness.state().tabs.sokoban.portfolio.as_ref()).is_none_or(|p| p.is_done());
+        let over = (harness.state().tabs.sokoban.portfolio()).is_none_or(|p| p.is_done());
         over || (joined == 1 && (max_states >= 100_000 || gave_up >= 2))
     };
     let began = std::time::Instant::now();

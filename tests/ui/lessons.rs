@@ -40,7 +40,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     );
     assert_eq!(harness.state().tab, TabId::Pathfinding);
     harness.get_by_label_contains("1/5 · A search keeps a list");
-    let board = harness.state().tabs.pathfinding.board.clone();
+    let board = harness.state().tabs.pathfinding.board().clone();
     assert_eq!((board.width(), board.height()), (9, 7), "the page's board");
     assert_eq!(harness.state().tabs.pathfinding.session().position(), 0);
 
@@ -48,7 +48,7 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     press(&mut harness, board.start, &[]);
     harness.get_by_label_contains("Right: (2,3) was next.");
     harness.get_by_label_contains("At the start the frontier holds one cell");
-    assert_eq!(harness.state().tabs.pathfinding.board, board);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), board);
     assert_eq!(
         harness.state().tabs.pathfinding.session().position(),
         1,
@@ -120,11 +120,11 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
             .state()
             .tabs
             .pathfinding
-            .board
+            .board()
             .is_passable(Pos::new(0, 3))
     );
     click(&mut harness, "Back to the page's board");
-    assert_eq!(harness.state().tabs.pathfinding.board, board);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), board);
     let steps = harness.state().lessons.active.as_ref().unwrap().steps;
     assert!(steps > 0);
     assert_eq!(harness.state().tabs.pathfinding.session().position(), steps);
@@ -174,8 +174,8 @@ fn the_first_meeting_rule_is_shown_failing_beside_dijkstra() {
     harness.get_by_label_contains("3/4 · The first meeting");
     harness.run_steps(10);
     let tab = &harness.state().tabs.pathfinding;
-    assert!(tab.settings.first_meeting);
-    let costs: Vec<Option<f64>> = tab.sessions.iter().map(|s| s.run().path_cost()).collect();
+    assert!(tab.settings().first_meeting);
+    let costs: Vec<Option<f64>> = tab.sessions().iter().map(|s| s.run().path_cost()).collect();
     assert_eq!(costs, vec![Some(6.5), Some(4.0)]);
     harness.get_by_label("Stop at the first meeting (the wrong rule)");
     harness.get_by_label_contains("no: the cheapest costs 4");
@@ -183,7 +183,7 @@ fn the_first_meeting_rule_is_shown_failing_beside_dijkstra() {
     click(&mut harness, "Next page");
     harness.run_steps(10);
     let tab = &harness.state().tabs.pathfinding;
-    assert!(!tab.settings.first_meeting);
+    assert!(!tab.settings().first_meeting);
     assert_eq!(tab.session().run().path_cost(), Some(4.0));
 }
 
@@ -193,7 +193,7 @@ fn a_lesson_in_chinese_is_chosen_for_the_chinese_interface() {
     click(&mut harness, "课程");
     click(&mut harness, "开始“边界与广度优先搜索”");
     harness.get_by_label_contains("1/5 · 搜索维护一张表");
-    let start = harness.state().tabs.pathfinding.board.start;
+    let start = harness.state().tabs.pathfinding.board().start;
     press(&mut harness, start, &[]);
     harness.get_by_label_contains("对了：下一个就是 (2,3)");
 }
@@ -242,7 +242,7 @@ prompt = "Which cell next?"
 #[test]
 fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loaded() {
     let mut harness = app([1400.0, 900.0]);
-    let board = harness.state().tabs.pathfinding.board.clone();
+    let board = harness.state().tabs.pathfinding.board().clone();
     drop_file(
         &mut harness,
         "broken.toml",
@@ -251,7 +251,7 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
     harness.get_by_label_contains("Could not open the lesson broken.toml: line 11:");
     assert!(harness.state().lessons.active.is_none(), "nothing loaded");
     assert_eq!(
-        harness.state().tabs.pathfinding.board,
+        *harness.state().tabs.pathfinding.board(),
         board,
         "the board untouched"
     );
@@ -261,13 +261,13 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
     harness.get_by_label_contains("1/1 · Where A* goes");
     assert_eq!(harness.state().tabs.pathfinding.session().position(), 10);
     assert_eq!(
-        harness.state().tabs.pathfinding.board.width(),
+        harness.state().tabs.pathfinding.board().width(),
         41,
         "the maze"
     );
     // The user's own board is one Undo away.
     harness.state_mut().tabs.pathfinding.undo();
-    assert_eq!(harness.state().tabs.pathfinding.board, board);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), board);
     // The opened lesson joins the list.
     click(&mut harness, "All lessons");
     harness.get_by_label("Continue “My own lesson”");

@@ -20,7 +20,7 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
     board.start = Pos::new(1, 1);
     board.goal = Pos::new(10, 6);
     app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.dirty = false;
+    app.tabs.pathfinding.mark_saved();
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(3);
     harness
@@ -41,16 +41,16 @@ fn dragging_paints_a_wall_without_gaps_and_undo_takes_it_back() {
         Pos::new(3, 0),
         &[Pos::new(3, 2), Pos::new(3, 7)],
     );
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     for y in 0..8 {
         assert!(!board.is_passable(Pos::new(3, y)), "gap at (3,{y})");
     }
     assert!(board.is_passable(Pos::new(4, 4)));
-    assert!(harness.state().tabs.pathfinding.dirty);
+    assert!(harness.state().tabs.pathfinding.dirty());
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     assert!(
         (0..8).all(|y| board.is_passable(Pos::new(3, y))),
         "undo restores the whole stroke"
@@ -62,7 +62,7 @@ fn dragging_paints_a_wall_without_gaps_and_undo_takes_it_back() {
             .state()
             .tabs
             .pathfinding
-            .board
+            .board()
             .is_passable(Pos::new(3, 5)),
         "redo paints it again"
     );
@@ -92,7 +92,7 @@ fn dragging_the_goal_moves_it_and_the_run_replans() {
     );
     harness.run_steps(4);
     let tab = &harness.state().tabs.pathfinding;
-    assert_eq!(tab.board.goal, Pos::new(6, 2));
+    assert_eq!(tab.board().goal, Pos::new(6, 2));
     let path = tab
         .session()
         .path()
@@ -114,7 +114,7 @@ fn picking_an_algorithm_in_the_menu_restarts_the_run_with_it() {
     harness.run_steps(2);
     let tab = &harness.state().tabs.pathfinding;
     assert_eq!(
-        tab.settings.algorithm,
+        tab.settings().algorithm,
         PathAlgorithm::search(Algorithm::Dijkstra)
     );
     assert_eq!(
@@ -149,23 +149,23 @@ fn play_step_step_back_and_scrub_the_timeline() {
     );
 
     // Two notches faster (50 -> 300 steps per second), then play until the path is found.
-    let speed = harness.state().tabs.pathfinding.playback.speed;
+    let speed = harness.state().tabs.pathfinding.playback().speed;
     harness.key_press(Key::Plus);
     harness.step();
     harness.key_press(Key::Plus);
     harness.step();
-    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed + 2);
+    assert_eq!(harness.state().tabs.pathfinding.playback().speed, speed + 2);
     harness.key_press(Key::Space);
     harness.step();
-    assert!(harness.state().tabs.pathfinding.playback.playing);
+    assert!(harness.state().tabs.pathfinding.playback().playing);
     for _ in 0..200 {
         harness.step();
-        if !harness.state().tabs.pathfinding.playback.playing {
+        if !harness.state().tabs.pathfinding.playback().playing {
             break;
         }
     }
     let tab = &harness.state().tabs.pathfinding;
-    assert!(!tab.playback.playing, "playing stops at the end");
+    assert!(!tab.playback().playing, "playing stops at the end");
     let path = tab.session().path().expect("a path");
     assert_eq!(path.len() - 1, 9 + 5);
     let total = step_count(&harness);
@@ -203,19 +203,19 @@ fn a_malformed_file_shows_the_line_and_leaves_the_board_intact() {
         "frontier-board 1\nsize 3 2\nstart 0 0\ngoal 2 1\nmap\n...\n.Q.\n",
     )
     .unwrap();
-    let before = harness.state().tabs.pathfinding.board.clone();
+    let before = harness.state().tabs.pathfinding.board().clone();
 
     harness.state_mut().tabs.pathfinding.load_file(&path);
     harness.run_steps(2);
     harness.get_by_label_contains("line 7: `Q` at column 1 is not in the legend");
     assert_eq!(
-        harness.state().tabs.pathfinding.board,
+        *harness.state().tabs.pathfinding.board(),
         before,
         "the old board is intact"
     );
     harness.get_by_label("OK").click();
     harness.run_steps(2);
-    assert!(harness.state().tabs.pathfinding.notice.is_none());
+    assert!(harness.state().tabs.pathfinding.notice_shown().is_none());
 }
 
 #[test]
@@ -224,8 +224,8 @@ fn opening_over_unsaved_edits_asks_first() {
     harness.get_by_label("Wall").click();
     harness.run_steps(2);
     drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 3)]);
-    assert!(harness.state().tabs.pathfinding.dirty);
-    let painted = harness.state().tabs.pathfinding.board.clone();
+    assert!(harness.state().tabs.pathfinding.dirty());
+    let painted = harness.state().tabs.pathfinding.board().clone();
     harness
         .state_mut()
         .tabs
@@ -233,13 +233,13 @@ fn opening_over_unsaved_edits_asks_first() {
         .open_preset("maze.board");
     harness.run_steps(2);
     assert_eq!(
-        harness.state().tabs.pathfinding.board,
+        *harness.state().tabs.pathfinding.board(),
         painted,
         "nothing replaced before the answer"
     );
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.pathfinding.board, painted);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), painted);
     harness
         .state_mut()
         .tabs
@@ -249,7 +249,7 @@ fn opening_over_unsaved_edits_asks_first() {
     harness.get_by_label("Discard edits").click();
     harness.run_steps(2);
     assert_eq!(
-        harness.state().tabs.pathfinding.board.width(),
+        harness.state().tabs.pathfinding.board().width(),
         41,
         "the maze is open"
     );
@@ -260,18 +260,18 @@ fn compare_mode_runs_two_algorithms_in_lockstep() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Compare side by side").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.pathfinding.sessions.len(), 2);
+    assert_eq!(harness.state().tabs.pathfinding.sessions().len(), 2);
     for _ in 0..4 {
         harness.key_press(Key::ArrowRight);
         harness.step();
     }
-    let sessions = &harness.state().tabs.pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions();
     assert_eq!(sessions[0].position(), 4);
     assert_eq!(sessions[1].position(), 4);
     assert_ne!(sessions[0].algorithm, sessions[1].algorithm);
     harness.get_by_label("To end").click();
     harness.run_steps(4);
-    let sessions = &harness.state().tabs.pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions();
     assert!(
         sessions.iter().all(|s| s.path().is_some()),
         "both runs found their paths"
@@ -297,7 +297,7 @@ fn compare_mode_runs_two_algorithms_in_lockstep() {
     // Back from the end: the longer run steps back, the shorter stays at its end.
     harness.key_press(Key::ArrowLeft);
     harness.run_steps(2);
-    let sessions = &harness.state().tabs.pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions();
     assert_eq!(sessions[1].position(), dijkstra_end - 1);
     assert_eq!(sessions[0].position(), a_star_end);
     // Back to the start and forward again: in lockstep.
@@ -307,7 +307,7 @@ fn compare_mode_runs_two_algorithms_in_lockstep() {
         harness.key_press(Key::ArrowRight);
         harness.step();
     }
-    let sessions = &harness.state().tabs.pathfinding.sessions;
+    let sessions = &harness.state().tabs.pathfinding.sessions();
     assert_eq!((sessions[0].position(), sessions[1].position()), (3, 3));
 }
 
@@ -329,7 +329,7 @@ fn generating_a_maze_is_one_undoable_edit() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Generate").click();
     harness.run_steps(2);
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     let walls = board
         .cells()
         .positions()
@@ -338,7 +338,7 @@ fn generating_a_maze_is_one_undoable_edit() {
     assert!(walls > 20, "a maze has walls ({walls})");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     assert_eq!(
         board
             .cells()
@@ -354,7 +354,7 @@ fn opening_a_moving_ai_map_switches_to_its_rules_and_undo_switches_back() {
     use frontier::games::sandbox::{Connectivity, Heuristic};
     let mut harness = app_on_open_board();
     let tab = |h: &Harness<'_, FrontierApp>| {
-        let s = &h.state().tabs.pathfinding.settings;
+        let s = &h.state().tabs.pathfinding.settings();
         (s.connectivity, s.heuristic)
     };
     assert_eq!(tab(&harness), (Connectivity::Four, Heuristic::Manhattan));
@@ -369,20 +369,20 @@ fn opening_a_moving_ai_map_switches_to_its_rules_and_undo_switches_back() {
         .load_file(std::path::Path::new(map));
     harness.run_steps(3);
     assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
-    assert_eq!(harness.state().tabs.pathfinding.board.width(), 32);
+    assert_eq!(harness.state().tabs.pathfinding.board().width(), 32);
     harness.get_by_label_contains("a Moving AI map, so now 8 directions");
     harness.get_by_label("8 directions");
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(3);
     assert_eq!(tab(&harness), (Connectivity::Four, Heuristic::Manhattan));
-    assert_eq!(harness.state().tabs.pathfinding.board.width(), 12);
+    assert_eq!(harness.state().tabs.pathfinding.board().width(), 12);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.run_steps(3);
     assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
 
     // A board of Frontier's own format keeps the rules chosen.
-    harness.state_mut().tabs.pathfinding.dirty = false;
+    harness.state_mut().tabs.pathfinding.mark_saved();
     let mut board = Board::new(5, 5);
     board.goal = Pos::new(4, 4);
     harness
@@ -392,12 +392,12 @@ fn opening_a_moving_ai_map_switches_to_its_rules_and_undo_switches_back() {
         .load_text("own.board", &board.to_text());
     harness.run_steps(3);
     assert_eq!(tab(&harness), (Connectivity::Eight, Heuristic::Octile));
-    assert_eq!(harness.state().tabs.pathfinding.board.width(), 5);
+    assert_eq!(harness.state().tabs.pathfinding.board().width(), 5);
 }
 
 /// The g / h / f texts drawn on the board in the last frame, with where they were drawn.
 fn number_texts(harness: &Harness<'_, FrontierApp>) -> Vec<(String, egui::Rect)> {
-    let board = harness.state().tabs.pathfinding.sessions[0]
+    let board = harness.state().tabs.pathfinding.sessions()[0]
         .view
         .last_rect()
         .unwrap();
@@ -421,12 +421,16 @@ fn numbers_show_f_alone_in_middle_cells_and_g_h_f_in_large_ones_without_running_
     }
     let mut seen = vec![];
     for (cell, ghf) in [(16.0, None), (30.0, Some(false)), (60.0, Some(true))] {
-        let size = harness.state().tabs.pathfinding.sessions[0]
+        let size = harness.state().tabs.pathfinding.sessions()[0]
             .view
             .last_rect()
             .unwrap()
             .size();
-        harness.state_mut().tabs.pathfinding.sessions[0]
+        harness
+            .state_mut()
+            .tabs
+            .pathfinding
+            .session_mut()
             .view
             .zoom_to(cell, Pos::new(3, 3), size);
         harness.run_steps(3);
@@ -547,7 +551,7 @@ fn jps_runs_on_a_board_of_one_cost_and_gives_way_to_astar_on_weighted_terrain() 
     harness.run_steps(3);
     let tab = &harness.state().tabs.pathfinding;
     assert_eq!(
-        tab.settings.algorithm,
+        tab.settings().algorithm,
         PathAlgorithm::search(Algorithm::AStar)
     );
     harness.get_by_label_contains(
@@ -613,13 +617,12 @@ fn dstar_lite_repairs_its_plan_when_a_wall_is_painted_instead_of_starting_again(
     assert!(first > 0);
 
     // A wall across the middle of the path, with a gap at the bottom.
-    let mut board = harness.state().tabs.pathfinding.board.clone();
+    let mut board = harness.state().tabs.pathfinding.board().clone();
     for y in 0..7 {
         board.paint(Pos::new(6, y), 1);
     }
     let tab = &mut harness.state_mut().tabs.pathfinding;
-    tab.board = board.clone();
-    tab.restart_runs(false);
+    tab.paint_board(board.clone());
     harness.run_steps(2);
     let session = harness.state().tabs.pathfinding.session();
     assert!(session.repair.is_some(), "repaired, not restarted");
@@ -689,13 +692,13 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
     // Believing the floor open, it first heads straight for the goal.
     harness.get_by_label("Step").click();
     harness.run_steps(2);
-    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    let robot = harness.state().tabs.pathfinding.robot().unwrap();
     assert_eq!(robot.walk().trail, [Pos::new(1, 1), Pos::new(2, 1)]);
 
     harness.get_by_label("To end").click();
     harness.run_steps(2);
     harness.get_by_label_contains("Arrived at the goal after");
-    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    let robot = harness.state().tabs.pathfinding.robot().unwrap();
     let walk = robot.walk();
     assert_eq!(walk.at(), board.goal);
     assert!(walk.discovered >= 7, "it saw the wall: {}", walk.discovered);
@@ -720,7 +723,7 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
     harness.get_by_label_contains(&format!("Moved to {}", walk_goal(&harness)));
     harness.get_by_label("Back").click();
     harness.run_steps(2);
-    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    let robot = harness.state().tabs.pathfinding.robot().unwrap();
     assert_eq!(robot.walk().trail.len() - 1, moves - 1);
     assert_ne!(robot.walk().at(), walk_goal(&harness));
     harness.get_by_label_contains("Moved to");
@@ -729,10 +732,9 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
     let mut edited = board;
     edited.paint(Pos::new(3, 1), 1);
     let tab = &mut harness.state_mut().tabs.pathfinding;
-    tab.board = edited;
-    tab.restart_runs(false);
+    tab.paint_board(edited);
     harness.run_steps(2);
-    let robot = harness.state().tabs.pathfinding.robot.as_ref().unwrap();
+    let robot = harness.state().tabs.pathfinding.robot().unwrap();
     assert_eq!(robot.position(), 0);
 
     // Another search takes the robot off the board.
@@ -740,12 +742,12 @@ fn the_dstar_lite_robot_walks_to_the_goal_discovering_walls_and_steps_back() {
     harness.run_steps(2);
     harness.get_by_label("A*").click();
     harness.run_steps(2);
-    assert!(harness.state().tabs.pathfinding.robot.is_none());
+    assert!(harness.state().tabs.pathfinding.robot().is_none());
     harness.get_by_label("A* in pseudo-code");
 }
 
 fn walk_goal(harness: &Harness<'_, FrontierApp>) -> Pos {
-    harness.state().tabs.pathfinding.board.goal
+    harness.state().tabs.pathfinding.board().goal
 }
 
 /// A click on the board in predict mode: the cell the search takes next is right, a cell
@@ -753,7 +755,7 @@ fn walk_goal(harness: &Harness<'_, FrontierApp>) -> Pos {
 #[test]
 fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() {
     let mut harness = app_on_open_board();
-    let board_before = harness.state().tabs.pathfinding.board.clone();
+    let board_before = harness.state().tabs.pathfinding.board().clone();
     harness.get_by_label("Predict the next step").click();
     harness.run_steps(2);
     harness.get_by_label_contains("Your turn: which cell does the search expand next?");
@@ -774,7 +776,7 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
     harness.get_by_label_contains("Not quite: (1,1) is not in the frontier");
     harness.get_by_label("Score: 1 of 2");
     assert_eq!(
-        harness.state().tabs.pathfinding.board,
+        *harness.state().tabs.pathfinding.board(),
         board_before,
         "clicks answered, they painted nothing"
     );
@@ -803,7 +805,7 @@ fn predict_mode_judges_clicks_on_the_board_and_step_back_takes_an_answer_back() 
             .state()
             .tabs
             .pathfinding
-            .board
+            .board()
             .is_passable(Pos::new(5, 5))
     );
 }
@@ -832,7 +834,7 @@ fn predict_mode_asks_which_cells_join_the_frontier() {
     for &cell in &first {
         drag(&mut harness, cell, &[]);
     }
-    assert_eq!(harness.state().tabs.pathfinding.picked, first);
+    assert_eq!(harness.state().tabs.pathfinding.picked(), first);
     harness.get_by_label("Check my cells and step").click();
     harness.run_steps(2);
     assert_eq!(step_count(&harness), 1);
@@ -853,7 +855,7 @@ fn predict_mode_asks_which_cells_join_the_frontier() {
             .state()
             .tabs
             .pathfinding
-            .board
+            .board()
             .is_passable(Pos::new(8, 5))
     );
 }
@@ -864,8 +866,9 @@ fn predict_mode_asks_which_cells_join_the_frontier() {
 fn the_robot_walks_only_boards_it_can_plan_at_once() {
     let mut app = FrontierApp::from_saved(None);
     app.tabs.pathfinding.replace_board(Board::new(1100, 1000));
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::parse("dstar-lite").unwrap();
-    app.tabs.pathfinding.settings_changed();
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::parse("dstar-lite").unwrap());
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(2);
     assert!(harness.query_by_label("Robot walk").is_none());
@@ -887,8 +890,11 @@ fn file_menu(harness: &mut Harness<'static, FrontierApp>, entry: &str) {
 fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_nothing() {
     let mut harness = app_on_open_board();
     drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 5)]);
-    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::Bfs);
-    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::Bfs));
     for _ in 0..7 {
         harness::click(&mut harness, "Step");
     }
@@ -906,11 +912,11 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
         .expect("the link went to the clipboard");
     assert!(copied.contains("#v1."), "{copied}");
     harness.get_by_label_contains(&format!("Link copied ({} characters)", copied.len()));
-    let painted = harness.state().tabs.pathfinding.board.clone();
+    let painted = harness.state().tabs.pathfinding.board().clone();
 
     // Another app, on its own first board: the link opens the painted one at step 7.
     let mut other = harness::app([1400.0, 900.0]);
-    let before = other.state().tabs.pathfinding.board.clone();
+    let before = other.state().tabs.pathfinding.board().clone();
     file_menu(&mut other, "Open link…");
     other.run_steps(2);
     other.get_by_label("Link to open").focus();
@@ -923,7 +929,7 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
     other.run_steps(2);
     other.get_by_label_contains("the link is cut short or damaged");
     assert_eq!(
-        other.state().tabs.pathfinding.board,
+        *other.state().tabs.pathfinding.board(),
         before,
         "nothing changed"
     );
@@ -938,9 +944,9 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
         other.step();
     }
     let tab = &other.state().tabs.pathfinding;
-    assert_eq!(tab.board, painted);
+    assert_eq!(*tab.board(), painted);
     assert_eq!(
-        tab.settings.algorithm,
+        tab.settings().algorithm,
         PathAlgorithm::search(Algorithm::Bfs)
     );
     assert_eq!(tab.session().position(), 7, "stepped to the link's step");
@@ -986,8 +992,8 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Wall").click();
     harness.run_steps(2);
-    harness.state_mut().tabs.pathfinding.history.clear();
-    let before = harness.state().tabs.pathfinding.sessions[0]
+    harness.state_mut().tabs.pathfinding.clear_history();
+    let before = harness.state().tabs.pathfinding.sessions()[0]
         .view
         .cell_size();
     let (a, b) = (
@@ -1008,14 +1014,14 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     touch(&mut harness, 0, End, a);
     harness.run_steps(2);
     let tab = &harness.state().tabs.pathfinding;
-    let after = tab.sessions[0].view.cell_size();
+    let after = tab.sessions()[0].view.cell_size();
     assert!(after > before * 1.2, "zoomed from {before} to {after}");
     assert!(
-        tab.board.is_passable(Pos::new(4, 3)),
+        tab.board().is_passable(Pos::new(4, 3)),
         "the pinch painted nothing"
     );
     assert!(
-        !tab.history.can_undo(),
+        !tab.history().can_undo(),
         "nothing to undo: the taken-back stroke left no edit"
     );
 
@@ -1042,7 +1048,7 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
         (moved.x - 30.0).abs() < 6.0 && moved.y.abs() < 3.0,
         "panned by {moved:?}"
     );
-    assert!(!harness.state().tabs.pathfinding.history.can_undo());
+    assert!(!harness.state().tabs.pathfinding.history().can_undo());
 
     // One finger paints as a mouse does.
     let (from, to) = (
@@ -1057,7 +1063,7 @@ fn a_pinch_zooms_two_fingers_pan_and_neither_paints_one_finger_does() {
     }
     touch(&mut harness, 0, End, to);
     harness.run_steps(2);
-    let board = &harness.state().tabs.pathfinding.board;
+    let board = &harness.state().tabs.pathfinding.board();
     assert!((1..=4).all(|y| !board.is_passable(Pos::new(2, y))));
 }
 
@@ -1082,14 +1088,19 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
             "the forward frontier holds the start (1,1) and the backward one the goal (10,6)",
         ),
     ] {
-        harness.state_mut().tabs.pathfinding.settings.algorithm = algorithm;
-        harness.state_mut().tabs.pathfinding.settings_changed();
+        harness
+            .state_mut()
+            .tabs
+            .pathfinding
+            .change_settings(|s| s.algorithm = algorithm);
         harness.run_steps(2);
         harness.get_by_label_contains(says);
     }
-    harness.state_mut().tabs.pathfinding.settings.algorithm =
-        PathAlgorithm::parse("dstar-lite").unwrap();
-    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::parse("dstar-lite").unwrap());
     harness::click(&mut harness, "Step");
     let run = harness.state().tabs.pathfinding.session().run();
     assert_eq!(run.last_expanded().map(|(_, p)| p), Some(Pos::new(10, 6)));
@@ -1106,8 +1117,9 @@ fn an_edit_during_d_star_lites_first_plan_plans_again_and_one_after_it_repairs()
     board.start = Pos::new(1, 1);
     board.goal = Pos::new(38, 28);
     app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.settings.algorithm = PathAlgorithm::parse("dstar-lite").unwrap();
-    app.tabs.pathfinding.settings_changed();
+    app.tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::parse("dstar-lite").unwrap());
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(3);
     harness::click(&mut harness, "Wall");
@@ -1175,8 +1187,11 @@ fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
         assert!(harness.state().tabs.pathfinding.session().at_end());
     };
     to_end(&mut harness);
-    harness.state_mut().tabs.pathfinding.settings.algorithm = PathAlgorithm::search(Algorithm::Bfs);
-    harness.state_mut().tabs.pathfinding.settings_changed();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::Bfs));
     harness.run_steps(10);
     assert_eq!(step_count(&harness), 0, "a new search starts at step 0");
 
@@ -1190,14 +1205,14 @@ fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
     );
 
     // (Saved, so the preset opens without asking about unsaved edits.)
-    harness.state_mut().tabs.pathfinding.dirty = false;
+    harness.state_mut().tabs.pathfinding.mark_saved();
     harness
         .state_mut()
         .tabs
         .pathfinding
         .open_preset("maze.board");
     harness.run_steps(10);
-    assert_eq!(harness.state().tabs.pathfinding.board.width(), 41);
+    assert_eq!(harness.state().tabs.pathfinding.board().width(), 41);
     assert_eq!(step_count(&harness), 0, "a new board starts at step 0");
 }
 
@@ -1210,16 +1225,16 @@ fn in_predict_mode_the_answer_tool_answers_and_a_painting_tool_paints() {
     harness::click(&mut harness, "Step");
     harness::click(&mut harness, "Predict the next step");
     assert_eq!(
-        harness.state().tabs.pathfinding.settings.tool,
+        harness.state().tabs.pathfinding.settings().tool,
         frontier::app::Tool::Answer
     );
-    let before = harness.state().tabs.pathfinding.board.clone();
+    let before = harness.state().tabs.pathfinding.board().clone();
     // Any cell: right or wrong, it is an answer, and nothing is painted.
     drag(&mut harness, Pos::new(5, 5), &[]);
     let tab = &harness.state().tabs.pathfinding;
-    assert_eq!(tab.board, before, "an answer paints nothing");
+    assert_eq!(*tab.board(), before, "an answer paints nothing");
     let answered = tab
-        .predictions
+        .predictions()
         .as_ref()
         .unwrap()
         .score(tab.session().position())
@@ -1232,11 +1247,11 @@ fn in_predict_mode_the_answer_tool_answers_and_a_painting_tool_paints() {
     drag(&mut harness, Pos::new(8, 2), &[]);
     let tab = &harness.state().tabs.pathfinding;
     assert!(
-        !tab.board.is_passable(Pos::new(8, 2)),
+        !tab.board().is_passable(Pos::new(8, 2)),
         "the wall tool painted"
     );
     let answered = tab
-        .predictions
+        .predictions()
         .as_ref()
         .unwrap()
         .score(tab.session().position())
@@ -1245,7 +1260,7 @@ fn in_predict_mode_the_answer_tool_answers_and_a_painting_tool_paints() {
 
     harness::click(&mut harness, "Predict the next step");
     assert_ne!(
-        harness.state().tabs.pathfinding.settings.tool,
+        harness.state().tabs.pathfinding.settings().tool,
         frontier::app::Tool::Answer
     );
     assert!(
@@ -1307,5 +1322,5 @@ fn hovering_a_cell_tells_its_costs_and_the_wheel_zooms_gently() {
 fn the_app_opens_on_the_far_doors_board_whose_note_the_games_tests_check() {
     let first = frontier::games::sandbox::presets::board("far-doors.board").unwrap();
     let app = frontier::app::FrontierApp::from_saved(None);
-    assert_eq!(app.tabs.pathfinding.board, first);
+    assert_eq!(*app.tabs.pathfinding.board(), first);
 }

@@ -22,11 +22,11 @@ fn app(tab: &str) -> Harness<'static, FrontierApp> {
 fn the_snake_is_steered_with_the_keys_and_eats() {
     let mut harness = app("Snake");
     assert_eq!(harness.state().tab, TabId::Snake);
-    harness.state_mut().tabs.snake.speed = 60.0;
+    harness.state_mut().tabs.snake.set_speed(60.0);
     harness.state_mut().tabs.snake.restart();
     // Steer towards the food one move at a time (Enter makes one move).
     for _ in 0..200 {
-        let game = &harness.state().tabs.snake.game;
+        let game = &harness.state().tabs.snake.game();
         if game.eaten() > 0 || game.status() != Status::Playing {
             break;
         }
@@ -46,12 +46,12 @@ fn the_snake_is_steered_with_the_keys_and_eats() {
         harness.key_press(Key::Enter);
         harness.step();
     }
-    let game = &harness.state().tabs.snake.game;
+    let game = &harness.state().tabs.snake.game();
     assert_eq!(game.eaten(), 1, "the snake ate the food it was steered to");
     assert_eq!(game.len(), 2);
     harness.key_press(Key::R);
     harness.step();
-    assert_eq!(harness.state().tabs.snake.game.len(), 1, "R restarts");
+    assert_eq!(harness.state().tabs.snake.game().len(), 1, "R restarts");
 }
 
 #[test]
@@ -61,12 +61,12 @@ fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
         harness.key_press(Key::ArrowLeft);
         harness.key_press(Key::Period);
         harness.step();
-        if harness.state().tabs.snake.game.status() != Status::Playing {
+        if harness.state().tabs.snake.game().status() != Status::Playing {
             break;
         }
     }
     assert!(matches!(
-        harness.state().tabs.snake.game.status(),
+        harness.state().tabs.snake.game().status(),
         Status::Dead(_)
     ));
     harness.get_by_label_contains("Game over");
@@ -75,7 +75,7 @@ fn running_into_the_wall_ends_the_game_and_the_score_is_kept() {
 /// Plays with the keys: toward the food until `apples` are eaten, then into the left wall.
 fn eat_then_crash(harness: &mut Harness<'_, FrontierApp>, apples: usize) {
     for _ in 0..400 {
-        let game = &harness.state().tabs.snake.game;
+        let game = &harness.state().tabs.snake.game();
         if game.status() != Status::Playing {
             break;
         }
@@ -99,8 +99,8 @@ fn a_game_played_by_hand_sets_a_high_score_and_one_helped_by_a_planner_does_not(
     let mut harness = app("Snake");
     eat_then_crash(&mut harness, 2);
     let snake = &harness.state().tabs.snake;
-    assert!(matches!(snake.game.status(), Status::Dead(_)));
-    assert_eq!(snake.game.eaten(), 2);
+    assert!(matches!(snake.game().status(), Status::Dead(_)));
+    assert_eq!(snake.game().eaten(), 2);
     assert_eq!(snake.high_score(), 2, "by hand: a high score");
 
     harness.key_press(Key::R);
@@ -113,9 +113,9 @@ fn a_game_played_by_hand_sets_a_high_score_and_one_helped_by_a_planner_does_not(
     harness.step();
     eat_then_crash(&mut harness, 4);
     let snake = &harness.state().tabs.snake;
-    assert!(matches!(snake.game.status(), Status::Dead(_)));
-    assert_eq!(snake.game.eaten(), 4);
-    assert!(snake.planner_moved);
+    assert!(matches!(snake.game().status(), Status::Dead(_)));
+    assert_eq!(snake.game().eaten(), 4);
+    assert!(snake.planner_moved());
     assert_eq!(snake.high_score(), 2, "a planner's help sets no high score");
 }
 
@@ -124,12 +124,12 @@ fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
     let mut harness = app("Snake");
     harness.key_press(Key::Num3);
     harness.step();
-    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Cycle);
+    assert_eq!(harness.state().tabs.snake.pilot(), Pilot::Cycle);
     for _ in 0..300 {
         harness.key_press(Key::Period);
         harness.step();
     }
-    let game = &harness.state().tabs.snake.game;
+    let game = &harness.state().tabs.snake.game();
     assert_eq!(
         game.status(),
         Status::Playing,
@@ -139,25 +139,25 @@ fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
 
     harness.key_press(Key::Num2);
     harness.step();
-    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Classic);
+    assert_eq!(harness.state().tabs.snake.pilot(), Pilot::Classic);
     // Step through one decision part by part: the food search, the path, the tail check.
-    let moves_before = harness.state().tabs.snake.game.steps();
+    let moves_before = harness.state().tabs.snake.game().steps();
     harness.get_by_label("Step through the decision").click();
     harness.run_steps(1);
     harness.get_by_label_contains("1. BFS from the food");
     for _ in 0..400 {
-        if harness.state().tabs.snake.game.steps() > moves_before {
+        if harness.state().tabs.snake.game().steps() > moves_before {
             break;
         }
         harness.key_press(Key::Comma);
         harness.step();
     }
     assert_eq!(
-        harness.state().tabs.snake.game.steps(),
+        harness.state().tabs.snake.game().steps(),
         moves_before + 1,
         "the decision ends with its move"
     );
-    assert!(harness.state().tabs.snake.decision.is_some());
+    assert!(harness.state().tabs.snake.decision().is_some());
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn an_odd_by_odd_board_says_why_the_cycle_planner_cannot_play() {
     harness.run_steps(1);
     harness.key_press(Key::Num3);
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.snake.pilot, Pilot::Player);
+    assert_eq!(harness.state().tabs.snake.pilot(), Pilot::Player);
     harness.get_by_label_contains("no Hamiltonian cycle");
 }
 
@@ -205,35 +205,35 @@ fn a_small_board_is_cleared_by_clicks_with_a_hint_and_an_undo() {
     click(&mut harness, Pos::new(0, 0));
     click(&mut harness, Pos::new(1, 0));
     assert_eq!(
-        harness.state().tabs.link.game.selected(),
+        harness.state().tabs.link.game().selected(),
         Some(Pos::new(1, 0))
     );
     // B and B link around the corner.
     click(&mut harness, Pos::new(2, 1));
-    assert_eq!(harness.state().tabs.link.game.board().count(), 4);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 4);
     harness.key_press(Key::U);
     harness.step();
     assert_eq!(
-        harness.state().tabs.link.game.board().count(),
+        harness.state().tabs.link.game().board().count(),
         6,
         "U undoes the removal"
     );
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
-    let (a, b) = harness.state().tabs.link.hint.expect("a hint");
+    let (a, b) = harness.state().tabs.link.hint().expect("a hint");
     click(&mut harness, a);
     click(&mut harness, b);
     while let Some((a, b)) = {
         let tab = &mut harness.state_mut().tabs.link;
-        tab.game.hint()
+        tab.game_mut().hint()
     } {
         click(&mut harness, a);
         click(&mut harness, b);
     }
-    assert!(harness.state().tabs.link.game.is_won());
+    assert!(harness.state().tabs.link.game().is_won());
     harness.get_by_label("Cleared!");
     assert_eq!(
-        harness.state().tabs.link.best_times.0.len(),
+        harness.state().tabs.link.best_times().0.len(),
         1,
         "clearing by hand sets a best time"
     );
@@ -244,23 +244,23 @@ fn the_computer_clears_a_dealt_board_showing_its_searches() {
     let mut harness = app("Link");
     harness.get_by_label("8 x 6").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.link.game.board().count(), 48);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 48);
     harness.get_by_label("Let the computer clear it").click();
     harness.step();
     harness.step();
     assert!(
-        harness.state().tabs.link.shown.is_some(),
+        harness.state().tabs.link.shown().is_some(),
         "a link search is on screen"
     );
     for _ in 0..2000 {
         harness.step();
-        if harness.state().tabs.link.game.is_won() {
+        if harness.state().tabs.link.game().is_won() {
             break;
         }
     }
-    assert!(harness.state().tabs.link.game.is_won());
+    assert!(harness.state().tabs.link.game().is_won());
     assert!(
-        harness.state().tabs.link.best_times.0.is_empty(),
+        harness.state().tabs.link.best_times().0.is_empty(),
         "the computer's clear is no best time"
     );
 }
@@ -270,8 +270,8 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     let mut harness = app("Link");
     harness.get_by_label("Naive trap").click();
     harness.run_steps(2);
-    assert!(harness.state().tabs.link.naive && harness.state().tabs.link.show_search);
-    harness.state_mut().tabs.link.search_paused = true;
+    assert!(harness.state().tabs.link.naive() && harness.state().tabs.link.show_search());
+    harness.state_mut().tabs.link.set_search_paused(true);
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
     // The naive search goes a cell per step beside it, in its own pseudo-code.
@@ -284,19 +284,10 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     // The timeline goes back over the steps taken (the naive search with it) and forward.
     harness.get_by_label("of 3+");
     let shown = |h: &Harness<'_, FrontierApp>| {
-        let s = h.state().tabs.link.shown.as_ref().unwrap();
+        let s = h.state().tabs.link.shown().unwrap();
         (s.steps, s.reached)
     };
-    assert!(
-        harness
-            .state_mut()
-            .tabs
-            .link
-            .shown
-            .as_mut()
-            .unwrap()
-            .seek(1)
-    );
+    assert!(harness.state_mut().tabs.link.shown_mut().unwrap().seek(1));
     harness.run_steps(2);
     assert_eq!(shown(&harness), (1, 3));
     harness.get_by_label_contains("has visited 1 cells");
@@ -310,7 +301,7 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
             .state()
             .tabs
             .link
-            .shown
+            .shown()
             .as_ref()
             .is_some_and(|s| s.finished)
         {
@@ -323,7 +314,7 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
         .state()
         .tabs
         .link
-        .shown
+        .shown()
         .as_ref()
         .unwrap()
         .naive
@@ -342,7 +333,7 @@ fn step_shown_search_to_the_end(harness: &mut Harness<'_, FrontierApp>) -> (usiz
             .state()
             .tabs
             .link
-            .shown
+            .shown()
             .as_ref()
             .filter(|s| s.finished)
         {
@@ -369,8 +360,8 @@ fn guiding_the_shown_search_by_the_turns_still_needed_expands_fewer_states() {
                 .click();
             harness.run_steps(1);
         }
-        assert_eq!(harness.state().tabs.link.guided, guided);
-        harness.state_mut().tabs.link.search_paused = true;
+        assert_eq!(harness.state().tabs.link.guided(), guided);
+        harness.state_mut().tabs.link.set_search_paused(true);
         click(&mut harness, Pos::new(5, 0));
         click(&mut harness, Pos::new(0, 0));
         let (expanded, found) = step_shown_search_to_the_end(&mut harness);
@@ -395,47 +386,47 @@ fn the_first_steps_preset_opens_from_the_menu_and_is_cleared_by_clicks() {
     harness.run_steps(2);
     harness.get_by_label("First steps").click();
     harness.run_steps(2);
-    let board = harness.state().tabs.link.game.board().clone();
+    let board = harness.state().tabs.link.game().board().clone();
     assert_eq!((board.width(), board.height(), board.count()), (6, 4, 10));
     // A and A cannot link yet: the second click only moves the selection.
     click(&mut harness, Pos::new(0, 1));
     click(&mut harness, Pos::new(5, 3));
-    assert_eq!(harness.state().tabs.link.game.board().count(), 10);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 10);
     assert_eq!(
-        harness.state().tabs.link.game.selected(),
+        harness.state().tabs.link.game().selected(),
         Some(Pos::new(5, 3))
     );
     // B over the top, then take it back with Undo.
     click(&mut harness, Pos::new(0, 0));
     click(&mut harness, Pos::new(5, 0));
-    assert_eq!(harness.state().tabs.link.game.board().count(), 8);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 8);
     harness.get_by_label("Undo").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().tabs.link.game.board().count(), 10);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 10);
     for (a, b) in [((2, 0), (3, 0)), ((0, 3), (3, 3)), ((4, 1), (3, 2))] {
         click(&mut harness, Pos::new(a.0, a.1));
         click(&mut harness, Pos::new(b.0, b.1));
     }
-    assert_eq!(harness.state().tabs.link.game.board().count(), 4);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 4);
     // The hint shows one of the two pairs left; clear it and the other.
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
-    let (a, b) = harness.state().tabs.link.hint.expect("a hint");
+    let (a, b) = harness.state().tabs.link.hint().expect("a hint");
     click(&mut harness, a);
     click(&mut harness, b);
-    assert_eq!(harness.state().tabs.link.game.board().count(), 2);
+    assert_eq!(harness.state().tabs.link.game().board().count(), 2);
     let left: Vec<Pos> = harness
         .state()
         .tabs
         .link
-        .game
+        .game()
         .board()
         .positions()
-        .filter(|&p| harness.state().tabs.link.game.board().tile(p).is_some())
+        .filter(|&p| harness.state().tabs.link.game().board().tile(p).is_some())
         .collect();
     click(&mut harness, left[0]);
     click(&mut harness, left[1]);
-    assert!(harness.state().tabs.link.game.is_won());
+    assert!(harness.state().tabs.link.game().is_won());
     harness.get_by_label("Cleared!");
 }
 
@@ -446,7 +437,7 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
     let mut ended = vec![];
     for show_search in [false, true] {
         let mut harness = app("Link");
-        harness.state_mut().tabs.link.show_search = show_search;
+        harness.state_mut().tabs.link.set_show_search(show_search);
         harness
             .state_mut()
             .tabs
@@ -462,7 +453,7 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
                     .state()
                     .tabs
                     .link
-                    .shown
+                    .shown()
                     .as_ref()
                     .is_none_or(|s| s.finished)
                 {
@@ -470,10 +461,10 @@ fn a_game_scores_the_same_with_and_without_the_shown_search() {
                 }
                 harness.step();
             }
-            let mut copy = harness.state().tabs.link.game.clone();
+            let mut copy = harness.state().tabs.link.game().clone();
             pairs.extend(copy.hint());
         }
-        let game = &harness.state().tabs.link.game;
+        let game = &harness.state().tabs.link.game();
         assert!(game.is_won(), "show search {show_search}");
         assert_eq!(game.shuffles(), 1, "the Cs left no pair: one free shuffle");
         ended.push((game.score(), game.history().to_vec()));
@@ -488,7 +479,7 @@ fn the_snake_and_link_colours_have_legends_from_the_start() {
     // The planners' colours are told before the first move, for the planner chosen.
     harness.get_by_label("Classic planner").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.snake.game.steps(), 0);
+    assert_eq!(harness.state().tabs.snake.game().steps(), 0);
     harness.get_by_label("distance to the food (darker: nearer)");
     harness.get_by_label("dots: reached by the tail check");
     harness.get_by_label("Cycle planner (never loses)").click();
@@ -501,7 +492,7 @@ fn the_snake_and_link_colours_have_legends_from_the_start() {
     );
 
     let harness = app("Link");
-    assert!(harness.state().tabs.link.shown.is_none(), "no search yet");
+    assert!(harness.state().tabs.link.shown().is_none(), "no search yet");
     for label in [
         "selected tile",
         "the hinted pair",
@@ -519,22 +510,22 @@ fn shuffle_clears_the_hint_and_a_cleared_board_has_no_hint_or_shuffle() {
     let mut harness = app("Link");
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
-    assert!(harness.state().tabs.link.hint.is_some());
+    assert!(harness.state().tabs.link.hint().is_some());
     harness.get_by_label("Shuffle").click();
     harness.run_steps(1);
-    assert!(harness.state().tabs.link.hint.is_none(), "the old hint");
+    assert!(harness.state().tabs.link.hint().is_none(), "the old hint");
     harness.get_by_label("Hint").click();
     harness.run_steps(1);
     harness.key_press(Key::S);
     harness.run_steps(1);
-    assert!(harness.state().tabs.link.hint.is_none(), "S shuffles too");
+    assert!(harness.state().tabs.link.hint().is_none(), "S shuffles too");
 
-    while let Some((a, b)) = harness.state_mut().tabs.link.game.hint() {
+    while let Some((a, b)) = harness.state_mut().tabs.link.game_mut().hint() {
         click(&mut harness, a);
         click(&mut harness, b);
     }
-    assert!(harness.state().tabs.link.game.is_won());
-    let score = harness.state().tabs.link.game.score();
+    assert!(harness.state().tabs.link.game().is_won());
+    let score = harness.state().tabs.link.game().score();
     for label in ["Hint", "Shuffle"] {
         assert!(
             harness.get_by_label(label).accesskit_node().is_disabled(),
@@ -545,7 +536,7 @@ fn shuffle_clears_the_hint_and_a_cleared_board_has_no_hint_or_shuffle() {
     harness.key_press(Key::H);
     harness.run_steps(2);
     assert_eq!(
-        harness.state().tabs.link.game.score(),
+        harness.state().tabs.link.game().score(),
         score,
         "nothing charged"
     );
@@ -587,7 +578,7 @@ fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
     let mut harness = app("Link");
     harness.get_by_label("Naive trap").click();
     harness.run_steps(2);
-    harness.state_mut().tabs.link.search_paused = true;
+    harness.state_mut().tabs.link.set_search_paused(true);
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
     harness.get_by_label("Uniform-cost search over turns in pseudo-code");
@@ -596,13 +587,13 @@ fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
         harness.get_by_label("Step the search").click();
         harness.step();
     }
-    let third = harness.state().tabs.link.shown.as_ref().unwrap().last_event;
+    let third = harness.state().tabs.link.shown().unwrap().last_event;
     harness.get_by_label_contains("Expanded (");
     harness.get_by_label("Step the search").click();
     harness.step();
     harness.get_by_label("Step back").click();
     harness.run_steps(2);
-    let shown = harness.state().tabs.link.shown.as_ref().unwrap();
+    let shown = harness.state().tabs.link.shown().unwrap();
     assert_eq!(shown.steps, 3);
     assert_eq!(shown.last_event, third, "back where the third step left it");
     assert_eq!(shown.search.expansions(), 3);
@@ -619,7 +610,13 @@ fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
 
 /// The planner's view of a position: its move, its way to the food and its cycle.
 fn cycle_view(harness: &Harness<'_, FrontierApp>) -> (Dir, Option<Vec<Pos>>, Vec<Pos>) {
-    let choice = harness.state().tabs.snake.cycle_decision.clone().unwrap();
+    let choice = harness
+        .state()
+        .tabs
+        .snake
+        .cycle_decision()
+        .cloned()
+        .unwrap();
     (choice.choice, choice.path, choice.cycle)
 }
 
@@ -644,11 +641,11 @@ fn the_snake_game_rewinds_with_the_planners_view_and_goes_forward_again() {
     let mut bodies = vec![];
     for _ in 0..120 {
         views.push(cycle_view(&harness));
-        bodies.push(harness.state().tabs.snake.game.body().clone());
+        bodies.push(harness.state().tabs.snake.game().body().clone());
         harness.state_mut().tabs.snake.step();
     }
-    let end_body = harness.state().tabs.snake.game.body().clone();
-    let eaten = harness.state().tabs.snake.game.eaten();
+    let end_body = harness.state().tabs.snake.game().body().clone();
+    let eaten = harness.state().tabs.snake.game().eaten();
     assert!(eaten > 0, "the planner ate on the way");
     harness.run_steps(1);
     for back in 1..=40 {
@@ -656,26 +653,30 @@ fn the_snake_game_rewinds_with_the_planners_view_and_goes_forward_again() {
         harness.run_steps(1);
         let at = 120 - back;
         let snake = &harness.state().tabs.snake;
-        assert_eq!(snake.game.moves_made().len(), at);
-        assert_eq!(snake.game.body(), &bodies[at], "position after {at} moves");
+        assert_eq!(snake.game().moves_made().len(), at);
+        assert_eq!(
+            snake.game().body(),
+            &bodies[at],
+            "position after {at} moves"
+        );
         assert_eq!(
             cycle_view(&harness),
             views[at],
             "the planner's view at move {at}"
         );
     }
-    assert!(harness.state().tabs.snake.game.was_rewound());
+    assert!(harness.state().tabs.snake.game().was_rewound());
     for _ in 0..40 {
         harness.get_by_label("Forward").click();
         harness.run_steps(1);
     }
     let snake = &harness.state().tabs.snake;
     assert_eq!(
-        snake.game.body(),
+        snake.game().body(),
         &end_body,
         "forward again lands where the game was"
     );
-    assert_eq!(snake.game.eaten(), eaten);
+    assert_eq!(snake.game().eaten(), eaten);
     harness.run_steps(1);
     assert!(
         harness
@@ -689,7 +690,7 @@ fn the_snake_game_rewinds_with_the_planners_view_and_goes_forward_again() {
     harness.state_mut().tabs.snake.set_pilot(Pilot::Player);
     harness.key_press(Key::Backspace);
     harness.run_steps(1);
-    assert_eq!(harness.state().tabs.snake.game.moves_made().len(), 119);
+    assert_eq!(harness.state().tabs.snake.game().moves_made().len(), 119);
 }
 
 /// Predicting the link search: a click on the cell it expands next is right, a click on a
@@ -701,13 +702,13 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
     harness.run_steps(2);
     harness.get_by_label("Predict the next step").click();
     harness.run_steps(1);
-    assert!(harness.state().tabs.link.predicting);
-    harness.state_mut().tabs.link.search_paused = true;
+    assert!(harness.state().tabs.link.predicting());
+    harness.state_mut().tabs.link.set_search_paused(true);
     click(&mut harness, Pos::new(5, 0));
     click(&mut harness, Pos::new(0, 0));
     harness.get_by_label_contains("Your turn: which cell does the link search expand next?");
     let next = |harness: &Harness<'_, FrontierApp>| {
-        let shown = harness.state().tabs.link.shown.as_ref().unwrap();
+        let shown = harness.state().tabs.link.shown().unwrap();
         frontier::games::link::predict::judge(&shown.search, Pos::new(5, 0))
             .unwrap()
             .taken
@@ -717,7 +718,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
     click(&mut harness, first);
     harness.get_by_label_contains("Right: (5,0) was next.");
     harness.get_by_label("Score: 1 of 1");
-    assert_eq!(harness.state().tabs.link.shown.as_ref().unwrap().steps, 1);
+    assert_eq!(harness.state().tabs.link.shown().unwrap().steps, 1);
 
     // A B tile blocks every link: it is never in the frontier.
     click(&mut harness, Pos::new(2, 0));
@@ -728,7 +729,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
             .state()
             .tabs
             .link
-            .game
+            .game()
             .board()
             .tile(Pos::new(2, 0))
             .is_some(),
@@ -741,7 +742,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
 #[test]
 fn a_tap_on_the_board_steers_the_snake_toward_it() {
     let mut harness = app("Snake");
-    harness.state_mut().tabs.snake.speed = 10.0;
+    harness.state_mut().tabs.snake.set_speed(10.0);
     harness.state_mut().tabs.snake.restart();
     harness.run_steps(2);
     let tap = |harness: &mut Harness<'static, FrontierApp>, pos: Pos| {
@@ -755,20 +756,20 @@ fn a_tap_on_the_board_steers_the_snake_toward_it() {
     };
     // Frames until the head moves (a move every sixth frame at 10 a second).
     let next_move = |harness: &mut Harness<'static, FrontierApp>| {
-        let from = harness.state().tabs.snake.game.head();
+        let from = harness.state().tabs.snake.game().head();
         for _ in 0..30 {
-            if harness.state().tabs.snake.game.head() != from {
+            if harness.state().tabs.snake.game().head() != from {
                 break;
             }
             harness.step();
         }
-        (from, harness.state().tabs.snake.game.head())
+        (from, harness.state().tabs.snake.game().head())
     };
     // Two cells left and one up: left goes most of the way.
-    let head = harness.state().tabs.snake.game.head();
+    let head = harness.state().tabs.snake.game().head();
     tap(&mut harness, Pos::new(head.x - 2, head.y - 1));
     assert!(
-        harness.state().tabs.snake.playing,
+        harness.state().tabs.snake.playing(),
         "the first tap starts the game"
     );
     let (from, to) = next_move(&mut harness);
@@ -784,7 +785,7 @@ fn a_tap_on_the_board_steers_the_snake_toward_it() {
 #[test]
 fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
     let mut harness = app("Link");
-    harness.state_mut().tabs.link.show_search = true;
+    harness.state_mut().tabs.link.set_show_search(true);
     harness
         .state_mut()
         .tabs
@@ -799,7 +800,7 @@ fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
                 .state()
                 .tabs
                 .link
-                .shown
+                .shown()
                 .as_ref()
                 .is_some_and(|s| s.finished)
             {
@@ -808,13 +809,13 @@ fn a_shuffle_or_an_undo_clears_the_last_search_shown() {
             harness.step();
         }
         assert!(
-            harness.state().tabs.link.shown.is_some(),
+            harness.state().tabs.link.shown().is_some(),
             "the search shown"
         );
         harness.get_by_label(action).click();
         harness.run_steps(2);
         assert!(
-            harness.state().tabs.link.shown.is_none(),
+            harness.state().tabs.link.shown().is_none(),
             "{action} cleared it"
         );
         // (Back to a board with the Cs for the next round.)
@@ -837,9 +838,9 @@ fn the_link_clock_starts_at_the_first_click() {
         .link
         .start(link_board(&["CC..", "AB.D", "BAD."]));
     harness.run_steps(120);
-    assert_eq!(harness.state().tabs.link.elapsed, 0.0, "two seconds idle");
+    assert_eq!(harness.state().tabs.link.elapsed(), 0.0, "two seconds idle");
     click(&mut harness, Pos::new(0, 0));
     harness.run_steps(60);
-    let elapsed = harness.state().tabs.link.elapsed;
+    let elapsed = harness.state().tabs.link.elapsed();
     assert!(elapsed > 0.9 && elapsed < 1.2, "{elapsed}");
 }

@@ -16,8 +16,8 @@ fn app() -> Harness<'static, FrontierApp> {
     use frontier::games::sokoban::solver::portfolio::Pace;
     let mut harness = harness::harness_of(FrontierApp::from_saved(None), [1400.0, 900.0]);
     let sokoban = &mut harness.state_mut().tabs.sokoban;
-    sokoban.aid.first = (HINT_STATES, Pace::Expansions(400_000));
-    sokoban.portfolio_pace = Pace::Expansions(150_000);
+    sokoban.aid_mut().first = (HINT_STATES, Pace::Expansions(400_000));
+    sokoban.set_portfolio_pace(Pace::Expansions(150_000));
     harness.run_steps(2);
     harness.get_by_label("Sokoban").click();
     harness.run_steps(2);
@@ -29,7 +29,7 @@ fn run_solver_to_the_end(harness: &mut Harness<'static, FrontierApp>) {
     harness.get_by_label("To end").click();
     for _ in 0..100 {
         harness.step();
-        let session = harness.state().tabs.sokoban.session.as_ref();
+        let session = harness.state().tabs.sokoban.session();
         if session.is_some_and(|s| s.solution.is_some()) {
             break;
         }
@@ -85,23 +85,25 @@ fn the_first_level_is_won_with_the_arrow_keys_and_undo_takes_a_move_back() {
         harness.step();
     }
     let tab = &harness.state().tabs.sokoban;
-    let game = tab.game.as_ref().unwrap();
+    let game = tab.game().unwrap();
     assert!(game.is_won());
     assert_eq!((game.moves(), game.pushes()), (3, 2));
     assert_eq!(
-        tab.progress.best(game.level()).map(|b| (b.moves, b.pushes)),
+        tab.progress()
+            .best(game.level())
+            .map(|b| (b.moves, b.pushes)),
         Some((3, 2))
     );
     harness.get_by_label_contains("Solved!");
 
     harness.key_press(Key::U);
     harness.step();
-    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game().unwrap();
     assert!(!game.is_won());
     assert_eq!(game.moves(), 2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.step();
-    assert!(harness.state().tabs.sokoban.game.as_ref().unwrap().is_won());
+    assert!(harness.state().tabs.sokoban.game().unwrap().is_won());
 }
 
 #[test]
@@ -112,7 +114,7 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
     harness.key_press(Key::N);
     harness.step();
     assert_eq!(
-        harness.state().tabs.sokoban.index,
+        harness.state().tabs.sokoban.index(),
         2,
         "N goes to the next level"
     );
@@ -143,13 +145,13 @@ fn a_preset_is_played_to_the_win_with_wasd_and_arrows() {
         harness.key_press(key);
         harness.step();
     }
-    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game().unwrap();
     assert!(game.is_won(), "after {}", game.lurd());
     assert_eq!(game.lurd(), lurd);
     harness.key_press(Key::R);
     harness.step();
     assert_eq!(
-        harness.state().tabs.sokoban.game.as_ref().unwrap().moves(),
+        harness.state().tabs.sokoban.game().unwrap().moves(),
         0,
         "R restarts"
     );
@@ -161,10 +163,10 @@ fn clicking_a_square_walks_there() {
     // Level 3 ("Two boxes"): the player at (5,2) walks to (1,1).
     harness.state_mut().tabs.sokoban.select(2);
     harness.run_steps(2);
-    let start = harness.state().tabs.sokoban.game.as_ref().unwrap().player();
+    let start = harness.state().tabs.sokoban.game().unwrap().player();
     assert_eq!(start, Pos::new(5, 2));
     click(&mut harness, Pos::new(1, 1));
-    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game().unwrap();
     assert_eq!(game.player(), Pos::new(1, 1));
     assert_eq!(game.pushes(), 0);
 
@@ -185,13 +187,13 @@ fn clicking_a_square_walks_there() {
         harness.state().tabs.sokoban.is_walking(),
         "still on the way"
     );
-    let on_the_way = harness.state().tabs.sokoban.game.as_ref().unwrap().player();
+    let on_the_way = harness.state().tabs.sokoban.game().unwrap().player();
     assert_ne!(on_the_way, Pos::new(5, 2));
     harness.key_press(Key::ArrowDown);
     harness.step();
     assert!(!harness.state().tabs.sokoban.is_walking());
     assert_eq!(
-        harness.state().tabs.sokoban.game.as_ref().unwrap().player(),
+        harness.state().tabs.sokoban.game().unwrap().player(),
         Pos::new(5, 3),
         "arrived, then one step down"
     );
@@ -213,7 +215,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
             .state()
             .tabs
             .sokoban
-            .session
+            .session()
             .as_ref()
             .unwrap()
             .position(),
@@ -226,7 +228,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.get_by_label_contains("n ← frontier.pop()   ▹ lowest g + h");
     run_solver_to_the_end(&mut harness);
     let tab = &harness.state().tabs.sokoban;
-    let session = tab.session.as_ref().unwrap();
+    let session = tab.session().unwrap();
     let lurd = session.solution.clone().expect("solved").expect("checked");
     let (_, pushes) = verify_solution(&session.level, &lurd).expect("replays");
     // A* ends on the goal: g is the solution's pushes, and nothing is left to push.
@@ -239,7 +241,7 @@ fn the_solver_runs_from_the_ui_to_a_checked_solution_and_replays_it() {
     harness.run_steps(2);
     harness.get_by_label("To end").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.sokoban.mode, SokobanMode::Solve);
+    assert_eq!(harness.state().tabs.sokoban.mode(), SokobanMode::Solve);
     harness.get_by_label("Replaying the solution");
     let replay = harness
         .state()
@@ -276,7 +278,12 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
     assert!(
-        !harness.state().tabs.sokoban.editing.is_goal(Pos::new(6, 2)),
+        !harness
+            .state()
+            .tabs
+            .sokoban
+            .editing()
+            .is_goal(Pos::new(6, 2)),
         "undo takes the goal away"
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
@@ -284,14 +291,14 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
     harness.get_by_label("Play it").click();
     harness.run_steps(2);
     let tab = &harness.state().tabs.sokoban;
-    assert_eq!(tab.mode, SokobanMode::Play);
-    assert_eq!(tab.game.as_ref().unwrap().player(), Pos::new(2, 2));
+    assert_eq!(tab.mode(), SokobanMode::Play);
+    assert_eq!(tab.game().unwrap().player(), Pos::new(2, 2));
 }
 
 #[test]
 fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     let mut harness = app();
-    let before = harness.state().tabs.sokoban.entries.len();
+    let before = harness.state().tabs.sokoban.entries().len();
     harness
         .state_mut()
         .tabs
@@ -300,7 +307,7 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     harness.run_steps(2);
     harness.get_by_label_contains("no Sokoban level found");
     assert_eq!(
-        harness.state().tabs.sokoban.entries.len(),
+        harness.state().tabs.sokoban.entries().len(),
         before,
         "the open levels stay"
     );
@@ -313,11 +320,11 @@ fn a_malformed_level_shows_its_line_and_a_pasted_level_opens() {
     harness.run_steps(2);
     let tab = &harness.state().tabs.sokoban;
     assert_eq!(
-        tab.entries.len(),
+        tab.entries().len(),
         before + 1,
         "added to the open collection"
     );
-    assert_eq!(tab.entries[tab.index].title, "Pasted");
+    assert_eq!(tab.entries()[tab.index()].title, "Pasted");
 }
 
 /// A paste that is not a level is refused with its mistake and changes nothing: the open
@@ -343,13 +350,13 @@ fn a_pasted_text_that_is_no_level_changes_nothing_and_a_level_joins_the_collecti
         harness.run_steps(2);
         let tab = &harness.state().tabs.sokoban;
         assert!(
-            tab.notice.as_ref().is_some_and(|n| n.error),
+            tab.notice_shown().is_some_and(|n| n.error),
             "{garbage:?}: refused with a message"
         );
-        assert_eq!(tab.entries.len(), 155, "{garbage:?}");
-        assert_eq!(tab.index, 40);
-        assert_eq!(tab.collection_name, "microban-1.xsb");
-        harness.state_mut().tabs.sokoban.notice = None;
+        assert_eq!(tab.entries().len(), 155, "{garbage:?}");
+        assert_eq!(tab.index(), 40);
+        assert_eq!(tab.collection_name(), "microban-1.xsb");
+        harness.state_mut().tabs.sokoban.dismiss_notice();
     }
     assert_eq!(
         harness.state().tabs.sokoban.saved(),
@@ -362,14 +369,14 @@ fn a_pasted_text_that_is_no_level_changes_nothing_and_a_level_joins_the_collecti
     ));
     harness.run_steps(2);
     let tab = &harness.state().tabs.sokoban;
-    assert_eq!((tab.entries.len(), tab.index), (156, 155));
-    assert_eq!(tab.collection_name, "microban-1.xsb");
-    assert_eq!(tab.entries[tab.index].title, "Mine");
+    assert_eq!((tab.entries().len(), tab.index()), (156, 155));
+    assert_eq!(tab.collection_name(), "microban-1.xsb");
+    assert_eq!(tab.entries()[tab.index()].title, "Mine");
     // After a restart the collection still has all 156.
     let restored = frontier::app::SokobanTab::new(tab.saved());
-    assert_eq!(restored.entries.len(), 156);
-    assert_eq!(restored.entries[155].title, "Mine");
-    assert_eq!(restored.entries[0].title, tab.entries[0].title);
+    assert_eq!(restored.entries().len(), 156);
+    assert_eq!(restored.entries()[155].title, "Mine");
+    assert_eq!(restored.entries()[0].title, tab.entries()[0].title);
 }
 
 #[test]
@@ -394,7 +401,7 @@ fn ida_star_is_picked_in_solve_and_shows_its_bound_rising_to_a_push_optimal_solu
     harness.get_by_label("Re-expansions");
     run_solver_to_the_end(&mut harness);
     let tab = &harness.state().tabs.sokoban;
-    let session = tab.session.as_ref().unwrap();
+    let session = tab.session().unwrap();
     let lurd = session.solution.clone().expect("solved").expect("checked");
     let (_, pushes) = verify_solution(&session.level, &lurd).expect("replays");
     let status = session
@@ -435,8 +442,7 @@ fn ida_star_is_picked_in_solve_and_shows_its_bound_rising_to_a_push_optimal_solu
         .state_mut()
         .tabs
         .sokoban
-        .session
-        .as_mut()
+        .session_mut()
         .unwrap()
         .seek(position);
     harness.run_steps(2);
@@ -475,7 +481,7 @@ fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
     );
     harness.get_by_label("Show dead squares").click();
     harness.run_steps(2);
-    assert!(!harness.state().tabs.sokoban.show_dead_squares);
+    assert!(!harness.state().tabs.sokoban.show_dead_squares());
     assert!(
         harness
             .state_mut()
@@ -491,7 +497,7 @@ fn the_solve_board_marks_the_dead_squares_until_told_not_to() {
 fn wait_for_hint(harness: &mut Harness<'static, FrontierApp>) {
     for _ in 0..60_000 {
         harness.step();
-        if !harness.state().tabs.sokoban.aid.is_thinking() {
+        if !harness.state().tabs.sokoban.aid().is_thinking() {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -507,14 +513,21 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     harness.run_steps(1);
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
-    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
+    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid().outcome().cloned()
+    else {
         panic!("a hint for a fresh level")
     };
     harness.get_by_label_contains("Hint: push the marked box");
-    let game = harness.state().tabs.sokoban.game.clone().expect("playing");
+    let game = harness
+        .state()
+        .tabs
+        .sokoban
+        .game()
+        .cloned()
+        .expect("playing");
     assert!(game.has_box(hint.box_at));
     assert_eq!(
-        harness.state().tabs.sokoban.aid.hinted_push(),
+        harness.state().tabs.sokoban.aid().hinted_push(),
         Some((hint.box_at, hint.dir))
     );
 
@@ -528,7 +541,7 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
         harness.step();
     }
     assert_eq!(
-        harness.state().tabs.sokoban.aid.hinted_push(),
+        harness.state().tabs.sokoban.aid().hinted_push(),
         None,
         "stale once moved"
     );
@@ -539,7 +552,7 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
             .state()
             .tabs
             .sokoban
-            .game
+            .game()
             .as_ref()
             .unwrap()
             .has_box(hint.box_at.step(hint.dir))
@@ -547,7 +560,8 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
     harness.get_by_label("Hint").click();
     harness.step();
     wait_for_hint(&mut harness);
-    let Some(HintOutcome::Push(next)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
+    let Some(HintOutcome::Push(next)) = harness.state().tabs.sokoban.aid().outcome().cloned()
+    else {
         panic!("still solvable after following the hint")
     };
     assert_eq!(next.pushes_left, hint.pushes_left - 1);
@@ -576,7 +590,8 @@ fn a_hint_from_a_solution_a_star_did_not_prove_names_the_search_that_found_it() 
     harness.run_steps(1);
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
-    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid.outcome().cloned() else {
+    let Some(HintOutcome::Push(hint)) = harness.state().tabs.sokoban.aid().outcome().cloned()
+    else {
         panic!("a hint for Microban 144")
     };
     assert_ne!(hint.found_by, PortfolioSearch::AStar);
@@ -600,23 +615,23 @@ fn a_box_pushed_where_it_is_lost_is_marked_and_the_hint_says_undo() {
         harness.step();
     }
     let tab = &mut harness.state_mut().tabs.sokoban;
-    let game = tab.game.clone().expect("playing");
+    let game = tab.game().cloned().expect("playing");
     assert!(game.has_box(Pos::new(2, 1)), "the box went up");
-    assert_eq!(tab.aid.stuck(&game), vec![Pos::new(2, 1)]);
+    assert_eq!(tab.aid_mut().stuck(&game), vec![Pos::new(2, 1)]);
     harness.run_steps(1);
     harness.get_by_label_contains("can never reach a goal now");
     harness.key_press(Key::H);
     wait_for_hint(&mut harness);
     assert_eq!(
-        harness.state().tabs.sokoban.aid.outcome(),
+        harness.state().tabs.sokoban.aid().outcome(),
         Some(&HintOutcome::NoSolution)
     );
     harness.get_by_label_contains("No solution from here");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
     let tab = &mut harness.state_mut().tabs.sokoban;
-    let game = tab.game.clone().expect("playing");
-    assert!(tab.aid.stuck(&game).is_empty(), "undo saves the box");
+    let game = tab.game().cloned().expect("playing");
+    assert!(tab.aid_mut().stuck(&game).is_empty(), "undo saves the box");
 }
 
 #[test]
@@ -629,7 +644,13 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
         harness.key_press(key_of(dir));
         harness.step();
     }
-    let game = harness.state().tabs.sokoban.game.clone().expect("playing");
+    let game = harness
+        .state()
+        .tabs
+        .sokoban
+        .game()
+        .cloned()
+        .expect("playing");
     assert!(game.has_box(Pos::new(3, 3)), "the box went down");
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
@@ -640,7 +661,7 @@ fn the_solver_can_start_from_the_position_reached_in_play() {
     harness.get_by_label("Start solving").click();
     harness.run_steps(1);
     run_solver_to_the_end(&mut harness);
-    let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+    let session = harness.state().tabs.sokoban.session().unwrap();
     assert_eq!(session.level, game.position());
     assert_ne!(&session.level, game.level(), "not the level's start");
     let lurd = session.solution.clone().expect("solved").expect("checked");
@@ -657,7 +678,7 @@ fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
     harness.state_mut().tabs.sokoban.select(2); // "Two boxes": boxes at (2,2) and (3,2)
     harness.run_steps(2);
     drag(&mut harness, Pos::new(3, 2), Pos::new(3, 4));
-    let game = harness.state().tabs.sokoban.game.clone().unwrap();
+    let game = harness.state().tabs.sokoban.game().cloned().unwrap();
     assert!(game.has_box(Pos::new(3, 4)) && !game.has_box(Pos::new(3, 2)));
     assert_eq!(game.pushes(), 2, "down twice");
     assert!(
@@ -667,10 +688,10 @@ fn a_box_dragged_to_a_square_is_pushed_there_and_an_impossible_drag_says_why() {
 
     // Against the top wall nothing can push it down again, so the goal is out of reach.
     drag(&mut harness, Pos::new(2, 2), Pos::new(2, 1));
-    let before = harness.state().tabs.sokoban.game.clone().unwrap();
+    let before = harness.state().tabs.sokoban.game().cloned().unwrap();
     assert!(before.has_box(Pos::new(2, 1)));
     drag(&mut harness, Pos::new(2, 1), Pos::new(4, 4));
-    let after = harness.state().tabs.sokoban.game.clone().unwrap();
+    let after = harness.state().tabs.sokoban.game().cloned().unwrap();
     assert_eq!(after.lurd(), before.lurd(), "nothing moved");
     harness.get_by_label_contains("cannot be pushed there");
 }
@@ -682,11 +703,11 @@ fn clicking_a_box_beside_the_player_pushes_it() {
     harness.run_steps(2);
     click(&mut harness, Pos::new(2, 1));
     assert_eq!(
-        harness.state().tabs.sokoban.game.as_ref().unwrap().player(),
+        harness.state().tabs.sokoban.game().unwrap().player(),
         Pos::new(2, 1)
     );
     click(&mut harness, Pos::new(3, 1));
-    let game = harness.state().tabs.sokoban.game.as_ref().unwrap();
+    let game = harness.state().tabs.sokoban.game().unwrap();
     assert!(game.has_box(Pos::new(4, 1)), "pushed one square");
     assert_eq!(game.pushes(), 1);
 }
@@ -713,8 +734,11 @@ fn the_editor_says_whether_a_level_can_be_solved_and_in_how_few_pushes() {
     harness.get_by_label_contains("Solvable: the fewest pushes is 6 ");
 
     // A box already in a corner: no solution, said so; and an edit forgets the verdict.
-    harness.state_mut().tabs.sokoban.editing =
-        parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sokoban
+        .set_editing(parse_level("######\n#$ @.#\n# $ .#\n######\n").unwrap());
     harness.step();
     assert_eq!(
         harness.state().tabs.sokoban.editing_verdict(),
@@ -736,18 +760,12 @@ fn five_searches_compared_on_one_level_show_how_differently_they_go() {
     harness.get_by_label("Compare all five").click();
     for _ in 0..2000 {
         harness.step();
-        let comparison = harness.state().tabs.sokoban.comparison.as_ref();
+        let comparison = harness.state().tabs.sokoban.comparison();
         if comparison.is_some_and(|c| c.is_done()) {
             break;
         }
     }
-    let comparison = harness
-        .state()
-        .tabs
-        .sokoban
-        .comparison
-        .as_ref()
-        .expect("started");
+    let comparison = harness.state().tabs.sokoban.comparison().expect("started");
     assert!(comparison.is_done(), "all five finish on a small level");
     let entrant = |a: SokobanAlgorithm| {
         let e = comparison
@@ -776,7 +794,7 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     let mut harness = app();
     // Crossroads: 23 pushes at best, and A* stores more than 1,000 states on the way.
     harness.state_mut().tabs.sokoban.select(7);
-    harness.state_mut().tabs.sokoban.max_states = 1000;
+    harness.state_mut().tabs.sokoban.set_max_states(1000);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     harness.get_by_label("Start solving").click();
@@ -784,7 +802,7 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
     harness.get_by_label("To end").click();
     for _ in 0..100 {
         harness.step();
-        let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+        let session = harness.state().tabs.sokoban.session().unwrap();
         if session.run().ended().is_some() {
             break;
         }
@@ -794,7 +812,7 @@ fn a_search_that_gives_up_says_how_many_pushes_any_solution_needs_at_least() {
         .state()
         .tabs
         .sokoban
-        .session
+        .session()
         .as_ref()
         .unwrap()
         .proven_bound;
@@ -811,7 +829,7 @@ fn the_solved_message_belongs_to_its_level() {
             .state()
             .tabs
             .sokoban
-            .game
+            .game()
             .as_ref()
             .is_some_and(|g| g.is_won())
         {
@@ -848,7 +866,7 @@ fn a_long_race_can_be_stopped_and_keeps_what_it_reached() {
     harness.run_steps(3);
     harness.get_by_label("Stop the race").click();
     harness.run_steps(3);
-    let comparison = harness.state().tabs.sokoban.comparison.as_ref().unwrap();
+    let comparison = harness.state().tabs.sokoban.comparison().unwrap();
     assert!(comparison.is_done());
     let bfs = comparison
         .entrants
@@ -909,7 +927,7 @@ fn the_editor_says_play_has_the_level_as_it_was_until_play_it() {
     harness.get_by_label_contains("Play still has the level as it was");
     harness.get_by_label("Play it").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.sokoban.mode, SokobanMode::Play);
+    assert_eq!(harness.state().tabs.sokoban.mode(), SokobanMode::Play);
     // Play now has the edits: back in the editor, nothing is left to carry over.
     harness.get_by_label("Edit level").click();
     harness.run_steps(2);
@@ -973,13 +991,13 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
         .get_by_label_contains("Your turn: which of these positions does the search expand next?");
     let offered = |harness: &Harness<'static, FrontierApp>| {
         let tab = &harness.state().tabs.sokoban;
-        choices(tab.session.as_ref().unwrap().run(), 6).unwrap()
+        choices(tab.session().unwrap().run(), 6).unwrap()
     };
     let first = offered(&harness);
     assert!(first.positions.len() > 1, "a choice to make");
     // Each position is offered by the push that made it, the pushed box outlined.
     let button = |harness: &Harness<'static, FrontierApp>, k: usize, positions: &[_]| {
-        let run = harness.state().tabs.sokoban.session.as_ref().unwrap().run();
+        let run = harness.state().tabs.sokoban.session().unwrap().run();
         let (from, to) = pushed_box(run, &positions[k]).expect("reached by a push");
         (
             format!("{}: box {from} → {to}", k + 1),
@@ -997,7 +1015,7 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     // one is ranked after it.
     let later = |harness: &Harness<'static, FrontierApp>| {
         let tab = &harness.state().tabs.sokoban;
-        let run = tab.session.as_ref().unwrap().run();
+        let run = tab.session().unwrap().run();
         let offered = choices(run, 6)?;
         offered.positions.iter().position(|p| {
             matches!(
@@ -1017,7 +1035,7 @@ fn the_solver_can_be_predicted_by_picking_among_frontier_positions() {
     }
     let second = second.expect("a position ranked after the next one");
     let (right_before, asked_before) = {
-        let session = harness.state().tabs.sokoban.session.as_ref().unwrap();
+        let session = harness.state().tabs.sokoban.session().unwrap();
         let predictions = session.predictions.as_ref().unwrap();
         predictions.answers.score(session.position())
     };
@@ -1037,7 +1055,7 @@ fn run_portfolio(harness: &mut Harness<'static, FrontierApp>) {
     harness.get_by_label("Solve with the portfolio").click();
     let began = std::time::Instant::now();
     let done = |h: &Harness<'static, FrontierApp>| {
-        let portfolio = h.state().tabs.sokoban.portfolio.as_ref();
+        let portfolio = h.state().tabs.sokoban.portfolio();
         portfolio.is_some_and(|p| p.is_done())
     };
     while !done(harness) {
@@ -1063,7 +1081,7 @@ fn the_portfolio_solves_a_level_in_the_solve_panel_and_says_who_found_it() {
         .state()
         .tabs
         .sokoban
-        .portfolio
+        .portfolio()
         .as_ref()
         .unwrap()
         .solution();
@@ -1124,10 +1142,10 @@ fn a_link_opens_a_level_in_the_solve_view_at_its_step() {
     harness.run_steps(3);
     let tab = &harness.state().tabs.sokoban;
     assert_eq!(harness.state().tab, frontier::app::TabId::Sokoban);
-    assert_eq!(tab.mode, SokobanMode::Solve);
-    assert_eq!(tab.algorithm, SokobanAlgorithm::Bfs);
-    assert_eq!(tab.session.as_ref().unwrap().position(), 3);
-    assert_eq!(tab.entries[tab.index].title, "Two in a row");
+    assert_eq!(tab.mode(), SokobanMode::Solve);
+    assert_eq!(tab.algorithm(), SokobanAlgorithm::Bfs);
+    assert_eq!(tab.session().unwrap().position(), 3);
+    assert_eq!(tab.entries()[tab.index()].title, "Two in a row");
     assert_eq!(harness.state().shared_view(), Some(view));
 }
 

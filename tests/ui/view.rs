@@ -16,7 +16,7 @@ use harness::{app, click};
 #[test]
 fn ctrl_plus_minus_and_zero_scale_the_interface_and_leave_the_speed_alone() {
     let mut harness = app([1400.0, 900.0]);
-    let speed = harness.state().tabs.pathfinding.playback.speed;
+    let speed = harness.state().tabs.pathfinding.playback().speed;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Equals);
     harness.run_steps(3);
     assert_eq!(harness.state().view.scale, 1.1);
@@ -25,14 +25,14 @@ fn ctrl_plus_minus_and_zero_scale_the_interface_and_leave_the_speed_alone() {
     harness.run_steps(3);
     assert_eq!(harness.state().view.scale, 1.25);
     assert_eq!(
-        harness.state().tabs.pathfinding.playback.speed,
+        harness.state().tabs.pathfinding.playback().speed,
         speed,
         "Ctrl+plus changed the run speed"
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
     harness.run_steps(3);
     assert_eq!(harness.state().view.scale, 1.1);
-    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed);
+    assert_eq!(harness.state().tabs.pathfinding.playback().speed, speed);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Num0);
     harness.run_steps(3);
     assert_eq!(harness.state().view.scale, 1.0);
@@ -40,11 +40,11 @@ fn ctrl_plus_minus_and_zero_scale_the_interface_and_leave_the_speed_alone() {
     // Without Ctrl, + and - are the run speed's.
     harness.key_press(Key::Plus);
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed + 1);
+    assert_eq!(harness.state().tabs.pathfinding.playback().speed, speed + 1);
     assert_eq!(harness.state().view.scale, 1.0);
     harness.key_press(Key::Minus);
     harness.run_steps(2);
-    assert_eq!(harness.state().tabs.pathfinding.playback.speed, speed);
+    assert_eq!(harness.state().tabs.pathfinding.playback().speed, speed);
 }
 
 #[test]
@@ -305,7 +305,7 @@ fn the_boards_edge_is_drawn_and_stands_apart_in_the_light_theme() {
     let tab = &harness.state().tabs.pathfinding;
     let view = &tab.session().view;
     let half = view.cell_size() / 2.0;
-    let (w, h) = (tab.board.width() as i32, tab.board.height() as i32);
+    let (w, h) = (tab.board().width() as i32, tab.board().height() as i32);
     let first = view.screen_center(frontier::grid::Pos::new(0, 0)).unwrap();
     let last = view
         .screen_center(frontier::grid::Pos::new(w - 1, h - 1))

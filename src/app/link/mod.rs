@@ -9,6 +9,7 @@ mod board;
 mod controls;
 mod export;
 mod files;
+mod inspect;
 mod play;
 mod saved;
 mod shown;
@@ -28,6 +29,7 @@ use crate::games::link::game::LinkGame;
 use crate::games::link::presets;
 use crate::games::link::records::BestTimes;
 use crate::grid::Pos;
+use crate::share::View;
 use crate::tr;
 use crate::ui::file_dialog::FileDialog;
 use crate::ui::step_controls::FrameBudget;
@@ -48,18 +50,18 @@ pub struct LinkSaved {
 }
 
 pub struct LinkTab {
-    pub game: LinkGame,
+    game: LinkGame,
     width: usize,
     height: usize,
-    pub seed: u64,
-    pub gravity: bool,
+    seed: u64,
+    gravity: bool,
     /// Animate each link search (otherwise links are found at once).
-    pub show_search: bool,
+    show_search: bool,
     /// Show the search guided by the turns still needed (A*) rather than by turns so far
     /// alone (uniform cost), which spreads along every ray.
-    pub guided: bool,
-    pub naive: bool,
-    pub shown: Option<Shown>,
+    guided: bool,
+    naive: bool,
+    shown: Option<Shown>,
     /// The shipped board being played, whose notes the panel shows.
     preset: Option<String>,
     /// File → Export.
@@ -68,8 +70,8 @@ pub struct LinkTab {
     flash: Option<(Vec<Pos>, f64)>,
     /// A tile that was clicked in vain, drawn for a moment.
     refused: Option<(Pos, f64)>,
-    pub hint: Option<(Pos, Pos)>,
-    pub elapsed: f64,
+    hint: Option<(Pos, Pos)>,
+    elapsed: f64,
     /// The clock runs from the player's first move (a click, a hint, a shuffle, the
     /// computer), not from when the board was dealt.
     clock_running: bool,
@@ -79,16 +81,16 @@ pub struct LinkTab {
     /// Search steps per second when showing searches.
     search_speed: f64,
     /// Holds the shown search still, to step it by hand.
-    pub search_paused: bool,
+    search_paused: bool,
     /// "Predict the next step": a click on the board answers which cell the shown search
     /// expands next.
-    pub predicting: bool,
+    predicting: bool,
     /// Right answers and answers given in the searches shown before this one.
     earlier_predictions: (usize, usize),
     pace: Pace,
     editing: bool,
     paint_kind: Option<u8>,
-    pub best_times: BestTimes,
+    best_times: BestTimes,
     notice: Option<Notice>,
     dialog: Option<FileDialog>,
     view: BoardView,
@@ -222,6 +224,12 @@ impl crate::app::tab::Tab for LinkTab {
 
     fn save(&self) -> String {
         ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn shared_view(&self) -> Option<View> {
+        Some(View::LinkBoard {
+            board: self.game.board().to_text(),
+        })
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {

@@ -31,7 +31,7 @@ impl PathfindingTab {
 
     /// The board changed (painted, dragged, undone...): the runs catch up to where they were.
     /// Predictions made on the board before are of another search: they start afresh.
-    fn board_changed(&mut self) {
+    pub(super) fn board_changed(&mut self) {
         self.dirty = true;
         if self.predictions.is_some() {
             self.predictions = Some(Default::default());

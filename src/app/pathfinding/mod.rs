@@ -9,6 +9,7 @@ mod colors;
 mod edit;
 mod export;
 mod files;
+mod inspect;
 mod lesson;
 mod panels;
 mod predict;
@@ -38,6 +39,7 @@ use runs::Reference;
 
 use super::names;
 use super::notice::Notice;
+use crate::share::View;
 use crate::tr;
 
 use crate::games::sandbox::edit::BoardEdit;
@@ -92,12 +94,12 @@ impl Default for Settings {
 }
 
 pub struct PathfindingTab {
-    pub board: Board,
-    pub history: History<BoardEdit>,
+    board: Board,
+    history: History<BoardEdit>,
     gesture: Option<Gesture>,
-    pub settings: Settings,
-    pub playback: Playback,
-    pub sessions: Vec<Session>,
+    settings: Settings,
+    playback: Playback,
+    sessions: Vec<Session>,
     /// Finished runs kept on the chart, each with what names it (named afresh each frame, so
     /// the legend follows a language switch).
     previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
@@ -105,24 +107,24 @@ pub struct PathfindingTab {
     /// The file the board was opened from or saved to.
     file: Option<PathBuf>,
     /// Edited since it was opened or saved.
-    pub dirty: bool,
-    pub notice: Option<Notice>,
+    dirty: bool,
+    notice: Option<Notice>,
     hovered: Option<Pos>,
     files: files::FileState,
-    pub export: crate::app::export_window::ExportWindow,
+    export: crate::app::export_window::ExportWindow,
     new_size: [usize; 2],
     generator: Generator,
     seed: u64,
     /// D* Lite's robot, walking the board instead of the search being shown.
-    pub robot: Option<robot::RobotRun>,
+    robot: Option<robot::RobotRun>,
     /// How far the robot sees, in cells.
     robot_radius: u32,
     /// With "Predict the next step" on: the answers given, by the step they led to.
-    pub predictions: Option<crate::app::predictions::Predictions<BoardAnswer>>,
+    predictions: Option<crate::app::predictions::Predictions<BoardAnswer>>,
     /// Predict mode asks which cells join the frontier (not which cell is expanded).
     asking_joins: bool,
     /// The cells picked so far in answer to "which cells join the frontier?".
-    pub picked: Vec<Pos>,
+    picked: Vec<Pos>,
     /// A lesson asks for a cell: a click on the board answers it instead of painting.
     cell_asked: bool,
     /// The cell clicked in answer, until the lesson takes it.
@@ -410,6 +412,17 @@ impl crate::app::tab::Tab for PathfindingTab {
 
     fn save(&self) -> String {
         ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    /// What a link to this tab carries: the board, the search and its options, the step.
+    fn shared_view(&self) -> Option<View> {
+        Some(View::Board {
+            board: self.board.to_text(),
+            search: self.settings.algorithm.code(),
+            heuristic: self.settings.heuristic.code().to_string(),
+            diagonal: self.settings.connectivity == Connectivity::Eight,
+            step: self.session().position(),
+        })
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {

@@ -3,22 +3,10 @@
 
 use super::PathfindingTab;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
-use crate::share::View;
 use crate::tr;
 use crate::ui::step_controls::StepAction;
 
 impl PathfindingTab {
-    /// What a link to this tab carries: the board, the search and its options, the step.
-    pub fn shared_view(&self) -> View {
-        View::Board {
-            board: self.board.to_text(),
-            search: self.settings.algorithm.code(),
-            heuristic: self.settings.heuristic.code().to_string(),
-            diagonal: self.settings.connectivity == Connectivity::Eight,
-            step: self.session().position(),
-        }
-    }
-
     /// Shows a link's board with its search, stepped to `step` (frame by frame, as a lesson's,
     /// so the chart fills). The board it replaces stays in the undo history.
     pub fn open_shared(

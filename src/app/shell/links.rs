@@ -25,14 +25,7 @@ impl FrontierApp {
         if let Some(view) = self.lessons.shared_view() {
             return Some(view);
         }
-        match self.tab {
-            TabId::Pathfinding => Some(self.tabs.pathfinding.shared_view()),
-            TabId::Sokoban => self.tabs.sokoban.shared_view(),
-            TabId::Link => Some(View::LinkBoard {
-                board: self.tabs.link.game.board().to_text(),
-            }),
-            TabId::Snake => None,
-        }
+        self.tabs.get(self.tab).shared_view()
     }
 
     /// The link to the view shown, on the page links point to (see [`share::page`]).

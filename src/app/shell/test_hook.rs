@@ -93,7 +93,7 @@ pub fn publish_state(app: &mut FrontierApp) {
     let tab_notice = app.current().notice().as_ref().map(|n| n.text.clone());
     let pathfinding = &app.tabs.pathfinding;
     let session = pathfinding.session();
-    let board = &pathfinding.board;
+    let board = pathfinding.board();
     // Where cell (0,0) is drawn and how far apart cells are, for tests that touch cells.
     let origin = session.view.screen_center(crate::grid::Pos::new(0, 0));
     let next = session.view.screen_center(crate::grid::Pos::new(1, 0));
@@ -122,16 +122,16 @@ pub fn publish_state(app: &mut FrontierApp) {
         quoted(&board.to_text()),
         board.width(),
         board.height(),
-        quoted(&pathfinding.settings.algorithm.code()),
+        quoted(&pathfinding.settings().algorithm.code()),
         session.position(),
         session.at_end(),
         area.min.x,
         area.min.y,
         area.width(),
         area.height(),
-        quoted(&format!("{:?}", sokoban.mode)),
+        quoted(&format!("{:?}", sokoban.mode())),
         quoted(&sokoban.level().map(|l| l.to_xsb()).unwrap_or_default()),
-        quoted(&sokoban.aid.status().unwrap_or_default()),
+        quoted(&sokoban.aid().status().unwrap_or_default()),
         app.lessons.open,
         quoted(lesson.map_or("", |l| l.lesson.id.as_str())),
         lesson.map_or(0, |l| l.page),

@@ -7,6 +7,7 @@
 mod board;
 mod controls;
 mod export;
+mod inspect;
 mod lesson;
 mod planner_view;
 mod play;
@@ -54,19 +55,19 @@ pub struct SnakeSaved {
 }
 
 pub struct SnakeTab {
-    pub width: usize,
+    width: usize,
     height: usize,
     walls: Grid<bool>,
-    pub seed: u64,
-    pub game: SnakeGame,
-    pub pilot: Pilot,
+    seed: u64,
+    game: SnakeGame,
+    pilot: Pilot,
     /// Moves per second.
-    pub speed: f64,
-    pub playing: bool,
+    speed: f64,
+    playing: bool,
     pace: Pace,
     /// The direction the player asked for, applied at the next move.
     pub(super) queued: Option<Dir>,
-    pub high_scores: HighScores,
+    high_scores: HighScores,
     pub(super) view: BoardView,
     /// File → Export.
     export: crate::app::export_window::ExportWindow,
@@ -74,15 +75,15 @@ pub struct SnakeTab {
     show_plan: bool,
     show_cycle: bool,
     /// The classic planner's decision for the current position, and how much of it is shown.
-    pub decision: Option<Decision>,
+    decision: Option<Decision>,
     pub(super) reveal: Option<usize>,
     /// The cycle planner for the current board and game (made when first needed).
     pub(super) cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
-    pub cycle_decision: Option<CycleChoice>,
+    cycle_decision: Option<CycleChoice>,
     notice: Option<Notice>,
     pub(super) recorded: bool,
     /// A planner made a move in this game: its score is no high score.
-    pub planner_moved: bool,
+    planner_moved: bool,
     /// Moves taken back, the latest last: Forward makes them again.
     pub(super) undone: Vec<Dir>,
     /// What the cycle planner carried at each move of this game (when it was steering), so

@@ -8,6 +8,7 @@ mod edit_mode;
 mod export;
 mod files;
 mod hint_worker;
+mod inspect;
 mod lesson;
 mod play_mode;
 mod portfolio_view;
@@ -34,6 +35,7 @@ use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
 use crate::grid::{Dir, Pos};
+use crate::share::View;
 use crate::ui::file_dialog::FileDialog;
 use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Playback};
@@ -61,44 +63,44 @@ struct Replay {
 }
 
 pub struct SokobanTab {
-    pub collection_name: String,
+    collection_name: String,
     collection_text: String,
-    pub entries: Vec<Entry>,
-    pub index: usize,
-    pub mode: Mode,
+    entries: Vec<Entry>,
+    index: usize,
+    mode: Mode,
     /// The level being played (None when the current entry is not a valid level).
-    pub game: Option<Game>,
-    pub progress: Progress,
+    game: Option<Game>,
+    progress: Progress,
     view: BoardView,
     /// File → Export.
     export: crate::app::export_window::ExportWindow,
     /// The level in the editor, with its undo snapshots.
-    pub editing: Level,
+    editing: Level,
     edit_undo: Vec<Level>,
     edit_redo: Vec<Level>,
     tool: EditTool,
     edit_stroke: bool,
     check_message: Option<Result<String, String>>,
-    pub algorithm: SokobanAlgorithm,
-    pub detail: Detail,
-    pub max_states: usize,
+    algorithm: SokobanAlgorithm,
+    detail: Detail,
+    max_states: usize,
     playback: Playback,
-    pub session: Option<SolveSession>,
+    session: Option<SolveSession>,
     /// BFS, DFS, A* and greedy raced on the level.
-    pub comparison: Option<compare::Comparison>,
+    comparison: Option<compare::Comparison>,
     /// The portfolio of A* and greedy at work on the level.
-    pub portfolio: Option<portfolio_view::PortfolioView>,
+    portfolio: Option<portfolio_view::PortfolioView>,
     /// What "Solve with the portfolio" gives it: its time (or, for a run the same on any
     /// machine, its expansions).
-    pub portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
+    portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
     replay: Option<Replay>,
-    pub notice: Option<Notice>,
+    notice: Option<Notice>,
     dialog: Option<FileDialog>,
     paste: Option<String>,
     /// The win has been recorded for the current game (so it is counted once).
     won_recorded: bool,
     /// Lost boxes and hints while playing.
-    pub aid: aid::PlayAid,
+    aid: aid::PlayAid,
     /// The hint's searches on the level in the editor, on a thread of their own, asked
     /// whether it can be solved.
     edit_solve: Option<hint_worker::HintWorker>,
@@ -114,7 +116,7 @@ pub struct SokobanTab {
     /// Solve from the position reached in Play instead of the level's start.
     solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
-    pub show_dead_squares: bool,
+    show_dead_squares: bool,
     /// The dead squares of the level last asked about.
     dead_squares: Option<(Level, Vec<Pos>)>,
 }
@@ -429,6 +431,26 @@ impl crate::app::tab::Tab for SokobanTab {
 
     fn save(&self) -> String {
         ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    /// What a link to this tab carries: the level, and in the Solve view the search and its
+    /// step. None when no valid level is open.
+    fn shared_view(&self) -> Option<View> {
+        let level = self.level()?;
+        let title = self
+            .entries
+            .get(self.index)
+            .map(|e| e.title.clone())
+            .unwrap_or_default();
+        let solving = (self.mode == Mode::Solve)
+            .then_some(self.session.as_ref())
+            .flatten();
+        Some(View::Level {
+            xsb: level.to_xsb(),
+            title,
+            search: solving.map(|_| self.algorithm.code()),
+            step: solving.map_or(0, |s| s.position()),
+        })
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {

@@ -4,30 +4,9 @@
 use super::{Mode, SokobanTab};
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::SokobanAlgorithm;
-use crate::share::View;
 use crate::ui::step_controls::StepAction;
 
 impl SokobanTab {
-    /// What a link to this tab carries: the level, and in the Solve view the search and its
-    /// step. None when no valid level is open.
-    pub fn shared_view(&self) -> Option<View> {
-        let level = self.level()?;
-        let title = self
-            .entries
-            .get(self.index)
-            .map(|e| e.title.clone())
-            .unwrap_or_default();
-        let solving = (self.mode == Mode::Solve)
-            .then_some(self.session.as_ref())
-            .flatten();
-        Some(View::Level {
-            xsb: level.to_xsb(),
-            title,
-            search: solving.map(|_| self.algorithm.code()),
-            step: solving.map_or(0, |s| s.position()),
-        })
-    }
-
     /// Opens a link's level, to play, or with `algorithm` to watch it solved up to `step`.
     pub fn open_shared(
         &mut self,

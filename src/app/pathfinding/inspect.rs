@@ -1,0 +1,99 @@
+//! What the shell, the browser test hook and the tests read of the tab. Nothing here
+//! changes it: changes go through the methods a click or a key calls.
+
+use super::*;
+
+impl PathfindingTab {
+    /// The board being edited.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Edited since it was opened or saved.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The export window and its choices.
+    pub fn export(&self) -> &crate::app::export_window::ExportWindow {
+        &self.export
+    }
+
+    /// The undo history of board edits.
+    pub fn history(&self) -> &History<BoardEdit> {
+        &self.history
+    }
+
+    /// The cells picked so far in answer to "which cells join the frontier?".
+    pub fn picked(&self) -> &[Pos] {
+        &self.picked
+    }
+
+    /// Playing or paused, and how fast.
+    pub fn playback(&self) -> &Playback {
+        &self.playback
+    }
+
+    /// The answers given in predict mode, if it is on.
+    pub fn predictions(&self) -> Option<&crate::app::predictions::Predictions<BoardAnswer>> {
+        self.predictions.as_ref()
+    }
+
+    /// D* Lite's robot, if it walks the board.
+    pub fn robot(&self) -> Option<&robot::RobotRun> {
+        self.robot.as_ref()
+    }
+
+    /// The searches shown: the first, and the one compared with it.
+    pub fn sessions(&self) -> &[Session] {
+        &self.sessions
+    }
+
+    /// The search, heuristic, moves and overlays chosen.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes the choices as the panels do, and restarts the searches with them.
+    pub fn change_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        self.settings_changed();
+    }
+
+    /// Playing or paused, and how fast, to change as the step controls do.
+    pub fn playback_mut(&mut self) -> &mut Playback {
+        &mut self.playback
+    }
+
+    /// The first search shown, to step or zoom as the step buttons and the wheel do.
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.sessions[0]
+    }
+
+    /// The export window's choices (the steps and the cell size), as its fields set them.
+    pub fn export_mut(&mut self) -> &mut crate::app::export_window::ExportWindow {
+        &mut self.export
+    }
+
+    /// As after a save: no edits to lose, so closing or opening asks nothing.
+    pub fn mark_saved(&mut self) {
+        self.dirty = false;
+    }
+
+    /// Forgets the undo history, as opening a board does.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// Puts `board` in place as strokes of painting would (no undo step of its own), and the
+    /// runs catch up to where they were.
+    pub fn paint_board(&mut self, board: Board) {
+        self.board = board;
+        self.board_changed();
+    }
+
+    /// The notice shown over the tab, if one is.
+    pub fn notice_shown(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+}

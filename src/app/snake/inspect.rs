@@ -1,0 +1,71 @@
+//! What the shell, the browser test hook and the tests read of the tab. Nothing here
+//! changes it: changes go through the methods a click or a key calls.
+
+use super::*;
+
+impl SnakeTab {
+    /// The Hamiltonian cycle's last choice, if the cycle pilot plays.
+    pub fn cycle_decision(&self) -> Option<&CycleChoice> {
+        self.cycle_decision.as_ref()
+    }
+
+    /// The planner's last decision, if it plays.
+    pub fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref()
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &SnakeGame {
+        &self.game
+    }
+
+    /// The best scores, by board size.
+    pub fn high_scores(&self) -> &HighScores {
+        &self.high_scores
+    }
+
+    /// Who plays: the player, the planner or the cycle.
+    pub fn pilot(&self) -> Pilot {
+        self.pilot
+    }
+
+    /// Whether the planner moved the snake this frame.
+    pub fn planner_moved(&self) -> bool {
+        self.planner_moved
+    }
+
+    /// Whether the game runs.
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The seed the next game is dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Moves a second.
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// The board width the next game gets.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Sets the moves a second, as the speed slider does.
+    pub fn set_speed(&mut self, speed: f64) {
+        self.speed = speed;
+    }
+
+    /// Sets the seed the next game is dealt from, as the seed field does.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// The best scores, to record one as a finished game does.
+    pub fn high_scores_mut(&mut self) -> &mut HighScores {
+        &mut self.high_scores
+    }
+}

@@ -1,0 +1,126 @@
+//! What the shell, the browser test hook and the tests read of the tab. Nothing here
+//! changes it: changes go through the methods a click or a key calls.
+
+use super::*;
+
+impl SokobanTab {
+    /// The hint and dead-square aid of the Play view.
+    pub fn aid(&self) -> &aid::PlayAid {
+        &self.aid
+    }
+
+    /// The search chosen in the Solve view.
+    pub fn algorithm(&self) -> SokobanAlgorithm {
+        self.algorithm
+    }
+
+    /// The name of the collection open.
+    pub fn collection_name(&self) -> &str {
+        &self.collection_name
+    }
+
+    /// The comparison of two searches, if one is shown.
+    pub fn comparison(&self) -> Option<&compare::Comparison> {
+        self.comparison.as_ref()
+    }
+
+    /// What one step of the search is (a push or a move).
+    pub fn detail(&self) -> Detail {
+        self.detail
+    }
+
+    /// The level in the editor.
+    pub fn editing(&self) -> &Level {
+        &self.editing
+    }
+
+    /// The collection's levels.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The open level's place in the collection.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The solver's budget in states.
+    pub fn max_states(&self) -> usize {
+        self.max_states
+    }
+
+    /// Play, Solve or Edit.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The portfolio solver's view, if it runs.
+    pub fn portfolio(&self) -> Option<&portfolio_view::PortfolioView> {
+        self.portfolio.as_ref()
+    }
+
+    /// How fast the portfolio's members are stepped.
+    pub fn portfolio_pace(&self) -> &crate::games::sokoban::solver::portfolio::Pace {
+        &self.portfolio_pace
+    }
+
+    /// Which levels are solved, and their best solutions.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The search watched in the Solve view, if one is.
+    pub fn session(&self) -> Option<&SolveSession> {
+        self.session.as_ref()
+    }
+
+    /// Whether dead squares are drawn.
+    pub fn show_dead_squares(&self) -> bool {
+        self.show_dead_squares
+    }
+
+    /// Sets the solver's budget in states, as its field in the Solve view does.
+    pub fn set_max_states(&mut self, max_states: usize) {
+        self.max_states = max_states;
+    }
+
+    /// Sets how fast the portfolio's members are stepped.
+    pub fn set_portfolio_pace(&mut self, pace: crate::games::sokoban::solver::portfolio::Pace) {
+        self.portfolio_pace = pace;
+    }
+
+    /// Puts `level` in the editor, as painting it square by square would.
+    pub fn set_editing(&mut self, level: Level) {
+        self.editing = level;
+    }
+
+    /// The hint and dead-square aid, which works out what it shows when asked.
+    pub fn aid_mut(&mut self) -> &mut aid::PlayAid {
+        &mut self.aid
+    }
+
+    /// The search watched in the Solve view, to step or seek as its controls do.
+    pub fn session_mut(&mut self) -> Option<&mut SolveSession> {
+        self.session.as_mut()
+    }
+
+    /// Which levels are solved and their best solutions, to record one as solving it does.
+    pub fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
+    }
+
+    /// The notice shown over the tab, if one is.
+    pub fn notice_shown(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// Closes the notice, as its OK button does.
+    pub fn dismiss_notice(&mut self) {
+        self.notice = None;
+    }
+}
