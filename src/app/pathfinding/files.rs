@@ -30,6 +30,13 @@ pub(super) struct FileState {
     folder: Option<PathBuf>,
 }
 
+impl FileState {
+    /// Whether a file dialog or the unsaved-edits question is open.
+    pub(super) fn asking(&self) -> bool {
+        self.dialog.is_some() || self.pending.is_some()
+    }
+}
+
 impl PathfindingTab {
     /// Where the dialogs open: the folder used last here, else the board's own; None
     /// leaves it to the dialog (the folder used last anywhere, else Home).
@@ -197,11 +204,6 @@ impl PathfindingTab {
                 tr!("opened", name = name)
             },
         });
-    }
-
-    /// Whether a modal (file dialog, question) is open, so shortcuts should wait.
-    pub fn modal_open(&self) -> bool {
-        self.files.dialog.is_some() || self.files.pending.is_some() || self.export.busy()
     }
 
     /// The file dialog, the unsaved-edits question and the error window.

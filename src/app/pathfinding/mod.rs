@@ -371,7 +371,7 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        PathfindingTab::advance(self, dt, budget) || self.export.writing()
+        self.advance_runs(dt, budget) || self.export.writing()
     }
 
     fn ui(&mut self, ui: &mut Ui) {
@@ -407,7 +407,7 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn modal_open(&self) -> bool {
-        PathfindingTab::modal_open(self)
+        self.files.asking() || self.export.busy()
     }
 
     fn save(&self) -> String {

@@ -359,7 +359,7 @@ impl PathfindingTab {
 
     /// Runs this frame's share of the search, within `budget`. Returns whether more frames
     /// are needed.
-    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+    pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let overlays = self.settings.overlays;
         if let Some(robot) = &mut self.robot {
             // The search behind the robot is not shown: only the walk moves.
