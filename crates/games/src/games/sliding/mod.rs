@@ -1,15 +1,22 @@
 //! The sliding puzzle (八数码 on 3 x 3, the 15-puzzle on 4 x 4, up to 5 x 5): its positions,
 //! the moves of the blank, which positions can reach which (the parity rule), the search
-//! problem a position and a goal pose, and the heuristics the textbooks compare.
+//! problem a position and a goal pose, the heuristics the textbooks compare, and the game
+//! people play: sliding tiles, shuffling, goals and best results.
 
+mod game;
 mod heuristic;
 mod pattern_database;
 mod position;
 mod problem;
+mod records;
 mod searches;
+mod watch;
 
+pub use game::{Goal, Shuffle, SlidingGame, shuffled};
 pub use heuristic::PuzzleHeuristic;
 pub use pattern_database::PatternDatabase;
 pub use position::{MAX_SIDE, MIN_SIDE, Move, Position, Unsolvable};
 pub use problem::SlidingProblem;
+pub use records::{Best, BestResults, Solved};
 pub use searches::run_on_puzzle;
+pub use watch::{ExpansionsByDepth, Waiting, frontier_preview};
