@@ -18,6 +18,7 @@ mod predictions;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod saved_file;
 mod shell;
+mod sliding;
 mod snake;
 mod sokoban;
 pub mod tab;
@@ -31,6 +32,7 @@ pub use notice::Notice;
 pub use pathfinding::{Overlays, PathfindingSaved, PathfindingTab, Session, Settings, Tool};
 pub use persistence::{STORAGE_KEY, SavedState};
 pub use shell::{FrontierApp, TabId, Tabs, getting_started};
+pub use sliding::{Mode as SlidingMode, PuzzleSession, SlidingSaved, SlidingTab};
 pub use snake::{Pilot, SnakeSaved, SnakeTab};
 pub use sokoban::{Best, Mode as SokobanMode, Progress, SokobanSaved, SokobanTab, fingerprint};
 pub use tab::{Restore, Tab};

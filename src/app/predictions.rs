@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::games::sandbox::PathAlgorithm;
 use crate::grid::Pos;
 use crate::search::Side;
-use crate::search::predict::{Prediction, Verdict};
+use crate::search::predict::{Measure, Prediction, Ranking, Verdict};
 use crate::tr;
 
 use super::teach_text::number;
@@ -59,6 +60,22 @@ impl<A: Judged> Predictions<A> {
     /// The answer that led to step `at`, if one did.
     pub fn at(&self, at: usize) -> Option<&A> {
         self.answers.get(&at)
+    }
+}
+
+/// The rule by which `algorithm` picks the next cell or position, in a sentence.
+pub fn rule(algorithm: PathAlgorithm) -> String {
+    crate::i18n::tr(algorithm.descriptor().rule_key, None)
+}
+
+pub fn measure_name(algorithm: PathAlgorithm) -> String {
+    match algorithm.ranking() {
+        Ranking::Lowest(Measure::Depth) => tr!("predict-measure-depth"),
+        Ranking::Lowest(Measure::G) => "g".into(),
+        Ranking::Lowest(Measure::F) if algorithm.weight().is_some() => "g + w·h".into(),
+        Ranking::Lowest(Measure::F) => "f".into(),
+        Ranking::Lowest(Measure::H) => "h".into(),
+        Ranking::Order => String::new(),
     }
 }
 

@@ -16,6 +16,7 @@ mod file_dialog;
 mod layout;
 mod lessons;
 mod pathfinding;
+mod sliding;
 mod snake_link;
 mod sokoban;
 mod view;

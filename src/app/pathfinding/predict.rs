@@ -3,27 +3,12 @@
 //! and the student is told whether the answer was right and why, by the algorithm's own
 //! rule (a tie its rule broke the other way counts as right).
 
+use crate::app::predictions::{measure_name, rule};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::predict::Joining;
 use crate::grid::Pos;
-use crate::search::predict::{Measure, Prediction, Ranking};
+use crate::search::predict::Prediction;
 use crate::tr;
-
-/// The rule by which `algorithm` picks the next cell, in a sentence.
-fn rule(algorithm: PathAlgorithm) -> String {
-    crate::i18n::tr(algorithm.descriptor().rule_key, None)
-}
-
-fn measure_name(algorithm: PathAlgorithm) -> String {
-    match algorithm.ranking() {
-        Ranking::Lowest(Measure::Depth) => tr!("predict-measure-depth"),
-        Ranking::Lowest(Measure::G) => "g".into(),
-        Ranking::Lowest(Measure::F) if algorithm.weight().is_some() => "g + w·h".into(),
-        Ranking::Lowest(Measure::F) => "f".into(),
-        Ranking::Lowest(Measure::H) => "h".into(),
-        Ranking::Order => String::new(),
-    }
-}
 
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
 pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {

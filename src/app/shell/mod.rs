@@ -15,6 +15,7 @@ use super::pathfinding::PathfindingTab;
 use super::persistence::{Fields, ReadState, STORAGE_KEY, SavedState, ShellSaved, VERSION};
 #[cfg(not(target_arch = "wasm32"))]
 use super::saved_file;
+use super::sliding::SlidingTab;
 use super::snake::SnakeTab;
 use super::sokoban::SokobanTab;
 use super::tab::{LessonBoard, Restore, Shortcut, Tab};
@@ -89,6 +90,7 @@ register_tabs! {
     Sokoban => sokoban: SokobanTab,
     Snake => snake: SnakeTab,
     Link => link: LinkTab,
+    Sliding => sliding: SlidingTab,
 }
 
 /// The most reset fields a message lists by name.

@@ -86,8 +86,9 @@ fn snail(side: usize) -> Position {
     Position::new(&tiles).expect("every tile once")
 }
 
-/// A position saved as its text, `1 2 3 8 0 4 7 6 5`, so a saved state reads well.
-mod position_text {
+/// A position saved as its text, `1 2 3 8 0 4 7 6 5`, so a saved state reads well (for
+/// `#[serde(with = "position_text")]`).
+pub mod position_text {
     use super::Position;
     use serde::{Deserialize, Deserializer, Serializer};
 

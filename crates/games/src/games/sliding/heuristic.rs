@@ -8,7 +8,7 @@
 use super::position::{MAX_SIDE, Position};
 
 /// Which estimate of the moves left a search uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PuzzleHeuristic {
     /// Tiles not on their goal cell (the blank not counted).
     Misplaced,

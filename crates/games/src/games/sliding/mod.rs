@@ -12,7 +12,7 @@ mod records;
 mod searches;
 mod watch;
 
-pub use game::{Goal, Shuffle, SlidingGame, shuffled};
+pub use game::{Goal, Shuffle, SlidingGame, position_text, shuffled};
 pub use heuristic::PuzzleHeuristic;
 pub use pattern_database::PatternDatabase;
 pub use position::{MAX_SIDE, MIN_SIDE, Move, Position, Unsolvable};

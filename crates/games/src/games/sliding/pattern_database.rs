@@ -77,6 +77,9 @@ fn unrank(mut r: usize, n: usize, k: usize, out: &mut [u8]) {
     }
 }
 
+/// Every table made in this process, by goal.
+static MADE: OnceLock<Made> = OnceLock::new();
+
 impl PatternDatabase {
     /// The tables for `goal`, split into `groups` of tiles (no blank, no tile twice).
     pub fn build(goal: Position, groups: &[Vec<u8>]) -> PatternDatabase {
@@ -112,7 +115,6 @@ impl PatternDatabase {
     /// The tables for `goal` in the standard split, made on first use and kept for the
     /// process (the 15-puzzle's take seconds to make).
     pub fn cached(goal: Position) -> Result<Arc<PatternDatabase>, String> {
-        static MADE: OnceLock<Made> = OnceLock::new();
         let made = MADE.get_or_init(|| Mutex::new(vec![]));
         let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, db)) = made.iter().find(|(g, _)| *g == goal) {
@@ -121,6 +123,15 @@ impl PatternDatabase {
         let db = Arc::new(PatternDatabase::build(goal, &Self::standard_groups(goal)?));
         made.push((goal, db.clone()));
         Ok(db)
+    }
+
+    /// The tables for `goal` if they are made already, without waiting for them (a build
+    /// on another thread holds the cache meanwhile).
+    pub fn ready(goal: Position) -> Option<Arc<PatternDatabase>> {
+        let made = MADE.get()?.try_lock().ok()?;
+        made.iter()
+            .find(|(g, _)| *g == goal)
+            .map(|(_, db)| db.clone())
     }
 
     /// The bytes the tables hold.

@@ -1,0 +1,62 @@
+//! What the shell, the browser test hook and the tests read of the tab. Nothing here
+//! changes it: changes go through the methods a click or a key calls.
+
+use super::*;
+
+impl SlidingTab {
+    /// The game being played.
+    pub fn game(&self) -> &SlidingGame {
+        &self.game
+    }
+
+    /// Play, or watching a search.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The searches watched: the chosen one, and the one compared with it.
+    pub fn sessions(&self) -> &[PuzzleSession] {
+        &self.sessions
+    }
+
+    /// Searches run to their end on this position.
+    pub fn finished(&self) -> &[FinishedRun] {
+        &self.finished
+    }
+
+    /// The best results, by size and goal.
+    pub fn best(&self) -> &BestResults {
+        &self.best
+    }
+
+    /// The notice shown over the tab, if one is.
+    pub fn notice_shown(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The search and heuristic chosen.
+    pub fn search(&self) -> (PathAlgorithm, PuzzleHeuristic) {
+        (self.algorithm, self.heuristic)
+    }
+
+    /// Chooses the search and heuristic, as the pickers do.
+    pub fn choose_search(&mut self, algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) {
+        self.algorithm = algorithm;
+        self.heuristic = heuristic;
+    }
+
+    /// Chooses the search compared with the first, as the compare pickers do.
+    pub fn compare_with(&mut self, other: Option<(PathAlgorithm, PuzzleHeuristic)>) {
+        self.compare_with = other;
+    }
+
+    /// Turns predict mode on or off, as its check box does.
+    pub fn set_predicting(&mut self, on: bool) {
+        self.predicting = on;
+    }
+
+    /// Playing or paused, and how fast.
+    pub fn playback_mut(&mut self) -> &mut Playback {
+        &mut self.playback
+    }
+}

@@ -1,0 +1,227 @@
+//! The Sliding puzzle tab (八数码 on 3 x 3, 十五数码 on 4 x 4, up to 5 x 5): play it, with the
+//! goal you choose, and watch the board's searches solve it with the same views as the
+//! other tabs. Split by concern: `play` (moves, shuffles, typed positions, the clock and best
+//! results), `watch` (the searches stepped, compared and predicted), `tables` (pattern
+//! databases made away from the frames), `board` (drawing positions), `controls` (the left
+//! panel), `view` (the board or the search in the middle), `teach` (pseudo-code, narration,
+//! the charts).
+
+mod board;
+mod controls;
+mod inspect;
+mod play;
+mod saved;
+mod session;
+mod tables;
+mod teach;
+mod view;
+mod watch;
+
+use egui::Ui;
+
+use super::notice::{Notice, error_window};
+use crate::games::sandbox::PathAlgorithm;
+use crate::games::sliding::{BestResults, Goal, PuzzleHeuristic, SlidingGame};
+use crate::search::Algorithm;
+use crate::tr;
+use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
+use crate::ui::step_controls::{FrameBudget, Playback};
+
+pub use saved::SlidingSaved;
+pub use session::PuzzleSession;
+
+/// Playing, or watching a search solve the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Mode {
+    Play,
+    Watch,
+}
+
+/// A finished search kept for the table of effective branching factors and the plot of
+/// expansions by depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedRun {
+    pub label: String,
+    pub expansions: usize,
+    pub moves: Option<usize>,
+    pub branching: Option<f64>,
+    pub depths: Vec<u64>,
+}
+
+pub struct SlidingTab {
+    side: usize,
+    goal: Goal,
+    game: SlidingGame,
+    shuffle_moves: usize,
+    seed: u64,
+    mode: Mode,
+    algorithm: PathAlgorithm,
+    heuristic: PuzzleHeuristic,
+    /// The second search of compare mode, if one is chosen.
+    compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
+    /// The searches watched: the chosen one, and the one compared with it.
+    sessions: Vec<PuzzleSession>,
+    /// Searches run to their end on this position, newest last.
+    finished: Vec<FinishedRun>,
+    playback: Playback,
+    /// "To end" was pressed: the searches run at full speed, over frames, to their end.
+    to_end: bool,
+    /// Watching waits for pattern databases being made.
+    watch_when_ready: bool,
+    predicting: bool,
+    /// What the position and goal fields hold while they are typed in.
+    position_text: String,
+    goal_text: String,
+    /// Seconds played in this game; the clock runs from the first move.
+    elapsed: f64,
+    clock_running: bool,
+    /// The computer played the solution here: solving it sets no best result.
+    helped: bool,
+    best: BestResults,
+    /// The pattern database being made for the chosen goal, while it is.
+    tables: tables::TablesBuild,
+    notice: Option<Notice>,
+}
+
+impl SlidingTab {
+    /// The tab as `saved` left it (checked already: see [`SlidingSaved`]).
+    pub fn new(saved: SlidingSaved) -> SlidingTab {
+        let goal_position = saved.goal.position(saved.side);
+        let game = SlidingGame::new(saved.start, goal_position)
+            .or_else(|_| SlidingGame::new(goal_position, goal_position))
+            .expect("the goal reaches itself");
+        SlidingTab {
+            side: saved.side,
+            goal: saved.goal,
+            position_text: game.start().to_string(),
+            goal_text: goal_position.to_string(),
+            game,
+            shuffle_moves: saved.shuffle_moves,
+            seed: saved.seed,
+            mode: Mode::Play,
+            algorithm: saved.algorithm,
+            heuristic: saved.heuristic,
+            compare_with: None,
+            sessions: vec![],
+            finished: vec![],
+            playback: Playback::paused_at(saved.speed),
+            to_end: false,
+            watch_when_ready: false,
+            predicting: false,
+            elapsed: 0.0,
+            clock_running: false,
+            helped: false,
+            best: saved.best,
+            tables: tables::TablesBuild::default(),
+            notice: None,
+        }
+    }
+
+    pub fn saved(&self) -> SlidingSaved {
+        SlidingSaved {
+            side: self.side,
+            goal: self.goal,
+            start: self.game.start(),
+            shuffle_moves: self.shuffle_moves,
+            seed: self.seed,
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            speed: self.playback.speed,
+            best: self.best.clone(),
+        }
+    }
+}
+
+/// The searches offered: those of the board's registry that run on a puzzle.
+fn offered() -> Vec<PathAlgorithm> {
+    PathAlgorithm::all()
+        .into_iter()
+        .filter(|a| {
+            !matches!(
+                a.descriptor().shape,
+                crate::games::sandbox::algorithms::Shape::Own
+            )
+        })
+        .collect()
+}
+
+/// The search a new tab starts with.
+fn first_search() -> PathAlgorithm {
+    PathAlgorithm::search(Algorithm::AStar)
+}
+
+const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
+    ("keys-arrows-wasd", "does-sliding-slide"),
+    ("keys-u-ctrl-z", "does-undo"),
+    ("keys-s", "does-sliding-shuffle"),
+    ("keys-run", "does-sliding-watch"),
+];
+
+impl crate::app::tab::Tab for SlidingTab {
+    fn title(&self) -> String {
+        tr!("tab-sliding")
+    }
+
+    fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
+        SHORTCUTS
+    }
+
+    fn handle_keys(&mut self, ui: &Ui) {
+        match self.mode {
+            Mode::Play => self.play_keys(ui),
+            Mode::Watch => self.watch_keys(ui),
+        }
+    }
+
+    fn status(&self) -> String {
+        let mut parts = vec![tr!(
+            "sliding-status",
+            side = self.side,
+            moves = self.game.moves()
+        )];
+        if let Some(n) = &self.notice
+            && !n.error
+        {
+            parts.push(n.text.clone());
+        }
+        parts.join("   ·   ")
+    }
+
+    fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        let clock = self.tick(dt);
+        let tables = self.tables.advance();
+        let runs = self.advance_runs(dt, budget);
+        clock || tables || runs
+    }
+
+    fn ui(&mut self, ui: &mut Ui) {
+        const PANELS: [PanelSpec; 2] = [
+            PanelSpec {
+                id: "sliding-controls",
+                side: Side::Left,
+                width: 290.0,
+            },
+            PanelSpec {
+                id: "sliding-teach",
+                side: Side::Right,
+                width: 340.0,
+            },
+        ];
+        let panels = SidePanels::plan(ui, &PANELS);
+        panels.show(ui, 0, |ui| self.controls(ui));
+        if self.mode == Mode::Watch {
+            panels.show(ui, 1, |ui| self.teach_panel(ui));
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| self.central(ui));
+        let ctx = ui.ctx().clone();
+        error_window(&ctx, &mut self.notice, &tr!("sliding-unchanged"));
+    }
+
+    fn save(&self) -> String {
+        ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn notice(&mut self) -> &mut Option<Notice> {
+        &mut self.notice
+    }
+}

@@ -1,0 +1,212 @@
+//! Playing: tiles slid by clicks and keys, undo and restart, new games shuffled or typed,
+//! the goal chosen, the clock, and the best results a solved game sets.
+
+use egui::{Key, Modifiers, Ui};
+
+use super::{Mode, SlidingTab};
+use crate::app::notice::Notice;
+use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
+use crate::tr;
+
+impl SlidingTab {
+    pub(super) fn play_keys(&mut self, ui: &Ui) {
+        let (slides, undo, shuffle) = ui.input_mut(|i| {
+            let mut slides = vec![];
+            for (keys, m) in [
+                ([Key::ArrowUp, Key::W], Move::Up),
+                ([Key::ArrowDown, Key::S], Move::Down),
+                ([Key::ArrowLeft, Key::A], Move::Left),
+                ([Key::ArrowRight, Key::D], Move::Right),
+            ] {
+                // S shuffles; the arrow alone slides down.
+                let keys: &[Key] = if m == Move::Down { &keys[..1] } else { &keys };
+                if keys.iter().any(|&k| i.consume_key(Modifiers::NONE, k)) {
+                    slides.push(m);
+                }
+            }
+            (
+                slides,
+                i.consume_key(Modifiers::COMMAND, Key::Z) || i.consume_key(Modifiers::NONE, Key::U),
+                i.consume_key(Modifiers::NONE, Key::S),
+            )
+        });
+        for m in slides {
+            self.slide(m);
+        }
+        if undo {
+            self.undo();
+        }
+        if shuffle {
+            self.shuffle(Shuffle::Moves(self.shuffle_moves));
+        }
+    }
+
+    /// Slides the tile that moves `tile_goes` into the blank.
+    pub fn slide(&mut self, tile_goes: Move) {
+        if !self.game.is_solved() && self.game.slide(tile_goes) {
+            self.moved();
+        }
+    }
+
+    /// A click on the tile in `cell`: it slides, with the tiles between it and the blank.
+    pub fn click_cell(&mut self, cell: usize) {
+        if !self.game.is_solved() && self.game.click(cell) > 0 {
+            self.moved();
+        }
+    }
+
+    fn moved(&mut self) {
+        self.clock_running = true;
+        if self.game.is_solved() {
+            self.clock_running = false;
+            self.solved();
+        }
+    }
+
+    fn solved(&mut self) {
+        let moves = self.game.moves();
+        let text = if self.helped {
+            tr!("sliding-solved-helped", moves = moves)
+        } else {
+            let key = self.goal.key(self.side);
+            let record = self.best.record(&key, moves, self.elapsed);
+            match (record.fewest_moves, record.fastest) {
+                (true, true) => tr!(
+                    "sliding-solved-best",
+                    moves = moves,
+                    seconds = seconds(self.elapsed)
+                ),
+                (true, false) => tr!("sliding-solved-fewest", moves = moves),
+                (false, true) => tr!("sliding-solved-fastest", seconds = seconds(self.elapsed)),
+                (false, false) => tr!(
+                    "sliding-solved",
+                    moves = moves,
+                    seconds = seconds(self.elapsed)
+                ),
+            }
+        };
+        self.notice = Some(Notice::info(text));
+    }
+
+    pub fn undo(&mut self) {
+        self.game.undo();
+    }
+
+    /// Back to where this game began.
+    pub fn restart(&mut self) {
+        self.game.restart();
+        self.elapsed = 0.0;
+        self.clock_running = false;
+        self.helped = false;
+    }
+
+    /// A new game from the goal, shuffled by `shuffle` with the next seed.
+    pub fn shuffle(&mut self, shuffle: Shuffle) {
+        self.seed = self.seed.wrapping_add(1);
+        let goal = self.game.goal();
+        let start = shuffled(goal, shuffle, self.seed);
+        self.start_game(start, goal);
+    }
+
+    fn start_game(&mut self, start: Position, goal: Position) {
+        self.game = SlidingGame::new(start, goal).expect("checked to reach the goal");
+        self.position_text = start.to_string();
+        self.goal_text = goal.to_string();
+        self.elapsed = 0.0;
+        self.clock_running = false;
+        self.helped = false;
+        self.notice = None;
+        self.mode = Mode::Play;
+        self.sessions.clear();
+        self.finished.clear();
+    }
+
+    /// Plays the position typed or pasted in `text`; refused, with the game unchanged,
+    /// when it is not a position of this puzzle or cannot reach the goal.
+    pub fn play_typed(&mut self, text: &str) {
+        let goal = self.game.goal();
+        match Position::parse(text).and_then(|p| p.reaches(goal).map(|_| p)) {
+            Ok(start) => {
+                self.side = start.side();
+                self.start_game(start, goal);
+            }
+            Err(why) => {
+                self.notice = Some(Notice::error(tr!("sliding-position-refused", why = why)));
+            }
+        }
+    }
+
+    /// Sets the goal to one of the named ones on this size, or to `Goal::Custom`.
+    pub fn choose_goal(&mut self, goal: Goal) {
+        self.set_size_and_goal(self.side, goal);
+    }
+
+    /// Plays towards the goal typed in `text`: an arrangement of the same tiles.
+    pub fn type_goal(&mut self, text: &str) {
+        match Position::parse(text) {
+            Ok(goal) => self.set_size_and_goal(goal.side(), Goal::Custom(goal)),
+            Err(why) => {
+                self.notice = Some(Notice::error(tr!("sliding-goal-refused", why = why)));
+            }
+        }
+    }
+
+    /// A new size: the goal of the same kind on it (a typed goal gives way to blank last).
+    pub fn choose_size(&mut self, side: usize) {
+        let goal = match self.goal {
+            Goal::Custom(_) => Goal::BlankLast,
+            named => named,
+        };
+        self.set_size_and_goal(side, goal);
+    }
+
+    fn set_size_and_goal(&mut self, side: usize, goal: Goal) {
+        self.side = side;
+        self.goal = goal;
+        let goal = goal.position(side);
+        // The same position when it can still reach the goal; otherwise a new shuffle.
+        let start = self.game.start();
+        if start.side() == side && start.reaches(goal).is_ok() {
+            self.start_game(start, goal);
+        } else {
+            self.seed = self.seed.wrapping_add(1);
+            let start = shuffled(goal, Shuffle::Moves(self.shuffle_moves), self.seed);
+            self.start_game(start, goal);
+        }
+    }
+
+    /// Plays `moves` (the blank's letters) from where the game stands: the computer's
+    /// solution. A game solved so sets no best result.
+    pub fn play_solution(&mut self, moves: &str) {
+        self.mode = Mode::Play;
+        self.helped = true;
+        self.game.restart();
+        for letter in moves.chars() {
+            let m = match letter {
+                'U' => Move::Up,
+                'D' => Move::Down,
+                'L' => Move::Left,
+                _ => Move::Right,
+            };
+            // The letters are the blank's; the tile moves the other way.
+            self.game.slide(m.opposite());
+        }
+        if self.game.is_solved() {
+            self.solved();
+        }
+    }
+
+    /// Runs the clock; true while it runs (a frame is wanted each second at least).
+    pub(super) fn tick(&mut self, dt: f64) -> bool {
+        if self.clock_running && self.mode == Mode::Play {
+            self.elapsed += dt;
+            return true;
+        }
+        false
+    }
+}
+
+/// Seconds with one decimal.
+pub(super) fn seconds(s: f64) -> String {
+    format!("{s:.1}")
+}

@@ -1,0 +1,193 @@
+//! One search of the puzzle watched step by step: the timeline that steps back, the chart's
+//! counts, the expansions by depth, what the latest step did, and the answers given in
+//! predict mode.
+
+use crate::app::predictions::Predictions;
+use crate::games::sandbox::PathAlgorithm;
+use crate::games::sliding::{
+    ExpansionsByDepth, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
+    run_on_puzzle,
+};
+use crate::search::predict::{Prediction, Ranking};
+use crate::search::{Budget, Engine, Event, Step, Timeline, effective_branching_factor};
+use crate::ui::plot::RunSeries;
+
+/// Searches in the app stop before they could exhaust memory: A* on a hard 15-puzzle with
+/// Manhattan distance keeps tens of millions of positions.
+const UI_BUDGET: Budget = Budget {
+    max_expansions: None,
+    max_states: Some(20_000_000),
+    max_bytes: Some(2 << 30),
+    deadline: None,
+};
+
+/// The bytes the timeline's checkpoints may hold together.
+const CHECKPOINT_BYTES: usize = 1 << 29;
+
+/// Positions of the frontier shown as small boards.
+pub const PREVIEWED: usize = 12;
+
+pub type PuzzleRun = Engine<SlidingProblem>;
+
+pub struct PuzzleSession {
+    pub algorithm: PathAlgorithm,
+    pub heuristic: PuzzleHeuristic,
+    timeline: Timeline<PuzzleRun>,
+    pub series: RunSeries,
+    depths: ExpansionsByDepth,
+    last_step: Option<Step>,
+    /// The frontier's size and first positions at `preview_at`.
+    preview: (usize, Vec<Waiting>),
+    preview_at: Option<usize>,
+    pub predictions: Predictions<Prediction<Position>>,
+    /// Whether its end is kept among the finished runs already.
+    pub reported: bool,
+}
+
+impl PuzzleSession {
+    /// A search of `problem` by `algorithm`, or why that search does not run on a puzzle.
+    pub fn new(
+        problem: SlidingProblem,
+        algorithm: PathAlgorithm,
+        label: String,
+    ) -> Result<PuzzleSession, String> {
+        let heuristic = problem.heuristic;
+        let run = run_on_puzzle(problem, algorithm, UI_BUDGET)?;
+        Ok(PuzzleSession {
+            algorithm,
+            heuristic,
+            timeline: Timeline::with_checkpoints(run, 256, 10)
+                .with_memory_limit(CHECKPOINT_BYTES, |run: &PuzzleRun| run.memory_bytes()),
+            series: RunSeries::new(label),
+            depths: ExpansionsByDepth::default(),
+            last_step: None,
+            preview: (0, vec![]),
+            preview_at: None,
+            predictions: Predictions::default(),
+            reported: false,
+        })
+    }
+
+    pub fn run(&self) -> &PuzzleRun {
+        self.timeline.current()
+    }
+
+    pub fn position(&self) -> usize {
+        self.timeline.position()
+    }
+
+    pub fn known(&self) -> usize {
+        self.timeline.furthest()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.timeline.end().is_some()
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.timeline.at_end()
+    }
+
+    pub fn last_step(&self) -> Option<&Step> {
+        self.last_step.as_ref()
+    }
+
+    /// Takes one step; false when the run is over.
+    pub fn step(&mut self) -> bool {
+        let Some(step) = self.timeline.step() else {
+            return false;
+        };
+        if step.event.is_final() {
+            // Let the timeline see the end now, so the controls know the run is over.
+            self.timeline.step();
+        }
+        self.last_step = Some(step);
+        let position = self.position();
+        let run = self.timeline.current();
+        self.series
+            .record(position, run.frontier_len(), run.visited_len());
+        if let Some(view) = run.last_expanded_view() {
+            self.depths.record(position, view.depth);
+        }
+        true
+    }
+
+    /// Goes to step `target`, from the nearest checkpoint.
+    pub fn seek(&mut self, target: usize) {
+        if target == 0 {
+            self.timeline.rewind();
+            self.last_step = None;
+            return;
+        }
+        self.timeline.seek(target - 1);
+        let ended = self.run().ended();
+        self.last_step = self.timeline.step().or(ended);
+        if self.last_step.is_some_and(|s| s.event.is_final()) {
+            self.timeline.step();
+        }
+    }
+
+    pub fn step_back(&mut self) {
+        let position = self.position();
+        if position > 0 {
+            self.seek(position - 1);
+        }
+    }
+
+    /// The position the latest step expanded, or the start before the first.
+    pub fn expanded(&self) -> Position {
+        self.run()
+            .last_expanded()
+            .map_or(self.run().problem().start, |(_, p)| p)
+    }
+
+    /// The frontier's size and its first positions as the search ranks them (worked out
+    /// again only when the step changed).
+    pub fn preview(&mut self) -> &(usize, Vec<Waiting>) {
+        let at = self.position();
+        if self.preview_at != Some(at) {
+            let ranking = self.ranking();
+            self.preview = frontier_preview(self.timeline.current().run(), ranking, PREVIEWED);
+            self.preview_at = Some(at);
+        }
+        &self.preview
+    }
+
+    pub fn ranking(&self) -> Ranking {
+        self.algorithm.descriptor().ranking
+    }
+
+    /// The solution's moves, once one is found at this step.
+    pub fn solution(&self) -> Option<String> {
+        match self.run().ended().map(|step| step.event) {
+            Some(Event::Found { .. }) => {
+                let path = self.run().path()?;
+                Some(SlidingProblem::moves_of(&path))
+            }
+            _ => None,
+        }
+    }
+
+    /// Expansions counted by depth so far.
+    pub fn depths(&self) -> &ExpansionsByDepth {
+        &self.depths
+    }
+
+    /// Russell and Norvig's b* of the finished search: the branching factor a uniform tree
+    /// as deep as the solution would need to hold the positions expanded.
+    pub fn branching_factor(&self) -> Option<f64> {
+        let moves = self.solution()?.len();
+        effective_branching_factor(self.run().expansions(), moves)
+    }
+
+    /// Judges `answer` as the position the next step expands; None when the run is over or
+    /// its next step expands nothing.
+    pub fn judge(&mut self, answer: Position) -> Option<&Prediction<Position>> {
+        let next = self.run().next_expansion()?;
+        let judged = crate::search::predict::judge(self.run().run(), next, answer, self.ranking());
+        let step = self.position() + 1;
+        self.predictions.record(step, judged);
+        self.step();
+        self.predictions.at(step)
+    }
+}

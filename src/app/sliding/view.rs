@@ -1,0 +1,171 @@
+//! The middle of the tab: the board played on, or each search watched: the position it
+//! expanded drawn as a board with its g, h and f, and the frontier as small boards in the
+//! order the search takes them (a click on one answers predict mode's question).
+
+use egui::{RichText, Ui};
+
+use super::board::{play_board, small_board};
+use super::{Mode, SlidingTab};
+use crate::app::teach_text::number;
+use crate::games::sliding::Position;
+use crate::palette::sliding;
+use crate::search::{Event, NodeView, Step};
+use crate::tr;
+use crate::ui::color;
+
+impl SlidingTab {
+    pub(super) fn central(&mut self, ui: &mut Ui) {
+        match self.mode {
+            Mode::Play => self.play_view(ui),
+            Mode::Watch => self.watch_view(ui),
+        }
+    }
+
+    fn play_view(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(self.score_line()).strong());
+        });
+        let room = ui.available_size();
+        let size = room.x.min(room.y - 8.0).clamp(80.0, 640.0);
+        ui.vertical_centered(|ui| {
+            if let Some(cell) = play_board(ui, self.game.position(), self.game.goal(), size) {
+                self.click_cell(cell);
+            }
+        });
+    }
+
+    /// Moves, time, and the best results on this size and goal.
+    pub(super) fn score_line(&self) -> String {
+        let mut line = tr!(
+            "sliding-score",
+            moves = self.game.moves(),
+            seconds = super::play::seconds(self.elapsed)
+        );
+        if let Some(best) = self.best.best(&self.goal.key(self.side)) {
+            line.push_str("   ·   ");
+            line.push_str(&tr!(
+                "sliding-best",
+                moves = best.moves,
+                seconds = super::play::seconds(best.seconds)
+            ));
+        }
+        if self.game.is_solved() {
+            line.push_str("   ·   ");
+            line.push_str(&tr!("sliding-is-solved"));
+        }
+        line
+    }
+
+    fn watch_view(&mut self, ui: &mut Ui) {
+        let goal = self.game.goal();
+        let count = self.sessions.len().max(1);
+        let mut answer = None;
+        let predicting = self.predicting;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.columns(count, |columns| {
+                for (i, (column, session)) in
+                    columns.iter_mut().zip(self.sessions.iter_mut()).enumerate()
+                {
+                    column.strong(session.series.label.clone());
+                    let expanded = session.expanded();
+                    let view = session.run().node(&expanded);
+                    let size = (column.available_width() * 0.6).clamp(90.0, 260.0);
+                    small_board(
+                        column,
+                        expanded,
+                        goal,
+                        size,
+                        &tr!("sliding-expanded-board"),
+                        Some(color(sliding::EXPANDED)),
+                    );
+                    column.label(expanded_caption(session.run().ended(), view.as_ref()));
+                    let run = session.run();
+                    column.label(tr!(
+                        "sliding-counts",
+                        step = session.position(),
+                        expanded = run.expansions(),
+                        frontier = run.frontier_len(),
+                        visited = run.visited_len()
+                    ));
+                    if let Some(moves) = session.solution() {
+                        column.label(tr!("sliding-found", moves = moves.len(), solution = moves));
+                    }
+                    if i == 0 {
+                        let told = session
+                            .predictions
+                            .at(session.position())
+                            .map(|p| (p.answer, p.verdict.is_right()));
+                        let (total, first) = session.preview().clone();
+                        column.separator();
+                        column.label(tr!("sliding-frontier-heading", count = total));
+                        let small = 74.0;
+                        column.horizontal_wrapped(|ui| {
+                            for (k, waiting) in first.iter().enumerate() {
+                                ui.vertical(|ui| {
+                                    let outline = told.and_then(|(p, right)| {
+                                        (p == waiting.position).then_some(if right {
+                                            color(crate::palette::status::SUCCESS)
+                                        } else {
+                                            color(crate::palette::status::TROUBLE)
+                                        })
+                                    });
+                                    let label = tr!(
+                                        "sliding-frontier-board",
+                                        place = k + 1,
+                                        g = number(waiting.view.g),
+                                        h = number(waiting.view.h),
+                                        f = number(waiting.view.f)
+                                    );
+                                    let response = small_board(
+                                        ui,
+                                        waiting.position,
+                                        goal,
+                                        small,
+                                        &label,
+                                        outline,
+                                    );
+                                    if predicting && response.clicked() {
+                                        answer = Some(waiting.position);
+                                    }
+                                    ui.small(format!(
+                                        "g {} h {} f {}",
+                                        number(waiting.view.g),
+                                        number(waiting.view.h),
+                                        number(waiting.view.f)
+                                    ));
+                                });
+                            }
+                        });
+                        if total > first.len() {
+                            column.small(tr!("sliding-frontier-more", more = total - first.len()));
+                        }
+                    }
+                }
+            });
+        });
+        if let Some(answer) = answer {
+            self.predict(answer);
+        }
+    }
+}
+
+/// What the board of the expanded position says under it.
+fn expanded_caption(ended: Option<Step>, view: Option<&NodeView<Position>>) -> String {
+    match (ended, view) {
+        (
+            Some(Step {
+                event: Event::Found { .. },
+                ..
+            }),
+            _,
+        ) => tr!("sliding-expanded-goal"),
+        (_, Some(view)) => tr!(
+            "sliding-expanded-values",
+            depth = view.depth,
+            g = number(view.g),
+            h = number(view.h),
+            f = number(view.f)
+        ),
+        (_, None) => tr!("sliding-expanded-start"),
+    }
+}

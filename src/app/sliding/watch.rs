@@ -1,0 +1,251 @@
+//! Watching the searches solve the position: started from where the game stands, stepped in
+//! lockstep with the search compared, run to the end over frames, stepped back, and
+//! predicted (a click on a frontier position answers which one is expanded next).
+
+use egui::{Key, Modifiers, Ui};
+
+use super::session::PuzzleSession;
+use super::tables::Tables;
+use super::{FinishedRun, Mode, SlidingTab};
+use crate::app::notice::Notice;
+use crate::games::sandbox::PathAlgorithm;
+use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use crate::tr;
+use crate::ui::step_controls::{FrameBudget, StepAction, step_within_budget};
+
+impl SlidingTab {
+    /// Starts watching the chosen search, and the one compared with it, solve the position
+    /// the game stands at. With pattern databases still being made, it starts once they are.
+    pub fn start_watching(&mut self) {
+        let (start, goal) = (self.game.position(), self.game.goal());
+        let mut wanted = vec![(self.algorithm, self.heuristic)];
+        wanted.extend(self.compare_with);
+        let mut sessions = vec![];
+        for (algorithm, heuristic) in wanted {
+            let problem = match self.problem(start, goal, heuristic) {
+                Ok(Some(problem)) => problem,
+                Ok(None) => {
+                    self.watch_when_ready = true;
+                    return;
+                }
+                Err(why) => {
+                    self.notice = Some(Notice::error(why));
+                    return;
+                }
+            };
+            match PuzzleSession::new(problem, algorithm, run_label(algorithm, heuristic)) {
+                Ok(session) => sessions.push(session),
+                Err(why) => {
+                    self.notice = Some(Notice::error(why));
+                    return;
+                }
+            }
+        }
+        self.watch_when_ready = false;
+        self.sessions = sessions;
+        self.mode = Mode::Watch;
+        self.playback.playing = false;
+    }
+
+    /// The problem of reaching `goal` from `start` under `heuristic`; None while its pattern
+    /// database is being made.
+    fn problem(
+        &mut self,
+        start: Position,
+        goal: Position,
+        heuristic: PuzzleHeuristic,
+    ) -> Result<Option<SlidingProblem>, String> {
+        if heuristic != PuzzleHeuristic::PatternDatabase {
+            return SlidingProblem::new(start, goal, heuristic).map(Some);
+        }
+        match self.tables.for_goal(goal) {
+            Tables::Ready(tables) => SlidingProblem::with_tables(start, goal, tables).map(Some),
+            Tables::Building => Ok(None),
+            Tables::Refused(why) => Err(why),
+        }
+    }
+
+    /// Back to playing the position.
+    pub fn stop_watching(&mut self) {
+        self.mode = Mode::Play;
+        self.playback.playing = false;
+        self.watch_when_ready = false;
+    }
+
+    pub(super) fn watch_keys(&mut self, ui: &Ui) {
+        let (faster, slower) = ui.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::NONE, Key::Plus)
+                    || i.consume_key(Modifiers::NONE, Key::Equals),
+                i.consume_key(Modifiers::NONE, Key::Minus),
+            )
+        });
+        if faster {
+            self.playback.faster();
+        }
+        if slower {
+            self.playback.slower();
+        }
+        let actions = ui.input_mut(|i| {
+            let mut actions = vec![];
+            for (key, action) in [
+                (Key::Space, StepAction::TogglePlay),
+                (Key::ArrowRight, StepAction::Step),
+                (Key::ArrowLeft, StepAction::StepBack),
+                (Key::Home, StepAction::Reset),
+                (Key::End, StepAction::RunToEnd),
+            ] {
+                if i.consume_key(Modifiers::NONE, key) {
+                    actions.push(action);
+                }
+            }
+            actions
+        });
+        for action in actions {
+            self.apply(action);
+        }
+    }
+
+    /// Applies a control action to every search watched: they move in lockstep, each
+    /// stopping at its own end.
+    pub fn apply(&mut self, action: StepAction) {
+        self.to_end = false;
+        match action {
+            StepAction::TogglePlay => {
+                if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
+                    self.sessions.iter_mut().for_each(|s| s.seek(0));
+                }
+                self.playback.playing = !self.playback.playing;
+            }
+            StepAction::Step => {
+                self.playback.playing = false;
+                self.step_all();
+            }
+            StepAction::StepBack => {
+                self.playback.playing = false;
+                let at = self.shown_step().saturating_sub(1);
+                self.sessions.iter_mut().for_each(|s| s.seek(at));
+            }
+            StepAction::Reset => {
+                self.playback.playing = false;
+                self.sessions.iter_mut().for_each(|s| s.seek(0));
+            }
+            StepAction::RunToEnd => {
+                self.playback.playing = false;
+                self.to_end = true;
+            }
+            StepAction::Seek(k) => {
+                self.playback.playing = false;
+                self.sessions.iter_mut().for_each(|s| s.seek(k));
+            }
+        }
+        self.note_finished();
+    }
+
+    /// The step shown: the furthest of the searches watched.
+    pub(super) fn shown_step(&self) -> usize {
+        self.sessions
+            .iter()
+            .map(|s| s.position())
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn step_all(&mut self) -> bool {
+        let mut any = false;
+        for session in &mut self.sessions {
+            any |= session.step();
+        }
+        any
+    }
+
+    /// This frame's share of the searches, within `budget`; true while more frames are
+    /// wanted.
+    pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        if self.watch_when_ready && !self.tables.is_building() {
+            self.start_watching();
+            if let Some(why) = self.tables.failed.take() {
+                self.notice = Some(Notice::error(why));
+                self.watch_when_ready = false;
+            }
+        }
+        if self.mode != Mode::Watch {
+            return self.watch_when_ready;
+        }
+        let due = if self.to_end {
+            usize::MAX
+        } else {
+            self.playback.steps_due(dt)
+        };
+        if due > 0 {
+            step_within_budget(due, budget, || self.step_all());
+            if self.sessions.iter().all(|s| s.at_end()) {
+                self.playback.playing = false;
+                self.to_end = false;
+            }
+            self.note_finished();
+        }
+        self.playback.playing || self.to_end
+    }
+
+    /// Keeps each search that has just ended for the table of branching factors and the
+    /// plot of expansions by depth (once each).
+    fn note_finished(&mut self) {
+        for session in &mut self.sessions {
+            if !session.finished() || session.reported || !session.at_end() {
+                continue;
+            }
+            session.reported = true;
+            self.finished.push(FinishedRun {
+                label: session.series.label.clone(),
+                expansions: session.run().expansions(),
+                moves: session.solution().map(|m| m.len()),
+                branching: session.branching_factor(),
+                depths: session.depths().counts().to_vec(),
+            });
+        }
+    }
+
+    /// Predict mode's answer: `answer` is the frontier position the student says the first
+    /// search expands next. The searches take their step, the answer is judged.
+    pub fn predict(&mut self, answer: Position) {
+        self.playback.playing = false;
+        let Some((first, others)) = self.sessions.split_first_mut() else {
+            return;
+        };
+        if first.judge(answer).is_some() {
+            others.iter_mut().for_each(|s| {
+                s.step();
+            });
+        }
+        self.note_finished();
+    }
+
+    /// Plays the first search's solution on the game's board.
+    pub fn play_found_solution(&mut self) {
+        if let Some(moves) = self.sessions.first().and_then(|s| s.solution()) {
+            self.play_solution(&moves);
+        }
+    }
+}
+
+/// A search's name on the chart: the search and its heuristic.
+pub(super) fn run_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) -> String {
+    let name = crate::app::names::path_algorithm(algorithm);
+    if algorithm.descriptor().guarantees.heuristic {
+        format!("{name} · {}", heuristic_name(heuristic))
+    } else {
+        name
+    }
+}
+
+/// A heuristic's name in the current language.
+pub(super) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
+    match heuristic {
+        PuzzleHeuristic::Misplaced => tr!("sliding-h-misplaced"),
+        PuzzleHeuristic::Manhattan => tr!("sliding-h-manhattan"),
+        PuzzleHeuristic::LinearConflict => tr!("sliding-h-linear-conflict"),
+        PuzzleHeuristic::PatternDatabase => tr!("sliding-h-pdb"),
+        PuzzleHeuristic::Zero => tr!("sliding-h-zero"),
+    }
+}

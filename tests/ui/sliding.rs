@@ -1,0 +1,289 @@
+//! The Sliding puzzle tab driven as a user drives it (egui_kittest): played with clicks and
+//! keys, new games typed or shuffled, and searches watched, stepped back, compared and
+//! predicted.
+
+use crate::harness;
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use frontier::app::{FrontierApp, SlidingMode, TabId};
+use frontier::games::sandbox::PathAlgorithm;
+use frontier::games::sliding::{Position, PuzzleHeuristic, Shuffle, shuffled};
+
+fn app() -> Harness<'static, FrontierApp> {
+    let mut harness = harness::harness_of(FrontierApp::from_saved(None), [1400.0, 900.0]);
+    harness.run_steps(2);
+    harness.get_by_label("Sliding puzzle").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tab, TabId::Sliding);
+    harness
+}
+
+/// Types `text` in the field labelled `field` and clicks `button`.
+fn type_and_click(harness: &mut Harness<'_, FrontierApp>, field: &str, text: &str, button: &str) {
+    harness.get_by_label(field).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness.get_by_label(field).type_text(text);
+    harness.run_steps(1);
+    harness::click(harness, button);
+}
+
+fn position(harness: &Harness<'_, FrontierApp>) -> String {
+    harness.state().tabs.sliding.game().position().to_string()
+}
+
+#[test]
+fn a_typed_position_is_solved_by_clicks_and_keys_and_sets_a_best() {
+    let mut harness = app();
+    // The snail goal of 八数码 is the default; this position is two moves from it.
+    type_and_click(
+        &mut harness,
+        "Position",
+        "1 2 3 8 4 0 7 6 5",
+        "Play this position",
+    );
+    assert_eq!(position(&harness), "1 2 3 8 4 0 7 6 5");
+    // The tile left of the blank slides right by its click...
+    harness::click(&mut harness, "Tile 4");
+    assert_eq!(position(&harness), "1 2 3 8 0 4 7 6 5");
+    assert!(harness.state().tabs.sliding.game().is_solved());
+    harness.get_by_label_contains("Solved in 1 moves");
+    let best = harness
+        .state()
+        .tabs
+        .sliding
+        .best()
+        .best("3x3 snail")
+        .unwrap();
+    assert_eq!(best.moves, 1);
+    // ...and with the game restarted, the arrow keys play it, and U undoes.
+    harness::click(&mut harness, "Restart");
+    harness.key_press(Key::ArrowUp);
+    harness.run_steps(1);
+    assert_eq!(
+        position(&harness),
+        "1 2 3 8 4 5 7 6 0",
+        "the tile below went up"
+    );
+    harness.key_press(Key::U);
+    harness.run_steps(1);
+    assert_eq!(position(&harness), "1 2 3 8 4 0 7 6 5");
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(1);
+    assert!(harness.state().tabs.sliding.game().is_solved());
+}
+
+#[test]
+fn an_unsolvable_or_broken_position_is_refused_and_changes_nothing() {
+    let mut harness = app();
+    let before = position(&harness);
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 1 3 8 0 4 7 6 5",
+        "Play this position",
+    );
+    harness.get_by_label_contains("cannot be played");
+    harness.get_by_label_contains("odd");
+    assert_eq!(position(&harness), before);
+    harness.state_mut().tabs.sliding.restart();
+    type_and_click(
+        &mut harness,
+        "Position",
+        "1 2 3 9 0 4 7 6 5",
+        "Play this position",
+    );
+    harness.get_by_label_contains("cannot be played");
+    assert_eq!(position(&harness), before);
+}
+
+#[test]
+fn shuffles_and_goals_make_new_games_that_reach_their_goal() {
+    let mut harness = app();
+    harness::click(&mut harness, "Random position");
+    let game = harness.state().tabs.sliding.game().clone();
+    assert_eq!(game.position().reaches(game.goal()), Ok(()));
+    assert_eq!(game.moves(), 0);
+    type_and_click(
+        &mut harness,
+        "Goal position",
+        "0 1 2 3 4 5 6 7 8",
+        "Set goal",
+    );
+    let game = harness.state().tabs.sliding.game().clone();
+    assert_eq!(game.goal().to_string(), "0 1 2 3 4 5 6 7 8");
+    assert_eq!(game.position().reaches(game.goal()), Ok(()));
+    type_and_click(&mut harness, "Goal position", "0 1 2 3", "Set goal");
+    let game = harness.state().tabs.sliding.game().clone();
+    assert_eq!(game.goal().side(), 2, "a 2 x 2 goal plays a 2 x 2 game");
+    assert_eq!(game.position().side(), 2);
+}
+
+/// Steps the watched searches with the Step button `times` times.
+fn step(harness: &mut Harness<'_, FrontierApp>, times: usize) {
+    for _ in 0..times {
+        harness.get_by_label("Step").click();
+        harness.run_steps(1);
+    }
+}
+
+#[test]
+fn a_watched_a_star_shows_its_frontier_steps_back_and_finds_the_optimum() {
+    let mut harness = app();
+    // 8 moves from the snail goal.
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 8 3 1 6 4 7 0 5",
+        "Play this position",
+    );
+    harness::click(&mut harness, "Watch a search solve it");
+    assert_eq!(harness.state().tabs.sliding.mode(), SlidingMode::Watch);
+    step(&mut harness, 3);
+    let session = &harness.state().tabs.sliding.sessions()[0];
+    assert_eq!(session.position(), 3);
+    let frontier = session.run().frontier_len();
+    harness.get_by_label_contains(&format!("The frontier: {frontier} positions"));
+    // The first small board is a position of lowest f.
+    harness.get_by_label_contains("Frontier position 1: g");
+    harness.get_by_label("Back").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().tabs.sliding.sessions()[0].position(), 2);
+    run_to_end(&mut harness);
+    let session = &harness.state().tabs.sliding.sessions()[0];
+    let moves = session.solution().expect("solved");
+    assert_eq!(moves.len(), 5, "{moves}");
+    harness.get_by_label_contains("Solved in 5 moves");
+    let finished = harness.state().tabs.sliding.finished();
+    assert_eq!(finished.len(), 1);
+    assert!(finished[0].branching.is_some());
+    // The solution played on the board solves the game, and sets no best.
+    harness::click(&mut harness, "Play the solution on the board");
+    assert!(harness.state().tabs.sliding.game().is_solved());
+    assert!(
+        harness
+            .state()
+            .tabs
+            .sliding
+            .best()
+            .best("3x3 snail")
+            .is_none()
+    );
+}
+
+/// Runs the watched searches to their end: "To end", then frames until each has ended.
+fn run_to_end(harness: &mut Harness<'_, FrontierApp>) {
+    harness::click(harness, "To end");
+    for _ in 0..2_000 {
+        if harness
+            .state()
+            .tabs
+            .sliding
+            .sessions()
+            .iter()
+            .all(|s| s.finished() && s.at_end())
+        {
+            break;
+        }
+        harness.step();
+    }
+    harness.run_steps(2);
+}
+
+#[test]
+fn compared_searches_step_together_and_the_better_heuristic_expands_fewer() {
+    let mut harness = app();
+    let goal = harness.state().tabs.sliding.game().goal();
+    let start = shuffled(goal, Shuffle::Moves(40), 5);
+    type_and_click(
+        &mut harness,
+        "Position",
+        &start.to_string(),
+        "Play this position",
+    );
+    let astar = PathAlgorithm::parse("astar").unwrap();
+    let tab = &mut harness.state_mut().tabs.sliding;
+    tab.choose_search(astar, PuzzleHeuristic::LinearConflict);
+    tab.compare_with(Some((astar, PuzzleHeuristic::Misplaced)));
+    harness::click(&mut harness, "Watch a search solve it");
+    step(&mut harness, 4);
+    let sessions = harness.state().tabs.sliding.sessions();
+    assert_eq!(sessions.len(), 2);
+    assert_eq!((sessions[0].position(), sessions[1].position()), (4, 4));
+    run_to_end(&mut harness);
+    let finished = harness.state().tabs.sliding.finished();
+    assert_eq!(finished.len(), 2, "both ran to their end");
+    let (lc, misplaced) = (&finished[0], &finished[1]);
+    assert_eq!(lc.moves, misplaced.moves, "both optimal");
+    assert!(
+        lc.expansions * 2 < misplaced.expansions,
+        "{lc:?} {misplaced:?}"
+    );
+    assert!(lc.branching.unwrap() < misplaced.branching.unwrap());
+    // Expansions by depth sum to the expansions, depth by depth for the plot.
+    assert_eq!(lc.depths.iter().sum::<u64>() as usize, lc.expansions);
+    harness.get_by_label_contains("Expansions at each depth");
+}
+
+#[test]
+fn a_prediction_is_judged_by_the_search_and_steps_it() {
+    let mut harness = app();
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 8 3 1 6 4 7 0 5",
+        "Play this position",
+    );
+    harness.state_mut().tabs.sliding.set_predicting(true);
+    harness::click(&mut harness, "Watch a search solve it");
+    step(&mut harness, 1);
+    harness.get_by_label_contains("which frontier position does the search expand next");
+    // The first board of the frontier list has the lowest f: a right answer (or a tie).
+    harness
+        .get_by_label_contains("Frontier position 1: g")
+        .click();
+    harness.run_steps(2);
+    let session = &harness.state().tabs.sliding.sessions()[0];
+    assert_eq!(session.position(), 2, "the answer took the step");
+    assert_eq!(session.predictions.score(2), (1, 1));
+    harness.get_by_label("Score: 1 of 1");
+}
+
+#[test]
+fn the_pattern_database_solves_the_8_puzzle_optimally_in_the_tab() {
+    let mut harness = app();
+    // A random position that reaches the goal.
+    let goal = harness.state().tabs.sliding.game().goal();
+    let start = shuffled(goal, Shuffle::Uniform, 3);
+    type_and_click(
+        &mut harness,
+        "Position",
+        &start.to_string(),
+        "Play this position",
+    );
+    let tab = &mut harness.state_mut().tabs.sliding;
+    tab.choose_search(
+        PathAlgorithm::parse("idastar").unwrap(),
+        PuzzleHeuristic::PatternDatabase,
+    );
+    harness::click(&mut harness, "Watch a search solve it");
+    let tab = &harness.state().tabs.sliding;
+    assert_eq!(tab.notice_shown(), None);
+    assert_eq!(tab.mode(), SlidingMode::Watch);
+    run_to_end(&mut harness);
+    let session = &harness.state().tabs.sliding.sessions()[0];
+    let moves = session.solution().expect("solved");
+    let goal = harness.state().tabs.sliding.game().goal();
+    assert_eq!(start.after(&moves), Ok(goal));
+    let bfs = frontier::search::Search::new(
+        frontier::games::sliding::SlidingProblem::new(start, goal, PuzzleHeuristic::Zero).unwrap(),
+        frontier::search::Algorithm::Bfs,
+    )
+    .run();
+    let frontier::search::Outcome::Found { cost, .. } = bfs.outcome else {
+        panic!("BFS solves it");
+    };
+    assert_eq!(moves.len() as f64, cost, "as short as BFS finds");
+}
