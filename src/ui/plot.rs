@@ -175,6 +175,55 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
     legend_below(ui, &labels);
 }
 
+/// Counts by depth, one line a run, on a log scale (a count of 1 at 0, 10 at 1, ...): how
+/// many expansions each depth took, where one heuristic's dominance over another shows as a
+/// line below it. Its legend below it.
+pub fn depth_plot(ui: &mut Ui, id: &str, runs: &[(String, Vec<u64>)]) {
+    let labels: Vec<String> = runs.iter().map(|(label, _)| label.clone()).collect();
+    let lines: Vec<Vec<PlotPoint>> = runs
+        .iter()
+        .map(|(_, counts)| {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(depth, &n)| PlotPoint::new(depth as f64, (n as f64).log10()))
+                .collect()
+        })
+        .collect();
+    Plot::new(id)
+        .height(plot_height(ui))
+        .x_axis_label(tr!("plot-depth"))
+        .y_axis_label(tr!("plot-expansions-log"))
+        .y_axis_formatter(|mark, _| power_of_ten(mark.value))
+        .include_x(0.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (i, (points, label)) in lines.iter().zip(&labels).enumerate() {
+                plot.line(
+                    Line::new(label.clone(), points.as_slice())
+                        .color(run_color(i))
+                        .width(2.0),
+                );
+            }
+        });
+    legend_below(ui, &labels);
+}
+
+/// A tick of a log scale as the count it stands for: 1, 10, 100, 1k, 10k...; none between.
+fn power_of_ten(exponent: f64) -> String {
+    if exponent.fract().abs() > 1e-9 || exponent < 0.0 {
+        return String::new();
+    }
+    match exponent as u32 {
+        e @ 0..=2 => 10u64.pow(e).to_string(),
+        e @ 3..=5 => format!("{}k", 10u64.pow(e - 3)),
+        e => format!("{}M", 10u64.pow(e.saturating_sub(6).min(12))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +241,16 @@ mod tests {
         let before = series.clone();
         series.record(500, 0, 0);
         assert_eq!(series, before);
+    }
+
+    #[test]
+    fn the_log_scale_names_its_powers_of_ten_and_nothing_between() {
+        assert_eq!(power_of_ten(0.0), "1");
+        assert_eq!(power_of_ten(2.0), "100");
+        assert_eq!(power_of_ten(4.0), "10k");
+        assert_eq!(power_of_ten(7.0), "10M");
+        assert_eq!(power_of_ten(1.5), "");
+        assert_eq!(power_of_ten(-1.0), "");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::{FrontierApp, SlidingMode, TabId};
 use frontier::games::sandbox::PathAlgorithm;
-use frontier::games::sliding::{Position, PuzzleHeuristic, Shuffle, shuffled};
+use frontier::games::sliding::{PuzzleHeuristic, Shuffle, shuffled};
 
 fn app() -> Harness<'static, FrontierApp> {
     let mut harness = harness::harness_of(FrontierApp::from_saved(None), [1400.0, 900.0]);

@@ -138,25 +138,16 @@ impl SlidingTab {
     }
 
     fn run_controls(&mut self, ui: &mut Ui) {
-        let Some(first) = self.sessions.first() else {
+        if self.sessions.is_empty() {
             return;
-        };
+        }
         let (position, known) = (
             self.shown_step(),
             self.sessions.iter().map(|s| s.known()).max().unwrap_or(0),
         );
         let finished = self.sessions.iter().all(|s| s.finished());
-        let found = first.solution().is_some();
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
             self.apply(action);
-        }
-        if found
-            && ui
-                .button(tr!("sliding-play-solution"))
-                .on_hover_text(tr!("sliding-play-solution-tip"))
-                .clicked()
-        {
-            self.play_found_solution();
         }
     }
 
@@ -255,6 +246,6 @@ fn goal_name(goal: Goal) -> String {
         Goal::BlankFirst => tr!("sliding-goal-blank-first"),
         Goal::BlankLast => tr!("sliding-goal-blank-last"),
         Goal::Snail => tr!("sliding-goal-snail"),
-        Goal::Custom(position) => tr!("sliding-goal-custom", goal = position.to_string()),
+        Goal::Custom(_) => tr!("sliding-goal-custom"),
     }
 }

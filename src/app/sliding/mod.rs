@@ -135,7 +135,6 @@ impl SlidingTab {
 /// The searches offered: those of the board's registry that run on a puzzle.
 fn offered() -> Vec<PathAlgorithm> {
     PathAlgorithm::all()
-        .into_iter()
         .filter(|a| {
             !matches!(
                 a.descriptor().shape,

@@ -95,6 +95,7 @@ impl SlidingTab {
     /// Back to where this game began.
     pub fn restart(&mut self) {
         self.game.restart();
+        self.notice = None;
         self.elapsed = 0.0;
         self.clock_running = false;
         self.helped = false;

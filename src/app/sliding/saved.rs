@@ -66,10 +66,15 @@ impl Restore for SlidingTab {
             _ => Ok(()),
         });
         let goal_position = goal.position(side);
-        let start_text = r.checked("start", goal_position.to_string(), |text: &String| {
+        let first_start = if d.start.reaches(goal_position).is_ok() {
+            d.start
+        } else {
+            shuffled(goal_position, Shuffle::Moves(d.shuffle_moves), d.seed)
+        };
+        let start_text = r.checked("start", first_start.to_string(), |text: &String| {
             Position::parse(text).and_then(|start| start.reaches(goal_position))
         });
-        let start = Position::parse(&start_text).unwrap_or(goal_position);
+        let start = Position::parse(&start_text).unwrap_or(first_start);
         let best = r.checked("best", d.best, |best: &BestResults| {
             match best.first_impossible() {
                 Some((key, _)) => Err(crate::tr!("saved-sliding-best", key = key)),

@@ -7,14 +7,18 @@ use std::sync::Arc;
 
 use crate::games::sliding::{PatternDatabase, Position};
 
+/// A build on its own thread: the goal, and what the thread answers.
+#[cfg(not(target_arch = "wasm32"))]
+type Worker = (
+    Position,
+    std::thread::JoinHandle<Result<Arc<PatternDatabase>, String>>,
+);
+
 /// Tables being made, if any.
 #[derive(Default)]
 pub struct TablesBuild {
     #[cfg(not(target_arch = "wasm32"))]
-    building: Option<(
-        Position,
-        std::thread::JoinHandle<Result<Arc<PatternDatabase>, String>>,
-    )>,
+    building: Option<Worker>,
     /// Why the last build could not be made.
     pub failed: Option<String>,
 }
@@ -22,6 +26,8 @@ pub struct TablesBuild {
 /// Where the tables for a goal stand.
 pub enum Tables {
     Ready(Arc<PatternDatabase>),
+    // A page never builds on a thread, so never waits for one.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Building,
     Refused(String),
 }

@@ -4,7 +4,6 @@
 //! and the expansions at each depth (the plot where a better heuristic shows its dominance).
 
 use egui::Ui;
-use egui_plot::{Line, Plot, PlotPoint, Points};
 
 use super::SlidingTab;
 use super::session::PuzzleSession;
@@ -68,6 +67,7 @@ impl SlidingTab {
         }
         egui::Grid::new("sliding-finished")
             .striped(true)
+            .max_col_width(120.0)
             .show(ui, |ui| {
                 ui.label(tr!("sliding-col-search"));
                 ui.label(tr!("sliding-col-expanded"));
@@ -75,7 +75,7 @@ impl SlidingTab {
                 ui.label("b*");
                 ui.end_row();
                 for run in &self.finished {
-                    ui.label(&run.label);
+                    ui.add(egui::Label::new(&run.label).wrap());
                     ui.label(run.expansions.to_string());
                     ui.label(run.moves.map_or("-".into(), |m| m.to_string()));
                     ui.label(run.branching.map_or("-".into(), |b| format!("{b:.3}")));
@@ -83,47 +83,12 @@ impl SlidingTab {
                 }
             });
         ui.label(tr!("sliding-depth-heading"));
-        let runs: Vec<(String, Vec<PlotPoint>)> = self
+        let runs: Vec<(String, Vec<u64>)> = self
             .finished
             .iter()
-            .map(|run| {
-                let points = run
-                    .depths
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &n)| n > 0)
-                    .map(|(depth, &n)| PlotPoint::new(depth as f64, (n as f64).log10()))
-                    .collect();
-                (run.label.clone(), points)
-            })
+            .map(|run| (run.label.clone(), run.depths.clone()))
             .collect();
-        Plot::new("sliding-depths")
-            .height(180.0)
-            .x_axis_label(tr!("sliding-axis-depth"))
-            .y_axis_label(tr!("sliding-axis-expansions"))
-            .y_axis_formatter(|mark, _| power_of_ten(mark.value))
-            .include_y(0.0)
-            .include_x(0.0)
-            .allow_scroll(false)
-            .legend(egui_plot::Legend::default())
-            .show(ui, |plot| {
-                for (label, points) in &runs {
-                    plot.line(Line::new(label.clone(), points.as_slice()).width(2.0));
-                    plot.points(Points::new(label.clone(), points.as_slice()).radius(2.5));
-                }
-            });
-    }
-}
-
-/// A tick of the log scale as the count it stands for: 1, 10, 100, 1k, 10k...
-fn power_of_ten(exponent: f64) -> String {
-    if exponent.fract().abs() > 1e-9 || exponent < 0.0 {
-        return String::new();
-    }
-    match exponent as u32 {
-        e @ 0..=2 => 10u64.pow(e).to_string(),
-        e @ 3..=5 => format!("{}k", 10u64.pow(e - 3)),
-        e => format!("{}M", 10u64.pow(e.saturating_sub(6))),
+        crate::ui::plot::depth_plot(ui, "sliding-depths", &runs);
     }
 }
 
@@ -137,7 +102,7 @@ fn narrate(session: &PuzzleSession) -> String {
         run.meeting().is_some() || session.algorithm.bidirectional().is_some(),
         side,
     ) {
-        (true, Side::Backward) => tr!("sliding-narrate-from-goal"),
+        (true, Side::Backward) => format!(" {}", tr!("sliding-narrate-from-goal")),
         _ => String::new(),
     };
     match event {

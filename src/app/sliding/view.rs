@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::board::{play_board, small_board};
 use super::{Mode, SlidingTab};
 use crate::app::teach_text::number;
-use crate::games::sliding::Position;
+use crate::games::sliding::{Position, Waiting};
 use crate::palette::sliding;
 use crate::search::{Event, NodeView, Step};
 use crate::tr;
@@ -60,12 +60,14 @@ impl SlidingTab {
         let goal = self.game.goal();
         let count = self.sessions.len().max(1);
         let mut answer = None;
+        let mut play_solution = false;
         let predicting = self.predicting;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.columns(count, |columns| {
                 for (i, (column, session)) in
                     columns.iter_mut().zip(self.sessions.iter_mut()).enumerate()
                 {
+                    column.set_max_width(column.available_width());
                     column.strong(session.series.label.clone());
                     let expanded = session.expanded();
                     let view = session.run().node(&expanded);
@@ -89,6 +91,14 @@ impl SlidingTab {
                     ));
                     if let Some(moves) = session.solution() {
                         column.label(tr!("sliding-found", moves = moves.len(), solution = moves));
+                        if i == 0
+                            && column
+                                .button(tr!("sliding-play-solution"))
+                                .on_hover_text(tr!("sliding-play-solution-tip"))
+                                .clicked()
+                        {
+                            play_solution = true;
+                        }
                     }
                     if i == 0 {
                         let told = session
@@ -99,43 +109,25 @@ impl SlidingTab {
                         column.separator();
                         column.label(tr!("sliding-frontier-heading", count = total));
                         let small = 74.0;
-                        column.horizontal_wrapped(|ui| {
-                            for (k, waiting) in first.iter().enumerate() {
-                                ui.vertical(|ui| {
-                                    let outline = told.and_then(|(p, right)| {
-                                        (p == waiting.position).then_some(if right {
-                                            color(crate::palette::status::SUCCESS)
-                                        } else {
-                                            color(crate::palette::status::TROUBLE)
-                                        })
+                        let spacing = column.spacing().item_spacing.x;
+                        let per_row = ((column.available_width() + spacing) / (small + spacing))
+                            .floor()
+                            .max(1.0) as usize;
+                        for (row, chunk) in first.chunks(per_row).enumerate() {
+                            column.horizontal(|ui| {
+                                for (k, waiting) in chunk.iter().enumerate() {
+                                    let place = row * per_row + k + 1;
+                                    let mark = told.and_then(|(p, right)| {
+                                        (p == waiting.position).then_some(right)
                                     });
-                                    let label = tr!(
-                                        "sliding-frontier-board",
-                                        place = k + 1,
-                                        g = number(waiting.view.g),
-                                        h = number(waiting.view.h),
-                                        f = number(waiting.view.f)
-                                    );
-                                    let response = small_board(
-                                        ui,
-                                        waiting.position,
-                                        goal,
-                                        small,
-                                        &label,
-                                        outline,
-                                    );
-                                    if predicting && response.clicked() {
+                                    if frontier_card(ui, place, waiting, goal, small, mark)
+                                        && predicting
+                                    {
                                         answer = Some(waiting.position);
                                     }
-                                    ui.small(format!(
-                                        "g {} h {} f {}",
-                                        number(waiting.view.g),
-                                        number(waiting.view.h),
-                                        number(waiting.view.f)
-                                    ));
-                                });
-                            }
-                        });
+                                }
+                            });
+                        }
                         if total > first.len() {
                             column.small(tr!("sliding-frontier-more", more = total - first.len()));
                         }
@@ -145,6 +137,9 @@ impl SlidingTab {
         });
         if let Some(answer) = answer {
             self.predict(answer);
+        }
+        if play_solution {
+            self.play_found_solution();
         }
     }
 }
@@ -168,4 +163,41 @@ fn expanded_caption(ended: Option<Step>, view: Option<&NodeView<Position>>) -> S
         ),
         (_, None) => tr!("sliding-expanded-start"),
     }
+}
+
+/// One frontier position as a small board with its g, h and f under it, outlined green or
+/// red when it was the answer given (`mark`: whether it was right). True when clicked.
+fn frontier_card(
+    ui: &mut Ui,
+    place: usize,
+    waiting: &Waiting,
+    goal: Position,
+    size: f32,
+    mark: Option<bool>,
+) -> bool {
+    let (g, h, f) = (
+        number(waiting.view.g),
+        number(waiting.view.h),
+        number(waiting.view.f),
+    );
+    ui.vertical(|ui| {
+        let outline = mark.map(|right| {
+            color(if right {
+                crate::palette::status::SUCCESS
+            } else {
+                crate::palette::status::TROUBLE
+            })
+        });
+        let label = tr!(
+            "sliding-frontier-board",
+            place = place,
+            g = &g,
+            h = &h,
+            f = &f
+        );
+        let clicked = small_board(ui, waiting.position, goal, size, &label, outline).clicked();
+        ui.small(format!("g {g} h {h} f {f}"));
+        clicked
+    })
+    .inner
 }
