@@ -7,7 +7,7 @@ tab-pathfinding = 寻路
 tab-sokoban = 推箱子
 tab-snake = 贪吃蛇
 tab-link = 连连看
-tab-sliding = 数码拼图
+tab-sliding = 数字华容道
 
 menu-file = 文件
 menu-edit = 编辑
@@ -44,7 +44,7 @@ part-pathfinding-playback = 寻路标签页的播放设置
 part-sokoban = 推箱子标签页
 part-snake = 贪吃蛇标签页
 part-link = 连连看标签页
-part-sliding = 数码拼图标签页
+part-sliding = 数字华容道标签页
 saved-bad-time = { $time } 不是有效的时间（棋盘 { $board }）
 saved-board-damaged = 它已损坏（{ $why }）
 saved-no-speed = 没有速度档位 { $speed }
@@ -1249,15 +1249,15 @@ share-level = 链接里的关卡
 share-stray-letter = 第 { $at } 个字符 `{ $letter }` 不会出现在链接里
 dstar-plans-again = D* Lite 的第一次规划还没做完棋盘就改了：它在改过的棋盘上重新规划并追上进度（修补针对的是已做完的规划）。
 
-## 数码拼图标签页（八数码 / 十五数码）
+## 数字华容道标签页（八数码 / 十五数码）
 does-sliding-slide = 把朝该方向移动的数码滑入空格
 does-sliding-shuffle = 打乱，开始新的一局
 does-sliding-watch = 观看搜索时：播放、单步、后退、回到开头、到结尾
-sliding-heading = 数码拼图
+sliding-heading = 数字华容道
 sliding-mode-play = 玩
 sliding-mode-watch = 看搜索来解
 sliding-mode-watch-tip = 下面选定的搜索从当前局面出发，一步一步求解：正在扩展的局面、它的边界（frontier）、它的伪代码。
-sliding-status = 数码拼图 { $side } x { $side }   ·   { $moves } 步
+sliding-status = 数字华容道 { $side } x { $side }   ·   { $moves } 步
 sliding-score = 步数：{ $moves }   用时：{ $seconds } 秒
 sliding-best = 最好：{ $moves } 步，{ $seconds } 秒
 sliding-is-solved = 完成！
