@@ -1174,7 +1174,8 @@ lesson-bad-id = the id must be letters, digits and hyphens
 lesson-bad-language = unknown language “{ $language }” (expected en or zh-CN)
 lesson-no-pages = the lesson has no pages (each starts with [[page]])
 lesson-too-many-pages = more than { $max } pages
-lesson-two-scenes = a page shows one thing: a board, a sokoban level, a snake game or a link board
+lesson-two-scenes = a page shows one thing: a board, a sokoban level, a snake game, a link board or a sliding puzzle
+lesson-sliding-tables = a page makes pattern databases for 3 x 3 only (the 15-puzzle's take half a minute): use linear-conflict
 lesson-bad-value = { $why }
 lesson-no-preset = no preset called “{ $name }”
 lesson-bad-board = the board: { $why }
@@ -1374,6 +1375,7 @@ sliding-h-manhattan = Manhattan distance
 sliding-h-linear-conflict = Manhattan + linear conflicts
 sliding-h-pdb = pattern database
 sliding-h-zero = none (h = 0)
+sliding-h-inconsistent = Manhattan on half the positions (admissible, not consistent)
 sliding-compare = Compare with another search
 sliding-compare-tip = Both searches solve the same position side by side, step for step, on one chart.
 sliding-compare-search = Second search

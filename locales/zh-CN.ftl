@@ -1107,7 +1107,8 @@ lesson-bad-id = id 只能包含字母、数字和连字符
 lesson-bad-language = 未知的语言“{ $language }”（应为 en 或 zh-CN）
 lesson-no-pages = 课程没有页面（每页以 [[page]] 开头）
 lesson-too-many-pages = 页面超过 { $max } 页
-lesson-two-scenes = 一页只能展示一样东西：一块棋盘、一个推箱子关卡、一局贪吃蛇或一块连连看棋盘
+lesson-two-scenes = 一页只能展示一样东西：一块棋盘、一个推箱子关卡、一局贪吃蛇、一块连连看棋盘或一个数字华容道
+lesson-sliding-tables = 课程页只为 3 x 3 生成模式数据库（十五数码的要半分钟）：请用 linear-conflict
 lesson-bad-value = { $why }
 lesson-no-preset = 没有名为“{ $name }”的预设
 lesson-bad-board = 棋盘：{ $why }
@@ -1298,6 +1299,7 @@ sliding-h-manhattan = 曼哈顿距离
 sliding-h-linear-conflict = 曼哈顿距离 + 线性冲突
 sliding-h-pdb = 模式数据库
 sliding-h-zero = 无（h = 0）
+sliding-h-inconsistent = 只在一半局面上用曼哈顿距离（可采纳，但不一致）
 sliding-compare = 与另一种搜索对比
 sliding-compare-tip = 两种搜索并排求解同一个局面，一步对一步，画在同一张图上。
 sliding-compare-search = 第二种搜索

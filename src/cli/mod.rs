@@ -60,7 +60,7 @@ usage: frontier                      open the app
                      on N threads, default every core; M per level, default 2G;
                      --without switches techniques off to measure them)
        frontier puzzle POSITION|FILE [--goal POSITION] [--algo ALGO]
-                     [--heuristic misplaced|manhattan|linear-conflict|pdb|zero]
+                     [--heuristic misplaced|manhattan|linear-conflict|pdb|zero|inconsistent]
                      [--max-expansions N] [--tsv]
                      (the sliding puzzle, 2 x 2 to 5 x 5: \"1 2 3 4 5 6 7 8 0\", 0 the
                      blank; the goal blank first unless given; a FILE holds a position

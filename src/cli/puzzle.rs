@@ -70,7 +70,9 @@ fn run(args: &mut Args) -> Result<Status, String> {
             }
         };
         let problem = SlidingProblem::new(start, goal, heuristic).map_err(what)?;
-        let result = run_on_puzzle(problem, algorithm, budget)?.finish();
+        let mut engine = run_on_puzzle(problem, algorithm, budget)?;
+        let result = engine.run_to_end();
+        let distinct = engine.visited_len();
         let millis = result.elapsed.as_secs_f64() * 1e3;
         let (status, length, moves) = match &result.outcome {
             Outcome::Found { path, .. } => {
@@ -103,7 +105,10 @@ fn run(args: &mut Args) -> Result<Status, String> {
                     println!("effective branching factor: {b:.3}");
                 }
             }
-            println!("expanded: {}", result.expanded);
+            println!(
+                "expanded: {} (distinct positions: {distinct})",
+                result.expanded
+            );
             println!("time: {millis:.3} ms");
         }
     }

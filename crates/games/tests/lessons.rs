@@ -181,6 +181,14 @@ fn every_page_reaches_its_event_and_every_question_takes_a_right_answer_and_refu
                 Some(Scene::Link(scene)) => {
                     frontier_games::games::link::presets::board(&scene.preset).expect(&context);
                 }
+                Some(Scene::Sliding(scene)) => {
+                    let steps = scene.prepare().expect(&context);
+                    match scene.run {
+                        RunTo::Start => assert_eq!(steps, 0, "{context}"),
+                        RunTo::Steps(n) => assert_eq!(steps, n, "{context}"),
+                        RunTo::End | RunTo::FrontierAbove(_) => assert!(steps > 0, "{context}"),
+                    }
+                }
                 None => {}
             }
             let Some(question) = &page.question else {

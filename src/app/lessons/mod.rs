@@ -135,6 +135,7 @@ impl Lessons {
                     Err(_) => (None, 0),
                 },
                 Some(Scene::Sokoban(level)) => (None, level.prepare().map_or(0, |(_, s)| s)),
+                Some(Scene::Sliding(puzzle)) => (None, puzzle.prepare().unwrap_or(0)),
                 _ => (None, 0),
             };
             active.prepared = prepared;

@@ -157,6 +157,14 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SlidingTab {
+    fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
+        let crate::lessons::Scene::Sliding(scene) = scene else {
+            return false;
+        };
+        self.show_puzzle_scene(scene, steps);
+        true
+    }
+
     fn title(&self) -> String {
         tr!("tab-sliding")
     }

@@ -109,7 +109,7 @@ impl SlidingTab {
         self.start_game(start, goal);
     }
 
-    fn start_game(&mut self, start: Position, goal: Position) {
+    pub(super) fn start_game(&mut self, start: Position, goal: Position) {
         self.game = SlidingGame::new(start, goal).expect("checked to reach the goal");
         self.position_text = start.to_string();
         self.goal_text = goal.to_string();

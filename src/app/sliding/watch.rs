@@ -65,6 +65,25 @@ impl SlidingTab {
         }
     }
 
+    /// A lesson page's puzzle: its position and goal, its searches watched and stepped to
+    /// where the page asks its question (`steps`, replayed at once).
+    pub(super) fn show_puzzle_scene(&mut self, scene: &crate::lessons::SlidingScene, steps: usize) {
+        self.side = scene.start.side();
+        self.goal = scene.goal;
+        self.start_game(scene.start, scene.goal_position());
+        self.algorithm = scene.algorithm;
+        self.heuristic = scene.heuristic;
+        self.compare_with = scene.compare;
+        self.predicting = false;
+        self.start_watching();
+        for _ in 0..steps {
+            if !self.step_all() {
+                break;
+            }
+        }
+        self.note_finished();
+    }
+
     /// Back to playing the position.
     pub fn stop_watching(&mut self) {
         self.mode = Mode::Play;
@@ -247,5 +266,6 @@ pub(super) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
         PuzzleHeuristic::LinearConflict => tr!("sliding-h-linear-conflict"),
         PuzzleHeuristic::PatternDatabase => tr!("sliding-h-pdb"),
         PuzzleHeuristic::Zero => tr!("sliding-h-zero"),
+        PuzzleHeuristic::Inconsistent => tr!("sliding-h-inconsistent"),
     }
 }

@@ -261,6 +261,12 @@ impl<P: Problem> Engine<P> {
 
     /// Runs to the end: the headless solver.
     pub fn finish(mut self) -> RunResult<P::State> {
+        self.run_to_end()
+    }
+
+    /// Runs to the end and says how it went, keeping the run to look at afterwards (how
+    /// many distinct states it expanded, say).
+    pub fn run_to_end(&mut self) -> RunResult<P::State> {
         run_to_end(&mut *self.run)
     }
 

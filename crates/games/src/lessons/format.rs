@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::scene::{BoardScene, LinkScene, RunTo, Scene, SnakeScene, SokobanScene};
+use super::scene::{BoardScene, LinkScene, RunTo, Scene, SlidingScene, SnakeScene, SokobanScene};
 use super::{Lesson, Page, Question, QuestionKind};
 use crate::games::ParseError;
 use crate::games::sandbox::{Connectivity, Heuristic, PathAlgorithm};
@@ -37,6 +37,7 @@ struct PageFile {
     sokoban: Option<SokobanFile>,
     snake: Option<SnakeFile>,
     link: Option<LinkFile>,
+    sliding: Option<SlidingFile>,
     question: Option<Spanned<QuestionFile>>,
 }
 
@@ -80,6 +81,18 @@ struct SnakeFile {
 #[serde(deny_unknown_fields)]
 struct LinkFile {
     preset: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlidingFile {
+    position: Spanned<String>,
+    goal: Option<Spanned<String>>,
+    algorithm: Spanned<String>,
+    heuristic: Option<Spanned<String>>,
+    compare: Option<Spanned<String>>,
+    compare_heuristic: Option<Spanned<String>>,
+    run: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -162,6 +175,7 @@ fn read_page(
         page.sokoban.is_some(),
         page.snake.is_some(),
         page.link.is_some(),
+        page.sliding.is_some(),
     ];
     if scenes.iter().filter(|&&s| s).count() > 1 {
         return Err(ParseError::at(line, msg!("lesson-two-scenes")));
@@ -174,6 +188,8 @@ fn read_page(
         Some(Scene::Snake(read_snake(snake, at)?))
     } else if let Some(link) = page.link {
         Some(Scene::Link(read_link(link, at)?))
+    } else if let Some(sliding) = page.sliding {
+        Some(Scene::Sliding(read_sliding(sliding, line, at)?))
     } else {
         None
     };
@@ -286,6 +302,55 @@ fn read_board(
         run: read_run(file.run, at)?,
     };
     // A run that never reaches its event is a mistake in the lesson, found now.
+    scene.prepare().map_err(|message| bad(run_line, message))?;
+    Ok(scene)
+}
+
+fn read_sliding(
+    file: SlidingFile,
+    line: usize,
+    at: &dyn Fn(std::ops::Range<usize>) -> usize,
+) -> Result<SlidingScene, ParseError> {
+    use crate::games::sliding::{Goal, Position, PuzzleHeuristic};
+    let value = |text: &Spanned<String>, why: String| {
+        bad(at(text.span()), msg!("lesson-bad-value", why = why))
+    };
+    let start =
+        Position::parse(file.position.get_ref()).map_err(|why| value(&file.position, why))?;
+    let goal = match &file.goal {
+        None => Goal::BlankFirst,
+        Some(goal) => match goal.get_ref().as_str() {
+            "blank first" => Goal::BlankFirst,
+            "blank last" => Goal::BlankLast,
+            "snail" => Goal::Snail,
+            text => Goal::Custom(Position::parse(text).map_err(|why| value(goal, why))?),
+        },
+    };
+    start
+        .reaches(goal.position(start.side()))
+        .map_err(|why| value(&file.position, why))?;
+    let heuristic = |name: &Option<Spanned<String>>| match name {
+        None => Ok(PuzzleHeuristic::Manhattan),
+        Some(name) => PuzzleHeuristic::parse(name.get_ref()).map_err(|why| value(name, why)),
+    };
+    let compare = match &file.compare {
+        Some(name) => Some((
+            read_algorithm(name, at)?,
+            heuristic(&file.compare_heuristic)?,
+        )),
+        None => None,
+    };
+    let run_line = file.run.as_ref().map_or(line, |run| at(run.span()));
+    let scene = SlidingScene {
+        start,
+        goal,
+        algorithm: read_algorithm(&file.algorithm, at)?,
+        heuristic: heuristic(&file.heuristic)?,
+        compare,
+        run: read_run(file.run, at)?,
+    };
+    // A search that does not run on a puzzle, or a run that never reaches its event, is a
+    // mistake in the lesson, found now.
     scene.prepare().map_err(|message| bad(run_line, message))?;
     Ok(scene)
 }

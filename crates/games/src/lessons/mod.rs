@@ -10,7 +10,7 @@ pub mod shipped;
 
 pub use check::{Answer, Checked, check};
 pub use format::parse_lesson;
-pub use scene::{BoardScene, LinkScene, RunTo, Scene, SnakeScene, SokobanScene};
+pub use scene::{BoardScene, LinkScene, RunTo, Scene, SlidingScene, SnakeScene, SokobanScene};
 
 use crate::games::sandbox::PathAlgorithm;
 use crate::grid::Pos;

@@ -1,9 +1,11 @@
 //! What a lesson page puts on screen: a board with a search, a Sokoban level with a solver,
-//! a Snake game, or a 连连看 board, and how far the search runs before the page shows.
+//! a Snake game, a 连连看 board, or a sliding puzzle with a search, and how far the search
+//! runs before the page shows.
 
 use std::sync::Arc;
 
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
 use crate::games::snake::SnakeGame;
 use crate::games::snake::play::{Autopilot, Planner};
 use crate::games::sokoban::Level;
@@ -190,6 +192,47 @@ pub struct LinkScene {
     pub preset: String,
 }
 
+/// A sliding puzzle position with a search (and maybe a second beside it).
+#[derive(Clone, Debug)]
+pub struct SlidingScene {
+    pub start: Position,
+    pub goal: Goal,
+    pub algorithm: PathAlgorithm,
+    pub heuristic: PuzzleHeuristic,
+    pub compare: Option<(PathAlgorithm, PuzzleHeuristic)>,
+    pub run: RunTo,
+}
+
+impl SlidingScene {
+    /// The goal's arrangement.
+    pub fn goal_position(&self) -> Position {
+        self.goal.position(self.start.side())
+    }
+
+    /// The page's search (the first, or the compared one), run to its event, and the steps
+    /// that took. Pattern databases are made for 3 x 3 only: a page must not wait half a
+    /// minute.
+    pub fn prepare(&self) -> Result<usize, Message> {
+        let (algorithm, heuristic) = (self.algorithm, self.heuristic);
+        let mut run = self.fresh_run(algorithm, heuristic)?;
+        self.run.reach(&mut run, |run| run.frontier_len())
+    }
+
+    fn fresh_run(
+        &self,
+        algorithm: PathAlgorithm,
+        heuristic: PuzzleHeuristic,
+    ) -> Result<crate::search::Engine<SlidingProblem>, Message> {
+        if heuristic == PuzzleHeuristic::PatternDatabase && self.start.side() > 3 {
+            return Err(msg!("lesson-sliding-tables"));
+        }
+        let problem = SlidingProblem::new(self.start, self.goal_position(), heuristic)
+            .map_err(|why| msg!("lesson-bad-value", why = why))?;
+        run_on_puzzle(problem, algorithm, LESSON_BUDGET)
+            .map_err(|why| msg!("lesson-bad-value", why = why))
+    }
+}
+
 /// What a page shows.
 #[derive(Clone, Debug)]
 pub enum Scene {
@@ -197,6 +240,7 @@ pub enum Scene {
     Sokoban(SokobanScene),
     Snake(SnakeScene),
     Link(LinkScene),
+    Sliding(SlidingScene),
 }
 
 #[cfg(test)]
