@@ -8,6 +8,7 @@ use super::Status;
 use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::PathAlgorithm;
+use crate::games::sandbox::algorithms::Shape;
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
 use crate::search::{Algorithm, Budget, Outcome, effective_branching_factor};
 
