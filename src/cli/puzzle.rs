@@ -106,10 +106,15 @@ fn run(args: &mut Args) -> Result<Status, String> {
                     println!("effective branching factor: {b:.3}");
                 }
             }
-            println!(
-                "expanded: {} (distinct positions: {distinct})",
-                result.expanded
-            );
+            // A deepening search keeps no record of what earlier iterations expanded.
+            if matches!(algorithm.descriptor().shape, Shape::Deepening(_)) {
+                println!("expanded: {}", result.expanded);
+            } else {
+                println!(
+                    "expanded: {} (distinct positions: {distinct})",
+                    result.expanded
+                );
+            }
             println!("time: {millis:.3} ms");
         }
     }
