@@ -1299,7 +1299,7 @@ sliding-h-manhattan = 曼哈顿距离
 sliding-h-linear-conflict = 曼哈顿距离 + 线性冲突
 sliding-h-pdb = 模式数据库
 sliding-h-zero = 无（h = 0）
-sliding-h-inconsistent = 只在一半局面上用曼哈顿距离（可采纳，但不一致）
+sliding-h-inconsistent = 只在一半局面上用曼哈顿距离（可采纳的不一致启发函数）
 sliding-compare = 与另一种搜索对比
 sliding-compare-tip = 两种搜索并排求解同一个局面，一步对一步，画在同一张图上。
 sliding-compare-search = 第二种搜索

@@ -311,6 +311,12 @@ enum Measured {
     Expanded,
     Cost,
     Moves,
+    /// Different states among the expansions (fewer when some were expanded again).
+    Distinct,
+    /// The effective branching factor of the run (Russell and Norvig's b*).
+    Branching,
+    /// The goal's g when it first joined the frontier.
+    GoalFirstG,
 }
 
 /// Every number a lesson states about a run, with the run that gives it: (lesson id, page
@@ -366,6 +372,139 @@ const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
         Measured::Expanded,
         "12",
     ),
+    ("eight-puzzle", 4, "bfs zero", Measured::Expanded, "35"),
+    ("eight-puzzle", 4, "bfs zero", Measured::Moves, "5"),
+    ("eight-puzzle", 5, "bfs zero", Measured::Expanded, "181,364"),
+    ("eight-puzzle", 5, "bfs zero", Measured::Moves, "30"),
+    ("visited-set", 2, "dfs zero", Measured::Moves, "114,148"),
+    ("visited-set", 2, "dfs zero", Measured::Expanded, "133,549"),
+    ("visited-set", 2, "bfs zero", Measured::Expanded, "1,619"),
+    ("visited-set", 2, "bfs zero", Measured::Moves, "12"),
+    (
+        "visited-set",
+        3,
+        "idastar manhattan",
+        Measured::Expanded,
+        "31",
+    ),
+    (
+        "visited-set",
+        3,
+        "astar manhattan",
+        Measured::Expanded,
+        "23",
+    ),
+    (
+        "visited-set",
+        4,
+        "idastar manhattan",
+        Measured::Expanded,
+        "579",
+    ),
+    (
+        "visited-set",
+        4,
+        "astar manhattan",
+        Measured::Expanded,
+        "749",
+    ),
+    ("visited-set", 4, "astar manhattan", Measured::Moves, "30"),
+    (
+        "heuristic-design",
+        2,
+        "astar misplaced",
+        Measured::Expanded,
+        "115,158",
+    ),
+    (
+        "heuristic-design",
+        2,
+        "astar manhattan",
+        Measured::Expanded,
+        "749",
+    ),
+    (
+        "heuristic-design",
+        3,
+        "astar linear-conflict",
+        Measured::Expanded,
+        "440",
+    ),
+    (
+        "heuristic-design",
+        3,
+        "astar linear-conflict",
+        Measured::Branching,
+        "1.144",
+    ),
+    (
+        "heuristic-design",
+        3,
+        "astar manhattan",
+        Measured::Branching,
+        "1.169",
+    ),
+    (
+        "heuristic-design",
+        3,
+        "astar misplaced",
+        Measured::Branching,
+        "1.416",
+    ),
+    ("heuristic-design", 4, "astar pdb", Measured::Expanded, "66"),
+    (
+        "heuristic-design",
+        4,
+        "astar pdb",
+        Measured::Branching,
+        "1.047",
+    ),
+    (
+        "consistency",
+        2,
+        "astar inconsistent",
+        Measured::Expanded,
+        "5,929",
+    ),
+    (
+        "consistency",
+        2,
+        "astar inconsistent",
+        Measured::Distinct,
+        "5,212",
+    ),
+    (
+        "consistency",
+        2,
+        "astar inconsistent",
+        Measured::Moves,
+        "30",
+    ),
+    (
+        "consistency",
+        2,
+        "astar manhattan",
+        Measured::Expanded,
+        "749",
+    ),
+    (
+        "dijkstra-rules",
+        1,
+        "dijkstra",
+        Measured::GoalFirstG,
+        "10.07",
+    ),
+    (
+        "dijkstra-rules",
+        3,
+        "dijkstra",
+        Measured::GoalFirstG,
+        "10.07",
+    ),
+    ("dijkstra-rules", 3, "dijkstra", Measured::Cost, "8.41"),
+    ("dijkstra-rules", 3, "dijkstra", Measured::Expanded, "24"),
+    ("dijkstra-rules", 5, "astar", Measured::Expanded, "33"),
+    ("dijkstra-rules", 5, "bfs", Measured::Expanded, "732"),
 ];
 
 /// `search` run to its end on the page's board or level.
@@ -376,13 +515,20 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
         Some(Scene::Board(scene)) => {
             let algorithm = PathAlgorithm::parse(search).expect("a search the app has");
             let mut run = scene.fresh_run(&scene.board, algorithm);
+            let goal = scene.board.goal;
+            let mut goal_first_g = None;
             while run.ended().is_none() {
                 run.next();
+                if goal_first_g.is_none() {
+                    goal_first_g = run.engine().node(&goal).map(|view| view.g);
+                }
             }
             match what {
                 Measured::Expanded => run.expansions() as f64,
                 Measured::Cost => run.path_cost().expect("a path"),
                 Measured::Moves => (run.path().expect("a path").len() - 1) as f64,
+                Measured::GoalFirstG => goal_first_g.expect("the goal was reached"),
+                Measured::Distinct | Measured::Branching => panic!("not counted on boards"),
             }
         }
         Some(Scene::Sokoban(scene)) => {
@@ -402,6 +548,28 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
             let (run, _) = scene.prepare().expect("the level solves");
             assert!(matches!(what, Measured::Expanded));
             run.expansions() as f64
+        }
+        Some(Scene::Sliding(scene)) => {
+            let (algorithm, heuristic) = search.split_once(' ').expect("search heuristic");
+            let algorithm = PathAlgorithm::parse(algorithm).expect("a search the app has");
+            let heuristic = frontier_games::games::sliding::PuzzleHeuristic::parse(heuristic)
+                .expect("a heuristic the puzzle has");
+            let mut run = scene.fresh_run(algorithm, heuristic).expect("it runs");
+            let result = run.run_to_end();
+            let frontier_games::search::Outcome::Found { path, .. } = result.outcome else {
+                panic!("{search}: solved");
+            };
+            let moves = path.len() - 1;
+            match what {
+                Measured::Expanded => result.expanded as f64,
+                Measured::Moves => moves as f64,
+                Measured::Distinct => run.visited_len() as f64,
+                Measured::Branching => {
+                    frontier_games::search::effective_branching_factor(result.expanded, moves)
+                        .expect("a solution of some moves")
+                }
+                Measured::Cost | Measured::GoalFirstG => panic!("moves are the cost"),
+            }
         }
         _ => panic!("a fact about a page without a search"),
     }

@@ -218,7 +218,8 @@ impl SlidingScene {
         self.run.reach(&mut run, |run| run.frontier_len())
     }
 
-    fn fresh_run(
+    /// `algorithm` with `heuristic` on the page's position, from its first step.
+    pub fn fresh_run(
         &self,
         algorithm: PathAlgorithm,
         heuristic: PuzzleHeuristic,

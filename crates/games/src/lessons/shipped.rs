@@ -83,4 +83,44 @@ pub const LESSONS: &[(&str, &str)] = &[
         "10-link-naive.zh-CN.toml",
         include_str!("../../../../presets/lessons/10-link-naive.zh-CN.toml"),
     ),
+    (
+        "11-eight-puzzle.en.toml",
+        include_str!("../../../../presets/lessons/11-eight-puzzle.en.toml"),
+    ),
+    (
+        "11-eight-puzzle.zh-CN.toml",
+        include_str!("../../../../presets/lessons/11-eight-puzzle.zh-CN.toml"),
+    ),
+    (
+        "12-visited-set.en.toml",
+        include_str!("../../../../presets/lessons/12-visited-set.en.toml"),
+    ),
+    (
+        "12-visited-set.zh-CN.toml",
+        include_str!("../../../../presets/lessons/12-visited-set.zh-CN.toml"),
+    ),
+    (
+        "13-heuristic-design.en.toml",
+        include_str!("../../../../presets/lessons/13-heuristic-design.en.toml"),
+    ),
+    (
+        "13-heuristic-design.zh-CN.toml",
+        include_str!("../../../../presets/lessons/13-heuristic-design.zh-CN.toml"),
+    ),
+    (
+        "14-consistency.en.toml",
+        include_str!("../../../../presets/lessons/14-consistency.en.toml"),
+    ),
+    (
+        "14-consistency.zh-CN.toml",
+        include_str!("../../../../presets/lessons/14-consistency.zh-CN.toml"),
+    ),
+    (
+        "15-dijkstra-rules.en.toml",
+        include_str!("../../../../presets/lessons/15-dijkstra-rules.en.toml"),
+    ),
+    (
+        "15-dijkstra-rules.zh-CN.toml",
+        include_str!("../../../../presets/lessons/15-dijkstra-rules.zh-CN.toml"),
+    ),
 ];
