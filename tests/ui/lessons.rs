@@ -385,3 +385,56 @@ fn the_lesson_panel_stays_on_its_tab_and_comes_back_with_it() {
     assert!(harness.query_by_label("Next page").is_some());
     assert_eq!(harness.state().lessons.home, Some(TabId::Pathfinding));
 }
+
+#[test]
+fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
+    use frontier::app::{SlidingMode, TabId};
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    let start = "Start “Designing heuristics: relaxed problems, dominance and pattern databases”";
+    harness.get_by_label(start).scroll_to_me();
+    harness.run_steps(2);
+    harness.get_by_label(start).click_accesskit();
+    harness.run_steps(4);
+    assert!(harness.state().lessons.active.is_some(), "started");
+    click(&mut harness, "Next page");
+    harness.get_by_label_contains("2/4 · Dominance");
+    harness.run_steps(4);
+    assert_eq!(harness.state().tab, TabId::Sliding);
+    let tab = &harness.state().tabs.sliding;
+    assert_eq!(tab.mode(), SlidingMode::Watch);
+    assert_eq!(tab.game().position().to_string(), "5 6 7 4 0 8 3 2 1");
+    assert_eq!(tab.game().goal().to_string(), "1 2 3 8 0 4 7 6 5");
+    let labels: Vec<String> = tab
+        .sessions()
+        .iter()
+        .map(|s| s.series.label.clone())
+        .collect();
+    assert_eq!(labels, ["A* · misplaced tiles", "A* · Manhattan distance"]);
+    // The question is answered, then both searches run to their end, as the page says.
+    harness
+        .get_by_label_contains("More than 100 times fewer")
+        .click();
+    harness.run_steps(2);
+    click(&mut harness, "Check my answer");
+    harness.get_by_label_contains("115,158 with misplaced tiles");
+    click(&mut harness, "To end");
+    for _ in 0..400 {
+        if harness.state().tabs.sliding.finished().len() == 2 {
+            break;
+        }
+        harness.step();
+    }
+    // The faster search ends first: the table lists them as they end.
+    let expanded: Vec<(String, usize)> = (harness.state().tabs.sliding.finished().iter())
+        .map(|run| (run.label.clone(), run.expansions))
+        .collect();
+    assert_eq!(
+        expanded,
+        [
+            ("A* · Manhattan distance".to_string(), 749),
+            ("A* · misplaced tiles".to_string(), 115_158)
+        ],
+        "the counts the page states"
+    );
+}
