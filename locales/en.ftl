@@ -1329,6 +1329,7 @@ dstar-plans-again = The board changed during D* Lite's first plan: it plans agai
 ## The Sliding puzzle tab (八数码 / the 15-puzzle)
 does-sliding-slide = slide the tile that moves that way into the blank
 does-sliding-shuffle = shuffle a new game
+does-sliding-paste = play the position pasted
 does-sliding-watch = while a search is watched: play, step, step back, start, end
 sliding-heading = Sliding puzzle
 sliding-mode-play = Play

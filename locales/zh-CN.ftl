@@ -1253,6 +1253,7 @@ dstar-plans-again = D* Lite 的第一次规划还没做完棋盘就改了：它�
 ## 数字华容道标签页（八数码 / 十五数码）
 does-sliding-slide = 把朝该方向移动的数码滑入空格
 does-sliding-shuffle = 打乱，开始新的一局
+does-sliding-paste = 玩粘贴的局面
 does-sliding-watch = 观看搜索时：播放、单步、后退、回到开头、到结尾
 sliding-heading = 数字华容道
 sliding-mode-play = 玩

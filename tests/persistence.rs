@@ -342,3 +342,83 @@ fn every_search_comes_back_and_saves_that_named_searches_the_old_way_are_read() 
         PathAlgorithm::search(Algorithm::AStar)
     );
 }
+
+#[test]
+fn the_sliding_puzzle_comes_back_and_each_damaged_field_is_reset_alone() {
+    use frontier::games::sliding::{Goal, PuzzleHeuristic};
+    let mut app = FrontierApp::from_saved(None);
+    let tab = &mut app.tabs.sliding;
+    tab.choose_size(4);
+    tab.choose_goal(Goal::BlankFirst);
+    tab.choose_search(
+        PathAlgorithm::parse("idastar").unwrap(),
+        PuzzleHeuristic::LinearConflict,
+    );
+    tab.click_cell(tab.game().position().blank() + 1);
+    let start = tab.game().start();
+    let saved = app.saved_state();
+    let restored = FrontierApp::from_saved(Some(&saved.to_ron()));
+    assert!(restored.notice.is_none(), "{:?}", restored.notice);
+    let back = &restored.tabs.sliding;
+    assert_eq!(back.game().start(), start, "the game's start comes back");
+    assert_eq!(back.game().goal(), Goal::BlankFirst.position(4));
+    assert_eq!(back.search(), app.tabs.sliding.search());
+    let part = |start: &str, side: usize, best: &str| {
+        format!(
+            "(side: {side}, goal: BlankFirst, start: \"{start}\", shuffle_moves: 40, seed: 3, \
+             algorithm: Code(\"idastar\"), heuristic: LinearConflict, speed: 5, best: {best})"
+        )
+    };
+    let good_start = start.to_string();
+    // An unsolvable start, a side out of range, an impossible best result: each reset alone,
+    // naming the field, the rest kept.
+    let swapped = {
+        let mut tiles = start.tiles();
+        let (a, b) = (
+            tiles.iter().position(|&t| t == 1).unwrap(),
+            tiles.iter().position(|&t| t == 2).unwrap(),
+        );
+        tiles.swap(a, b);
+        tiles
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (field, text) in [
+        ("start", part(&swapped, 4, "{}")),
+        // A 3 x 3 start, which fits the side it is reset to.
+        ("side", part("0 1 2 3 4 5 6 7 8", 9, "{}")),
+        (
+            "best",
+            part(
+                &good_start,
+                4,
+                "{\"4x4 blank first\": (moves: 0, seconds: 1.0)}",
+            ),
+        ),
+    ] {
+        let restored = FrontierApp::from_saved(Some(&with_part(&saved, "sliding", &text)));
+        let notice = &restored.notice.as_ref().expect(field).text;
+        assert!(
+            notice.contains(&format!("{field} was reset")),
+            "{field}: {notice}"
+        );
+        assert_eq!(
+            notice.matches("was reset").count(),
+            1,
+            "only {field}: {notice}"
+        );
+        let back = &restored.tabs.sliding;
+        assert_eq!(
+            back.game().position().reaches(back.game().goal()),
+            Ok(()),
+            "{field}"
+        );
+        assert_eq!(
+            back.search().0.code(),
+            "idastar",
+            "{field}: the search kept"
+        );
+    }
+}

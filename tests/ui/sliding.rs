@@ -287,3 +287,15 @@ fn the_pattern_database_solves_the_8_puzzle_optimally_in_the_tab() {
     };
     assert_eq!(moves.len() as f64, cost, "as short as BFS finds");
 }
+
+#[test]
+fn a_pasted_position_is_played_and_a_pasted_mistake_changes_nothing() {
+    let mut harness = app();
+    harness.event(egui::Event::Paste("1 2 3 8 4 0 7 6 5".into()));
+    harness.run_steps(2);
+    assert_eq!(position(&harness), "1 2 3 8 4 0 7 6 5");
+    harness.event(egui::Event::Paste("a tray of nine tiles".into()));
+    harness.run_steps(2);
+    harness.get_by_label_contains("That position cannot be played");
+    assert_eq!(position(&harness), "1 2 3 8 4 0 7 6 5", "the game stays");
+}

@@ -153,6 +153,7 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
     ("keys-arrows-wasd", "does-sliding-slide"),
     ("keys-u-ctrl-z", "does-undo"),
     ("keys-s", "does-sliding-shuffle"),
+    ("keys-ctrl-v", "does-sliding-paste"),
     ("keys-run", "does-sliding-watch"),
 ];
 
@@ -177,6 +178,16 @@ impl crate::app::tab::Tab for SlidingTab {
         match self.mode {
             Mode::Play => self.play_keys(ui),
             Mode::Watch => self.watch_keys(ui),
+        }
+        // Ctrl+V outside a text field plays the position pasted (refused, with the game
+        // unchanged, when it is none).
+        if let Some(text) = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            })
+        }) {
+            self.play_typed(&text);
         }
     }
 
