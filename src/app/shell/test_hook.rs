@@ -84,7 +84,8 @@ thread_local! {
 
 /// Writes the summary of the app's state: frames drawn, tab, language, the Pathfinding
 /// board (its text, the search and step shown, the cells' size and place), Sokoban's mode and
-/// hint, the lesson page and its answer, and the messages shown.
+/// hint, the sliding puzzle's position, moves and solution found, the lesson page and its
+/// answer, and the messages shown.
 pub fn publish_state(app: &mut FrontierApp) {
     let frames = FRAMES.with(|f| {
         f.set(f.get() + 1);
@@ -106,6 +107,8 @@ pub fn publish_state(app: &mut FrontierApp) {
         .filter(|r| r.is_finite())
         .unwrap_or(egui::Rect::ZERO);
     let sokoban = &app.tabs.sokoban;
+    let sliding = &app.tabs.sliding;
+    let solution = (sliding.sessions().first()).and_then(|s| s.solution());
     let lesson = app.lessons.active.as_ref();
     let mut json = String::new();
     let _ = write!(
@@ -115,6 +118,7 @@ pub fn publish_state(app: &mut FrontierApp) {
          \"cellX\":{cell_x:.1},\"cellY\":{cell_y:.1},\"cell\":{cell:.2},\
          \"area\":[{:.1},{:.1},{:.1},{:.1}]}},\
          \"sokoban\":{{\"mode\":{},\"level\":{},\"hint\":{}}},\
+         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{}}},\
          \"lesson\":{{\"open\":{},\"id\":{},\"page\":{},\"answered\":{},\"right\":{}}},\
          \"notice\":{},\"tabNotice\":{},\"advanceMs\":{:.3}}}",
         quoted(tab_name(app.tab)),
@@ -132,6 +136,10 @@ pub fn publish_state(app: &mut FrontierApp) {
         quoted(&format!("{:?}", sokoban.mode())),
         quoted(&sokoban.level().map(|l| l.to_xsb()).unwrap_or_default()),
         quoted(&sokoban.aid().status().unwrap_or_default()),
+        quoted(&format!("{:?}", sliding.mode())),
+        quoted(&sliding.game().position().to_string()),
+        sliding.game().moves(),
+        quoted(&solution.unwrap_or_default()),
         app.lessons.open,
         quoted(lesson.map_or("", |l| l.lesson.id.as_str())),
         lesson.map_or(0, |l| l.page),

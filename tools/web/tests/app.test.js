@@ -222,3 +222,26 @@ test("what was painted is still there when the page is opened again", async () =
   for (let y = 2; y <= 5; y++) assert.equal(web.isWall(again.pathfinding.board, 5, y), true, `(5,${y})`);
   await page.context().close();
 });
+
+test("the sliding puzzle is played by taps and solved by a search", async () => {
+  const page = await web.open(chromium, server.url, { touch: true });
+  await web.dismissGettingStarted(page);
+  await web.tap(page, "Sliding puzzle");
+  let s = await web.until(page, (t) => t.tab === "sliding", "the puzzle's tab");
+  // A tile beside the blank: the one to its left, or to its right in the first column.
+  const tiles = s.sliding.position.split(" ").map(Number);
+  const blank = tiles.indexOf(0);
+  const beside = tiles[blank % 3 === 0 ? blank + 1 : blank - 1];
+  await web.tap(page, `Tile ${beside}`);
+  s = await web.until(page, (t) => t.sliding.moves === 1, "one move played");
+  const after = s.sliding.position.split(" ").map(Number);
+  assert.equal(after[blank], beside, "the tapped tile slid into the blank");
+  assert.equal(after.indexOf(0), tiles.indexOf(beside), "the blank took its place");
+  await web.tap(page, "Watch a search solve it");
+  await web.tap(page, "To end");
+  s = await web.until(page, (t) => t.sliding.solution.length > 0, "a solution found");
+  assert.equal(s.sliding.mode, "Watch");
+  assert.match(s.sliding.solution, /^[UDLR]+$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
