@@ -62,6 +62,7 @@ fn one_bfs_from_the_goal_reaches_the_181440_solvable_positions_and_bounds_every_
     assert_eq!(depth.values().max(), Some(&31));
     assert_eq!(depth.values().filter(|&&d| d == 31).count(), 2);
     let estimate = |h, p| problem(p, goal, h).estimate(p);
+    let mut inconsistent_moves = 0;
     for (&position, &moves) in &depth {
         let misplaced = estimate(PuzzleHeuristic::Misplaced, position);
         let manhattan = estimate(PuzzleHeuristic::Manhattan, position);
@@ -79,7 +80,20 @@ fn one_bfs_from_the_goal_reaches_the_181440_solvable_positions_and_bounds_every_
             let after = estimate(PuzzleHeuristic::Manhattan, next);
             assert_eq!(manhattan.abs_diff(after), 1, "{position} -> {next}");
         }
+        // The lesson's inconsistent heuristic: never above Manhattan, so admissible, but a
+        // move may drop it by more than the move costs.
+        let half = estimate(PuzzleHeuristic::Inconsistent, position);
+        assert!(half == manhattan || half == 0, "{position}: {half}");
+        for (_, next) in position.moves() {
+            if half > estimate(PuzzleHeuristic::Inconsistent, next) + 1 {
+                inconsistent_moves += 1;
+            }
+        }
     }
+    assert!(
+        inconsistent_moves > 10_000,
+        "{inconsistent_moves} moves break consistency"
+    );
 }
 
 #[test]
