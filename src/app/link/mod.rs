@@ -176,7 +176,7 @@ impl crate::app::tab::Tab for LinkTab {
     }
 
     fn handle_keys(&mut self, ui: &Ui) {
-        LinkTab::handle_keys(self, ui);
+        self.play_keys(ui);
     }
 
     fn status(&self) -> String {
@@ -195,7 +195,7 @@ impl crate::app::tab::Tab for LinkTab {
     }
 
     fn advance(&mut self, dt: f64, _: FrameBudget) -> bool {
-        LinkTab::advance(self, dt)
+        self.advance_play(dt)
     }
 
     fn ui(&mut self, ui: &mut Ui) {

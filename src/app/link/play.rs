@@ -141,7 +141,7 @@ impl LinkTab {
     }
 
     /// This frame's share of animation; true while more frames are needed.
-    pub fn advance(&mut self, dt: f64) -> bool {
+    pub(super) fn advance_play(&mut self, dt: f64) -> bool {
         let mut busy = false;
         if self.clock_running && !self.game.is_won() && !self.editing {
             self.elapsed += dt;
@@ -184,7 +184,7 @@ impl LinkTab {
         busy
     }
 
-    pub fn handle_keys(&mut self, ui: &Ui) {
+    pub(super) fn play_keys(&mut self, ui: &Ui) {
         let (hint, shuffle, undo) = ui.input_mut(|i| {
             (
                 i.consume_key(Modifiers::NONE, Key::H),

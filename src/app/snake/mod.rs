@@ -202,7 +202,7 @@ impl crate::app::tab::Tab for SnakeTab {
     }
 
     fn handle_keys(&mut self, ui: &Ui) {
-        SnakeTab::handle_keys(self, ui);
+        self.play_keys(ui);
     }
 
     fn status(&self) -> String {
@@ -221,7 +221,7 @@ impl crate::app::tab::Tab for SnakeTab {
     }
 
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        SnakeTab::advance(self, dt, budget)
+        self.advance_play(dt, budget)
     }
 
     fn ui(&mut self, ui: &mut Ui) {

@@ -127,7 +127,7 @@ impl SnakeTab {
         self.steer(dir);
     }
 
-    pub fn handle_keys(&mut self, ui: &Ui) {
+    pub(super) fn play_keys(&mut self, ui: &Ui) {
         let (dirs, space, step, decision, restart, manual, classic, cycle, (faster, slower)) = ui
             .input_mut(|i| {
                 let dirs = crate::ui::consume_direction_keys(i);
@@ -186,7 +186,7 @@ impl SnakeTab {
     }
 
     /// This frame's moves, within `budget`; true while more frames are needed.
-    pub fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
+    pub(super) fn advance_play(&mut self, dt: f64, budget: FrameBudget) -> bool {
         if !self.playing || self.game.status() != Status::Playing {
             self.pace.reset();
             return false;
