@@ -427,7 +427,7 @@ fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
     }
     // The faster search ends first: the table lists them as they end.
     let expanded: Vec<(String, usize)> = (harness.state().tabs.sliding.finished().iter())
-        .map(|run| (run.label.clone(), run.expansions))
+        .map(|run| (run.label(), run.expansions))
         .collect();
     assert_eq!(
         expanded,

@@ -299,3 +299,20 @@ fn a_pasted_position_is_played_and_a_pasted_mistake_changes_nothing() {
     harness.get_by_label_contains("That position cannot be played");
     assert_eq!(position(&harness), "1 2 3 8 4 0 7 6 5", "the game stays");
 }
+
+#[test]
+fn the_searches_names_follow_a_switch_to_chinese() {
+    let mut harness = app();
+    harness::click(&mut harness, "Watch a search solve it");
+    assert!(harness.query_all_by_label("A* · Manhattan distance").count() >= 2);
+    harness
+        .state_mut()
+        .set_language(frontier::i18n::Language::Chinese);
+    harness.run_steps(3);
+    let label = harness.state().tabs.sliding.sessions()[0].series.label.clone();
+    assert_eq!(label, "A* · 曼哈顿距离");
+    // The column's heading and the chart's legend.
+    assert!(harness.query_all_by_label("A* · 曼哈顿距离").count() >= 2);
+    harness.get_by_label("看搜索来解");
+    frontier::i18n::set_language(frontier::i18n::Language::English);
+}

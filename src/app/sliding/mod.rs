@@ -41,7 +41,8 @@ pub enum Mode {
 /// expansions by depth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FinishedRun {
-    pub label: String,
+    /// The search and heuristic, named in the current language when shown.
+    pub search: (PathAlgorithm, PuzzleHeuristic),
     pub expansions: usize,
     pub moves: Option<usize>,
     pub branching: Option<f64>,
@@ -157,6 +158,13 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
     ("keys-run", "does-sliding-watch"),
 ];
 
+impl FinishedRun {
+    /// Its name in the current language: the search and its heuristic.
+    pub fn label(&self) -> String {
+        watch::run_label(self.search.0, self.search.1)
+    }
+}
+
 impl crate::app::tab::Tab for SlidingTab {
     fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
         let crate::lessons::Scene::Sliding(scene) = scene else {
@@ -225,6 +233,10 @@ impl crate::app::tab::Tab for SlidingTab {
                 width: 340.0,
             },
         ];
+        // Named afresh each frame, so the chart and the columns follow a language switch.
+        for session in &mut self.sessions {
+            session.series.label = watch::run_label(session.algorithm, session.heuristic);
+        }
         let panels = SidePanels::plan(ui, &PANELS);
         panels.show(ui, 0, |ui| self.controls(ui));
         if self.mode == Mode::Watch {

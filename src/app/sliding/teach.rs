@@ -75,7 +75,7 @@ impl SlidingTab {
                 ui.label("b*");
                 ui.end_row();
                 for run in &self.finished {
-                    ui.add(egui::Label::new(&run.label).wrap());
+                    ui.add(egui::Label::new(run.label()).wrap());
                     ui.label(run.expansions.to_string());
                     ui.label(run.moves.map_or("-".into(), |m| m.to_string()));
                     ui.label(run.branching.map_or("-".into(), |b| format!("{b:.3}")));
@@ -86,7 +86,7 @@ impl SlidingTab {
         let runs: Vec<(String, Vec<u64>)> = self
             .finished
             .iter()
-            .map(|run| (run.label.clone(), run.depths.clone()))
+            .map(|run| (run.label(), run.depths.clone()))
             .collect();
         crate::ui::plot::depth_plot(ui, "sliding-depths", &runs);
     }

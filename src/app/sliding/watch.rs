@@ -216,7 +216,7 @@ impl SlidingTab {
             }
             session.reported = true;
             self.finished.push(FinishedRun {
-                label: session.series.label.clone(),
+                search: (session.algorithm, session.heuristic),
                 expansions: session.run().expansions(),
                 moves: session.solution().map(|m| m.len()),
                 branching: session.branching_factor(),
