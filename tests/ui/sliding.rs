@@ -304,12 +304,20 @@ fn a_pasted_position_is_played_and_a_pasted_mistake_changes_nothing() {
 fn the_searches_names_follow_a_switch_to_chinese() {
     let mut harness = app();
     harness::click(&mut harness, "Watch a search solve it");
-    assert!(harness.query_all_by_label("A* · Manhattan distance").count() >= 2);
+    assert!(
+        harness
+            .query_all_by_label("A* · Manhattan distance")
+            .count()
+            >= 2
+    );
     harness
         .state_mut()
         .set_language(frontier::i18n::Language::Chinese);
     harness.run_steps(3);
-    let label = harness.state().tabs.sliding.sessions()[0].series.label.clone();
+    let label = harness.state().tabs.sliding.sessions()[0]
+        .series
+        .label
+        .clone();
     assert_eq!(label, "A* · 曼哈顿距离");
     // The column's heading and the chart's legend.
     assert!(harness.query_all_by_label("A* · 曼哈顿距离").count() >= 2);

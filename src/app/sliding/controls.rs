@@ -12,25 +12,74 @@ use crate::tr;
 use crate::ui::step_controls::step_controls;
 
 impl SlidingTab {
+    /// The bar above the board when the left panel is folded away (a narrow window, a
+    /// phone): play or watch, and the buttons each needs most.
+    pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            self.mode_buttons(ui);
+            match self.mode {
+                Mode::Play => {
+                    if ui
+                        .add_enabled(
+                            self.game.moves() > 0,
+                            egui::Button::new(tr!("sliding-undo")),
+                        )
+                        .clicked()
+                    {
+                        self.undo();
+                    }
+                    if ui.button(tr!("sliding-shuffle")).clicked() {
+                        self.shuffle(Shuffle::Moves(self.shuffle_moves));
+                    }
+                    if ui.button(tr!("sliding-random")).clicked() {
+                        self.shuffle(Shuffle::Uniform);
+                    }
+                }
+                Mode::Watch => {
+                    let (position, known) = (self.shown_step(), self.known_steps());
+                    let finished = self.sessions.iter().all(|s| s.finished());
+                    let actions = crate::ui::step_controls::step_bar(
+                        ui,
+                        &self.playback,
+                        position,
+                        known,
+                        finished,
+                    );
+                    for action in actions {
+                        self.apply(action);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Play, or watch the search chosen solve the position.
+    fn mode_buttons(&mut self, ui: &mut Ui) {
+        if ui
+            .selectable_label(self.mode == Mode::Play, tr!("sliding-mode-play"))
+            .clicked()
+        {
+            self.stop_watching();
+        }
+        if ui
+            .selectable_label(self.mode == Mode::Watch, tr!("sliding-mode-watch"))
+            .on_hover_text(tr!("sliding-mode-watch-tip"))
+            .clicked()
+            && self.mode != Mode::Watch
+        {
+            self.start_watching();
+        }
+    }
+
+    /// The furthest step any search watched has reached.
+    fn known_steps(&self) -> usize {
+        self.sessions.iter().map(|s| s.known()).max().unwrap_or(0)
+    }
+
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(tr!("sliding-heading"));
-            ui.horizontal(|ui| {
-                if ui
-                    .selectable_label(self.mode == Mode::Play, tr!("sliding-mode-play"))
-                    .clicked()
-                {
-                    self.stop_watching();
-                }
-                if ui
-                    .selectable_label(self.mode == Mode::Watch, tr!("sliding-mode-watch"))
-                    .on_hover_text(tr!("sliding-mode-watch-tip"))
-                    .clicked()
-                    && self.mode != Mode::Watch
-                {
-                    self.start_watching();
-                }
-            });
+            ui.horizontal(|ui| self.mode_buttons(ui));
             if self.watch_when_ready {
                 ui.label(tr!("sliding-tables-building"));
             }
@@ -141,10 +190,7 @@ impl SlidingTab {
         if self.sessions.is_empty() {
             return;
         }
-        let (position, known) = (
-            self.shown_step(),
-            self.sessions.iter().map(|s| s.known()).max().unwrap_or(0),
-        );
+        let (position, known) = (self.shown_step(), self.known_steps());
         let finished = self.sessions.iter().all(|s| s.finished());
         for action in step_controls(ui, &mut self.playback, position, known, finished) {
             self.apply(action);

@@ -242,7 +242,12 @@ impl crate::app::tab::Tab for SlidingTab {
         if self.mode == Mode::Watch {
             panels.show(ui, 1, |ui| self.teach_panel(ui));
         }
-        egui::CentralPanel::default_margins().show(ui, |ui| self.central(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            if !panels.is_open(0) {
+                self.compact_bar(ui);
+            }
+            self.central(ui);
+        });
         let ctx = ui.ctx().clone();
         error_window(&ctx, &mut self.notice, &tr!("sliding-unchanged"));
     }

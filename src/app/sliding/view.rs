@@ -62,6 +62,8 @@ impl SlidingTab {
         let mut answer = None;
         let mut play_solution = false;
         let predicting = self.predicting;
+        // The expanded board leaves room below it for the frontier on a short window.
+        let tallest = ui.available_height() * 0.45;
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.columns(count, |columns| {
                 for (i, (column, session)) in
@@ -71,7 +73,9 @@ impl SlidingTab {
                     column.strong(session.series.label.clone());
                     let expanded = session.expanded();
                     let view = session.run().node(&expanded);
-                    let size = (column.available_width() * 0.6).clamp(90.0, 260.0);
+                    let size = (column.available_width() * 0.6)
+                        .min(tallest)
+                        .clamp(90.0, 260.0);
                     small_board(
                         column,
                         expanded,
