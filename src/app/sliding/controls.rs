@@ -118,32 +118,26 @@ impl SlidingTab {
         egui::Grid::new("sliding-game")
             .num_columns(2)
             .show(ui, |ui| {
-                let label = ui.label(tr!("sliding-size"));
-                let mut side = self.side;
-                egui::ComboBox::from_id_salt("sliding-size")
-                    .selected_text(size_name(side))
-                    .show_ui(ui, |ui| {
-                        for s in MIN_SIDE..=MAX_SIDE {
-                            ui.selectable_value(&mut side, s, size_name(s));
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                let label = ui.label(tr!("sliding-size")).id;
+                let side = picker(
+                    ui,
+                    ("sliding-size", label),
+                    self.side,
+                    MIN_SIDE..=MAX_SIDE,
+                    size_name,
+                );
                 if side != self.side {
                     self.choose_size(side);
                 }
                 ui.end_row();
-                let label = ui.label(tr!("sliding-goal"));
-                let mut goal = self.goal;
-                egui::ComboBox::from_id_salt("sliding-goal")
-                    .selected_text(goal_name(goal))
-                    .show_ui(ui, |ui| {
-                        for named in Goal::NAMED {
-                            ui.selectable_value(&mut goal, named, goal_name(named));
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                let label = ui.label(tr!("sliding-goal")).id;
+                let goal = picker(
+                    ui,
+                    ("sliding-goal", label),
+                    self.goal,
+                    Goal::NAMED,
+                    goal_name,
+                );
                 if goal != self.goal {
                     self.choose_goal(goal);
                 }
@@ -199,17 +193,10 @@ impl SlidingTab {
 
     fn search_controls(&mut self, ui: &mut Ui) {
         let before = (self.algorithm, self.heuristic, self.compare_with);
-        egui::Grid::new("sliding-search")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let label = ui.label(tr!("sliding-search"));
-                search_picker(ui, "sliding-search-pick", &mut self.algorithm).labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label(tr!("sliding-heuristic"));
-                heuristic_picker(ui, "sliding-heuristic-pick", &mut self.heuristic)
-                    .labelled_by(label.id);
-                ui.end_row();
-            });
+        let mut first = (self.algorithm, self.heuristic);
+        let labels = (tr!("sliding-search"), tr!("sliding-heuristic"));
+        search_pickers(ui, "sliding-search", labels, &mut first);
+        (self.algorithm, self.heuristic) = first;
         let mut comparing = self.compare_with.is_some();
         ui.checkbox(&mut comparing, tr!("sliding-compare"))
             .on_hover_text(tr!("sliding-compare-tip"));
@@ -220,18 +207,12 @@ impl SlidingTab {
             (false, Some(_)) => self.compare_with = None,
             _ => {}
         }
-        if let Some((algorithm, heuristic)) = &mut self.compare_with {
-            egui::Grid::new("sliding-compare")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    let label = ui.label(tr!("sliding-compare-search"));
-                    search_picker(ui, "sliding-compare-pick", algorithm).labelled_by(label.id);
-                    ui.end_row();
-                    let label = ui.label(tr!("sliding-compare-heuristic"));
-                    heuristic_picker(ui, "sliding-compare-heuristic-pick", heuristic)
-                        .labelled_by(label.id);
-                    ui.end_row();
-                });
+        if let Some(second) = &mut self.compare_with {
+            let labels = (
+                tr!("sliding-compare-search"),
+                tr!("sliding-compare-heuristic"),
+            );
+            search_pickers(ui, "sliding-compare", labels, second);
         }
         if (self.algorithm, self.heuristic, self.compare_with) != before && self.mode == Mode::Watch
         {
@@ -255,28 +236,55 @@ impl SlidingTab {
     }
 }
 
-fn search_picker(ui: &mut Ui, id: &str, algorithm: &mut PathAlgorithm) -> egui::Response {
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(crate::app::names::path_algorithm(*algorithm))
-        .width(170.0)
-        .show_ui(ui, |ui| {
-            for a in offered() {
-                ui.selectable_value(algorithm, a, crate::app::names::path_algorithm(a));
-            }
-        })
-        .response
+/// A search and its heuristic, each picked from a drop-down beside its label, in a grid of
+/// their own.
+fn search_pickers(
+    ui: &mut Ui,
+    id: &str,
+    labels: (String, String),
+    (algorithm, heuristic): &mut (PathAlgorithm, PuzzleHeuristic),
+) {
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        let label = ui.label(labels.0).id;
+        let search_id = format!("{id}-search");
+        *algorithm = picker(ui, (&search_id, label), *algorithm, offered(), |a| {
+            crate::app::names::path_algorithm(a)
+        });
+        ui.end_row();
+        let label = ui.label(labels.1).id;
+        let heuristic_id = format!("{id}-heuristic");
+        *heuristic = picker(
+            ui,
+            (&heuristic_id, label),
+            *heuristic,
+            PuzzleHeuristic::ALL,
+            heuristic_name,
+        );
+        ui.end_row();
+    });
 }
 
-fn heuristic_picker(ui: &mut Ui, id: &str, heuristic: &mut PuzzleHeuristic) -> egui::Response {
+/// A drop-down of `options`, each shown by `name`, `current` picked, named for screen
+/// readers and tests by the label `label`: what is picked after this frame.
+fn picker<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    (id, label): (&str, egui::Id),
+    current: T,
+    options: impl IntoIterator<Item = T>,
+    name: impl Fn(T) -> String,
+) -> T {
+    let mut picked = current;
     egui::ComboBox::from_id_salt(id)
-        .selected_text(heuristic_name(*heuristic))
-        .width(170.0)
+        .selected_text(name(current))
+        .width(190.0)
         .show_ui(ui, |ui| {
-            for h in PuzzleHeuristic::ALL {
-                ui.selectable_value(heuristic, h, heuristic_name(h));
+            for option in options {
+                ui.selectable_value(&mut picked, option, name(option));
             }
         })
         .response
+        .labelled_by(label);
+    picked
 }
 
 fn size_name(side: usize) -> String {
