@@ -19,21 +19,9 @@ impl SlidingTab {
             self.mode_buttons(ui);
             match self.mode {
                 Mode::Play => {
-                    if ui
-                        .add_enabled(
-                            self.game.moves() > 0,
-                            egui::Button::new(tr!("sliding-undo")),
-                        )
-                        .clicked()
-                    {
-                        self.undo();
-                    }
-                    if ui.button(tr!("sliding-shuffle")).clicked() {
-                        self.shuffle(Shuffle::Moves(self.shuffle_moves));
-                    }
-                    if ui.button(tr!("sliding-random")).clicked() {
-                        self.shuffle(Shuffle::Uniform);
-                    }
+                    self.undo_button(ui);
+                    self.shuffle_button(ui);
+                    self.random_button(ui);
                 }
                 Mode::Watch => {
                     let (position, known) = (self.shown_step(), self.known_steps());
@@ -51,6 +39,27 @@ impl SlidingTab {
                 }
             }
         });
+    }
+
+    fn undo_button(&mut self, ui: &mut Ui) {
+        let undo = egui::Button::new(tr!("sliding-undo"));
+        if ui.add_enabled(self.game.moves() > 0, undo).clicked() {
+            self.undo();
+        }
+    }
+
+    fn shuffle_button(&mut self, ui: &mut Ui) {
+        let button = ui.button(tr!("sliding-shuffle"));
+        if button.on_hover_text(tr!("sliding-shuffle-tip")).clicked() {
+            self.shuffle(Shuffle::Moves(self.shuffle_moves));
+        }
+    }
+
+    fn random_button(&mut self, ui: &mut Ui) {
+        let button = ui.button(tr!("sliding-random"));
+        if button.on_hover_text(tr!("sliding-random-tip")).clicked() {
+            self.shuffle(Shuffle::Uniform);
+        }
     }
 
     /// Play, or watch the search chosen solve the position.
@@ -96,15 +105,7 @@ impl SlidingTab {
     fn game_controls(&mut self, ui: &mut Ui) {
         ui.label(self.score_line());
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(
-                    self.game.moves() > 0,
-                    egui::Button::new(tr!("sliding-undo")),
-                )
-                .clicked()
-            {
-                self.undo();
-            }
+            self.undo_button(ui);
             if ui
                 .add_enabled(
                     self.game.moves() > 0,
@@ -155,21 +156,9 @@ impl SlidingTab {
             let label = ui.label(tr!("sliding-shuffle-moves"));
             ui.add(egui::DragValue::new(&mut self.shuffle_moves).range(1..=500))
                 .labelled_by(label.id);
-            if ui
-                .button(tr!("sliding-shuffle"))
-                .on_hover_text(tr!("sliding-shuffle-tip"))
-                .clicked()
-            {
-                self.shuffle(Shuffle::Moves(self.shuffle_moves));
-            }
+            self.shuffle_button(ui);
         });
-        if ui
-            .button(tr!("sliding-random"))
-            .on_hover_text(tr!("sliding-random-tip"))
-            .clicked()
-        {
-            self.shuffle(Shuffle::Uniform);
-        }
+        self.random_button(ui);
         let label = ui.label(tr!("sliding-position"));
         ui.add(egui::TextEdit::singleline(&mut self.position_text).desired_width(f32::INFINITY))
             .labelled_by(label.id)
