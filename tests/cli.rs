@@ -253,6 +253,45 @@ fn bad_input_exits_2_with_a_message_never_a_panic() {
 }
 
 #[test]
+fn scen_reads_the_older_space_separated_form_and_matches_lengths_to_their_printed_digits() {
+    let dir = common::test_data().join("movingai-large");
+    let scen = dir.join("AR0012SR-sample.map.scen");
+    // Lengths printed with two decimals: 1,001.29 for 1,001.2914 is a match.
+    let out = frontier(&["scen", scen.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.ends_with("matched 32 of 32\n"), "{text}");
+    assert!(!text.contains("MISMATCH"), "{text}");
+    assert!(
+        text.contains(" a query), ") && text.contains(" ms a query)"),
+        "{text}"
+    );
+    // A length off by more than its printed precision still fails, naming the query.
+    let original = std::fs::read_to_string(&scen).unwrap();
+    let first = original.lines().nth(1).unwrap();
+    let length: f64 = first.split_whitespace().last().unwrap().parse().unwrap();
+    let wrong = first.replacen(
+        &format!(" {length:.2}"),
+        &format!(" {:.2}", length + 0.02),
+        1,
+    );
+    let map = dir.join("AR0012SR.map");
+    let edited = temp_file("wrong.map.scen", &format!("version 1.0\n{wrong}\n"));
+    let out = frontier(&[
+        "scen",
+        edited.to_str().unwrap(),
+        "--map",
+        map.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("query 1:") && text.contains("MISMATCH"),
+        "{text}"
+    );
+}
+
+#[test]
 fn scen_runs_every_query_and_reports_matches() {
     let dir = common::test_data().join("movingai");
     let scen = dir.join("random-32-32-10-even-1.scen");

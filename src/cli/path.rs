@@ -210,7 +210,7 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
             Outcome::Found { cost, .. } => Some(cost),
             _ => None,
         };
-        let ok = cost.is_some_and(|c| (c - query.optimal).abs() <= 1e-3);
+        let ok = cost.is_some_and(|c| query.matches(c));
         if ok {
             matched += 1;
         }
@@ -223,10 +223,13 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
             );
         }
     }
+    let millis = began.elapsed().as_secs_f64() * 1e3;
+    let count = queries.len().max(1) as f64;
     say!(
-        "{} queries, {expanded} expansions, {:.1} ms",
+        "{} queries, {expanded} expansions ({:.1} a query), {millis:.1} ms ({:.3} ms a query)",
         queries.len(),
-        began.elapsed().as_secs_f64() * 1e3
+        expanded as f64 / count,
+        millis / count
     );
     say!("matched {matched} of {}", queries.len());
     Ok(if matched == queries.len() {

@@ -144,9 +144,25 @@ pub struct ScenarioQuery {
     pub goal: Pos,
     /// The optimal length: 8-connected, diagonals sqrt 2, no corner cutting.
     pub optimal: Cost,
+    /// The decimals the file printed the length with (`1001.29`: 2), which bound how far
+    /// a computed length may differ from it and still be the same.
+    pub decimals: u32,
 }
 
-/// Reads a Moving AI `.scen` (version 1).
+impl ScenarioQuery {
+    /// Whether `length` is the optimal length as the file printed it: within half a unit
+    /// of its last printed digit (`1001.29` stands for 1001.285 to 1001.295), plus a
+    /// millionth of the length for the generator's own rounding (den520d's file prints
+    /// `235.764` where the path found is 235.76450, just past the half unit).
+    pub fn matches(&self, length: Cost) -> bool {
+        let printed = 0.5 * 10f64.powi(-(self.decimals.min(15) as i32));
+        let tolerance = printed + 1e-6 * self.optimal.abs().max(1.0);
+        (length - self.optimal).abs() <= tolerance
+    }
+}
+
+/// Reads a Moving AI `.scen`: `version 1` (nine tab-separated fields a query) or the older
+/// `version 1.0` (the same nine fields separated by spaces, as in the Baldur's Gate sets).
 pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
     let mut queries = vec![];
     for (i, line) in text.lines().enumerate() {
@@ -158,7 +174,10 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
         if number == 1 && line.starts_with("version") {
             continue;
         }
-        let fields: Vec<&str> = line.split('\t').collect();
+        let mut fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() == 1 {
+            fields = line.split_whitespace().collect();
+        }
         if fields.len() != 9 {
             return Err(ParseError::at(
                 number,
@@ -186,6 +205,9 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
                 ),
             )
         })?;
+        let decimals = fields[8].trim().split_once('.').map_or(0, |(_, after)| {
+            after.chars().take_while(char::is_ascii_digit).count() as u32
+        });
         let to_i32 = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
         queries.push(ScenarioQuery {
             bucket: int(0, "bucket")?.max(0) as u32,
@@ -195,6 +217,7 @@ pub fn parse_scenario(text: &str) -> Result<Vec<ScenarioQuery>, ParseError> {
             start: Pos::new(to_i32(int(4, "start x")?), to_i32(int(5, "start y")?)),
             goal: Pos::new(to_i32(int(6, "goal x")?), to_i32(int(7, "goal y")?)),
             optimal,
+            decimals,
         });
     }
     if queries.is_empty() {
@@ -261,5 +284,25 @@ mod tests {
         assert_eq!(error.line, 2);
         let error = parse_scenario("version 1\n0\tm\t8\t8\t1\tq\t3\t4\t5\n").unwrap_err();
         assert!(error.to_string().contains("start y"), "{error}");
+    }
+
+    #[test]
+    fn the_older_space_separated_form_reads_and_lengths_match_to_the_digits_printed() {
+        let text = "version 1.0\n40 maps/bgmaps/AR0012SR.map 512 512 322 410 314 266 160.53\n";
+        let queries = parse_scenario(text).unwrap();
+        let q = &queries[0];
+        assert_eq!((q.bucket, q.map.as_str()), (40, "maps/bgmaps/AR0012SR.map"));
+        assert_eq!((q.start, q.goal), (Pos::new(322, 410), Pos::new(314, 266)));
+        assert_eq!((q.optimal, q.decimals), (160.53, 2));
+        // 160.53 printed to two decimals stands for 160.525 to 160.535.
+        assert!(q.matches(160.5340) && q.matches(160.5251));
+        assert!(!q.matches(160.5451) && !q.matches(160.52));
+        // Eight decimals are held to about a millionth of the length.
+        let exact =
+            &parse_scenario("version 1\n0\tm\t8\t8\t1\t2\t3\t4\t1001.29142136\n").unwrap()[0];
+        assert_eq!(exact.decimals, 8);
+        assert!(exact.matches(1001.2914) && !exact.matches(1001.29));
+        let error = parse_scenario("version 1.0\n40 m 512 512 1 2 3\n").unwrap_err();
+        assert!(error.to_string().contains("found 7"), "{error}");
     }
 }
