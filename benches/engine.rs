@@ -10,7 +10,11 @@
 //!     query of the test data, costs asserted optimal, with the ratio per map;
 //! (e) D* Lite on a 256 x 256 board (20% scattered walls, 8 moves) over 200 random wall
 //!     edits near the path: the repairs' expansions against A* from scratch after each
-//!     edit, every repaired cost checked against a fresh Dijkstra.
+//!     edit, every repaired cost checked against a fresh Dijkstra;
+//! (f) the larger Moving AI maps (a 256 x 256 city, a 256 x 257 Dragon Age map, a 512 x 512
+//!     maze, a 512 x 512 Baldur's Gate map), every query (every 10th of the maze's 11,080):
+//!     Frontier's A* and JPS against the peer's A*, costs asserted equal and matching the
+//!     scenario as printed, one round each, the ratio per map.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -246,11 +250,18 @@ type Query = (String, GridProblem, Arc<PeerGrid>, Pos, Pos, f64);
 
 /// Every query of the shared Moving AI scenarios, with its map's name.
 fn movingai_queries() -> Vec<Query> {
-    let dir = test_data().join("movingai");
+    scenario_queries("movingai", 1)
+}
+
+/// Every `stride`th query of each scenario in the test data's folder `folder`, with its
+/// map's name.
+fn scenario_queries(folder: &str, stride: usize) -> Vec<Query> {
+    let dir = test_data().join(folder);
     let mut scens: Vec<_> = std::fs::read_dir(&dir)
         .expect("movingai folder")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .filter(|p| !p.to_string_lossy().contains("-sample."))
         .collect();
     scens.sort();
     let mut queries = vec![];
@@ -265,7 +276,8 @@ fn movingai_queries() -> Vec<Query> {
         let board = Arc::new(parse_map(&read_text(&dir.join(&name)).expect("map")).expect("map"));
         let peer = Arc::new(PeerGrid::new(&board));
         let problem = GridProblem::new(board, Connectivity::Eight, Heuristic::Octile);
-        for q in list {
+        let step = if list.len() > 5_000 { stride } else { 1 };
+        for q in list.into_iter().step_by(step) {
             queries.push((
                 name.clone(),
                 problem.clone(),
@@ -388,6 +400,58 @@ fn case_e() {
     );
 }
 
+fn case_f() {
+    let queries = scenario_queries("movingai-large", 10);
+    let mut maps: Vec<String> = queries.iter().map(|q| q.0.clone()).collect();
+    maps.dedup();
+    for map in maps {
+        let mine: Vec<&Query> = queries.iter().filter(|q| q.0 == map).collect();
+        let (astar, t_astar) = time(|| {
+            mine.iter()
+                .map(|(_, problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                .collect::<Vec<_>>()
+        });
+        let (jps, t_jps) = time(|| {
+            mine.iter()
+                .map(|(_, problem, _, s, g, _)| jps_cost(problem.clone().between(*s, *g)))
+                .collect::<Vec<_>>()
+        });
+        let (peer, t_peer) = time(|| {
+            mine.iter()
+                .map(|(_, _, peer, s, g, _)| peer_octile_astar(peer, s, g))
+                .collect::<Vec<_>>()
+        });
+        for (i, q) in mine.iter().enumerate() {
+            let (a, j, p) = (
+                astar[i].expect("a path"),
+                jps[i].expect("a path"),
+                peer[i].expect("a path"),
+            );
+            assert!(
+                // The peer counts in millionths (its costs are integers).
+                (a - p).abs() < 1e-3 && (j - a).abs() < 1e-9,
+                "case (f) {map} query {i}: A* {a}, JPS {j}, pathfinding {p}"
+            );
+            // Within the coarsest precision these scenarios print (two decimals), as
+            // `frontier scen` checks it.
+            assert!(
+                (a - q.5).abs() <= 0.005 + 1e-6 * q.5,
+                "case (f) {map} query {i}: {a} against {}",
+                q.5
+            );
+        }
+        println!(
+            "case (f) {map}: {} queries, costs equal; frontier A* {:.1} ms ({:.2}x the peer), JPS {:.1} ms ({:.2}x), pathfinding A* {:.1} ms",
+            mine.len(),
+            t_astar.as_secs_f64() * 1e3,
+            t_peer.as_secs_f64() / t_astar.as_secs_f64(),
+            t_jps.as_secs_f64() * 1e3,
+            t_peer.as_secs_f64() / t_jps.as_secs_f64(),
+            t_peer.as_secs_f64() * 1e3,
+        );
+    }
+}
+
 fn case_c() {
     let board = Arc::new(Board::new(2048, 2048));
     let peer = PeerGrid::new(&board);
@@ -442,5 +506,8 @@ fn main() {
     }
     if wanted("e") {
         case_e();
+    }
+    if wanted("f") {
+        case_f();
     }
 }
