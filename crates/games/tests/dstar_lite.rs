@@ -155,3 +155,22 @@ fn a_robot_that_learns_walls_as_it_goes_reaches_the_goal_by_legal_moves() {
         "{arrived} arrived, {repaired} repaired"
     );
 }
+
+#[test]
+fn a_budget_stops_d_star_lite_as_it_stops_the_other_engines() {
+    use frontier_games::search::{Event, Limit, Outcome, Run};
+    let board = Arc::new(Board::new(40, 30));
+    let problem = GridProblem::new(board, Connectivity::Eight, Heuristic::Octile);
+    let dstar = PathAlgorithm::parse("dstar-lite").unwrap();
+    let unlimited = GridRun::new(problem.clone(), dstar, Budget::UNLIMITED).run();
+    assert!(matches!(unlimited.outcome, Outcome::Found { .. }));
+    assert!(unlimited.expanded > 50, "{} expansions", unlimited.expanded);
+    let run = GridRun::new(problem.clone(), dstar, Budget::default().expansions(50)).run();
+    assert_eq!(run.outcome, Outcome::GaveUp(Limit::Expansions(50)));
+    assert_eq!(run.expanded, 50);
+    // Stepped, it says so in its last event, and the plan is not called found.
+    let mut plan = DStarLite::new(problem).with_budget(Budget::default().expansions(20));
+    let last = std::iter::from_fn(|| plan.step()).last().unwrap();
+    assert_eq!(last.event, Event::GaveUp(Limit::Expansions(20)));
+    assert_eq!(plan.cost(), None);
+}

@@ -34,5 +34,5 @@ pub static DSTAR_LITE: Descriptor = Descriptor {
         from_goal: true,
         ..Capabilities::NONE
     },
-    build: |problem, _| Box::new(DStarLite::new(problem)),
+    build: |problem, options| Box::new(DStarLite::new(problem).with_budget(options.budget)),
 };

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use super::{Board, GridProblem};
 use crate::grid::Pos;
 use crate::search::{
-    Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, ReversibleProblem, Run, Side,
-    Step,
+    Budget, Cost, Event, NodeId, NodeStatus, NodeView, NodeVisitor, Problem, ReversibleProblem,
+    Run, Side, Step,
 };
 
 mod robot;
@@ -100,9 +100,23 @@ pub struct DStarLite {
     times: Vec<u32>,
     /// How the plan last ended, when it is right (the run is stepped again after an edit).
     ended: Option<Step>,
+    /// The expansions and time a run may take, as every engine has (its memory is the
+    /// board's from the start, so the states and bytes limits have nothing to count).
+    budget: Budget,
 }
 
+/// Expansions between two looks at the clock: a D* Lite expansion takes well under a
+/// microsecond on a grid, so a deadline is missed by at most a millisecond or so.
+const CLOCK_EVERY: usize = 1024;
+
 impl DStarLite {
+    /// The same plan within `budget`: it gives up once its expansions (over the first plan
+    /// and every repair) reach the limit, or its deadline passes.
+    pub fn with_budget(mut self, budget: Budget) -> DStarLite {
+        self.budget = budget;
+        self
+    }
+
     /// A plan from `problem`'s start to its goal, not yet computed (see
     /// [`DStarLite::plan`]).
     pub fn new(problem: GridProblem) -> DStarLite {
@@ -121,6 +135,7 @@ impl DStarLite {
             changed: vec![],
             times: vec![0; cells],
             ended: None,
+            budget: Budget::UNLIMITED,
             problem,
         };
         let goal = plan.problem.goal;
@@ -410,6 +425,14 @@ impl Run for DStarLite {
             side: Side::Backward,
             event,
         };
+        let expansions = self.total_expansions;
+        let now = expansions
+            .is_multiple_of(CLOCK_EVERY)
+            .then(web_time::Instant::now);
+        if let Some(limit) = self.budget.exceeded(expansions, 0, || 0, now) {
+            self.ended = Some(step(Event::GaveUp(limit)));
+            return self.ended;
+        }
         match self.expand_next() {
             Some(u) => Some(step(Event::Expanded {
                 node: self.index(u).unwrap_or(0) as NodeId,
