@@ -228,7 +228,7 @@ fn bad_input_exits_2_with_a_message_never_a_panic() {
         (vec!["fly".into()], "unknown command `fly`"),
         (
             vec!["scen".into(), broken.display().to_string()],
-            "expected 9 tab-separated fields",
+            "expected 9 fields separated by tabs",
         ),
         (
             vec!["generate".into(), "spiral".into(), "9".into(), "9".into()],
