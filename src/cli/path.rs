@@ -88,7 +88,7 @@ fn run_path(args: &mut Args) -> Result<Status, String> {
     check_jps(&options, &problem)?;
     let mut budget = Budget::UNLIMITED;
     budget.max_expansions = max_expansions;
-    let result = GridRun::new(problem, options.algorithm, budget).run();
+    let result = GridRun::headless(problem, options.algorithm, budget).run();
 
     say!("board: {file} ({width} x {height})");
     let connectivity = match options.connectivity {
@@ -204,7 +204,7 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
         let mut budget = Budget::UNLIMITED;
         budget.max_expansions =
             max_expansions.or(options.algorithm.deepening().map(|_| SCEN_DEEPENING_BUDGET));
-        let result = GridRun::new(problem, options.algorithm, budget).run();
+        let result = GridRun::headless(problem, options.algorithm, budget).run();
         expanded += result.expanded;
         let cost = match result.outcome {
             Outcome::Found { cost, .. } => Some(cost),

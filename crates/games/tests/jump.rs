@@ -155,3 +155,32 @@ fn the_cells_a_jump_passes_over_are_a_trail_not_nodes() {
     let result = run.run();
     assert!(result.expanded <= 3, "{} expansions", result.expanded);
 }
+
+#[test]
+fn a_headless_run_keeps_no_trail_and_finds_the_same_path_with_the_same_expansions() {
+    let jps = PathAlgorithm::parse("jps").unwrap();
+    let mut boards_with_trail = 0;
+    for seed in 0..40 {
+        let board = random_board(seed, false);
+        let problem = problem(&board, Connectivity::Eight);
+        let mut drawn = GridRun::new(problem.clone(), jps, Budget::UNLIMITED);
+        let mut headless = GridRun::headless(problem, jps, Budget::UNLIMITED);
+        let (mut trail_drawn, mut trail_headless) = (false, false);
+        while drawn.next().is_some() {
+            headless.next();
+            let any = |run: &GridRun| board.cells().positions().any(|p| run.scanned(p));
+            trail_drawn |= any(&drawn);
+            trail_headless |= any(&headless);
+        }
+        assert!(headless.next().is_none(), "seed {seed}: both end together");
+        assert_eq!(drawn.path_cost(), headless.path_cost(), "seed {seed}");
+        assert_eq!(drawn.expansions(), headless.expansions(), "seed {seed}");
+        assert!(!trail_headless, "seed {seed}: the headless run keeps none");
+        boards_with_trail += trail_drawn as usize;
+    }
+    // A tiny board may need no scan at all; most do, and the drawn run keeps what it scans.
+    assert!(
+        boards_with_trail > 20,
+        "{boards_with_trail} of 40 boards with a trail"
+    );
+}

@@ -37,7 +37,8 @@ pub static JPS: Descriptor = Descriptor {
         ..Capabilities::NONE
     },
     build: |problem, options| match JumpSearch::new(problem.clone()) {
-        Some(jps) => Box::new(jps.with_budget(options.budget)),
+        Some(jps) if options.drawn => Box::new(jps.with_budget(options.budget)),
+        Some(jps) => Box::new(jps.without_trail().with_budget(options.budget)),
         None => Box::new(Search::new(problem, Algorithm::AStar).with_budget(options.budget)),
     },
 };

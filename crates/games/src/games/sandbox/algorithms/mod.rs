@@ -110,6 +110,9 @@ pub struct Options {
     pub rule: StoppingRule,
     /// The weight of a weighted search.
     pub weight: f64,
+    /// Whether the run's extras for the views (JPS's scanned trail) are kept: off where
+    /// nothing draws the run (the command line's solving), where they cost time.
+    pub drawn: bool,
 }
 
 /// Every search of the board, in the picker's order.
