@@ -24,6 +24,11 @@ const UI_BUDGET: Budget = Budget {
 /// The bytes the timeline's checkpoints may hold together.
 const CHECKPOINT_BYTES: usize = 1 << 29;
 
+/// Known positions past which the frontier's preview is made again at most every
+/// [`PREVIEW_EVERY`].
+const LARGE_RUN: usize = 100_000;
+const PREVIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Positions of the frontier shown as small boards.
 pub const PREVIEWED: usize = 12;
 
@@ -39,6 +44,7 @@ pub struct PuzzleSession {
     /// The frontier's size and first positions at `preview_at`.
     preview: (usize, Vec<Waiting>),
     preview_at: Option<usize>,
+    preview_made: Option<web_time::Instant>,
     pub predictions: Predictions<Prediction<Position>>,
     /// Whether its end is kept among the finished runs already.
     pub reported: bool,
@@ -63,6 +69,7 @@ impl PuzzleSession {
             last_step: None,
             preview: (0, vec![]),
             preview_at: None,
+            preview_made: None,
             predictions: Predictions::default(),
             reported: false,
         })
@@ -143,12 +150,21 @@ impl PuzzleSession {
 
     /// The frontier's size and its first positions as the search ranks them (worked out
     /// again only when the step changed).
-    pub fn preview(&mut self) -> &(usize, Vec<Waiting>) {
+    pub fn preview(&mut self, playing: bool) -> &(usize, Vec<Waiting>) {
         let at = self.position();
-        if self.preview_at != Some(at) {
+        // Ranking the frontier walks every node the run knows: each frame while a small run
+        // plays, but at most four times a second once it knows many (a 15-puzzle A* holds
+        // millions), so playing at full speed is not slowed by the view. Paused, it is
+        // always the step shown: predict mode's answers are clicked on it.
+        let large = self.run().discovered() > LARGE_RUN;
+        let recent = self
+            .preview_made
+            .is_some_and(|made| made.elapsed() < PREVIEW_EVERY);
+        if self.preview_at != Some(at) && !(playing && large && recent) {
             let ranking = self.ranking();
             self.preview = frontier_preview(self.timeline.current().run(), ranking, PREVIEWED);
             self.preview_at = Some(at);
+            self.preview_made = Some(web_time::Instant::now());
         }
         &self.preview
     }

@@ -62,6 +62,7 @@ impl SlidingTab {
         let mut answer = None;
         let mut play_solution = false;
         let predicting = self.predicting;
+        let playing = self.playback.playing || self.to_end;
         // The expanded board leaves room below it for the frontier on a short window.
         let tallest = ui.available_height() * 0.45;
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -109,7 +110,7 @@ impl SlidingTab {
                             .predictions
                             .at(session.position())
                             .map(|p| (p.answer, p.verdict.is_right()));
-                        let (total, first) = session.preview().clone();
+                        let (total, first) = session.preview(playing).clone();
                         column.separator();
                         column.label(tr!("sliding-frontier-heading", count = total));
                         let small = 74.0;
