@@ -58,87 +58,102 @@ impl SlidingTab {
 
     fn watch_view(&mut self, ui: &mut Ui) {
         let goal = self.game.goal();
-        let count = self.sessions.len().max(1);
+        // Side by side where there is room for two boards; one under the other on a phone.
+        let rows: Vec<Vec<usize>> = if ui.available_width() < 460.0 {
+            (0..self.sessions.len()).map(|i| vec![i]).collect()
+        } else {
+            vec![(0..self.sessions.len()).collect()]
+        };
         let mut answer = None;
         let mut play_solution = false;
         let predicting = self.predicting;
         let playing = self.playback.playing || self.to_end;
         // The expanded board leaves room below it for the frontier on a short window.
         let tallest = ui.available_height() * 0.45;
+        let sessions = &mut self.sessions;
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.columns(count, |columns| {
-                for (i, (column, session)) in
-                    columns.iter_mut().zip(self.sessions.iter_mut()).enumerate()
-                {
-                    column.set_max_width(column.available_width());
-                    column.strong(session.series.label.clone());
-                    let expanded = session.expanded();
-                    let view = session.run().node(&expanded);
-                    let size = (column.available_width() * 0.6)
-                        .min(tallest)
-                        .clamp(90.0, 260.0);
-                    small_board(
-                        column,
-                        expanded,
-                        goal,
-                        size,
-                        &tr!("sliding-expanded-board"),
-                        Some(color(sliding::EXPANDED)),
-                    );
-                    column.label(expanded_caption(session.run().ended(), view.as_ref()));
-                    let run = session.run();
-                    column.label(tr!(
-                        "sliding-counts",
-                        step = session.position(),
-                        expanded = run.expansions(),
-                        frontier = run.frontier_len(),
-                        visited = run.visited_len()
-                    ));
-                    if let Some(moves) = session.solution() {
-                        column.label(tr!("sliding-found", moves = moves.len(), solution = moves));
-                        if i == 0
-                            && column
-                                .button(tr!("sliding-play-solution"))
-                                .on_hover_text(tr!("sliding-play-solution-tip"))
-                                .clicked()
-                        {
-                            play_solution = true;
+            for row in &rows {
+                ui.columns(row.len().max(1), |columns| {
+                    for (column, &i) in columns.iter_mut().zip(row) {
+                        let session = &mut sessions[i];
+                        column.set_max_width(column.available_width());
+                        column.strong(session.series.label.clone());
+                        let expanded = session.expanded();
+                        let view = session.run().node(&expanded);
+                        let size = (column.available_width() * 0.6)
+                            .min(tallest)
+                            .clamp(90.0, 260.0)
+                            .min(column.available_width());
+                        small_board(
+                            column,
+                            expanded,
+                            goal,
+                            size,
+                            &tr!("sliding-expanded-board"),
+                            Some(color(sliding::EXPANDED)),
+                        );
+                        column.label(expanded_caption(session.run().ended(), view.as_ref()));
+                        let run = session.run();
+                        column.label(tr!(
+                            "sliding-counts",
+                            step = session.position(),
+                            expanded = run.expansions(),
+                            frontier = run.frontier_len(),
+                            visited = run.visited_len()
+                        ));
+                        if let Some(moves) = session.solution() {
+                            column.label(tr!(
+                                "sliding-found",
+                                moves = moves.len(),
+                                solution = moves
+                            ));
+                            if i == 0
+                                && column
+                                    .button(tr!("sliding-play-solution"))
+                                    .on_hover_text(tr!("sliding-play-solution-tip"))
+                                    .clicked()
+                            {
+                                play_solution = true;
+                            }
                         }
-                    }
-                    if i == 0 {
-                        let told = session
-                            .predictions
-                            .at(session.position())
-                            .map(|p| (p.answer, p.verdict.is_right()));
-                        let (total, first) = session.preview(playing).clone();
-                        column.separator();
-                        column.label(tr!("sliding-frontier-heading", count = total));
-                        let small = 74.0;
-                        let spacing = column.spacing().item_spacing.x;
-                        let per_row = ((column.available_width() + spacing) / (small + spacing))
-                            .floor()
-                            .max(1.0) as usize;
-                        for (row, chunk) in first.chunks(per_row).enumerate() {
-                            column.horizontal(|ui| {
-                                for (k, waiting) in chunk.iter().enumerate() {
-                                    let place = row * per_row + k + 1;
-                                    let mark = told.and_then(|(p, right)| {
-                                        (p == waiting.position).then_some(right)
-                                    });
-                                    if frontier_card(ui, place, waiting, goal, small, mark)
-                                        && predicting
-                                    {
-                                        answer = Some(waiting.position);
+                        if i == 0 {
+                            let told = session
+                                .predictions
+                                .at(session.position())
+                                .map(|p| (p.answer, p.verdict.is_right()));
+                            let (total, first) = session.preview(playing).clone();
+                            column.separator();
+                            column.label(tr!("sliding-frontier-heading", count = total));
+                            let small = 74.0;
+                            let spacing = column.spacing().item_spacing.x;
+                            let per_row = ((column.available_width() + spacing) / (small + spacing))
+                                .floor()
+                                .max(1.0) as usize;
+                            for (row, chunk) in first.chunks(per_row).enumerate() {
+                                column.horizontal(|ui| {
+                                    for (k, waiting) in chunk.iter().enumerate() {
+                                        let place = row * per_row + k + 1;
+                                        let mark = told.and_then(|(p, right)| {
+                                            (p == waiting.position).then_some(right)
+                                        });
+                                        if frontier_card(ui, place, waiting, goal, small, mark)
+                                            && predicting
+                                        {
+                                            answer = Some(waiting.position);
+                                        }
                                     }
-                                }
-                            });
-                        }
-                        if total > first.len() {
-                            column.small(tr!("sliding-frontier-more", more = total - first.len()));
+                                });
+                            }
+                            if total > first.len() {
+                                column.small(tr!(
+                                    "sliding-frontier-more",
+                                    more = total - first.len()
+                                ));
+                            }
                         }
                     }
-                }
-            });
+                });
+            }
         });
         if let Some(answer) = answer {
             self.predict(answer);
