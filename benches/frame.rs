@@ -2,7 +2,13 @@
 //! with every overlay on, while a run is in progress (10 expansions per frame, as when
 //! playing). Boards of 32 x 32 and 1024 x 1024 (25% random walls), both fitted to the same
 //! window; plus the 1024 board zoomed in to the 32 board's cell size. The target is a
-//! 1024 x 1024 frame costing at most twice a 32 x 32 frame.
+//! 1024 x 1024 frame costing at most half a 32 x 32 frame.
+//!
+//! Then each search the issue names playing at full speed (the play button at "max", the
+//! app's 6 ms of stepping a frame) on a 512 x 512 Moving AI map (AR0012SR, Baldur's Gate,
+//! its scenario's longest query): the median and slowest frame, the steps a frame, and the
+//! steps a second at 60 frames a second (or at the frames' own pace, when slower). The
+//! target: every frame under 16 ms, D* Lite at least 20,000 steps a second.
 //!
 //! Run with `cargo bench --bench frame`.
 
@@ -10,8 +16,11 @@ use std::time::{Duration, Instant};
 
 use egui::{RawInput, Rect, pos2, vec2};
 use frontier::app::FrontierApp;
+use frontier::games::sandbox::PathAlgorithm;
 use frontier::games::sandbox::generate::Generator;
+use frontier::games::sandbox::movingai::{parse_map, parse_scenario};
 use frontier::grid::Pos;
+use frontier::ui::step_controls::SPEEDS;
 
 const FRAMES: usize = 120;
 const STEPS_PER_FRAME: usize = 10;
@@ -86,6 +95,144 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize) {
     (times[times.len() / 2], shapes)
 }
 
+/// The 512 x 512 map with its scenario's longest query as start and goal.
+fn large_map() -> frontier::games::sandbox::Board {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/movingai-large");
+    let read = |name: &str| std::fs::read_to_string(folder.join(name)).expect(name);
+    let mut board = parse_map(&read("AR0012SR.map")).expect("the map");
+    let queries = parse_scenario(&read("AR0012SR.map.scen")).expect("the scenario");
+    let longest = (queries.iter())
+        .max_by(|a, b| a.optimal.total_cmp(&b.optimal))
+        .expect("a query");
+    board.start = longest.start;
+    board.goal = longest.goal;
+    board
+}
+
+/// One search playing at full speed from step 0 for `frames` frames (or to its end).
+struct Playing {
+    median: Duration,
+    slowest: Duration,
+    frames: usize,
+    steps: usize,
+    spent: Duration,
+    repair: Option<Repair>,
+}
+
+fn playing(board: &frontier::games::sandbox::Board, code: &str, frames: usize) -> Playing {
+    let ctx = egui::Context::default();
+    let mut app = FrontierApp::from_saved(None);
+    app.tabs.pathfinding.replace_board(board.clone());
+    let algorithm = PathAlgorithm::parse(code).expect("a search");
+    app.tabs.pathfinding.change_settings(|s| {
+        s.algorithm = algorithm;
+        s.connectivity = frontier::games::sandbox::Connectivity::Eight;
+        s.heuristic = frontier::games::sandbox::Heuristic::Octile;
+    });
+    let mut time = 0.0;
+    let mut frame = |app: &mut FrontierApp| {
+        time += 1.0 / 60.0;
+        let input = RawInput {
+            time: Some(time),
+            ..input()
+        };
+        let output = ctx.run_ui(input, |ui| app.show(ui));
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        std::hint::black_box(primitives);
+    };
+    for _ in 0..3 {
+        frame(&mut app);
+    }
+    let playback = app.tabs.pathfinding.playback_mut();
+    playback.speed = SPEEDS.len() - 1;
+    playback.playing = true;
+    let mut times = vec![];
+    while times.len() < frames && !app.tabs.pathfinding.sessions()[0].at_end() {
+        let began = Instant::now();
+        frame(&mut app);
+        times.push(began.elapsed());
+    }
+    let steps = app.tabs.pathfinding.sessions()[0].position();
+    let repair = repair_after_a_wall(&mut app, &mut frame);
+    let spent = times.iter().sum();
+    let frames = times.len();
+    times.sort();
+    Playing {
+        median: times[frames / 2],
+        slowest: times[frames - 1],
+        frames,
+        steps,
+        spent,
+        repair,
+    }
+}
+
+/// For a finished D* Lite plan: a wall painted on its path, as a stroke would, and the
+/// frames until the plan is right again; then the wall erased, repaired the same way. Eight
+/// cells spread along the path, each painted and erased: the slowest of the sixteen edits.
+fn repair_after_a_wall(
+    app: &mut FrontierApp,
+    frame: &mut impl FnMut(&mut FrontierApp),
+) -> Option<Repair> {
+    let session = &app.tabs.pathfinding.sessions()[0];
+    if !session.algorithm.capabilities().repairs || !session.at_end() {
+        return None;
+    }
+    let path = session.path()?.to_vec();
+    let mut worst = Repair::default();
+    for k in 1..=8 {
+        let cell = path[path.len() * k / 9];
+        let floor = app.tabs.pathfinding.board().terrain_index(cell)?;
+        let wall = app.tabs.pathfinding.board().wall_terrain()?;
+        for terrain in [wall, floor] {
+            let mut board = app.tabs.pathfinding.board().clone();
+            board.paint(cell, terrain);
+            let began = Instant::now();
+            app.tabs.pathfinding.paint_board(board);
+            let edit = began.elapsed();
+            let mut frames = 0;
+            let mut slowest = Duration::ZERO;
+            while !app.tabs.pathfinding.sessions()[0].at_end() {
+                let began = Instant::now();
+                frame(app);
+                slowest = slowest.max(began.elapsed());
+                frames += 1;
+                assert!(frames < 10_000, "the repair never ended");
+            }
+            let session = &app.tabs.pathfinding.sessions()[0];
+            let repair = session.repair.as_ref().expect("repaired, not made again");
+            let expansions = session.run().expansions() - repair.before;
+            println!(
+                "    {} at {cell}: taken in {:.2} ms, then {expansions} expansions over {frames} frames (slowest {:.2} ms)",
+                if terrain == wall {
+                    "wall painted"
+                } else {
+                    "wall erased "
+                },
+                edit.as_secs_f64() * 1e3,
+                slowest.as_secs_f64() * 1e3,
+            );
+            worst = Repair {
+                edit: worst.edit.max(edit),
+                frames: worst.frames.max(frames),
+                slowest: worst.slowest.max(slowest),
+                expansions: worst.expansions.max(expansions),
+            };
+        }
+    }
+    Some(worst)
+}
+
+/// What repairing a plan after one painted wall cost in the app.
+#[derive(Default)]
+struct Repair {
+    /// Taking the edit in: the board copied, the plan mended around the cell, redrawn.
+    edit: Duration,
+    frames: usize,
+    slowest: Duration,
+    expansions: usize,
+}
+
 fn main() {
     let (small, small_shapes) = frame_cost(32, None);
     let (large, large_shapes) = frame_cost(1024, None);
@@ -117,4 +264,32 @@ fn main() {
         "ratio 1024 zoomed / 32:  {:.2}x",
         zoomed.as_secs_f64() / small.as_secs_f64()
     );
+    let board = large_map();
+    println!(
+        "playing at full speed on AR0012SR (512 x 512), {} to {}:",
+        board.start, board.goal
+    );
+    for code in ["astar", "jps", "dstar-lite"] {
+        let run = playing(&board, code, 1200);
+        // Frames come at most 60 a second; slower frames set their own pace.
+        let seconds = run.spent.as_secs_f64().max(run.frames as f64 / 60.0);
+        println!(
+            "  {code:<11} median {:>6.2} ms, slowest {:>6.2} ms, {:>6.0} steps a frame, {:>8.0} steps a second ({} frames, {} steps)",
+            run.median.as_secs_f64() * 1e3,
+            run.slowest.as_secs_f64() * 1e3,
+            run.steps as f64 / run.frames as f64,
+            run.steps as f64 / seconds,
+            run.frames,
+            run.steps,
+        );
+        if let Some(repair) = run.repair {
+            println!(
+                "  {code:<11} one wall painted on its path or erased, the worst of 16: taken in {:.2} ms, then {} expansions over {} frames (slowest {:.2} ms)",
+                repair.edit.as_secs_f64() * 1e3,
+                repair.expansions,
+                repair.frames,
+                repair.slowest.as_secs_f64() * 1e3,
+            );
+        }
+    }
 }

@@ -411,6 +411,7 @@ robot-plan-cost = Cost of the plan ahead
 code-dstar-9 = when a cell changes: the cells around it look ahead again (rhs); back to line 2
 stats-repair = Last repair
 stats-repair-value = { $repair } expansions (A* from scratch: { $scratch })
+stats-repair-counting = { $repair } expansions (A* from scratch: counting, { $scratch } so far)
 code-best-first-1 = frontier ← priority queue holding start; g[start] ← 0
 code-g-prime = {"        "}g' ← g[n] + cost(n, m)
 policy-oldest-first = oldest first

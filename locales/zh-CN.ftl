@@ -405,6 +405,7 @@ robot-plan-cost = 前方规划的代价
 code-dstar-9 = 某个格子改变时：它周围的格子重新向前看一步（rhs）；回到第 2 行
 stats-repair = 上次修复
 stats-repair-value = 扩展 { $repair } 次（从头跑 A*：{ $scratch } 次）
+stats-repair-counting = 扩展 { $repair } 次（从头跑 A*：还在数，已 { $scratch } 次）
 code-best-first-1 = frontier ← 只含起点的优先队列；g[start] ← 0
 code-g-prime = {"        "}g' ← g[n] + cost(n, m)
 policy-oldest-first = 最早加入的先出

@@ -174,3 +174,94 @@ fn a_budget_stops_d_star_lite_as_it_stops_the_other_engines() {
     assert_eq!(last.event, Event::GaveUp(Limit::Expansions(20)));
     assert_eq!(plan.cost(), None);
 }
+
+/// A cell's colour asks D* Lite only whether the cell is queued or visited, through its own
+/// quick answer; that answer must be the one its full node view gives, on every cell, at
+/// every step of a plan and of the repairs after edits, and the counts the step reports
+/// must be those cells counted.
+#[test]
+fn the_quick_status_and_the_kept_counts_agree_with_every_cell_at_every_step() {
+    use frontier_games::games::sandbox::grid_search::GridSearch;
+    use frontier_games::search::Run;
+    let mut rng = StdRng::seed_from_u64(11);
+    for seed in 0..6 {
+        let board = random_board(seed + 14_000, true);
+        let problem = GridProblem::new(Arc::new(board), Connectivity::Eight, Heuristic::Octile);
+        let mut plan = DStarLite::new(problem);
+        let check = |plan: &DStarLite, when: &str| {
+            let board = plan.problem().board().clone();
+            let (mut frontier, mut visited) = (0, 0);
+            for pos in board.cells().positions() {
+                let full = Run::node(plan, &pos).map(|view| (view.side, view.status));
+                assert_eq!(plan.status(pos), full, "seed {seed} {when}: {pos}");
+                match full {
+                    Some((_, frontier_games::search::NodeStatus::Frontier)) => frontier += 1,
+                    Some((_, frontier_games::search::NodeStatus::Visited)) => visited += 1,
+                    None => {}
+                }
+            }
+            assert_eq!(plan.frontier_len(), frontier, "seed {seed} {when}");
+            assert_eq!(plan.visited_len(), visited, "seed {seed} {when}");
+        };
+        let mut steps = 0;
+        for round in 0..4 {
+            while plan.step().is_some() {
+                steps += 1;
+                if steps % 7 == 0 {
+                    check(&plan, &format!("round {round}, step {steps}"));
+                }
+            }
+            check(&plan, &format!("round {round}, planned"));
+            let path = plan.path().unwrap_or_else(|| vec![plan.problem().start]);
+            let cell = near(&path, plan.problem().board(), &mut rng);
+            let current = plan.problem().board().terrain_index(cell).unwrap_or(0);
+            plan.edit(cell, if current == 1 { 0 } else { 1 });
+            check(&plan, &format!("round {round}, edited"));
+        }
+    }
+}
+
+/// A plan mended after an edit becomes step 0 of its timeline: seeking about in it
+/// replays the repair exactly as stepping a copy of the mended plan does.
+#[test]
+fn a_rebased_timeline_replays_the_repair_from_the_mended_plan() {
+    use frontier_games::search::Timeline;
+    let board = random_board(14_100, true);
+    let problem = GridProblem::new(Arc::new(board), Connectivity::Eight, Heuristic::Octile);
+    let dstar = PathAlgorithm::parse("dstar-lite").unwrap();
+    let mut timeline =
+        Timeline::with_checkpoints(GridRun::new(problem, dstar, Budget::UNLIMITED), 4, 4);
+    while timeline.step().is_some() {}
+    let planned = timeline.position();
+    let path = timeline.current().path().expect("a path");
+    let cell = path[path.len() / 2];
+    let mut mended = None;
+    timeline.rebase(|run| {
+        assert!(run.repair_cell(cell, 1));
+        mended = Some(run.clone());
+    });
+    let mended = mended.unwrap();
+    assert_eq!(timeline.position(), 0);
+    assert_eq!(timeline.end(), None, "the repair is still to be stepped");
+    while timeline.step().is_some() {}
+    let repair = timeline.position();
+    assert!(repair > 0 && repair != planned, "{repair} steps");
+    for k in [repair / 2, 1, repair, 0, repair - 1] {
+        timeline.seek(k);
+        let mut stepped = mended.clone();
+        for _ in 0..k {
+            stepped.next();
+        }
+        assert_eq!(
+            timeline.current().expansions(),
+            stepped.expansions(),
+            "step {k}"
+        );
+        assert_eq!(timeline.current().frontier_len(), stepped.frontier_len());
+        assert_eq!(
+            timeline.current().last_expanded(),
+            stepped.last_expanded(),
+            "step {k}"
+        );
+    }
+}

@@ -652,13 +652,21 @@ impl PathfindingTab {
                 if let Some(d) = run.deepening() {
                     crate::app::deepening_rows::deepening_rows(ui, d);
                 }
-                if let Some((before, scratch)) = session.repair {
+                if let Some(repair) = &session.repair {
                     ui.label(tr!("stats-repair"));
-                    ui.label(tr!(
-                        "stats-repair-value",
-                        repair = run.expansions().saturating_sub(before),
-                        scratch = scratch
-                    ));
+                    let (expansions, scratch) = (
+                        run.expansions().saturating_sub(repair.before),
+                        repair.scratch_expansions(),
+                    );
+                    ui.label(if repair.counted() {
+                        tr!("stats-repair-value", repair = expansions, scratch = scratch)
+                    } else {
+                        tr!(
+                            "stats-repair-counting",
+                            repair = expansions,
+                            scratch = scratch
+                        )
+                    });
                     ui.end_row();
                 }
                 if session.algorithm.bidirectional().is_some() {

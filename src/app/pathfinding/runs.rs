@@ -409,8 +409,12 @@ impl PathfindingTab {
                 self.playback.playing = false;
             }
         }
-        // The reference run (the cheapest cost, for the board's note) gets a third more.
+        // The reference run (the cheapest cost, for the board's note) gets a third more, and
+        // so does A* from scratch beside a repair.
         let reference_busy = self.reference.advance(budget.share(3));
+        for repair in self.sessions.iter_mut().filter_map(|s| s.repair.as_mut()) {
+            busy |= repair.advance(budget.share(3));
+        }
         busy || self.playback.playing || reference_busy
     }
 

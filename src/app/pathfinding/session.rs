@@ -11,6 +11,7 @@ use crate::grid::Pos;
 use crate::search::{Budget, Event, Step, StoppingRule, Timeline};
 use crate::ui::BoardView;
 use crate::ui::plot::RunSeries;
+use crate::ui::step_controls::{FrameBudget, step_within_budget};
 
 /// Searches in the app stop before they could exhaust memory.
 const UI_BUDGET: Budget = Budget {
@@ -29,11 +30,19 @@ const CHECKPOINT_BYTES: usize = 1 << 30;
 const REPLAY_AT_ONCE: usize = 200_000;
 
 /// The timeline of a fresh run: checkpoints every 256 steps at first, at most ten, and
-/// within [`CHECKPOINT_BYTES`].
+/// within [`CHECKPOINT_BYTES`]. A run that starts big (D* Lite's arrays are the board's)
+/// checkpoints less often, so that copying it costs no more than a fraction of the steps
+/// between copies: every 256 steps, D* Lite on a 512 x 512 map spent more time copying
+/// itself than stepping.
 fn timeline(run: GridRun) -> Timeline<GridRun> {
-    Timeline::with_checkpoints(run, 256, 10)
+    let interval = (run.memory_bytes() / BYTES_A_STEP).clamp(256, 1 << 16);
+    Timeline::with_checkpoints(run, interval, 10)
         .with_memory_limit(CHECKPOINT_BYTES, GridRun::memory_bytes)
 }
+
+/// Bytes of a checkpoint for each step between checkpoints: a step costs about as much
+/// as copying a few kilobytes.
+const BYTES_A_STEP: usize = 4096;
 
 pub struct Session {
     pub algorithm: PathAlgorithm,
@@ -46,9 +55,55 @@ pub struct Session {
     /// A step the run should reach as soon as frames allow (after an edit restarted it).
     pub catch_up: Option<usize>,
     replay_at_once: usize,
-    /// After a D* Lite repair: the expansions the run had made before it, and what A* from
-    /// scratch takes on the edited board.
-    pub repair: Option<(usize, usize)>,
+    /// After a D* Lite repair: what it is compared with.
+    pub repair: Option<Repair>,
+}
+
+/// A D* Lite repair beside what A* from scratch takes on the edited board. That A* is
+/// counted a share of each frame rather than at once: on a 512 x 512 map it took half of
+/// the 16 ms a painted wall may cost.
+pub struct Repair {
+    /// The expansions the run had made before the repair.
+    pub before: usize,
+    /// A* from scratch while it is being counted.
+    scratch: Option<Box<GridRun>>,
+    scratch_expansions: usize,
+}
+
+impl Repair {
+    fn new(before: usize, edited: GridProblem) -> Repair {
+        let astar = PathAlgorithm::search(crate::search::Algorithm::AStar);
+        Repair {
+            before,
+            scratch: Some(Box::new(GridRun::headless(edited, astar, UI_BUDGET))),
+            scratch_expansions: 0,
+        }
+    }
+
+    /// What A* from scratch has expanded so far (all of it, once [`Repair::counted`]).
+    pub fn scratch_expansions(&self) -> usize {
+        self.scratch_expansions
+    }
+
+    /// Whether A* from scratch has ended, so its expansions are all counted.
+    pub fn counted(&self) -> bool {
+        self.scratch.is_none()
+    }
+
+    /// Counts A* from scratch on within `budget`; true while unfinished.
+    pub(super) fn advance(&mut self, budget: FrameBudget) -> bool {
+        let Some(run) = &mut self.scratch else {
+            return false;
+        };
+        step_within_budget(usize::MAX, budget, || {
+            run.next().is_some_and(|step| !step.event.is_final())
+        });
+        self.scratch_expansions = run.expansions();
+        if run.ended().is_some() {
+            self.scratch = None;
+        }
+        self.scratch.is_some()
+    }
 }
 
 impl Session {
@@ -157,34 +212,43 @@ impl Session {
         if !self.algorithm.capabilities().repairs || !same_frame || !planned {
             return false;
         }
-        let mut run = self.timeline.current().clone();
-        let mut changed = 0;
-        for pos in board.cells().positions() {
-            let terrain = board.terrain_index(pos);
-            if terrain != old.terrain_index(pos)
-                && let Some(terrain) = terrain
-            {
-                if !run.repair_cell(pos, terrain) {
-                    return false;
-                }
-                changed += 1;
-            }
-        }
-        if changed == 0 {
+        // Walls on the start or goal are refused by the plan: such an edit starts again.
+        if !(board.is_passable(board.start) && board.is_passable(board.goal)) {
             return false;
         }
-        let scratch = GridRun::new(
-            run.problem().clone(),
-            PathAlgorithm::search(crate::search::Algorithm::AStar),
-            UI_BUDGET,
-        )
-        .run()
-        .expanded;
-        self.repair = Some((run.expansions(), scratch));
-        self.timeline = timeline(run);
+        let width = board.width();
+        let changed: Vec<(Pos, u8)> = (old.cells().cells().iter())
+            .zip(board.cells().cells())
+            .enumerate()
+            .filter(|(_, (before, after))| before != after)
+            .map(|(i, (_, &after))| {
+                let pos = Pos::new((i % width) as i32, (i / width) as i32);
+                (pos, after)
+            })
+            .collect();
+        if changed.is_empty() {
+            return false;
+        }
+        let mut before = 0;
+        self.timeline.rebase(|run| {
+            before = run.expansions();
+            for &(pos, terrain) in &changed {
+                let mended = run.repair_cell(pos, terrain);
+                debug_assert!(mended, "D* Lite takes every change of terrain off the ends");
+            }
+        });
+        self.repair = Some(Repair::new(before, self.run().problem().clone()));
         self.last_event = None;
         self.catch_up = None;
-        self.repaint(overlays);
+        // Only the edited cells and those around them changed: the rest keep their colours.
+        self.path = None;
+        for &(pos, _) in &changed {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    self.color_cell(pos.offset(dx, dy), overlays);
+                }
+            }
+        }
         true
     }
 

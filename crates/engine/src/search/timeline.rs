@@ -48,6 +48,7 @@ pub struct Timeline<R> {
     position: usize,
     checkpoints: Vec<Checkpoint<R>>,
     interval: usize,
+    first_interval: usize,
     max_checkpoints: usize,
     memory_limit: Option<MemoryLimit<R>>,
     end: Option<usize>,
@@ -71,6 +72,7 @@ impl<R: Iterator + Clone> Timeline<R> {
             run,
             position: 0,
             interval: interval.max(1),
+            first_interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
             memory_limit: None,
             end: None,
@@ -149,6 +151,22 @@ impl<R: Iterator + Clone> Timeline<R> {
                 None
             }
         }
+    }
+
+    /// The run changed outside its steps (a plan mended after its board was edited): applies
+    /// `change` to the run as it stands, and makes what it becomes step 0, forgetting the
+    /// timeline before it. Cheaper than a new timeline, which would copy the run once more.
+    pub fn rebase(&mut self, change: impl FnOnce(&mut R)) {
+        change(&mut self.run);
+        self.checkpoints.clear();
+        self.checkpoints.push(Checkpoint {
+            step: 0,
+            run: self.run.clone(),
+        });
+        self.position = 0;
+        self.interval = self.first_interval;
+        self.end = None;
+        self.furthest = 0;
     }
 
     /// Goes back one step; false at the beginning.

@@ -4,7 +4,7 @@
 
 use super::GridProblem;
 use crate::grid::Pos;
-use crate::search::{BiSearch, Deepening, Run, Search};
+use crate::search::{BiSearch, Deepening, NodeStatus, Run, Search, Side};
 
 /// A line of sight a step checked: from `from` to `to`, and whether it was clear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,13 @@ pub struct SightCheck {
 
 /// Any engine's run over a board, behind one box.
 pub trait GridSearch: Run<Problem = GridProblem> + CloneGridSearch {
+    /// Whether `pos` is on the frontier or visited, and on which side: what a cell's colour
+    /// shows, asked of every cell on a redraw, so an engine whose [`Run::node`] works out
+    /// more than that (D* Lite's move towards the goal) answers it on its own.
+    fn status(&self, pos: Pos) -> Option<(Side, NodeStatus)> {
+        self.node(&pos).map(|view| (view.side, view.status))
+    }
+
     /// Whether a scan passed over `pos` without making it a node (JPS).
     fn scanned(&self, _pos: Pos) -> bool {
         false

@@ -420,13 +420,11 @@ impl GridRun {
 
 /// How `pos` looks to `run`, any search over a board.
 pub fn cell_mark(run: &dyn GridSearch, pos: Pos) -> CellMark {
-    match run.node(&pos) {
+    match run.status(pos) {
         None if run.scanned(pos) => CellMark::Scanned,
         None => CellMark::Unseen,
-        Some(view) => match view.status {
-            NodeStatus::Frontier => CellMark::Frontier(view.side),
-            NodeStatus::Visited => CellMark::Visited(view.side),
-        },
+        Some((side, NodeStatus::Frontier)) => CellMark::Frontier(side),
+        Some((side, NodeStatus::Visited)) => CellMark::Visited(side),
     }
 }
 

@@ -57,7 +57,9 @@ const GRID: Cost = 16_777_216.0;
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Queued {
     key: Key,
-    cell: usize,
+    cell: u32,
+    /// Which queueing of the cell this is: only the latest counts, the others are stale.
+    stamp: u32,
 }
 
 impl Eq for Queued {}
@@ -85,8 +87,12 @@ pub struct DStarLite {
     width: usize,
     g: Vec<Cost>,
     rhs: Vec<Cost>,
-    /// The key each queued cell is queued with (`None`: not queued).
-    queued: Vec<Option<Key>>,
+    /// The stamp of the queue entry that stands for each queued cell (0: not queued). Four
+    /// bytes a cell rather than the key itself keep the plan small to copy, as the
+    /// timeline's checkpoints do.
+    queued: Vec<u32>,
+    /// The stamp the latest entry was given.
+    stamp: u32,
     queue: BinaryHeap<Queued>,
     km: Cost,
     /// Cells expanded since the last [`DStarLite::plan`] began, and in all.
@@ -96,6 +102,8 @@ pub struct DStarLite {
     repaired: Vec<Pos>,
     /// Cells the latest expansion (or edit) changed.
     changed: Vec<Pos>,
+    /// The neighbours of the cell being expanded (kept to spare an allocation a step).
+    around: Vec<(Pos, Cost)>,
     /// How often each cell has been expanded, over the first plan and every repair.
     times: Vec<u32>,
     /// How the plan last ended, when it is right (the run is stepped again after an edit).
@@ -103,6 +111,41 @@ pub struct DStarLite {
     /// The expansions and time a run may take, as every engine has (its memory is the
     /// board's from the start, so the states and bytes limits have nothing to count).
     budget: Budget,
+    /// How many cells are queued, visited and discovered, kept as cells change: counting
+    /// them over the board at every step cost far more than the step (a 512 x 512 board
+    /// has 262,144 cells; a step touches nine).
+    counts: Counts,
+}
+
+/// The cells in each of the states a step reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    /// Queued: inconsistent.
+    frontier: usize,
+    /// Not queued, with a finite g.
+    visited: usize,
+    /// With a finite g or rhs.
+    discovered: usize,
+}
+
+impl Counts {
+    /// A cell's part in the counts.
+    fn of(g: Cost, rhs: Cost, queued: bool) -> Counts {
+        Counts {
+            frontier: queued as usize,
+            visited: (!queued && g.is_finite()) as usize,
+            discovered: (g.is_finite() || rhs.is_finite()) as usize,
+        }
+    }
+
+    /// These counts once a cell that counted as `before` counts as `after`.
+    fn moved(self, before: Counts, after: Counts) -> Counts {
+        Counts {
+            frontier: self.frontier + after.frontier - before.frontier,
+            visited: self.visited + after.visited - before.visited,
+            discovered: self.discovered + after.discovered - before.discovered,
+        }
+    }
 }
 
 /// Expansions between two looks at the clock: a D* Lite expansion takes well under a
@@ -126,23 +169,26 @@ impl DStarLite {
             width: board.width(),
             g: vec![Cost::INFINITY; cells],
             rhs: vec![Cost::INFINITY; cells],
-            queued: vec![None; cells],
+            queued: vec![0; cells],
+            stamp: 0,
             queue: BinaryHeap::new(),
             km: 0.0,
             this_repair: 0,
             total_expansions: 0,
             repaired: vec![],
             changed: vec![],
+            around: vec![],
             times: vec![0; cells],
             ended: None,
             budget: Budget::UNLIMITED,
+            counts: Counts::default(),
             problem,
         };
         let goal = plan.problem.goal;
         if let Some(i) = plan.index(goal)
             && plan.problem.step_cost(goal).is_some()
         {
-            plan.rhs[i] = 0.0;
+            plan.set_rhs(i, 0.0);
             plan.update(goal);
         }
         plan
@@ -170,6 +216,38 @@ impl DStarLite {
         Key::rounded(best + self.problem.heuristic_to_start(&pos) + self.km, best)
     }
 
+    /// Changes what is known of `cell` through `change`, keeping the counts.
+    fn counted(&mut self, cell: usize, change: impl FnOnce(&mut DStarLite)) {
+        let before = Counts::of(self.g[cell], self.rhs[cell], self.queued[cell] != 0);
+        change(self);
+        let after = Counts::of(self.g[cell], self.rhs[cell], self.queued[cell] != 0);
+        self.counts = self.counts.moved(before, after);
+    }
+
+    fn set_g(&mut self, cell: usize, g: Cost) {
+        self.counted(cell, |plan| plan.g[cell] = g);
+    }
+
+    fn set_rhs(&mut self, cell: usize, rhs: Cost) {
+        self.counted(cell, |plan| plan.rhs[cell] = rhs);
+    }
+
+    /// Queues `cell` with `key`; an entry it had before goes stale.
+    fn queue(&mut self, cell: usize, key: Key) {
+        // Past four billion entries the stamps start again at 1: an entry that old has
+        // long left the queue.
+        self.stamp = self.stamp.checked_add(1).unwrap_or(1);
+        let stamp = self.stamp;
+        self.counted(cell, |plan| plan.queued[cell] = stamp);
+        let cell = cell as u32;
+        self.queue.push(Queued { key, cell, stamp });
+    }
+
+    /// Takes `cell` off the queue (its entry, if any, goes stale).
+    fn unqueue(&mut self, cell: usize) {
+        self.counted(cell, |plan| plan.queued[cell] = 0);
+    }
+
     /// Queues `pos` when it is inconsistent, with its current key; drops it otherwise.
     fn update(&mut self, pos: Pos) {
         let Some(cell) = self.index(pos) else {
@@ -179,10 +257,9 @@ impl DStarLite {
         let consistent = g == rhs || (g - rhs).abs() <= TOLERANCE;
         if !consistent {
             let key = self.key(pos, cell);
-            self.queued[cell] = Some(key);
-            self.queue.push(Queued { key, cell });
+            self.queue(cell, key);
         } else {
-            self.queued[cell] = None;
+            self.unqueue(cell);
         }
     }
 
@@ -209,7 +286,7 @@ impl DStarLite {
     /// The queued cell with the smallest key, stale entries dropped.
     fn top(&mut self) -> Option<Queued> {
         while let Some(&top) = self.queue.peek() {
-            if self.queued[top.cell] == Some(top.key) {
+            if self.queued[top.cell as usize] == top.stamp {
                 return Some(top);
             }
             self.queue.pop();
@@ -242,48 +319,47 @@ impl DStarLite {
             if !top.key.less(start_key) && start_consistent {
                 return None;
             }
-            let u = self.pos(top.cell);
-            let fresh = self.key(u, top.cell);
+            let cell = top.cell as usize;
+            let u = self.pos(cell);
+            let fresh = self.key(u, cell);
             if top.key.less(fresh) {
-                self.queued[top.cell] = Some(fresh);
-                self.queue.push(Queued {
-                    key: fresh,
-                    cell: top.cell,
-                });
+                self.queue(cell, fresh);
                 continue;
             }
             self.queue.pop();
-            self.queued[top.cell] = None;
+            self.unqueue(cell);
             self.this_repair += 1;
             self.total_expansions += 1;
-            self.times[top.cell] += 1;
+            self.times[cell] += 1;
             self.repaired.push(u);
             self.changed.clear();
             self.changed.push(u);
-            let mut around = vec![];
+            let mut around = std::mem::take(&mut self.around);
+            around.clear();
             self.problem.predecessors(&u, &mut around);
-            if self.g[top.cell] > self.rhs[top.cell] {
-                self.g[top.cell] = self.rhs[top.cell];
-                for (p, cost) in around {
+            if self.g[cell] > self.rhs[cell] {
+                self.set_g(cell, self.rhs[cell]);
+                for &(p, cost) in &around {
                     if let Some(i) = self.index(p)
                         && p != self.problem.goal
                     {
-                        self.rhs[i] = self.rhs[i].min(cost + self.g[top.cell]);
+                        self.set_rhs(i, self.rhs[i].min(cost + self.g[cell]));
                         self.update(p);
                         self.changed.push(p);
                     }
                 }
             } else {
-                self.g[top.cell] = Cost::INFINITY;
+                self.set_g(cell, Cost::INFINITY);
                 around.push((u, 0.0));
-                for (p, _) in around {
+                for &(p, _) in &around {
                     if let Some(i) = self.index(p) {
-                        self.rhs[i] = self.look_ahead(p);
+                        self.set_rhs(i, self.look_ahead(p));
                         self.update(p);
                         self.changed.push(p);
                     }
                 }
             }
+            self.around = around;
             return Some(u);
         }
     }
@@ -319,7 +395,7 @@ impl DStarLite {
                 if let Some(i) = self.index(cell)
                     && cell != self.problem.goal
                 {
-                    self.rhs[i] = self.look_ahead(cell);
+                    self.set_rhs(i, self.look_ahead(cell));
                     self.update(cell);
                     self.changed.push(cell);
                 }
@@ -384,9 +460,19 @@ impl DStarLite {
                 out.push(format!("{pos}: rhs {rhs}, look-ahead {la}"));
             }
             let g = self.g[cell];
-            if !(g == rhs || (g - rhs).abs() < 1e-9) && self.queued[cell].is_none() {
+            if !(g == rhs || (g - rhs).abs() < 1e-9) && self.queued[cell] == 0 {
                 out.push(format!("{pos}: g {g} and rhs {rhs} differ, not queued"));
             }
+        }
+        let counted = (0..self.g.len()).fold(Counts::default(), |counts, i| {
+            let cell = Counts::of(self.g[i], self.rhs[i], self.queued[i] != 0);
+            counts.moved(Counts::default(), cell)
+        });
+        if counted != self.counts {
+            out.push(format!(
+                "kept counts {:?}, counted {counted:?}",
+                self.counts
+            ));
         }
         out
     }
@@ -403,7 +489,7 @@ impl DStarLite {
 
     /// Whether `pos` is inconsistent now (g and rhs differ: queued for repair).
     pub fn inconsistent(&self, pos: Pos) -> bool {
-        self.index(pos).is_some_and(|i| self.queued[i].is_some())
+        self.index(pos).is_some_and(|i| self.queued[i] != 0)
     }
 }
 
@@ -461,23 +547,19 @@ impl Run for DStarLite {
     }
 
     fn discovered(&self) -> usize {
-        (0..self.g.len())
-            .filter(|&i| self.g[i].is_finite() || self.rhs[i].is_finite())
-            .count()
+        self.counts.discovered
     }
 
     fn frontier_len(&self) -> usize {
-        self.queued.iter().filter(|q| q.is_some()).count()
+        self.counts.frontier
     }
 
     fn visited_len(&self) -> usize {
-        (0..self.g.len())
-            .filter(|&i| self.queued[i].is_none() && self.g[i].is_finite())
-            .count()
+        self.counts.visited
     }
 
     fn memory_bytes(&self) -> usize {
-        self.g.len() * (2 * std::mem::size_of::<Cost>() + std::mem::size_of::<Option<Key>>())
+        self.g.len() * (2 * std::mem::size_of::<Cost>() + 2 * std::mem::size_of::<u32>())
             + self.queue.len() * std::mem::size_of::<Queued>()
     }
 
@@ -503,8 +585,8 @@ impl Run for DStarLite {
 
     fn node(&self, pos: &Pos) -> Option<NodeView<Pos>> {
         let i = self.index(*pos)?;
-        let queued = self.queued[i];
-        if queued.is_none() && !self.g[i].is_finite() {
+        let queued = self.queued[i] != 0;
+        if !queued && !self.g[i].is_finite() {
             return None;
         }
         // The move a robot here would take: towards the goal.
@@ -519,7 +601,7 @@ impl Run for DStarLite {
         let key = self.key(*pos, i);
         Some(NodeView {
             side: Side::Backward,
-            status: if queued.is_some() {
+            status: if queued {
                 NodeStatus::Frontier
             } else {
                 NodeStatus::Visited
@@ -551,6 +633,17 @@ impl Run for DStarLite {
 }
 
 impl crate::games::sandbox::grid_search::GridSearch for DStarLite {
+    fn status(&self, pos: Pos) -> Option<(Side, NodeStatus)> {
+        let i = self.index(pos)?;
+        if self.queued[i] != 0 {
+            Some((Side::Backward, NodeStatus::Frontier))
+        } else {
+            self.g[i]
+                .is_finite()
+                .then_some((Side::Backward, NodeStatus::Visited))
+        }
+    }
+
     fn repair_cell(&mut self, pos: Pos, terrain: u8) -> bool {
         self.edit(pos, terrain)
     }
