@@ -236,7 +236,7 @@ impl<P: Problem> Search<P> {
 impl<S: Clone + Eq + std::hash::Hash> Book<S> {
     /// `if m is new or g' < g[m]`: what a successor reached with cost `g` from `parent`
     /// does to the search: a new node, a cheaper route to a known one, or nothing.
-    #[inline]
+    #[inline(always)]
     fn consider<P: Problem<State = S>>(
         &mut self,
         problem: &P,
