@@ -10,6 +10,12 @@
 //! steps a second at 60 frames a second (or at the frames' own pace, when slower). The
 //! target: every frame under 16 ms, D* Lite at least 20,000 steps a second.
 //!
+//! Last, a 3000 x 3000 board (20% random walls, the start and goal in opposite corners)
+//! with A*: opening it from text, playing, Reset, painting one wall and "To end", each
+//! timed as the call that takes the action plus the slowest of the frames that follow
+//! (the target: none of them more than a frame's worth of work, 16 ms, or a progress
+//! display while it takes longer).
+//!
 //! Run with `cargo bench --bench frame`.
 
 use std::time::{Duration, Instant};
@@ -233,6 +239,119 @@ struct Repair {
     expansions: usize,
 }
 
+/// The slowest of `frames` frames (or of the frames until `done`, at most `frames`).
+fn slowest_frame(
+    app: &mut FrontierApp,
+    frame: &mut impl FnMut(&mut FrontierApp),
+    frames: usize,
+    done: impl Fn(&FrontierApp) -> bool,
+) -> (Duration, usize) {
+    let mut slowest = Duration::ZERO;
+    let mut taken = 0;
+    while taken < frames && !done(app) {
+        let began = Instant::now();
+        frame(app);
+        slowest = slowest.max(began.elapsed());
+        taken += 1;
+    }
+    (slowest, taken)
+}
+
+fn huge_board() {
+    let side = 3000;
+    let mut board = Generator::Scatter { density: 0.2 }.generate(side, side, 5);
+    let (start, goal) = (Pos::new(1, 1), Pos::new(side as i32 - 2, side as i32 - 2));
+    for pos in [start, goal] {
+        board.paint(pos, board.floor_terrain());
+    }
+    board.start = start;
+    board.goal = goal;
+    let text = board.to_text();
+    let ctx = egui::Context::default();
+    let mut app = FrontierApp::from_saved(None);
+    let mut time = 0.0;
+    let mut frame = |app: &mut FrontierApp| {
+        time += 1.0 / 60.0;
+        let input = RawInput {
+            time: Some(time),
+            ..input()
+        };
+        let output = ctx.run_ui(input, |ui| app.show(ui));
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        std::hint::black_box(primitives);
+    };
+    frame(&mut app);
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("a 3000 x 3000 board, A*:");
+    let never = |_: &FrontierApp| false;
+
+    let began = Instant::now();
+    app.tabs.pathfinding.load_text("huge.board", &text);
+    let call = began.elapsed();
+    let (slowest, _) = slowest_frame(&mut app, &mut frame, 10, never);
+    println!(
+        "  open:      {:>7.1} ms, then frames of at most {:>6.1} ms",
+        ms(call),
+        ms(slowest)
+    );
+
+    let playback = app.tabs.pathfinding.playback_mut();
+    playback.speed = SPEEDS.len() - 1;
+    playback.playing = true;
+    let (slowest, _) = slowest_frame(&mut app, &mut frame, 20, never);
+    let steps = app.tabs.pathfinding.sessions()[0].position();
+    println!(
+        "  play:      20 frames of at most {:>6.1} ms, {steps} steps",
+        ms(slowest)
+    );
+
+    let began = Instant::now();
+    app.tabs.pathfinding.apply(frontier::ui::StepAction::Reset);
+    let call = began.elapsed();
+    let (slowest, _) = slowest_frame(&mut app, &mut frame, 10, never);
+    println!(
+        "  Reset:     {:>7.1} ms, then frames of at most {:>6.1} ms",
+        ms(call),
+        ms(slowest)
+    );
+
+    app.tabs.pathfinding.playback_mut().playing = true;
+    let _ = slowest_frame(&mut app, &mut frame, 10, never);
+    let mut painted = app.tabs.pathfinding.board().clone();
+    let wall = painted.wall_terrain().expect("a wall terrain");
+    painted.paint(Pos::new(side as i32 / 2, 3), wall);
+    app.tabs.pathfinding.playback_mut().playing = false;
+    let began = Instant::now();
+    app.tabs.pathfinding.paint_board(painted);
+    let call = began.elapsed();
+    let caught_up = |app: &FrontierApp| app.tabs.pathfinding.sessions()[0].catch_up.is_none();
+    let (slowest, frames) = slowest_frame(&mut app, &mut frame, 600, caught_up);
+    println!(
+        "  paint:     {:>7.1} ms, then {frames} frames of at most {:>6.1} ms to catch up",
+        ms(call),
+        ms(slowest)
+    );
+
+    let began = Instant::now();
+    app.tabs
+        .pathfinding
+        .apply(frontier::ui::StepAction::RunToEnd);
+    let call = began.elapsed();
+    let at_end = |app: &FrontierApp| app.tabs.pathfinding.sessions()[0].at_end();
+    let (slowest, frames) = slowest_frame(&mut app, &mut frame, 5000, at_end);
+    let steps = app.tabs.pathfinding.sessions()[0].position();
+    println!(
+        "  To end:    {:>7.1} ms, then {frames} frames of at most {:>6.1} ms ({steps} steps{})",
+        ms(call),
+        ms(slowest),
+        if at_end(&app) {
+            ""
+        } else {
+            ", not yet at the end"
+        }
+    );
+}
+
 fn main() {
     let (small, small_shapes) = frame_cost(32, None);
     let (large, large_shapes) = frame_cost(1024, None);
@@ -292,4 +411,5 @@ fn main() {
             );
         }
     }
+    huge_board();
 }

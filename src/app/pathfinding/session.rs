@@ -168,6 +168,22 @@ impl Session {
         stopping: StoppingRule,
         overlays: Overlays,
     ) {
+        let old = self.board().clone();
+        let same_frame = old.width() == board.width()
+            && old.height() == board.height()
+            && old.legend() == board.legend();
+        // The cells to redraw, if not all: those the old run marked and those repainted.
+        let changed = same_frame.then(|| {
+            let mut cells = self.marked_cells();
+            let width = board.width();
+            let edited = (old.cells().cells().iter())
+                .zip(board.cells().cells())
+                .enumerate()
+                .filter(|(_, (before, after))| before != after)
+                .map(|(i, _)| Pos::new((i % width) as i32, (i / width) as i32));
+            cells.extend(edited);
+            cells
+        });
         self.view.resize(board.width(), board.height());
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
@@ -186,7 +202,10 @@ impl Session {
         self.last_event = None;
         self.catch_up = None;
         self.repair = None;
-        self.repaint(overlays);
+        match changed {
+            Some(cells) => self.repaint_since(cells, overlays),
+            None => self.repaint(overlays),
+        }
     }
 
     pub fn run(&self) -> &GridRun {
@@ -318,6 +337,7 @@ impl Session {
     /// checkpoint, replaying at once when that is short and over the coming frames
     /// (through `catch_up`) otherwise.
     pub fn seek(&mut self, target: usize, overlays: Overlays) {
+        let before = self.marked_cells();
         self.catch_up = None;
         if target == 0 {
             self.timeline.rewind();
@@ -336,7 +356,33 @@ impl Session {
                 self.timeline.step();
             }
         }
-        self.repaint(overlays);
+        self.repaint_since(before, overlays);
+    }
+
+    /// The cells the run shown marks now.
+    fn marked_cells(&self) -> Vec<Pos> {
+        let mut cells = Vec::with_capacity(self.run().discovered());
+        self.run().for_each_marked(|pos| cells.push(pos));
+        cells
+    }
+
+    /// Redraws after a jump in time or a restart, when `before` are the cells that may
+    /// differ from the board's own colours (those the run shown until now marked, and any
+    /// repainted): they and the cells the run marks now are redrawn, not the whole board,
+    /// unless that is most of it anyway.
+    fn repaint_since(&mut self, before: Vec<Pos>, overlays: Overlays) {
+        let now = self.marked_cells();
+        let cells = self.board().width() * self.board().height();
+        if (before.len() + now.len()) * 4 > cells {
+            return self.repaint(overlays);
+        }
+        self.path = match self.run().ended() {
+            Some(Event::Found { .. }) => self.run().path(),
+            _ => None,
+        };
+        for pos in before.into_iter().chain(now) {
+            self.color_cell(pos, overlays);
+        }
     }
 
     /// Redraws every cell (after a jump in time, or overlays switched).
@@ -401,6 +447,76 @@ mod tests {
             .flat_map(|y| (0..board.width() as i32).map(move |x| Pos::new(x, y)))
             .map(|pos| run.mark(pos))
             .collect()
+    }
+
+    fn colors(session: &Session) -> Vec<Option<Color32>> {
+        session
+            .board()
+            .cells()
+            .positions()
+            .map(|pos| session.view.cell_color(pos))
+            .collect()
+    }
+
+    /// After each jump in time and each restart on an edited board, only the cells that
+    /// may have changed are redrawn: the board must look exactly as a full redraw paints
+    /// it, for a search with nodes only (A*) and one with a scanned trail (JPS).
+    #[test]
+    fn redrawing_only_the_changed_cells_looks_as_a_full_redraw_does() {
+        let overlays = Overlays::default();
+        for code in ["astar", "jps", "bfs"] {
+            let mut board = Board::new(60, 40);
+            board.start = Pos::new(2, 2);
+            board.goal = Pos::new(57, 37);
+            for y in 0..30 {
+                board.paint(Pos::new(30, y), 1);
+            }
+            let board = Arc::new(board);
+            let algorithm = PathAlgorithm::parse(code).unwrap();
+            let (heuristic, moves) = (Heuristic::Octile, Connectivity::Eight);
+            let proven = StoppingRule::Proven;
+            let mut session = Session::new(
+                "test",
+                board.clone(),
+                algorithm,
+                heuristic,
+                moves,
+                proven,
+                overlays,
+            );
+            let full = |session: &mut Session| {
+                let shown = colors(session);
+                session.repaint(overlays);
+                assert_eq!(shown, colors(session), "{code}");
+            };
+            for _ in 0..120 {
+                session.step(overlays);
+            }
+            session.seek(40, overlays);
+            full(&mut session);
+            session.seek(90, overlays);
+            full(&mut session);
+            session.seek(0, overlays);
+            full(&mut session);
+            for _ in 0..80 {
+                session.step(overlays);
+            }
+            let mut edited = (*board).clone();
+            edited.paint(Pos::new(10, 10), 1);
+            edited.paint(Pos::new(30, 5), 0);
+            session.restart(
+                Arc::new(edited),
+                algorithm,
+                heuristic,
+                moves,
+                proven,
+                overlays,
+            );
+            for _ in 0..50 {
+                session.step(overlays);
+            }
+            full(&mut session);
+        }
     }
 
     #[test]

@@ -284,6 +284,14 @@ impl super::grid_search::GridSearch for JumpSearch {
     fn scanned(&self, pos: Pos) -> bool {
         JumpSearch::scanned(self, pos)
     }
+
+    fn for_each_marked(&self, visit: &mut dyn FnMut(Pos)) {
+        self.nodes.for_each(&mut |pos, _| visit(*pos));
+        let width = self.problem.board().width();
+        for (i, _) in (self.trail.scanned.iter().enumerate()).filter(|(_, on)| **on) {
+            visit(Pos::new((i % width) as i32, (i / width) as i32));
+        }
+    }
 }
 
 /// The cells jump scans pass over: every one so far, and those of the latest expansion

@@ -370,6 +370,12 @@ impl GridRun {
         self.search.repair_cell(pos, terrain)
     }
 
+    /// Every cell the run marks (its nodes, and a scan trail if it has one): what a
+    /// redraw after a jump in time must repaint, with the cells the run marked before.
+    pub fn for_each_marked(&self, mut visit: impl FnMut(Pos)) {
+        self.search.for_each_marked(&mut visit);
+    }
+
     /// For Jump Point Search: whether a jump scan passed over `pos`.
     pub fn scanned(&self, pos: Pos) -> bool {
         self.search.scanned(pos)

@@ -633,6 +633,14 @@ impl Run for DStarLite {
 }
 
 impl crate::games::sandbox::grid_search::GridSearch for DStarLite {
+    fn for_each_marked(&self, visit: &mut dyn FnMut(Pos)) {
+        for i in 0..self.g.len() {
+            if self.queued[i] != 0 || self.g[i].is_finite() {
+                visit(self.pos(i));
+            }
+        }
+    }
+
     fn status(&self, pos: Pos) -> Option<(Side, NodeStatus)> {
         let i = self.index(pos)?;
         if self.queued[i] != 0 {
