@@ -83,6 +83,15 @@ impl PathfindingTab {
         // Work the move sets out on the board being edited, not on each copy: edits then
         // keep them up to date cell by cell, and every copy carries them along.
         self.board.move_sets();
+        let jumps = self
+            .algorithms()
+            .iter()
+            .any(|a| a.capabilities().jump_table);
+        if jumps && self.board.uniform_step_cost().is_some() {
+            // Likewise the jump distances: repaired around each painted cell, not made again
+            // from the whole board for each run.
+            self.board.jump_distances();
+        }
         let board = Arc::new(self.board.clone());
         if self.board.uniform_step_cost().is_none() {
             // JPS prices a jump by its length: on weighted terrain A* runs instead, and the

@@ -7,6 +7,7 @@
 //! a column, costs two lookups instead of two walks.
 
 use super::move_order::MOVES;
+use crate::grid::Pos;
 
 /// For each cell and orthogonal direction (in [`MOVES`] order: up, right, down, left), how
 /// a straight scan from the cell ends: `k > 0`, at the jump point `k` cells on; `-m <= 0`,
@@ -35,8 +36,6 @@ impl JumpDistances {
 fn distances(sets: &[u8], width: usize, height: usize, direction: usize) -> Vec<i16> {
     let (dx, dy) = MOVES[direction];
     let mut out = vec![0i16; sets.len()];
-    let step = dy as isize * width as isize + dx as isize;
-    let bit = 1u8 << direction;
     let order = |n: usize, forward: bool| -> Vec<usize> {
         if forward {
             (0..n).collect()
@@ -46,22 +45,69 @@ fn distances(sets: &[u8], width: usize, height: usize, direction: usize) -> Vec<
     };
     for y in order(height, dy <= 0) {
         for x in order(width, dx <= 0) {
-            let index = y * width + x;
-            if sets[index] & bit == 0 {
-                continue;
-            }
-            let next = (index as isize + step) as usize;
-            out[index] = if forced(sets, width, next, dx, dy) {
-                1
-            } else {
-                match out[next] {
-                    k if k > 0 => k.saturating_add(1),
-                    m => m.saturating_sub(1),
-                }
-            };
+            out[y * width + x] = distance(&out, sets, width, y * width + x, direction);
         }
     }
     out
+}
+
+/// The distance of the cell at `index` in `direction`, the next cell's being known.
+#[inline]
+fn distance(out: &[i16], sets: &[u8], width: usize, index: usize, direction: usize) -> i16 {
+    let (dx, dy) = MOVES[direction];
+    if sets[index] & (1 << direction) == 0 {
+        return 0;
+    }
+    let next = (index as isize + dy as isize * width as isize + dx as isize) as usize;
+    if forced(sets, width, next, dx, dy) {
+        1
+    } else {
+        match out[next] {
+            k if k > 0 => k.saturating_add(1),
+            m => m.saturating_sub(1),
+        }
+    }
+}
+
+impl JumpDistances {
+    /// After the cell at `pos` was painted: the scans that can have changed are worked out
+    /// again, not the whole board. A scan reads only orthogonal moves (its own, and the
+    /// forced-neighbour test's, to and from the cells beside it), and an orthogonal move
+    /// changes only when the cell it enters does: so the rows through and beside `pos`
+    /// for the scans along rows, and the columns through and beside it for the others.
+    /// (The test checks this against a table made afresh after every edit.)
+    pub fn repair(&mut self, sets: &[u8], width: usize, height: usize, pos: Pos) {
+        let near = |at: i32, size: usize| {
+            (at - 1).max(0) as usize..=((at + 1).max(0) as usize).min(size.saturating_sub(1))
+        };
+        for direction in 0..4 {
+            let (dx, dy) = MOVES[direction];
+            let out = &mut self.by_direction[direction];
+            if dx != 0 {
+                for y in near(pos.y, height) {
+                    let xs: Vec<usize> = if dx > 0 {
+                        (0..width).rev().collect()
+                    } else {
+                        (0..width).collect()
+                    };
+                    for x in xs {
+                        out[y * width + x] = distance(out, sets, width, y * width + x, direction);
+                    }
+                }
+            } else {
+                for x in near(pos.x, width) {
+                    let ys: Vec<usize> = if dy > 0 {
+                        (0..height).rev().collect()
+                    } else {
+                        (0..height).collect()
+                    };
+                    for y in ys {
+                        out[y * width + x] = distance(out, sets, width, y * width + x, direction);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Whether a straight scan in (`dx`, `dy`) reaching the cell at `index` finds a forced
@@ -103,7 +149,6 @@ mod tests {
     use super::*;
     use crate::games::sandbox::Board;
     use crate::games::sandbox::generate::Generator;
-    use crate::grid::Pos;
 
     /// A scan the slow way: step by step, as JPS does without the table.
     fn walked(board: &Board, from: Pos, direction: usize) -> i16 {
@@ -144,6 +189,38 @@ mod tests {
                 // Knock a hole in the middle of the board: the table must follow.
                 board.paint(Pos::new(11, 8), 0);
                 board.paint(Pos::new(12, 8), 1);
+            }
+        }
+    }
+
+    /// The table is repaired around each painted cell, not made again: after every edit
+    /// (walls and floor, in the middle, on the edges and in the corners) it must equal a
+    /// table made from scratch.
+    #[test]
+    fn the_table_repaired_after_each_edit_equals_one_made_afresh() {
+        let mut x = 12345u64;
+        let mut next = |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        for seed in 0..4 {
+            let mut board = Generator::Scatter { density: 0.3 }.generate(31, 19, seed);
+            board.jump_distances();
+            let corners = [(0, 0), (30, 0), (0, 18), (30, 18), (1, 1), (29, 17)];
+            for edit in 0..80 {
+                let (x, y) = match corners.get(edit) {
+                    Some(&corner) => corner,
+                    None => (next(31), next(19)),
+                };
+                board.paint(Pos::new(x as i32, y as i32), (edit % 2) as u8);
+                let afresh = JumpDistances::new(board.move_sets(), board.width(), board.height());
+                assert_eq!(
+                    board.jump_distances(),
+                    &afresh,
+                    "seed {seed}, edit {edit} at ({x}, {y})"
+                );
             }
         }
     }

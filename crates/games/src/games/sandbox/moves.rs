@@ -39,9 +39,8 @@ impl MoveSets {
     /// After the cell at `pos` changed: its neighbours' move sets (and its own) are
     /// recomputed, if move sets were computed at all.
     pub fn cell_changed(&mut self, cells: &Grid<u8>, pos: Pos, passable: impl Fn(u8) -> bool) {
-        // A changed cell can end or lengthen scans along its whole row and column.
-        self.jumps = OnceLock::new();
         let Some(Moves { sets, terrains }) = self.moves.get_mut() else {
+            self.jumps = OnceLock::new();
             return;
         };
         if let Some(&terrain) = cells.get(pos) {
@@ -57,6 +56,10 @@ impl MoveSets {
                     sets[at.y as usize * cells.width() + at.x as usize] = move_set(open);
                 }
             }
+        }
+        // A changed cell can end or lengthen scans along the rows and columns near it.
+        if let Some(jumps) = self.jumps.get_mut() {
+            jumps.repair(sets, cells.width(), cells.height(), pos);
         }
     }
 

@@ -34,6 +34,7 @@ pub static JPS: Descriptor = Descriptor {
     capabilities: Capabilities {
         scan_trail: true,
         uniform_costs_only: true,
+        jump_table: true,
         ..Capabilities::NONE
     },
     build: |problem, options| match JumpSearch::new(problem.clone()) {

@@ -88,6 +88,9 @@ pub struct Capabilities {
     pub any_angle: bool,
     /// It needs every passable cell to cost the same; elsewhere A* runs instead.
     pub uniform_costs_only: bool,
+    /// It reads the board's jump distances (JPS+), which the board then keeps and repairs
+    /// as it is painted rather than each run working them out again.
+    pub jump_table: bool,
 }
 
 impl Capabilities {
@@ -99,6 +102,7 @@ impl Capabilities {
         sight_lines: false,
         any_angle: false,
         uniform_costs_only: false,
+        jump_table: false,
     };
 }
 
