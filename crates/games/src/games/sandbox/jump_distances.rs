@@ -80,9 +80,8 @@ impl JumpDistances {
         let near = |at: i32, size: usize| {
             (at - 1).max(0) as usize..=((at + 1).max(0) as usize).min(size.saturating_sub(1))
         };
-        for direction in 0..4 {
+        for (direction, out) in self.by_direction.iter_mut().enumerate() {
             let (dx, dy) = MOVES[direction];
-            let out = &mut self.by_direction[direction];
             if dx != 0 {
                 for y in near(pos.y, height) {
                     let xs: Vec<usize> = if dx > 0 {
