@@ -115,6 +115,23 @@ fn large_map() -> frontier::games::sandbox::Board {
     board
 }
 
+/// Draws one frame of the app each call, a 60th of a second after the last, tessellated as
+/// for the screen.
+fn frame_drawer() -> impl FnMut(&mut FrontierApp) {
+    let ctx = egui::Context::default();
+    let mut time = 0.0;
+    move |app: &mut FrontierApp| {
+        time += 1.0 / 60.0;
+        let input = RawInput {
+            time: Some(time),
+            ..input()
+        };
+        let output = ctx.run_ui(input, |ui| app.show(ui));
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        std::hint::black_box(primitives);
+    }
+}
+
 /// One search playing at full speed from step 0 for `frames` frames (or to its end).
 struct Playing {
     median: Duration,
@@ -126,7 +143,7 @@ struct Playing {
 }
 
 fn playing(board: &frontier::games::sandbox::Board, code: &str, frames: usize) -> Playing {
-    let ctx = egui::Context::default();
+    let mut frame = frame_drawer();
     let mut app = FrontierApp::from_saved(None);
     app.tabs.pathfinding.replace_board(board.clone());
     let algorithm = PathAlgorithm::parse(code).expect("a search");
@@ -135,17 +152,6 @@ fn playing(board: &frontier::games::sandbox::Board, code: &str, frames: usize) -
         s.connectivity = frontier::games::sandbox::Connectivity::Eight;
         s.heuristic = frontier::games::sandbox::Heuristic::Octile;
     });
-    let mut time = 0.0;
-    let mut frame = |app: &mut FrontierApp| {
-        time += 1.0 / 60.0;
-        let input = RawInput {
-            time: Some(time),
-            ..input()
-        };
-        let output = ctx.run_ui(input, |ui| app.show(ui));
-        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-        std::hint::black_box(primitives);
-    };
     for _ in 0..3 {
         frame(&mut app);
     }
@@ -267,19 +273,8 @@ fn huge_board() {
     board.start = start;
     board.goal = goal;
     let text = board.to_text();
-    let ctx = egui::Context::default();
+    let mut frame = frame_drawer();
     let mut app = FrontierApp::from_saved(None);
-    let mut time = 0.0;
-    let mut frame = |app: &mut FrontierApp| {
-        time += 1.0 / 60.0;
-        let input = RawInput {
-            time: Some(time),
-            ..input()
-        };
-        let output = ctx.run_ui(input, |ui| app.show(ui));
-        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-        std::hint::black_box(primitives);
-    };
     frame(&mut app);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("a 3000 x 3000 board, A*:");

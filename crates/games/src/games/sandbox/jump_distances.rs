@@ -82,27 +82,19 @@ impl JumpDistances {
         };
         for (direction, out) in self.by_direction.iter_mut().enumerate() {
             let (dx, dy) = MOVES[direction];
-            if dx != 0 {
-                for y in near(pos.y, height) {
-                    let xs: Vec<usize> = if dx > 0 {
-                        (0..width).rev().collect()
-                    } else {
-                        (0..width).collect()
-                    };
-                    for x in xs {
-                        out[y * width + x] = distance(out, sets, width, y * width + x, direction);
-                    }
-                }
+            // The lines to redo, each as (its first cell, the step to the next, its length),
+            // walked against the direction.
+            let lines: Vec<(usize, usize, usize)> = if dx != 0 {
+                near(pos.y, height).map(|y| (y * width, 1, width)).collect()
             } else {
-                for x in near(pos.x, width) {
-                    let ys: Vec<usize> = if dy > 0 {
-                        (0..height).rev().collect()
-                    } else {
-                        (0..height).collect()
-                    };
-                    for y in ys {
-                        out[y * width + x] = distance(out, sets, width, y * width + x, direction);
-                    }
+                near(pos.x, width).map(|x| (x, width, height)).collect()
+            };
+            let backwards = dx > 0 || dy > 0;
+            for (first, stride, length) in lines {
+                for k in 0..length {
+                    let k = if backwards { length - 1 - k } else { k };
+                    let index = first + k * stride;
+                    out[index] = distance(out, sets, width, index, direction);
                 }
             }
         }
