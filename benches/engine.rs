@@ -2,7 +2,7 @@
 //! crate on the same queries, in the same run; costs are asserted equal and the speed is
 //! reported as a ratio (pathfinding time / Frontier time), best of several rounds.
 //!
-//! Run with `cargo bench --bench engine`. Cases:
+//! Run with `cargo bench --bench engine` (or `-- f den520d.map` for some cases and maps). Cases:
 //! (a) A*, 4-connected, 1024 x 1024 board with 25% random walls, 100 seeded start/goal pairs;
 //! (b) A*, octile without corner cutting, all queries of the shared Moving AI scenarios;
 //! (c) BFS flood to exhaustion, 2048 x 2048 open board, 4-connected;
@@ -100,14 +100,30 @@ impl PeerGrid {
 }
 
 /// Frontier's A*, stepped through the iterator to the end; the path's cost if found.
-fn frontier_astar(problem: GridProblem) -> Option<f64> {
-    let mut search = Search::new(problem, Algorithm::AStar);
-    for event in search.by_ref() {
-        if let Event::Found { goal } = event {
-            return Some(search.g(goal));
+/// Frontier's A* for many queries in a row, the way an application asks them: one search
+/// restarted for each query ([`Search::restart`]), so that a query clears only the nodes the
+/// last one touched instead of allocating and faulting in board-sized tables again.
+#[derive(Default)]
+struct FrontierAStar {
+    search: Option<Search<GridProblem>>,
+}
+
+impl FrontierAStar {
+    fn cost(&mut self, problem: GridProblem) -> Option<f64> {
+        let search = match &mut self.search {
+            Some(search) => {
+                search.restart(problem);
+                search
+            }
+            None => self.search.insert(Search::new(problem, Algorithm::AStar)),
+        };
+        while let Some(event) = search.next() {
+            if let Event::Found { goal } = event {
+                return Some(search.g(goal));
+            }
         }
+        None
     }
-    None
 }
 
 fn octile_fixed(a: &Pos, b: &Pos) -> u64 {
@@ -167,7 +183,11 @@ fn case_a() {
         let (ours, t_ours) = time(|| {
             pairs
                 .iter()
-                .map(|&(s, g)| frontier_astar(base.clone().between(s, g)))
+                .map({
+                    let mut astar = FrontierAStar::default();
+                    let base = &base;
+                    move |&(s, g)| astar.cost(base.clone().between(s, g))
+                })
                 .collect::<Vec<_>>()
         });
         let (theirs, t_peer) = time(|| {
@@ -209,7 +229,10 @@ fn case_b() {
         let (ours, t_ours) = time(|| {
             queries
                 .iter()
-                .map(|(_, problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                .map({
+                    let mut astar = FrontierAStar::default();
+                    move |(_, problem, _, s, g, _)| astar.cost(problem.clone().between(*s, *g))
+                })
                 .collect::<Vec<_>>()
         });
         let (theirs, t_peer) = time(|| {
@@ -331,7 +354,10 @@ fn case_d() {
             });
             let (_, t_astar) = time(|| {
                 mine.iter()
-                    .map(|(_, problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                    .map({
+                        let mut astar = FrontierAStar::default();
+                        move |(_, problem, _, s, g, _)| astar.cost(problem.clone().between(*s, *g))
+                    })
                     .collect::<Vec<_>>()
             });
             let (_, t_peer) = time(|| {
@@ -404,7 +430,7 @@ fn case_f() {
     let queries = scenario_queries("movingai-large", 10);
     let mut maps: Vec<String> = queries.iter().map(|q| q.0.clone()).collect();
     maps.dedup();
-    for map in maps {
+    for map in maps.into_iter().filter(|map| map_wanted(map)) {
         let mine: Vec<&Query> = queries.iter().filter(|q| q.0 == map).collect();
         // Best of three rounds, the three taking turns within each round: on a noisy
         // machine one round each moved the ratios by a tenth from run to run.
@@ -414,7 +440,10 @@ fn case_f() {
             let took;
             (astar, took) = time(|| {
                 mine.iter()
-                    .map(|(_, problem, _, s, g, _)| frontier_astar(problem.clone().between(*s, *g)))
+                    .map({
+                        let mut astar = FrontierAStar::default();
+                        move |(_, problem, _, s, g, _)| astar.cost(problem.clone().between(*s, *g))
+                    })
                     .collect::<Vec<_>>()
             });
             t_astar = t_astar.min(took);
@@ -495,10 +524,17 @@ fn case_c() {
     );
 }
 
+/// Whether case (f) measures `map`: every map, unless the command line names some
+/// (`cargo bench --bench engine -- f den520d.map`).
+fn map_wanted(map: &str) -> bool {
+    let named: Vec<String> = std::env::args().filter(|a| a.ends_with(".map")).collect();
+    named.is_empty() || named.iter().any(|n| n == map)
+}
+
 fn main() {
     let only: Vec<String> = std::env::args()
         .skip(1)
-        .filter(|a| !a.starts_with("--"))
+        .filter(|a| !a.starts_with("--") && !a.ends_with(".map"))
         .collect();
     let wanted = |case: &str| only.is_empty() || only.iter().any(|o| o == case);
     println!(
