@@ -234,7 +234,14 @@ impl Buckets {
         entries.clear();
         self.buckets[b].entries = entries;
         if self.equal.len() > 1 {
-            self.equal.make_contiguous().sort_unstable();
+            let equal = self.equal.make_contiguous();
+            if self.newest_first {
+                // A bucket holds its entries mostly in arrival order: turned round, they
+                // are mostly in this order already, and sorting them costs few mispredicted
+                // branches (the sort's were about a tenth of A*'s on den520d).
+                equal.reverse();
+            }
+            equal.sort_unstable();
         }
     }
 
