@@ -99,7 +99,6 @@ impl PeerGrid {
     }
 }
 
-/// Frontier's A*, stepped through the iterator to the end; the path's cost if found.
 /// Frontier's A* for many queries in a row, the way an application asks them: one search
 /// restarted for each query ([`Search::restart`]), so that a query clears only the nodes the
 /// last one touched instead of allocating and faulting in board-sized tables again.
