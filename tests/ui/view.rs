@@ -166,6 +166,32 @@ fn getting_started_opens_once_on_the_first_start_and_from_the_help_menu() {
     );
 }
 
+/// The first window a newcomer meets leaves the menu bar free: a click on File while it
+/// is open must reach the File menu, not the window (a browser test once clicked File under it).
+#[test]
+fn getting_started_leaves_the_menu_bar_uncovered() {
+    for size in [[1400.0, 900.0], [640.0, 420.0], [390.0, 844.0]] {
+        let mut app = FrontierApp::from_saved(None);
+        app.set_language(Language::English);
+        app.first_start();
+        let mut harness = harness::harness_of(app, size);
+        harness.run_steps(4);
+        let window = harness.get_by_label("Getting started").rect();
+        for menu in ["File", "Edit", "View", "Help"] {
+            // The tab's panels have sections named Edit and View too: the menu's is the top one.
+            let button = harness
+                .get_all_by_label(menu)
+                .map(|node| node.rect())
+                .min_by(|a, b| a.top().total_cmp(&b.top()))
+                .expect("the menu button");
+            assert!(
+                button.bottom() <= window.top(),
+                "{size:?}: {menu} at {button:?}, the window at {window:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_tab_has_a_getting_started_page_in_both_languages() {
     use frontier::app::TabId;

@@ -2,7 +2,7 @@
 //! mean. Shown once on the first start (the saved state remembers it was seen) and from the
 //! Help menu at any time.
 
-use egui::{Context, RichText};
+use egui::{Context, Rect, RichText};
 
 use super::TabId;
 use crate::i18n;
@@ -28,9 +28,9 @@ impl GettingStarted {
         i18n::tr(&format!("start-{}", tab.key()), None)
     }
 
-    /// Shows the window; `titles` names the tabs. Returns the tab whose page was picked,
-    /// so the shell can show that tab beside it.
-    pub fn show(&mut self, ctx: &Context, titles: &[(TabId, String)]) -> Option<TabId> {
+    /// Shows the window inside `area` (below the menu bar); `titles` names the tabs.
+    /// Returns the tab whose page was picked, so the shell can show that tab beside it.
+    pub fn show(&mut self, ctx: &Context, area: Rect, titles: &[(TabId, String)]) -> Option<TabId> {
         let page = self.page?;
         // Escape closes it, as it closes every window a newcomer meets first.
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
@@ -45,6 +45,8 @@ impl GettingStarted {
             .open(&mut open)
             .collapsible(false)
             .default_width(460.0)
+            .default_pos(area.min + egui::vec2(16.0, 16.0))
+            .constrain_to(area)
             .show(ctx, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for (tab, title) in titles {

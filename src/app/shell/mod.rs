@@ -396,6 +396,9 @@ impl FrontierApp {
                     .on_hover_text(status);
             });
         });
+        // What the menu bar and the status line leave: the first window a newcomer meets
+        // must not cover the File menu they reach for next.
+        let below_menu = ui.available_rect_before_wrap();
         let dt = ui.input(|i| i.unstable_dt) as f64;
         let budget = FrameBudget::of(ui.ctx());
         let tab = self.tabs.get_mut(self.tab);
@@ -435,7 +438,7 @@ impl FrontierApp {
             .iter()
             .map(|&id| (id, self.tabs.get(id).title()))
             .collect();
-        if let Some(tab) = self.getting_started.show(ui.ctx(), &titles) {
+        if let Some(tab) = self.getting_started.show(ui.ctx(), below_menu, &titles) {
             self.tab = tab;
         }
         // The message itself says what came back.
