@@ -1,7 +1,7 @@
 //! Frontier size and visited count against step, for the current run and earlier ones.
 
 use egui::{Color32, Ui};
-use egui_plot::{Line, LineStyle, Plot, PlotPoint, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoint, PlotPoints, VLine};
 
 use crate::tr;
 
@@ -82,6 +82,20 @@ fn y_axis_width(ui: &Ui, series: &[&RunSeries]) -> f32 {
     widest + 8.0
 }
 
+/// At most one of `points` for each point of `width` (and always the last), for drawing:
+/// a series keeps up to [`MAX_POINTS`], but a chart a few hundred points wide shows no more,
+/// and a dashed line of two thousand points cost a long run's frame more than the board.
+fn thinned(points: &[PlotPoint], width: f32) -> Vec<PlotPoint> {
+    let every = (points.len() as f32 / width.max(1.0)).ceil().max(1.0) as usize;
+    let mut shown: Vec<PlotPoint> = points.iter().step_by(every).copied().collect();
+    if let Some(&last) = points.last()
+        && (points.len() - 1) % every != 0
+    {
+        shown.push(last);
+    }
+    shown
+}
+
 /// The chart's height: what the panel has left, within bounds.
 fn plot_height(ui: &Ui) -> f32 {
     (ui.available_height() - 60.0).clamp(120.0, 220.0)
@@ -120,6 +134,7 @@ fn legend_below(ui: &mut Ui, labels: &[String]) {
 /// colour, with a marker at the current step; its legend below it.
 pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: Option<usize>) {
     let labels = run_labels(series);
+    let width = ui.available_width();
     Plot::new(id)
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
@@ -133,12 +148,15 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
             for (i, (s, label)) in series.iter().zip(&labels).enumerate() {
                 let color = run_color(i);
                 plot.line(
-                    Line::new(label.clone(), s.frontier.as_slice())
-                        .color(color)
-                        .width(2.0),
+                    Line::new(
+                        label.clone(),
+                        PlotPoints::Owned(thinned(&s.frontier, width)),
+                    )
+                    .color(color)
+                    .width(2.0),
                 );
                 plot.line(
-                    Line::new(label.clone(), s.visited.as_slice())
+                    Line::new(label.clone(), PlotPoints::Owned(thinned(&s.visited, width)))
                         .color(color)
                         .style(LineStyle::dashed_loose()),
                 );
@@ -154,6 +172,7 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
 /// for comparing several runs at once.
 pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
     let labels = run_labels(series);
+    let width = ui.available_width();
     Plot::new(id)
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
@@ -166,9 +185,12 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
         .show(ui, |plot| {
             for (i, (s, label)) in series.iter().zip(&labels).enumerate() {
                 plot.line(
-                    Line::new(label.clone(), s.frontier.as_slice())
-                        .color(run_color(i))
-                        .width(2.0),
+                    Line::new(
+                        label.clone(),
+                        PlotPoints::Owned(thinned(&s.frontier, width)),
+                    )
+                    .color(run_color(i))
+                    .width(2.0),
                 );
             }
         });
@@ -241,6 +263,20 @@ mod tests {
         let before = series.clone();
         series.record(500, 0, 0);
         assert_eq!(series, before);
+    }
+
+    #[test]
+    fn a_chart_draws_at_most_a_point_for_each_of_its_width_and_the_last() {
+        let points: Vec<PlotPoint> = (0..2000).map(|i| PlotPoint::new(i as f64, 0.0)).collect();
+        let shown = thinned(&points, 300.0);
+        assert!(shown.len() <= 301, "{} points for 300 wide", shown.len());
+        assert!(shown.len() >= 250, "{} points for 300 wide", shown.len());
+        assert_eq!(shown.first().map(|p| p.x), Some(0.0));
+        assert_eq!(shown.last().map(|p| p.x), Some(1999.0));
+        assert!(shown.windows(2).all(|w| w[0].x < w[1].x));
+        // A short series is drawn whole.
+        assert_eq!(thinned(&points[..100], 300.0).len(), 100);
+        assert!(thinned(&[], 300.0).is_empty());
     }
 
     #[test]

@@ -49,6 +49,12 @@ impl PathfindingTab {
         &self.sessions
     }
 
+    /// Whether the board's cheapest cost (the search behind the board's note, counted a
+    /// share of each frame after the board changes) is known, or was given up on.
+    pub fn cheapest_cost_settled(&self) -> bool {
+        self.reference.settled()
+    }
+
     /// The search, heuristic, moves and overlays chosen.
     pub fn settings(&self) -> &Settings {
         &self.settings

@@ -32,6 +32,11 @@ impl Reference {
         }
     }
 
+    /// Whether the search has ended (the cost is known, or none could be found in budget).
+    pub(super) fn settled(&self) -> bool {
+        self.search.is_none()
+    }
+
     /// Steps for at most `budget`; true while unfinished.
     fn advance(&mut self, budget: FrameBudget) -> bool {
         let Some(search) = &mut self.search else {
