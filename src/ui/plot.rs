@@ -89,7 +89,7 @@ fn thinned(points: &[PlotPoint], width: f32) -> Vec<PlotPoint> {
     let every = (points.len() as f32 / width.max(1.0)).ceil().max(1.0) as usize;
     let mut shown: Vec<PlotPoint> = points.iter().step_by(every).copied().collect();
     if let Some(&last) = points.last()
-        && (points.len() - 1) % every != 0
+        && !(points.len() - 1).is_multiple_of(every)
     {
         shown.push(last);
     }
