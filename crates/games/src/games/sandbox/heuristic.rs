@@ -1,7 +1,7 @@
-use std::f64::consts::SQRT_2;
 use std::fmt;
 
 use super::Connectivity;
+use super::move_order::DIAGONAL;
 use crate::grid::Pos;
 use crate::search::Cost;
 
@@ -39,7 +39,7 @@ impl Heuristic {
         match self {
             Heuristic::Manhattan => dx + dy,
             Heuristic::Euclidean => (dx * dx + dy * dy).sqrt(),
-            Heuristic::Octile => dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy),
+            Heuristic::Octile => dx.max(dy) + (DIAGONAL - 1.0) * dx.min(dy),
             Heuristic::Chebyshev => dx.max(dy),
             Heuristic::Zero => 0.0,
         }

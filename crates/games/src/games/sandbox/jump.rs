@@ -15,10 +15,9 @@
 //! diagonal scan's every step looks along a row and a column, so that is where JPS spends
 //! its time.
 
-use std::f64::consts::SQRT_2;
-
 use super::cell_nodes::CellNodes;
 use super::jump_distances::{JumpDistances, bit, forced};
+use super::move_order::DIAGONAL;
 use super::{Connectivity, GridProblem};
 use crate::grid::Pos;
 use crate::search::{Budget, Cost, Event, NodeId, NodeView, NodeVisitor, Problem, Run, Side, Step};
@@ -116,7 +115,7 @@ impl JumpSearch {
     /// The cost of a straight or diagonal run from `a` to `b`.
     fn distance(&self, a: Pos, b: Pos) -> Cost {
         let (dx, dy) = ((a.x - b.x).abs() as Cost, (a.y - b.y).abs() as Cost);
-        self.step * (dx.max(dy) - dx.min(dy) + SQRT_2 * dx.min(dy))
+        self.step * (dx.max(dy) - dx.min(dy) + DIAGONAL * dx.min(dy))
     }
 
     /// The path cell by cell: each run between jump points filled in.

@@ -1,7 +1,6 @@
-use std::f64::consts::SQRT_2;
 use std::sync::Arc;
 
-use super::move_order::MOVES;
+use super::move_order::{DIAGONAL, MOVES};
 use super::{Board, Heuristic, MAX_TERRAINS};
 use crate::grid::Pos;
 use crate::search::{Cost, Problem, ReversibleProblem};
@@ -118,7 +117,7 @@ impl GridProblem {
                 let next = (index as isize + dy as isize * width + dx as isize) as usize;
                 self.terrain_costs[cells[next] as usize % MAX_TERRAINS]
             });
-            let length = if i < 4 { 1.0 } else { SQRT_2 };
+            let length = if i < 4 { 1.0 } else { DIAGONAL };
             visit(pos.offset(dx, dy), length, cost);
         }
     }
