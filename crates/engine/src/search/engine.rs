@@ -191,12 +191,14 @@ impl<P: Problem> Search<P> {
             // A stack pops the last push first; reversing keeps the problem's order.
             successors.reverse();
             for (state, cost) in successors.drain(..) {
-                book.consider(problem, state, g + cost, node, depth);
+                let index = problem.state_index(&state);
+                book.consider(problem, state, index, g + cost, node, depth);
             }
         } else {
             let state = book.nodes.states[i].clone();
-            problem.visit_successors(&state, &mut successors, |next, cost| {
-                book.consider(problem, next, g + cost, node, depth)
+            let index = problem.state_index(&state);
+            problem.visit_successors(&state, index, &mut successors, |next, cost, index| {
+                book.consider(problem, next, index, g + cost, node, depth)
             });
         }
         self.successors = successors;
@@ -235,24 +237,25 @@ impl<P: Problem> Search<P> {
 
 impl<S: Clone + Eq + std::hash::Hash> Book<S> {
     /// `if m is new or g' < g[m]`: what a successor reached with cost `g` from `parent`
-    /// does to the search: a new node, a cheaper route to a known one, or nothing.
+    /// does to the search: a new node, a cheaper route to a known one, or nothing. `index`
+    /// is its dense number.
     #[inline(always)]
     fn consider<P: Problem<State = S>>(
         &mut self,
         problem: &P,
         state: S,
+        index: Option<usize>,
         g: Cost,
         parent: NodeId,
         depth: u32,
     ) {
-        let index = problem.state_index(&state);
         let Some(known) = self.nodes.find(index, &state) else {
             self.discover(problem, index, state, g, parent, depth);
             return;
         };
         let k = known as usize;
         let record = self.nodes.records[k];
-        if self.policy.order == Order::Lifo && !record.closed {
+        if matches!(self.policy.order, Order::Lifo) && !record.closed {
             self.reroute(known, g, parent, depth);
             self.last_added.push(known);
             return;

@@ -336,7 +336,7 @@ impl Frontier {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, node: NodeId, priority: Cost) {
         match self {
             Frontier::Fifo(queue) => queue.push_back(node),

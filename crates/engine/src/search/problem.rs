@@ -23,22 +23,26 @@ pub trait Problem {
     /// onto `out`. The order matters: it is the order in which ties are broken.
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::State, Cost)>);
 
-    /// Calls `visit` with every successor of `state` and its move's cost, in the order of
-    /// [`Problem::successors`]; the engine calls this. The default gathers the successors
-    /// in `buffer` first; a problem that makes successors cheaply may hand each over as it
-    /// goes instead.
+    /// Calls `visit` with every successor of `state`, its move's cost and its number
+    /// ([`Problem::state_index`]), in the order of [`Problem::successors`]; the engine calls
+    /// this, with `index`, the number of `state` itself. The default gathers the successors
+    /// in `buffer` first and numbers each; a problem that makes successors cheaply may hand
+    /// each over as it goes, and number it from `index` (a grid cell's neighbour is a fixed
+    /// step away).
     fn visit_successors(
         &self,
         state: &Self::State,
+        _index: Option<usize>,
         buffer: &mut Vec<(Self::State, Cost)>,
-        mut visit: impl FnMut(Self::State, Cost),
+        mut visit: impl FnMut(Self::State, Cost, Option<usize>),
     ) where
         Self: Sized,
     {
         buffer.clear();
         self.successors(state, buffer);
         for (next, cost) in buffer.drain(..) {
-            visit(next, cost);
+            let index = self.state_index(&next);
+            visit(next, cost, index);
         }
     }
 

@@ -33,6 +33,14 @@ pub struct GridProblem {
     pub goal: Pos,
     pub connectivity: Connectivity,
     pub heuristic: Heuristic,
+    /// The board's size, and its width in tiles, kept here: every successor's number is
+    /// worked out from them, and reading them through the board cost two loads each time.
+    width: u32,
+    height: u32,
+    tiles_across: usize,
+    /// How a cell's number changes with each move, by where the cell sits in its tile:
+    /// `index_steps[slot][move]`, `slot` being the low four bits of the cell's number.
+    index_steps: [[isize; 8]; TILE * TILE],
 }
 
 impl GridProblem {
@@ -41,7 +49,12 @@ impl GridProblem {
         for (slot, terrain) in terrain_costs.iter_mut().zip(board.legend()) {
             *slot = terrain.cost.unwrap_or(Cost::INFINITY);
         }
+        let tiles_across = board.width().div_ceil(TILE);
         GridProblem {
+            width: board.width() as u32,
+            height: board.height() as u32,
+            tiles_across,
+            index_steps: index_steps(tiles_across),
             uniform_cost: board.uniform_step_cost(),
             start: board.start,
             goal: board.goal,
@@ -68,11 +81,16 @@ impl GridProblem {
         &self.board
     }
 
+    /// Whether `pos` is on the board (a negative coordinate, as unsigned, is too large).
+    #[inline]
+    fn on_board(&self, pos: Pos) -> bool {
+        (pos.x as u32) < self.width && (pos.y as u32) < self.height
+    }
+
     #[inline]
     fn index(&self, pos: Pos) -> Option<usize> {
-        let (w, h) = (self.board.width(), self.board.height());
-        (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < w && (pos.y as usize) < h)
-            .then(|| pos.y as usize * w + pos.x as usize)
+        self.on_board(pos)
+            .then(|| pos.y as usize * self.width as usize + pos.x as usize)
     }
 
     /// What stepping orthogonally onto `pos` costs; `None` for walls and off the board.
@@ -84,11 +102,11 @@ impl GridProblem {
     }
 
     /// Every cell next to `pos` that a move can connect with it, with the move's length
-    /// (1 or sqrt 2) and the neighbour's step cost, in the order of
-    /// [`MOVES`](super::moves::MOVES) (the tie-break order of BFS and DFS). Moves are
-    /// symmetric, so these are both successors and predecessors.
+    /// (1 or sqrt 2), the neighbour's step cost and the move's place in
+    /// [`MOVES`](super::moves::MOVES), in that order (the tie-break order of BFS and DFS).
+    /// Moves are symmetric, so these are both successors and predecessors.
     #[inline]
-    fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost, Cost)) {
+    fn neighbours(&self, pos: Pos, mut visit: impl FnMut(Pos, Cost, Cost, usize)) {
         let Some(index) = self.index(pos) else {
             return;
         };
@@ -104,7 +122,7 @@ impl GridProblem {
             Connectivity::Eight => self.board.move_sets()[index],
         };
         let cells = self.board.cells().cells();
-        let width = self.board.width() as isize;
+        let width = self.width as isize;
         // One call of `visit`, so that the compiler inlines it (the search's whole handling
         // of a successor): with a second one it made it a function call per successor.
         while moves != 0 {
@@ -118,7 +136,7 @@ impl GridProblem {
                 self.terrain_costs[cells[next] as usize % MAX_TERRAINS]
             });
             let length = if i < 4 { 1.0 } else { DIAGONAL };
-            visit(pos.offset(dx, dy), length, cost);
+            visit(pos.offset(dx, dy), length, cost, i);
         }
     }
 
@@ -141,7 +159,7 @@ impl GridProblem {
         for pair in path.windows(2) {
             let (from, to) = (pair[0], pair[1]);
             let mut step = None;
-            self.neighbours(from, |next, length, cost| {
+            self.neighbours(from, |next, length, cost, _| {
                 if next == to {
                     step = Some(length * cost);
                 }
@@ -151,6 +169,22 @@ impl GridProblem {
         }
         Ok(cost)
     }
+}
+
+/// [`GridProblem::index_steps`] for a board `tiles_across` tiles wide.
+fn index_steps(tiles_across: usize) -> [[isize; 8]; TILE * TILE] {
+    let tile = TILE as isize;
+    let mut steps = [[0; 8]; TILE * TILE];
+    for (slot, row) in steps.iter_mut().enumerate() {
+        let (x, y) = ((slot % TILE) as isize, (slot / TILE) as isize);
+        for (step, &(dx, dy)) in row.iter_mut().zip(&MOVES) {
+            let (nx, ny) = (x + dx as isize, y + dy as isize);
+            let tiles = ny.div_euclid(tile) * tiles_across as isize + nx.div_euclid(tile);
+            let within = ny.rem_euclid(tile) * tile + nx.rem_euclid(tile);
+            *step = tiles * tile * tile + within - slot as isize;
+        }
+    }
+    steps
 }
 
 impl Problem for GridProblem {
@@ -166,17 +200,28 @@ impl Problem for GridProblem {
 
     #[inline]
     fn successors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
-        self.neighbours(*pos, |next, length, cost| out.push((next, length * cost)));
+        self.neighbours(*pos, |next, length, cost, _| {
+            out.push((next, length * cost))
+        });
     }
 
     #[inline]
     fn visit_successors(
         &self,
         pos: &Pos,
+        index: Option<usize>,
         _buffer: &mut Vec<(Pos, Cost)>,
-        mut visit: impl FnMut(Pos, Cost),
+        mut visit: impl FnMut(Pos, Cost, Option<usize>),
     ) {
-        self.neighbours(*pos, |next, length, cost| visit(next, length * cost));
+        // A cell without a number is off the board, and has no neighbours.
+        let Some(index) = index else {
+            return;
+        };
+        let steps = &self.index_steps[index % (TILE * TILE)];
+        self.neighbours(*pos, |next, length, cost, i| {
+            let next_index = index.wrapping_add_signed(steps[i]);
+            visit(next, length * cost, Some(next_index))
+        });
     }
 
     #[inline]
@@ -194,10 +239,11 @@ impl Problem for GridProblem {
     /// lines rather than three rows apart.
     #[inline]
     fn state_index(&self, pos: &Pos) -> Option<usize> {
-        self.index(*pos)?;
+        if !self.on_board(*pos) {
+            return None;
+        }
         let (x, y) = (pos.x as usize, pos.y as usize);
-        let tiles_across = self.board.width().div_ceil(TILE);
-        let tile = (y / TILE) * tiles_across + x / TILE;
+        let tile = (y / TILE) * self.tiles_across + x / TILE;
         Some(tile * TILE * TILE + (y % TILE) * TILE + x % TILE)
     }
 }
@@ -215,8 +261,38 @@ impl ReversibleProblem for GridProblem {
     /// stepping onto `pos` costs.
     fn predecessors(&self, pos: &Pos, out: &mut Vec<(Pos, Cost)>) {
         let here = self.step_cost(*pos).unwrap_or(Cost::INFINITY);
-        self.neighbours(*pos, |previous, length, _| {
+        self.neighbours(*pos, |previous, length, _, _| {
             out.push((previous, length * here))
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers handed out with each successor are the numbers `state_index` gives, on
+    /// boards whose sides are not whole tiles, from every cell (edges and corners too).
+    #[test]
+    fn successors_are_numbered_as_state_index_numbers_them() {
+        for (width, height) in [(1, 1), (5, 3), (9, 14), (16, 8)] {
+            let mut board = Board::new(width, height);
+            // A wall here and there, so some moves are missing.
+            board.paint(Pos::new(width as i32 / 2, height as i32 / 2), 1);
+            let problem = GridProblem::new(Arc::new(board), Connectivity::Eight, Heuristic::Zero);
+            let mut seen = 0;
+            for y in 0..height as i32 {
+                for x in 0..width as i32 {
+                    let cell = Pos::new(x, y);
+                    let index = problem.state_index(&cell);
+                    problem.visit_successors(&cell, index, &mut vec![], |next, _, number| {
+                        assert_eq!(number, problem.state_index(&next), "{cell} -> {next}");
+                        assert!(number < problem.state_space_size());
+                        seen += 1;
+                    });
+                }
+            }
+            assert!(width * height == 1 || seen > 0);
+        }
     }
 }
