@@ -37,6 +37,7 @@ mod algorithm;
 mod bidirectional;
 mod branching;
 mod budget;
+mod chunked;
 mod deepening;
 mod engine;
 mod fn_problem;

@@ -2,6 +2,7 @@ use std::hash::{BuildHasher, Hash};
 
 use hashbrown::HashTable;
 
+use super::chunked::Chunked;
 use super::states::States;
 use super::{Cost, FxBuildHasher};
 
@@ -40,20 +41,18 @@ pub(super) struct Record {
     pub closed: bool,
 }
 
-/// Everything the search knows about each discovered node, in flat arrays indexed by
-/// [`NodeId`], plus the lookup from a state to its node: a flat array when the problem
-/// numbers its states densely, a hash table otherwise.
+/// Everything the search knows about each discovered node, in arrays indexed by
+/// [`NodeId`], plus the lookup from a state to its node: a table when the problem numbers
+/// its states densely, a hash table otherwise. The arrays and the table are
+/// [`Chunked`]: a copy of a search (a checkpoint) shares them until either one writes.
+#[derive(Clone)]
 pub(super) struct Nodes<S> {
     pub states: States<S>,
-    pub records: Vec<Record>,
-    /// Dense lookup: node id + 1 by state number, 0 for "not discovered" (so that a fresh
-    /// table is zeroed memory, which the allocator hands out without writing it).
-    dense: Vec<NodeId>,
-    /// Each node's place in `dense` (`u32::MAX` for a hashed one), by node id, when the
-    /// lookup is dense: a copy rebuilds `dense` from these instead of copying it, so copying
-    /// a search costs what it found, not the board (a timeline's checkpoints are copies, and
-    /// on a 3000 x 3000 board each copied 36 MB).
-    dense_places: Vec<u32>,
+    pub records: Chunked<Record>,
+    /// Dense lookup: node id + 1 by state number, 0 for "not discovered".
+    dense: Chunked<NodeId>,
+    /// How many state numbers the dense lookup was made for.
+    dense_size: usize,
     /// Each hashed node with its state's hash folded to 32 bits: growing the table and
     /// most failed probes then never touch the states themselves.
     hashed: HashTable<(NodeId, u32)>,
@@ -65,9 +64,15 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     pub fn new(dense_size: Option<usize>) -> Self {
         Nodes {
             states: States::new(),
-            records: Vec::with_capacity(256),
-            dense: vec![0; dense_size.unwrap_or(0)],
-            dense_places: Vec::new(),
+            records: Chunked::new(Record {
+                g: 0.0,
+                h: 0.0,
+                parent: NO_NODE,
+                depth: 0,
+                closed: false,
+            }),
+            dense: Chunked::filled(dense_size.unwrap_or(0), 0),
+            dense_size: dense_size.unwrap_or(0),
             hashed: HashTable::new(),
             state_heap_bytes: 0,
         }
@@ -77,17 +82,17 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     /// number (so only the entries in use are reset); `dense_size` is the new problem's.
     pub fn clear(&mut self, dense_size: Option<usize>, index_of: impl Fn(&S) -> Option<usize>) {
         let size = dense_size.unwrap_or(0);
-        if self.dense.len() == size {
+        if self.dense_size == size {
             for state in self.states.iter() {
                 if let Some(slot) = index_of(state).and_then(|i| self.dense.get_mut(i)) {
                     *slot = 0;
                 }
             }
         } else {
-            self.dense = vec![0; size];
+            self.dense = Chunked::filled(size, 0);
+            self.dense_size = size;
         }
         self.hashed.clear();
-        self.dense_places.clear();
         self.states.clear();
         self.records.clear();
         self.state_heap_bytes = 0;
@@ -140,10 +145,6 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
         depth: u32,
     ) -> NodeId {
         let id = self.states.len() as NodeId;
-        if !self.dense.is_empty() {
-            let place = index.filter(|&i| i < self.dense.len());
-            self.dense_places.push(place.map_or(u32::MAX, |i| i as u32));
-        }
         match index.and_then(|i| self.dense.get_mut(i)) {
             Some(slot) => *slot = id + 1,
             None => {
@@ -168,32 +169,9 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     /// Approximate bytes held, for memory budgets.
     pub fn bytes(&self) -> usize {
         self.states.bytes()
-            + self.records.capacity() * std::mem::size_of::<Record>()
-            + self.dense.len() * std::mem::size_of::<NodeId>()
-            + self.dense_places.capacity() * std::mem::size_of::<u32>()
+            + self.records.bytes()
+            + self.dense.bytes()
             + self.hashed.capacity() * (std::mem::size_of::<(NodeId, u32)>() + 1)
             + self.state_heap_bytes
-    }
-}
-
-impl<S: Clone> Clone for Nodes<S> {
-    /// A copy whose dense lookup is made afresh from the nodes' places: a zeroed table is
-    /// memory the allocator hands out untouched, and only the pages holding a node are
-    /// written.
-    fn clone(&self) -> Self {
-        let mut dense = vec![0; self.dense.len()];
-        for (id, &place) in self.dense_places.iter().enumerate() {
-            if let Some(slot) = dense.get_mut(place as usize) {
-                *slot = id as NodeId + 1;
-            }
-        }
-        Nodes {
-            states: self.states.clone(),
-            records: self.records.clone(),
-            dense,
-            dense_places: self.dense_places.clone(),
-            hashed: self.hashed.clone(),
-            state_heap_bytes: self.state_heap_bytes,
-        }
     }
 }

@@ -1,0 +1,199 @@
+//! A vector kept in fixed-size chunks that copies share until one of them writes to a chunk
+//! (copy on write). A search is copied for every checkpoint of its
+//! [`Timeline`](super::Timeline): a copy then costs a pointer per chunk, not a copy of
+//! everything the search found (on a 3000 x 3000 board, tens of megabytes, and up to a
+//! tenth of a second of fresh memory), and a chunk is copied only when the run, stepping
+//! on, first changes it.
+//!
+//! Every chunk is a whole array, so that reading an element costs one more load than a
+//! `Vec` would (its chunk's address) and no second bounds check. The chunks are `Rc`, not
+//! `Arc`: a write checks that its chunk is not shared, and with `Rc` that check is a plain
+//! read rather than an atomic one (a search stays on its thread).
+
+use std::ops::{Index, IndexMut};
+use std::rc::Rc;
+
+const CHUNK_BITS: u32 = 12;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+#[derive(Clone)]
+pub(super) struct Chunked<T> {
+    chunks: Vec<Rc<[T; CHUNK]>>,
+    len: usize,
+    /// What fills a chunk's places not yet pushed to.
+    blank: T,
+}
+
+impl<T: Clone> Chunked<T> {
+    /// An empty vector; `blank` fills the places of a new chunk until they are pushed to.
+    pub fn new(blank: T) -> Self {
+        Chunked {
+            chunks: vec![],
+            len: 0,
+            blank,
+        }
+    }
+
+    /// At least `len` copies of `value` (a whole number of chunks), all sharing one chunk
+    /// until written: a board-sized table costs one chunk until the search reaches into it.
+    pub fn filled(len: usize, value: T) -> Self {
+        let chunk = Self::chunk_of(&value);
+        let chunks = vec![chunk; len.div_ceil(CHUNK)];
+        Chunked {
+            len: chunks.len() * CHUNK,
+            chunks,
+            blank: value,
+        }
+    }
+
+    fn chunk_of(value: &T) -> Rc<[T; CHUNK]> {
+        let values: Rc<[T]> = std::iter::repeat_n(value.clone(), CHUNK).collect();
+        values.try_into().ok().expect("a chunk's worth of values")
+    }
+
+    /// The chunk to write to, copied first if a copy shares it. (`Rc::make_mut` does this
+    /// too, but as a call the compiler would not inline into the search's inner loop.)
+    #[inline(always)]
+    fn own(chunk: &mut Rc<[T; CHUNK]>) -> &mut [T; CHUNK] {
+        if Rc::get_mut(chunk).is_none() {
+            *chunk = Self::copy_of(chunk);
+        }
+        Rc::get_mut(chunk).expect("a chunk no copy shares")
+    }
+
+    #[cold]
+    fn copy_of(chunk: &Rc<[T; CHUNK]>) -> Rc<[T; CHUNK]> {
+        let values: Rc<[T]> = Rc::from(&chunk[..]);
+        values.try_into().ok().expect("a chunk's worth of values")
+    }
+
+    #[inline]
+    pub fn push(&mut self, value: T) {
+        let (chunk, place) = (self.len >> CHUNK_BITS, self.len & (CHUNK - 1));
+        if chunk == self.chunks.len() {
+            self.chunks.push(Self::chunk_of(&self.blank));
+        }
+        Self::own(&mut self.chunks[chunk])[place] = value;
+        self.len += 1;
+    }
+
+    /// The element at `i`, if `i` is within the chunks (for a table made by
+    /// [`Chunked::filled`], every place of them; after pushes, places past the length
+    /// within the last chunk hold blanks).
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        let chunk = self.chunks.get(i >> CHUNK_BITS)?;
+        Some(&chunk[i & (CHUNK - 1)])
+    }
+
+    /// The element at `i` to change (as [`Chunked::get`]), its chunk copied first if a copy
+    /// shares it.
+    #[inline(always)]
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        let chunk = self.chunks.get_mut(i >> CHUNK_BITS)?;
+        Some(&mut Self::own(chunk)[i & (CHUNK - 1)])
+    }
+
+    /// Forgets every element, keeping the chunks this copy alone holds for the pushes to
+    /// come.
+    pub fn clear(&mut self) {
+        self.chunks.retain(|chunk| Rc::strong_count(chunk) == 1);
+        self.len = 0;
+    }
+
+    /// Bytes held, a chunk shared by k copies counting 1/k in each, so that the copies'
+    /// bytes add up to what they hold together.
+    pub fn bytes(&self) -> usize {
+        let size = std::mem::size_of::<[T; CHUNK]>();
+        (self.chunks.iter())
+            .map(|chunk| size / Rc::strong_count(chunk))
+            .sum()
+    }
+}
+
+impl<T: Clone> Index<usize> for Chunked<T> {
+    type Output = T;
+
+    /// The element at `i` (`i` must be below the length, as with a `Vec`; only the chunk's
+    /// place is checked here).
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        &self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+    }
+}
+
+impl<T: Clone> IndexMut<usize> for Chunked<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut Self::own(&mut self.chunks[i >> CHUNK_BITS])[i & (CHUNK - 1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_share_chunks_until_one_of_them_writes() {
+        let mut original = Chunked::new(0i64);
+        for i in 0..(2 * CHUNK + 10) {
+            original.push(i as i64);
+        }
+        let chunk_bytes = CHUNK * std::mem::size_of::<i64>();
+        let mut copy = original.clone();
+        // All three chunks are shared: each copy counts half of them.
+        assert_eq!(original.bytes(), 3 * chunk_bytes / 2);
+        assert!(Rc::ptr_eq(&copy.chunks[1], &original.chunks[1]));
+        copy.push(-1);
+        original.push(-2);
+        let at = 2 * CHUNK + 10;
+        assert_eq!((copy[at], original[at]), (-1, -2));
+        assert_eq!((copy[5], original[CHUNK + 3]), (5, (CHUNK + 3) as i64));
+        assert_eq!((copy.len, copy.get(3 * CHUNK)), (at + 1, None));
+        assert!((0..=at).map(|i| copy[i]).eq((0..at as i64).chain([-1])));
+
+        // A write to a shared chunk copies that chunk only.
+        copy[CHUNK + 7] = -7;
+        assert_eq!(
+            (copy[CHUNK + 7], original[CHUNK + 7]),
+            (-7, (CHUNK + 7) as i64)
+        );
+        assert!(!Rc::ptr_eq(&copy.chunks[1], &original.chunks[1]));
+        assert!(Rc::ptr_eq(&copy.chunks[0], &original.chunks[0]));
+        *original.get_mut(3).unwrap() = -3;
+        assert_eq!((copy[3], original[3]), (3, -3));
+
+        copy.clear();
+        assert_eq!(copy.len, 0);
+        assert_eq!(
+            original[7], 7,
+            "clearing a copy leaves the other's values alone"
+        );
+        // The copy's own chunks (those it had copied) are filled again.
+        let own = copy.chunks.len();
+        for i in 0..CHUNK {
+            copy.push(-(i as i64));
+        }
+        assert_eq!(
+            (copy.chunks.len(), copy[CHUNK - 1]),
+            (own, -(CHUNK as i64 - 1))
+        );
+        assert_eq!(Rc::strong_count(&original.chunks[0]), 1);
+    }
+
+    #[test]
+    fn a_filled_table_shares_one_chunk_until_written() {
+        let mut table = Chunked::filled(3 * CHUNK - 5, 0u32);
+        assert_eq!(table.len, 3 * CHUNK);
+        assert!(
+            table.bytes() <= CHUNK * 4,
+            "one chunk, though three places hold it"
+        );
+        table[CHUNK + 1] = 9;
+        let copy = table.clone();
+        table[CHUNK + 2] = 8;
+        assert_eq!((table[CHUNK + 1], table[CHUNK + 2], table[0]), (9, 8, 0));
+        assert_eq!((copy[CHUNK + 1], copy[CHUNK + 2]), (9, 0));
+        assert_eq!(table.get(3 * CHUNK), None);
+    }
+}
