@@ -101,6 +101,13 @@ impl Board {
         }
         check_legend(&legend).map_err(|m| ParseError::at(map_line, m))?;
 
+        // The terrain of each ASCII symbol in the legend.
+        let mut ascii_terrain = [None; 128];
+        for (i, terrain) in legend.iter().enumerate() {
+            if terrain.symbol.is_ascii() {
+                ascii_terrain[terrain.symbol as usize] = Some(i as u8);
+            }
+        }
         let mut cells = Vec::with_capacity(width * height);
         let mut last_line = map_line;
         for row in 0..height {
@@ -112,24 +119,33 @@ impl Board {
             };
             last_line = number;
             let before = cells.len();
-            for (column, symbol) in line.chars().enumerate() {
-                if column >= width {
-                    return Err(ParseError::at(
-                        number,
-                        msg!("map-row-too-long", row = row, width = width),
-                    ));
+            let ascii_terrains = line
+                .bytes()
+                .map(|b| ascii_terrain.get(b as usize).copied().flatten());
+            if line.len() <= width && line.is_ascii() && ascii_terrains.clone().all(|t| t.is_some())
+            {
+                // Most rows: one table lookup a cell (a 3000 x 3000 board is nine million).
+                cells.extend(ascii_terrains.flatten());
+            } else {
+                for (column, symbol) in line.chars().enumerate() {
+                    if column >= width {
+                        return Err(ParseError::at(
+                            number,
+                            msg!("map-row-too-long", row = row, width = width),
+                        ));
+                    }
+                    let Some(terrain) = legend.iter().position(|t| t.symbol == symbol) else {
+                        return Err(ParseError::at(
+                            number,
+                            msg!(
+                                "map-symbol-not-in-legend",
+                                symbol = crate::files::quote(&symbol.to_string()),
+                                column = column
+                            ),
+                        ));
+                    };
+                    cells.push(terrain as u8);
                 }
-                let Some(terrain) = legend.iter().position(|t| t.symbol == symbol) else {
-                    return Err(ParseError::at(
-                        number,
-                        msg!(
-                            "map-symbol-not-in-legend",
-                            symbol = crate::files::quote(&symbol.to_string()),
-                            column = column
-                        ),
-                    ));
-                };
-                cells.push(terrain as u8);
             }
             if cells.len() - before != width {
                 return Err(ParseError::at(
