@@ -14,7 +14,8 @@
 //! with A*: opening it from text, playing, Reset, painting one wall and "To end", each
 //! timed as the call that takes the action plus the slowest of the frames that follow
 //! (the target: none of them more than a frame's worth of work, 16 ms, or a progress
-//! display while it takes longer).
+//! display while it takes longer); then JPS and D* Lite chosen, played for 60 frames and
+//! Reset.
 //!
 //! Run with `cargo bench --bench frame` (`-- fitted`, `-- playing` or `-- huge` for one part).
 
@@ -359,6 +360,31 @@ fn huge_board() {
             ", not yet at the end"
         }
     );
+
+    // The other searches whose tables are the board's: choosing one, playing, Reset.
+    for code in ["jps", "dstar-lite"] {
+        let began = Instant::now();
+        app.tabs
+            .pathfinding
+            .change_settings(|s| s.algorithm = PathAlgorithm::parse(code).expect("a search"));
+        let call = began.elapsed();
+        let playback = app.tabs.pathfinding.playback_mut();
+        playback.speed = SPEEDS.len() - 1;
+        playback.playing = true;
+        let (playing, frames) = slowest_frame(&mut app, &mut frame, 60, at_end);
+        let steps = app.tabs.pathfinding.sessions()[0].position();
+        let began = Instant::now();
+        app.tabs.pathfinding.apply(frontier::ui::StepAction::Reset);
+        let reset = began.elapsed();
+        let (after_reset, _) = slowest_frame(&mut app, &mut frame, 10, never);
+        println!(
+            "  {code:<10} chosen in {:>6.1} ms; {frames} frames of play of at most {:>6.1} ms ({steps} steps); Reset {:>5.1} ms, then frames of at most {:>5.1} ms",
+            ms(call),
+            ms(playing),
+            ms(reset),
+            ms(after_reset),
+        );
+    }
 }
 
 fn main() {

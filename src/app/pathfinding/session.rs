@@ -30,10 +30,10 @@ const CHECKPOINT_BYTES: usize = 1 << 30;
 const REPLAY_AT_ONCE: usize = 200_000;
 
 /// The timeline of a fresh run: checkpoints every 256 steps at first, at most ten, and
-/// within [`CHECKPOINT_BYTES`]. A run that starts big (D* Lite's arrays are the board's)
-/// checkpoints less often, so that copying it costs no more than a fraction of the steps
-/// between copies: every 256 steps, D* Lite on a 512 x 512 map spent more time copying
-/// itself than stepping.
+/// within [`CHECKPOINT_BYTES`]. The runs keep their board-sized tables in chunks that
+/// copies share, so a checkpoint copies little; a run that would still copy much (its
+/// `memory_bytes` count shared chunks by their share) checkpoints less often, so that
+/// copying costs no more than a fraction of the steps between copies.
 fn timeline(run: GridRun) -> Timeline<GridRun> {
     let interval = (run.memory_bytes() / BYTES_A_STEP).clamp(256, 1 << 16);
     Timeline::with_checkpoints(run, interval, 10)

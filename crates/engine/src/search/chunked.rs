@@ -16,8 +16,20 @@ use std::rc::Rc;
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
+/// A vector in chunks of 4096 elements that its copies share until one of them writes to
+/// a chunk: for the state of a run that a timeline copies at its checkpoints (a search's
+/// nodes, D* Lite's plan).
+///
+/// ```
+/// use frontier_engine::search::Chunked;
+/// let mut plan = Chunked::filled(10_000, f64::INFINITY);
+/// plan[42] = 3.5;
+/// let checkpoint = plan.clone(); // shares every chunk
+/// plan[42] = 1.0; // copies the one chunk holding cell 42
+/// assert_eq!((checkpoint[42], plan[42], plan.len()), (3.5, 1.0, 10_000));
+/// ```
 #[derive(Clone)]
-pub(super) struct Chunked<T> {
+pub struct Chunked<T> {
     chunks: Vec<Rc<[T; CHUNK]>>,
     len: usize,
     /// What fills a chunk's places not yet pushed to.
@@ -34,16 +46,25 @@ impl<T: Clone> Chunked<T> {
         }
     }
 
-    /// At least `len` copies of `value` (a whole number of chunks), all sharing one chunk
-    /// until written: a board-sized table costs one chunk until the search reaches into it.
+    /// `len` copies of `value`, all sharing one chunk until written: a board-sized table
+    /// costs one chunk until the search reaches into it.
     pub fn filled(len: usize, value: T) -> Self {
         let chunk = Self::chunk_of(&value);
-        let chunks = vec![chunk; len.div_ceil(CHUNK)];
         Chunked {
-            len: chunks.len() * CHUNK,
-            chunks,
+            chunks: vec![chunk; len.div_ceil(CHUNK)],
+            len,
             blank: value,
         }
+    }
+
+    /// How many elements there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     fn chunk_of(value: &T) -> Rc<[T; CHUNK]> {
@@ -67,6 +88,7 @@ impl<T: Clone> Chunked<T> {
         values.try_into().ok().expect("a chunk's worth of values")
     }
 
+    /// Appends `value`.
     #[inline]
     pub fn push(&mut self, value: T) {
         let (chunk, place) = (self.len >> CHUNK_BITS, self.len & (CHUNK - 1));
@@ -94,6 +116,14 @@ impl<T: Clone> Chunked<T> {
         Some(&mut Self::own(chunk)[i & (CHUNK - 1)])
     }
 
+    /// The elements in order.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.chunks
+            .iter()
+            .flat_map(|chunk| chunk.iter())
+            .take(self.len)
+    }
+
     /// Forgets every element, keeping the chunks this copy alone holds for the pushes to
     /// come.
     pub fn clear(&mut self) {
@@ -101,8 +131,8 @@ impl<T: Clone> Chunked<T> {
         self.len = 0;
     }
 
-    /// Bytes held, a chunk shared by k copies counting 1/k in each, so that the copies'
-    /// bytes add up to what they hold together.
+    /// Bytes held, a chunk shared k ways counting 1/k in each, so that copies' bytes add
+    /// up to what they hold together.
     pub fn bytes(&self) -> usize {
         let size = std::mem::size_of::<[T; CHUNK]>();
         (self.chunks.iter())
@@ -150,7 +180,7 @@ mod tests {
         assert_eq!((copy[at], original[at]), (-1, -2));
         assert_eq!((copy[5], original[CHUNK + 3]), (5, (CHUNK + 3) as i64));
         assert_eq!((copy.len, copy.get(3 * CHUNK)), (at + 1, None));
-        assert!((0..=at).map(|i| copy[i]).eq((0..at as i64).chain([-1])));
+        assert!(copy.iter().copied().eq((0..at as i64).chain([-1])));
 
         // A write to a shared chunk copies that chunk only.
         copy[CHUNK + 7] = -7;
@@ -184,7 +214,7 @@ mod tests {
     #[test]
     fn a_filled_table_shares_one_chunk_until_written() {
         let mut table = Chunked::filled(3 * CHUNK - 5, 0u32);
-        assert_eq!(table.len, 3 * CHUNK);
+        assert_eq!(table.len(), 3 * CHUNK - 5);
         assert!(
             table.bytes() <= CHUNK * 4,
             "one chunk, though three places hold it"
@@ -194,6 +224,10 @@ mod tests {
         table[CHUNK + 2] = 8;
         assert_eq!((table[CHUNK + 1], table[CHUNK + 2], table[0]), (9, 8, 0));
         assert_eq!((copy[CHUNK + 1], copy[CHUNK + 2]), (9, 0));
-        assert_eq!(table.get(3 * CHUNK), None);
+        // The last chunk's places past the length are there to read, as blanks.
+        assert_eq!(
+            (table.get(3 * CHUNK - 1), table.get(3 * CHUNK)),
+            (Some(&0), None)
+        );
     }
 }

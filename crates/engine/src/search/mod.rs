@@ -54,6 +54,7 @@ pub use algorithm::{Algorithm, one_of, unknown_algorithm};
 pub use bidirectional::{BiSearch, Reversed, StoppingRule};
 pub use branching::effective_branching_factor;
 pub use budget::{Budget, Limit};
+pub use chunked::Chunked;
 pub use deepening::{Deepening, DeepeningLimit, DeepeningStatus};
 pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};

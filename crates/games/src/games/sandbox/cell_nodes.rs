@@ -1,5 +1,6 @@
 //! The nodes and open list of a best-first search that keeps one record a cell (Jump Point
-//! Search, Theta*): a slot a cell, four bytes, so a big board costs little to set up; the
+//! Search, Theta*): a slot a cell, four bytes, in chunks that copies share (so a big board
+//! costs little to set up, and a timeline's checkpoint of the search little to take); the
 //! records in the order they were found; and the open list, lowest f first and, among
 //! equal f, the newest, as A* breaks its ties.
 
@@ -7,7 +8,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::grid::Pos;
-use crate::search::{Cost, NodeStatus, NodeView, NodeVisitor};
+use crate::search::{Chunked, Cost, NodeStatus, NodeView, NodeVisitor};
 
 /// No record at a cell.
 const NONE: u32 = u32::MAX;
@@ -32,7 +33,7 @@ pub struct CellNodes {
     width: usize,
     height: usize,
     /// `slot[cell]` is the cell's place in `nodes`, or `NONE`.
-    slot: Vec<u32>,
+    slot: Chunked<u32>,
     nodes: Vec<CellNode>,
     open: BinaryHeap<Open>,
     order: u64,
@@ -43,7 +44,7 @@ impl CellNodes {
         CellNodes {
             width,
             height,
-            slot: vec![NONE; width * height],
+            slot: Chunked::filled(width * height, NONE),
             nodes: vec![],
             open: BinaryHeap::new(),
             order: 0,
@@ -138,7 +139,7 @@ impl CellNodes {
 
     /// Approximate bytes held.
     pub fn bytes(&self) -> usize {
-        self.slot.len() * 4
+        self.slot.bytes()
             + self.nodes.len() * std::mem::size_of::<CellNode>()
             + self.open.len() * std::mem::size_of::<Open>()
     }
@@ -155,6 +156,18 @@ impl CellNodes {
         path
     }
 
+    /// Whether `pos` waits on the open list or was expanded: what its colour shows, asked
+    /// of many cells on a redraw (a [`CellNodes::view`] also walks the path back to the
+    /// start for the depth, which made redrawing a long JPS run take most of a second).
+    pub fn status(&self, pos: Pos) -> Option<NodeStatus> {
+        let node = self.get(pos)?;
+        Some(if node.closed {
+            NodeStatus::Visited
+        } else {
+            NodeStatus::Frontier
+        })
+    }
+
     /// What the search knows of `pos`, as a view shows it.
     pub fn view(&self, pos: Pos) -> Option<NodeView<Pos>> {
         let node = self.get(pos)?;
@@ -164,27 +177,63 @@ impl CellNodes {
             depth += 1;
             at = self.get(p).and_then(|n| n.parent);
         }
+        self.view_at_depth(node, depth)
+    }
+
+    fn view_at_depth(&self, node: &CellNode, depth: usize) -> Option<NodeView<Pos>> {
         Some(NodeView {
             side: crate::search::Side::Forward,
-            status: if node.closed {
-                NodeStatus::Visited
-            } else {
-                NodeStatus::Frontier
-            },
+            status: self.status(node.pos)?,
             g: node.g,
             h: node.h,
             f: node.g + node.h,
             parent: node.parent,
-            depth,
+            depth: depth as u32,
         })
     }
 
     /// Every cell reached, in the order found.
     pub fn for_each(&self, visit: &mut NodeVisitor<'_, Pos>) {
-        for node in &self.nodes {
-            if let Some(view) = self.view(node.pos) {
+        let depths = self.depths();
+        for (node, &depth) in self.nodes.iter().zip(&depths) {
+            if let Some(view) = self.view_at_depth(node, depth) {
                 visit(&node.pos, &view);
             }
         }
+    }
+
+    /// Every cell reached, in the order found.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.nodes.iter().map(|node| node.pos)
+    }
+
+    /// Each node's moves from the start along parent links, all at once: a node's depth is
+    /// its parent's plus one, so each is worked out once (walking every node's path back
+    /// took a long run's redraw most of a second).
+    fn depths(&self) -> Vec<usize> {
+        const UNKNOWN: usize = usize::MAX;
+        let mut depths = vec![UNKNOWN; self.nodes.len()];
+        let mut chain = vec![];
+        for i in 0..self.nodes.len() {
+            let mut at = Some(i);
+            let mut base = 0;
+            while let Some(node) = at.filter(|_| chain.len() <= self.nodes.len()) {
+                if depths[node] != UNKNOWN {
+                    base = depths[node] + 1;
+                    break;
+                }
+                chain.push(node);
+                let parent = self.nodes[node].parent.and_then(|p| self.index(p));
+                at = parent.and_then(|index| match *self.slot.get(index)? {
+                    NONE => None,
+                    slot => Some(slot as usize),
+                });
+            }
+            for (above, &node) in chain.iter().rev().enumerate() {
+                depths[node] = base + above;
+            }
+            chain.clear();
+        }
+        depths
     }
 }

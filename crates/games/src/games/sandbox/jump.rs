@@ -20,7 +20,9 @@ use super::jump_distances::{JumpDistances, bit, forced};
 use super::move_order::DIAGONAL;
 use super::{Connectivity, GridProblem};
 use crate::grid::Pos;
-use crate::search::{Budget, Cost, Event, NodeId, NodeView, NodeVisitor, Problem, Run, Side, Step};
+use crate::search::{
+    Budget, Chunked, Cost, Event, NodeId, NodeView, NodeVisitor, Problem, Run, Side, Step,
+};
 
 /// Whether JPS can run on `problem`'s board: only when every passable cell costs the same
 /// (jumping over cells assumes a straight run costs its length).
@@ -67,8 +69,8 @@ impl JumpSearch {
             nodes: CellNodes::new(width, height),
             trail: Trail {
                 on: true,
-                cells: width * height,
-                scanned: vec![],
+                scanned: Chunked::filled(width * height, false),
+                scanned_cells: Chunked::new(0),
                 last: vec![],
             },
             last_expanded: None,
@@ -246,7 +248,7 @@ impl Run for JumpSearch {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.nodes.bytes() + self.trail.scanned.len()
+        self.nodes.bytes() + self.trail.scanned.bytes() + self.trail.scanned_cells.bytes()
     }
 
     fn path(&self) -> Option<Vec<Pos>> {
@@ -280,27 +282,32 @@ impl Run for JumpSearch {
 }
 
 impl super::grid_search::GridSearch for JumpSearch {
+    fn status(&self, pos: Pos) -> Option<(Side, crate::search::NodeStatus)> {
+        Some((Side::Forward, self.nodes.status(pos)?))
+    }
+
     fn scanned(&self, pos: Pos) -> bool {
         JumpSearch::scanned(self, pos)
     }
 
     fn for_each_marked(&self, visit: &mut dyn FnMut(Pos)) {
-        self.nodes.for_each(&mut |pos, _| visit(*pos));
+        self.nodes.positions().for_each(&mut *visit);
         let width = self.problem.board().width();
-        for (i, _) in (self.trail.scanned.iter().enumerate()).filter(|(_, on)| **on) {
+        for &i in self.trail.scanned_cells.iter() {
+            let i = i as usize;
             visit(Pos::new((i % width) as i32, (i / width) as i32));
         }
     }
 }
 
-/// The cells jump scans pass over: every one so far, and those of the latest expansion
-/// (recorded only while `on`, for the board to draw).
+/// The cells jump scans pass over: every one so far (by cell, and listed), and those of
+/// the latest expansion (recorded only while `on`, for the board to draw). In chunks
+/// that copies share, as a timeline copies the search.
 #[derive(Clone)]
 struct Trail {
     on: bool,
-    /// The board's cell count (the scanned set is made on first use).
-    cells: usize,
-    scanned: Vec<bool>,
+    scanned: Chunked<bool>,
+    scanned_cells: Chunked<u32>,
     last: Vec<Pos>,
 }
 
@@ -308,10 +315,10 @@ impl Trail {
     #[inline]
     fn record(&mut self, index: usize, pos: Pos) {
         if self.on {
-            if self.scanned.is_empty() {
-                self.scanned = vec![false; self.cells];
+            if !self.scanned[index] {
+                self.scanned[index] = true;
+                self.scanned_cells.push(index as u32);
             }
-            self.scanned[index] = true;
             self.last.push(pos);
         }
     }

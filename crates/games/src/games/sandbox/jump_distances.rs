@@ -32,20 +32,49 @@ impl JumpDistances {
 }
 
 /// One direction's distances: cells are visited against the direction, so the cell a scan
-/// steps onto is known before the cell it steps from.
+/// steps onto is known before the cell it steps from. (What [`distance`] does for one
+/// cell, with the direction's bits and offsets worked out once: a 3000 x 3000 board's four
+/// tables took 600 ms cell by cell.)
 fn distances(sets: &[u8], width: usize, height: usize, direction: usize) -> Vec<i16> {
     let (dx, dy) = MOVES[direction];
-    let mut out = vec![0i16; sets.len()];
-    let order = |n: usize, forward: bool| -> Vec<usize> {
-        if forward {
-            (0..n).collect()
-        } else {
-            (0..n).rev().collect()
-        }
+    let own = 1u8 << direction;
+    let step = dy as isize * width as isize + dx as isize;
+    let back = bit(-dx, -dy);
+    // The cells beside the next one, across the scan, and the move onto each.
+    let sides: [(isize, u8); 2] = if dx != 0 {
+        [(-(width as isize), bit(0, -1)), (width as isize, bit(0, 1))]
+    } else {
+        [(-1, bit(-1, 0)), (1, bit(1, 0))]
     };
-    for y in order(height, dy <= 0) {
-        for x in order(width, dx <= 0) {
-            out[y * width + x] = distance(&out, sets, width, y * width + x, direction);
+    let mut out = vec![0i16; sets.len()];
+    let rows: Vec<usize> = if dy > 0 {
+        (0..height).rev().collect()
+    } else {
+        (0..height).collect()
+    };
+    for y in rows {
+        let row = y * width;
+        let mut cell = |index: usize| {
+            if sets[index] & own == 0 {
+                return;
+            }
+            let next = index.wrapping_add_signed(step);
+            let forced = sides.iter().any(|&(beside, onto)| {
+                sets[next] & onto != 0 && sets[next.wrapping_add_signed(beside)] & back == 0
+            });
+            out[index] = if forced {
+                1
+            } else {
+                match out[next] {
+                    k if k > 0 => k.saturating_add(1),
+                    m => m.saturating_sub(1),
+                }
+            };
+        };
+        if dx > 0 {
+            (row..row + width).rev().for_each(&mut cell);
+        } else {
+            (row..row + width).for_each(&mut cell);
         }
     }
     out

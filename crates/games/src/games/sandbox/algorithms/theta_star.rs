@@ -293,6 +293,10 @@ impl Run for ThetaStar {
 }
 
 impl GridSearch for ThetaStar {
+    fn status(&self, pos: Pos) -> Option<(crate::search::Side, crate::search::NodeStatus)> {
+        Some((crate::search::Side::Forward, self.nodes.status(pos)?))
+    }
+
     fn sight_checks(&self) -> &[SightCheck] {
         &self.sights
     }
