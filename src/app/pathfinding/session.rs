@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn redrawing_only_the_changed_cells_looks_as_a_full_redraw_does() {
         let overlays = Overlays::default();
-        for code in ["astar", "jps", "bfs"] {
+        for code in ["astar", "jps", "bfs", "dstar-lite", "theta"] {
             let mut board = Board::new(60, 40);
             board.start = Pos::new(2, 2);
             board.goal = Pos::new(57, 37);

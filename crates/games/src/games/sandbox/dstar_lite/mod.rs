@@ -107,6 +107,10 @@ pub struct DStarLite {
     around: Vec<(Pos, Cost)>,
     /// How often each cell has been expanded, over the first plan and every repair.
     times: Chunked<u32>,
+    /// Every cell that has ever been queued or given a g, once each (`listed` says which):
+    /// what a redraw must look at, rather than every cell of the board.
+    touched: Chunked<u32>,
+    listed: Chunked<bool>,
     /// How the plan last ended, when it is right (the run is stepped again after an edit).
     ended: Option<Step>,
     /// The expansions and time a run may take, as every engine has (its memory is the
@@ -180,6 +184,8 @@ impl DStarLite {
             changed: vec![],
             around: vec![],
             times: Chunked::filled(cells, 0),
+            touched: Chunked::new(0),
+            listed: Chunked::filled(cells, false),
             ended: None,
             budget: Budget::UNLIMITED,
             counts: Counts::default(),
@@ -223,6 +229,10 @@ impl DStarLite {
         change(self);
         let after = Counts::of(self.g[cell], self.rhs[cell], self.queued[cell] != 0);
         self.counts = self.counts.moved(before, after);
+        if after.discovered + after.frontier > 0 && !self.listed[cell] {
+            self.listed[cell] = true;
+            self.touched.push(cell as u32);
+        }
     }
 
     fn set_g(&mut self, cell: usize, g: Cost) {
@@ -565,6 +575,8 @@ impl Run for DStarLite {
             + self.rhs.bytes()
             + self.queued.bytes()
             + self.times.bytes()
+            + self.touched.bytes()
+            + self.listed.bytes()
             + self.queue.len() * std::mem::size_of::<Queued>()
     }
 
@@ -639,7 +651,7 @@ impl Run for DStarLite {
 
 impl crate::games::sandbox::grid_search::GridSearch for DStarLite {
     fn for_each_marked(&self, visit: &mut dyn FnMut(Pos)) {
-        for i in 0..self.g.len() {
+        for i in self.touched.iter().map(|&i| i as usize) {
             if self.queued[i] != 0 || self.g[i].is_finite() {
                 visit(self.pos(i));
             }
