@@ -16,6 +16,12 @@ use std::rc::Rc;
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
+/// One chunk's elements, starting on a cache line (an `Rc`'s counts come first, and would
+/// otherwise leave a 32-byte search record straddling two lines every other time).
+#[derive(Clone)]
+#[repr(align(64))]
+struct Block<T>([T; CHUNK]);
+
 /// A vector in chunks of 4096 elements that its copies share until one of them writes to
 /// a chunk: for the state of a run that a timeline copies at its checkpoints (a search's
 /// nodes, D* Lite's plan).
@@ -30,7 +36,7 @@ const CHUNK: usize = 1 << CHUNK_BITS;
 /// ```
 #[derive(Clone)]
 pub struct Chunked<T> {
-    chunks: Vec<Rc<[T; CHUNK]>>,
+    chunks: Vec<Rc<Block<T>>>,
     len: usize,
     /// What fills a chunk's places not yet pushed to.
     blank: T,
@@ -67,36 +73,40 @@ impl<T: Clone> Chunked<T> {
         self.len == 0
     }
 
-    fn chunk_of(value: &T) -> Rc<[T; CHUNK]> {
-        let values: Rc<[T]> = std::iter::repeat_n(value.clone(), CHUNK).collect();
-        values.try_into().ok().expect("a chunk's worth of values")
+    fn chunk_of(value: &T) -> Rc<Block<T>> {
+        Rc::new(Block(std::array::from_fn(|_| value.clone())))
     }
 
     /// The chunk to write to, copied first if a copy shares it. (`Rc::make_mut` does this
     /// too, but as a call the compiler would not inline into the search's inner loop.)
     #[inline(always)]
-    fn own(chunk: &mut Rc<[T; CHUNK]>) -> &mut [T; CHUNK] {
+    fn own(chunk: &mut Rc<Block<T>>) -> &mut [T; CHUNK] {
         if Rc::get_mut(chunk).is_none() {
             *chunk = Self::copy_of(chunk);
         }
-        Rc::get_mut(chunk).expect("a chunk no copy shares")
+        &mut Rc::get_mut(chunk).expect("a chunk no copy shares").0
     }
 
     #[cold]
-    fn copy_of(chunk: &Rc<[T; CHUNK]>) -> Rc<[T; CHUNK]> {
-        let values: Rc<[T]> = Rc::from(&chunk[..]);
-        values.try_into().ok().expect("a chunk's worth of values")
+    fn copy_of(chunk: &Rc<Block<T>>) -> Rc<Block<T>> {
+        Rc::new(Block::clone(chunk))
     }
 
     /// Appends `value`.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, value: T) {
         let (chunk, place) = (self.len >> CHUNK_BITS, self.len & (CHUNK - 1));
         if chunk == self.chunks.len() {
-            self.chunks.push(Self::chunk_of(&self.blank));
+            self.add_chunk();
         }
         Self::own(&mut self.chunks[chunk])[place] = value;
         self.len += 1;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_chunk(&mut self) {
+        self.chunks.push(Self::chunk_of(&self.blank));
     }
 
     /// The element at `i`, if `i` is within the chunks (for a table made by
@@ -105,7 +115,7 @@ impl<T: Clone> Chunked<T> {
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<&T> {
         let chunk = self.chunks.get(i >> CHUNK_BITS)?;
-        Some(&chunk[i & (CHUNK - 1)])
+        Some(&chunk.0[i & (CHUNK - 1)])
     }
 
     /// The element at `i` to change (as [`Chunked::get`]), its chunk copied first if a copy
@@ -120,7 +130,7 @@ impl<T: Clone> Chunked<T> {
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         self.chunks
             .iter()
-            .flat_map(|chunk| chunk.iter())
+            .flat_map(|chunk| chunk.0.iter())
             .take(self.len)
     }
 
@@ -134,7 +144,7 @@ impl<T: Clone> Chunked<T> {
     /// Bytes held, a chunk shared k ways counting 1/k in each, so that copies' bytes add
     /// up to what they hold together.
     pub fn bytes(&self) -> usize {
-        let size = std::mem::size_of::<[T; CHUNK]>();
+        let size = std::mem::size_of::<Block<T>>();
         (self.chunks.iter())
             .map(|chunk| size / Rc::strong_count(chunk))
             .sum()
@@ -148,7 +158,7 @@ impl<T: Clone> Index<usize> for Chunked<T> {
     /// place is checked here).
     #[inline(always)]
     fn index(&self, i: usize) -> &T {
-        &self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        &self.chunks[i >> CHUNK_BITS].0[i & (CHUNK - 1)]
     }
 }
 

@@ -311,11 +311,12 @@ impl<S: Clone + Eq + std::hash::Hash> Book<S> {
     /// `g[m] ← g'; parent[m] ← n; frontier.push(m, f)` for a known node: a new parent and
     /// cost, and (back) on the frontier.
     fn reroute(&mut self, node: NodeId, g: Cost, parent: NodeId, depth: u32) {
-        let i = node as usize;
-        self.nodes.records[i].g = g;
-        self.nodes.records[i].parent = parent;
-        self.nodes.records[i].depth = depth;
-        let h = self.nodes.records[i].h;
+        // One borrow: each index into the chunked records checks that its chunk is unshared.
+        let record = &mut self.nodes.records[node as usize];
+        record.g = g;
+        record.parent = parent;
+        record.depth = depth;
+        let h = record.h;
         self.frontier.push(node, self.algorithm.priority(g, h));
     }
 
