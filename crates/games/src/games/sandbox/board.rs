@@ -1,4 +1,4 @@
-use super::moves::{MoveSets, Moves};
+use super::moves::{MoveSets, Moves, Preparation};
 use crate::grid::{Grid, Pos};
 use crate::i18n::Message;
 use crate::msg;
@@ -168,14 +168,23 @@ impl Board {
         self.moves.jumps(sets, self.width(), self.height())
     }
 
+    /// Works out up to `lines` more rows or columns of the tables searches read: the move
+    /// sets, then (if `with_jumps`) the jump distances. The same tables as
+    /// [`Board::move_sets`] and [`Board::jump_distances`] make at once, a part at a time, so
+    /// that the app can spread a big board's over frames and show how far it has got. Edits
+    /// in between keep what is made up to date.
+    /// Jump distances are made only for boards whose steps all cost the same (what JPS
+    /// needs).
+    pub fn prepare(&mut self, with_jumps: bool, lines: usize) -> Preparation {
+        let legend = &self.legend;
+        let wanted = |moves: &Moves| with_jumps && uniform_cost(legend, moves.terrains).is_some();
+        self.moves
+            .prepare(&self.cells, |t| passable(legend, t), wanted, lines)
+    }
+
     /// The step cost every passable cell of the board shares, if they all cost the same.
     pub fn uniform_step_cost(&self) -> Option<Cost> {
-        let used = self.moves().terrains;
-        let mut costs = (self.legend.iter().enumerate())
-            .filter(|&(i, _)| used >> (i % 32) & 1 == 1)
-            .filter_map(|(_, t)| t.cost);
-        let first = costs.next()?;
-        costs.all(|c| c == first).then_some(first)
+        uniform_cost(&self.legend, self.moves().terrains)
     }
 
     fn moves(&self) -> &Moves {
@@ -293,6 +302,16 @@ impl Board {
             self.moves.reset();
         }
     }
+}
+
+/// The step cost the terrains in the set `used` (bit `t` for terrain `t`) share, if they
+/// all cost the same.
+fn uniform_cost(legend: &[Terrain], used: u32) -> Option<Cost> {
+    let mut costs = (legend.iter().enumerate())
+        .filter(|&(i, _)| used >> (i % 32) & 1 == 1)
+        .filter_map(|(_, t)| t.cost);
+    let first = costs.next()?;
+    costs.all(|c| c == first).then_some(first)
 }
 
 fn passable(legend: &[Terrain], terrain: u8) -> bool {

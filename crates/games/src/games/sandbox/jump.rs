@@ -440,7 +440,7 @@ impl Scanner {
         let (sets, table) = (self.board.move_sets(), self.board.jump_distances());
         match d {
             (0, _) if !self.eight => self.vertical(sets, table, index, from, d.1, trail),
-            (_, 0) | (0, _) => self.straight(table, index, from, d, trail),
+            (_, 0) | (0, _) => self.straight(table, from, d, trail),
             _ => self.diagonal(sets, table, index, from, d, trail),
         }
     }
@@ -449,7 +449,6 @@ impl Scanner {
     fn straight(
         &self,
         table: &JumpDistances,
-        index: usize,
         from: Pos,
         (dx, dy): (i32, i32),
         trail: &mut Trail,
@@ -461,7 +460,7 @@ impl Scanner {
             (0, 1) => 2,
             _ => 3,
         };
-        let ends = table.get(direction, index) as i32;
+        let ends = table.get(direction, from) as i32;
         let reach = ends.abs();
         let to_goal = match (dx, dy) {
             (_, 0) if self.goal.y == from.y => (self.goal.x - from.x) * dx,
@@ -504,8 +503,8 @@ impl Scanner {
             at = at.offset(dx, dy);
             trail.record(i, at);
             if at == self.goal
-                || self.straight(table, i, at, (dx, 0), trail).is_some()
-                || self.straight(table, i, at, (0, dy), trail).is_some()
+                || self.straight(table, at, (dx, 0), trail).is_some()
+                || self.straight(table, at, (0, dy), trail).is_some()
             {
                 return Some(at);
             }
@@ -535,8 +534,8 @@ impl Scanner {
             trail.record(i, at);
             if at == self.goal
                 || forced(sets, width, i, 0, dy)
-                || self.straight(table, i, at, (1, 0), trail).is_some()
-                || self.straight(table, i, at, (-1, 0), trail).is_some()
+                || self.straight(table, at, (1, 0), trail).is_some()
+                || self.straight(table, at, (-1, 0), trail).is_some()
             {
                 return Some(at);
             }

@@ -22,6 +22,7 @@ mod run;
 
 pub use board::{Board, MAX_SIDE, MAX_TERRAINS, Terrain, check_size as board_check_size};
 pub use heuristic::Heuristic;
+pub use moves::Preparation;
 pub use problem::{Connectivity, GridProblem};
 pub use run::{CellMark, GridRun, PathAlgorithm, cell_mark};
 

@@ -2,20 +2,32 @@
 //! expansion: a search then reads one byte per cell instead of testing eight neighbours
 //! and their corners.
 
-use std::sync::OnceLock;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use super::jump_distances::JumpDistances;
 use super::move_order::MOVES;
 use crate::grid::{Grid, Pos};
 
-/// The move set of every cell, and which terrains the board uses, computed on first use and
-/// kept up to date by the board's edits once they exist. Derived data: it takes no part in
-/// comparing boards.
+/// The move set of every cell, and which terrains the board uses, computed on first use (or
+/// a few rows at a time by [`MoveSets::prepare`]) and kept up to date by the board's edits
+/// once they exist. Derived data: it takes no part in comparing boards. Copies of the board
+/// share it until one is edited.
 #[derive(Clone, Default)]
 pub(super) struct MoveSets {
-    moves: OnceLock<Moves>,
+    moves: OnceLock<Arc<Moves>>,
     /// Jump Point Search's straight scans, worked out from the move sets when first asked.
     jumps: OnceLock<JumpDistances>,
+    /// What [`MoveSets::prepare`] has made so far, until it is whole.
+    partial: Option<Box<Partial>>,
+}
+
+#[derive(Clone)]
+enum Partial {
+    /// The move sets of the first rows.
+    Moves(Moves),
+    /// The jump distances' first lines (the move sets are whole).
+    Jumps(JumpDistances),
 }
 
 #[derive(Clone)]
@@ -27,39 +39,103 @@ pub(super) struct Moves {
     pub terrains: u32,
 }
 
+/// How far [`MoveSets::prepare`] has got: lines made, of how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preparation {
+    pub made: usize,
+    pub of: usize,
+}
+
+impl Preparation {
+    pub fn is_done(self) -> bool {
+        self.made >= self.of
+    }
+}
+
 impl MoveSets {
     /// The moves of every cell. `passable` says which terrains can be entered.
     pub fn get(&self, cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> &Moves {
-        self.moves.get_or_init(|| Moves {
-            sets: all_move_sets(cells, passable),
-            terrains: cells.cells().iter().fold(0, |set, &t| set | 1 << (t % 32)),
+        self.moves.get_or_init(|| {
+            let mut moves = Moves::begin(cells);
+            moves.advance(cells, &by_terrain(passable), usize::MAX);
+            Arc::new(moves)
         })
+    }
+
+    /// Makes up to `lines` more rows of move sets, then (if `with_jumps` of them) lines of jump
+    /// distances: the same tables as [`MoveSets::get`] and [`MoveSets::jumps`], a part at a
+    /// time, so that a big board's can be spread over frames.
+    pub fn prepare(
+        &mut self,
+        cells: &Grid<u8>,
+        passable: impl Fn(u8) -> bool,
+        with_jumps: impl Fn(&Moves) -> bool,
+        lines: usize,
+    ) -> Preparation {
+        let (width, height) = (cells.width(), cells.height());
+        let jump_lines = 2 * (width + height);
+        // Until the move sets are whole, counting the jump distances as if they were wanted.
+        let of = height + jump_lines;
+        let mut left = lines;
+        if self.moves.get().is_none() {
+            let mut moves = match self.partial.take().map(|p| *p) {
+                Some(Partial::Moves(moves)) => moves,
+                _ => Moves::begin(cells),
+            };
+            let rows = moves.advance(cells, &by_terrain(passable), left);
+            left -= rows;
+            if moves.sets.len() < width * height {
+                let made = moves.sets.len() / width.max(1);
+                self.partial = Some(Box::new(Partial::Moves(moves)));
+                return Preparation { made, of };
+            }
+            let _ = self.moves.set(Arc::new(moves));
+        }
+        let moves = self.moves.get().expect("made above");
+        if !with_jumps(moves) {
+            return Preparation {
+                made: height,
+                of: height,
+            };
+        }
+        if self.jumps.get().is_some() {
+            return Preparation { made: of, of };
+        }
+        let sets = &moves.sets;
+        let mut table = match self.partial.take().map(|p| *p) {
+            Some(Partial::Jumps(table)) => table,
+            _ => JumpDistances::begin(width, height),
+        };
+        let whole = table.advance(sets, left);
+        let made = height + table.progress().0;
+        if whole {
+            let _ = self.jumps.set(table);
+        } else {
+            self.partial = Some(Box::new(Partial::Jumps(table)));
+        }
+        Preparation { made, of }
     }
 
     /// After the cell at `pos` changed: its neighbours' move sets (and its own) are
     /// recomputed, if move sets were computed at all.
     pub fn cell_changed(&mut self, cells: &Grid<u8>, pos: Pos, passable: impl Fn(u8) -> bool) {
-        let Some(Moves { sets, terrains }) = self.moves.get_mut() else {
+        if let (None, Some(Partial::Moves(moves))) = (self.moves.get(), self.partial.as_deref_mut())
+        {
+            return moves.cell_changed(cells, pos, passable);
+        }
+        let Some(moves) = self.moves.get_mut() else {
             self.jumps = OnceLock::new();
+            self.partial = None;
             return;
         };
-        if let Some(&terrain) = cells.get(pos) {
-            *terrains |= 1 << (terrain % 32);
-        }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let at = pos.offset(dx, dy);
-                if cells.contains(at) {
-                    let open = |(dx, dy)| {
-                        (cells.get(at.offset(dx, dy))).is_some_and(|&terrain| passable(terrain))
-                    };
-                    sets[at.y as usize * cells.width() + at.x as usize] = move_set(open);
-                }
-            }
-        }
+        let moves = Arc::make_mut(moves);
+        moves.cell_changed(cells, pos, passable);
         // A changed cell can end or lengthen scans along the rows and columns near it.
-        if let Some(jumps) = self.jumps.get_mut() {
-            jumps.repair(sets, cells.width(), cells.height(), pos);
+        match (self.jumps.get_mut(), self.partial.as_deref_mut()) {
+            (Some(table), _) | (None, Some(Partial::Jumps(table))) => {
+                table.repair(&moves.sets, pos)
+            }
+            _ => {}
         }
     }
 
@@ -75,6 +151,50 @@ impl MoveSets {
     }
 }
 
+impl Moves {
+    fn begin(cells: &Grid<u8>) -> Moves {
+        Moves {
+            sets: Vec::with_capacity(cells.width() * cells.height()),
+            terrains: 0,
+        }
+    }
+
+    /// After the cell at `pos` changed: the move sets made so far around it.
+    fn cell_changed(&mut self, cells: &Grid<u8>, pos: Pos, passable: impl Fn(u8) -> bool) {
+        if let Some(&terrain) = cells.get(pos) {
+            self.terrains |= 1 << (terrain % 32);
+        }
+        let width = cells.width();
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let at = pos.offset(dx, dy);
+                let index = |at: Pos| at.y as usize * width + at.x as usize;
+                if cells.contains(at) && index(at) < self.sets.len() {
+                    let open = |(dx, dy)| {
+                        (cells.get(at.offset(dx, dy))).is_some_and(|&terrain| passable(terrain))
+                    };
+                    self.sets[index(at)] = move_set(open);
+                }
+            }
+        }
+    }
+
+    /// Makes up to `rows` more rows; returns how many it made.
+    fn advance(&mut self, cells: &Grid<u8>, passable: &[bool; 256], rows: usize) -> usize {
+        let (width, height) = (cells.width().max(1), cells.height());
+        let first = self.sets.len() / width;
+        let rows = first..(first.saturating_add(rows)).min(height);
+        let made = rows.len();
+        for row in cells.cells().chunks_exact(width).skip(first).take(made) {
+            self.terrains = row
+                .iter()
+                .fold(self.terrains, |set, &t| set | 1 << (t % 32));
+        }
+        move_set_rows(cells, passable, rows, &mut self.sets);
+        made
+    }
+}
+
 impl PartialEq for MoveSets {
     fn eq(&self, _: &MoveSets) -> bool {
         true
@@ -87,31 +207,40 @@ impl std::fmt::Debug for MoveSets {
     }
 }
 
-/// Every cell's move set, row by row: which cells are passable first, once, in a grid with
-/// a border of walls around it, so that each cell's neighbours are read at fixed offsets
-/// with no test for the board's edges (a 3000 x 3000 board: 169 ms with the tests, about
-/// a tenth of that without).
-fn all_move_sets(cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> Vec<u8> {
-    let by_terrain: [bool; 256] = std::array::from_fn(|t| passable(t as u8));
+/// Which of the 256 terrain indices `passable` lets a move enter.
+fn by_terrain(passable: impl Fn(u8) -> bool) -> [bool; 256] {
+    std::array::from_fn(|t| passable(t as u8))
+}
+
+/// The move sets of `rows`, appended to `out`: which cells are passable first, once, in a
+/// grid with a border of walls around it, so that each cell's neighbours are read at fixed
+/// offsets with no test for the board's edges (a 3000 x 3000 board: 169 ms with the tests,
+/// about a tenth of that without).
+fn move_set_rows(cells: &Grid<u8>, passable: &[bool; 256], rows: Range<usize>, out: &mut Vec<u8>) {
     let (w, h) = (cells.width(), cells.height());
+    if rows.is_empty() || w == 0 {
+        return;
+    }
     let stride = w + 2;
-    let mut open = vec![0u8; stride * (h + 2)];
-    for (row, cells) in cells.cells().chunks_exact(w.max(1)).enumerate() {
-        let start = (row + 1) * stride + 1;
-        for (place, &terrain) in open[start..start + w].iter_mut().zip(cells) {
-            *place = by_terrain[terrain as usize] as u8;
+    // The rows wanted and one on either side, if the board has them.
+    let above = rows.start.saturating_sub(1);
+    let below = (rows.end + 1).min(h);
+    let mut open = vec![0u8; stride * (rows.len() + 2)];
+    for y in above..below {
+        let start = (y + 1 - rows.start) * stride + 1;
+        let row = &cells.cells()[y * w..(y + 1) * w];
+        for (place, &terrain) in open[start..start + w].iter_mut().zip(row) {
+            *place = passable[terrain as usize] as u8;
         }
     }
     let offsets = MOVES.map(|(dx, dy)| dy as isize * stride as isize + dx as isize);
-    let mut sets = Vec::with_capacity(w * h);
-    for y in 0..h {
+    for y in 0..rows.len() {
         let start = (y + 1) * stride + 1;
-        sets.extend((start..start + w).map(|p| {
+        out.extend((start..start + w).map(|p| {
             let at = |i: usize| open[p.wrapping_add_signed(offsets[i])];
             move_set_of([at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)])
         }));
     }
-    sets
 }
 
 /// [`move_set`] of a cell whose neighbours in the order of [`MOVES`] are passable (1) or
