@@ -1394,3 +1394,70 @@ fn the_app_opens_on_the_far_doors_board_whose_note_the_games_tests_check() {
     let app = frontier::app::FrontierApp::from_saved(None);
     assert_eq!(*app.tabs.pathfinding.board(), first);
 }
+
+/// A board of a million cells has its tables made over frames: a progress bar stands in
+/// for the board, the step keys wait, and the runs begin on the new board once it is
+/// ready, each frame having made only its share (here 500 lines a pass; egui may run a
+/// frame in two passes).
+#[test]
+fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
+    let mut harness = app_on_open_board();
+    frontier::ui::step_controls::FrameBudget::Steps(500).set(&harness.ctx);
+    let jps = PathAlgorithm::parse("jps").expect("JPS");
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = jps);
+    harness.run_steps(2);
+    let mut big = Board::new(1024, 1024);
+    for y in (2..1020).step_by(4) {
+        big.paint(Pos::new(500, y), big.wall_terrain().expect("a wall"));
+    }
+    harness.state_mut().tabs.pathfinding.replace_board(big);
+    let tab = &harness.state().tabs.pathfinding;
+    let first = tab
+        .preparing()
+        .expect("a big board is prepared over frames");
+    assert_eq!(first.progress.made, 0);
+    assert_eq!(
+        first.progress.of,
+        1024 + 2 * (1024 + 1024),
+        "rows, then jump lines"
+    );
+    assert_eq!(tab.session().board().width(), 12, "the runs wait");
+
+    harness.step();
+    harness.get_by_label_contains("Getting the 1024 x 1024 board ready");
+    harness.key_press(Key::ArrowRight);
+    let mut made = vec![];
+    for _ in 0..50 {
+        harness.step();
+        match harness.state().tabs.pathfinding.preparing() {
+            Some(preparing) => made.push(preparing.progress.made),
+            None => break,
+        }
+    }
+    let tab = &harness.state().tabs.pathfinding;
+    assert!(
+        tab.preparing().is_none(),
+        "ready within 50 frames: {made:?}"
+    );
+    assert!(made.len() >= 2, "spread over frames: {made:?}");
+    assert!(made.windows(2).all(|w| w[0] < w[1] && w[1] - w[0] <= 1_000));
+    assert_eq!(tab.session().board().width(), 1024);
+    assert_eq!(
+        tab.session().position(),
+        0,
+        "the key pressed while preparing did nothing"
+    );
+    assert_eq!(tab.session().algorithm, jps);
+
+    harness.key_press(Key::ArrowRight);
+    harness.run_steps(2);
+    assert_eq!(
+        step_count(&harness),
+        1,
+        "the runs go on once the board is ready"
+    );
+}

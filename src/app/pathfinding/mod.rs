@@ -31,6 +31,7 @@ pub use colors::Overlays;
 use predict::BoardAnswer;
 pub(crate) use predict::feedback as predict_feedback;
 pub(crate) use predict::joins_feedback;
+pub use runs::Preparing;
 pub use saved::PathfindingSaved;
 pub use session::Session;
 
@@ -104,6 +105,8 @@ pub struct PathfindingTab {
     /// the legend follows a language switch).
     previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
     reference: Reference,
+    /// A big board's tables being made over frames, before its runs begin.
+    preparing: Option<runs::Preparing>,
     /// The file the board was opened from or saved to.
     file: Option<PathBuf>,
     /// Edited since it was opened or saved.
@@ -140,6 +143,7 @@ impl PathfindingTab {
             new_size: [board.width(), board.height()],
             reference: Reference::new(shared.clone(), settings.connectivity),
             sessions: vec![],
+            preparing: None,
             board,
             history: History::new(256 << 20),
             gesture: None,
@@ -174,6 +178,9 @@ impl PathfindingTab {
     }
 
     fn boards(&mut self, ui: &mut Ui, headed: bool) {
+        if let Some(preparing) = self.preparing {
+            return self.preparing_view(ui, preparing);
+        }
         let count = self.sessions.len();
         let mut inputs = vec![];
         let overlays = self.settings.overlays;
@@ -224,6 +231,28 @@ impl PathfindingTab {
         for input in inputs {
             self.board_input(input);
         }
+    }
+
+    /// In place of the boards while a big board's tables are made: what is being made and
+    /// how far it has got.
+    fn preparing_view(&mut self, ui: &mut Ui, preparing: Preparing) {
+        self.hovered = None;
+        let progress = preparing.progress;
+        let cells = self.board.width() * self.board.height();
+        ui.add_space(ui.available_height() / 3.0);
+        ui.vertical_centered(|ui| {
+            ui.label(tr!(
+                "preparing-board",
+                width = self.board.width(),
+                height = self.board.height(),
+                cells = cells
+            ));
+            let done = progress.made as f32 / progress.of.max(1) as f32;
+            let bar = egui::ProgressBar::new(done)
+                .show_percentage()
+                .desired_width(ui.available_width().min(420.0));
+            ui.add(bar).on_hover_text(tr!("preparing-board-why"));
+        });
     }
 
     /// Text for the status line.

@@ -16,6 +16,25 @@ use crate::ui::step_controls::{FrameBudget, step_within_budget};
 /// Earlier runs kept for the chart.
 const PREVIOUS_RUNS: usize = 5;
 
+/// From this many cells on, a board's tables (each cell's moves, JPS's jump distances) are
+/// made over frames with a progress bar before its runs begin: a 1024 x 1024 board's take
+/// some 40 ms at once on a slow machine, a 3000 x 3000 one's several hundred.
+pub const PREPARED_OVER_FRAMES: usize = 1 << 20;
+
+/// Rows or columns of the tables made between two looks at the clock (one is some 10 to
+/// 30 microseconds on a 3000 x 3000 board).
+const LINES_PER_STEP: usize = 1;
+
+/// Runs waiting for the board's tables (see [`PathfindingTab::restart_at`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Preparing {
+    /// Where the runs were, to catch up to once they begin again.
+    reached: usize,
+    place: Place,
+    /// How far the tables have got.
+    pub progress: crate::games::sandbox::Preparation,
+}
+
 /// Dijkstra's cost on the current board, computed a few milliseconds per frame, so the
 /// stats can say whether the shown path is optimal.
 pub(super) struct Reference {
@@ -88,11 +107,7 @@ impl PathfindingTab {
         // Work the move sets out on the board being edited, not on each copy: edits then
         // keep them up to date cell by cell, and every copy carries them along.
         self.board.move_sets();
-        let jumps = self
-            .algorithms()
-            .iter()
-            .any(|a| a.capabilities().jump_table);
-        if jumps && self.board.uniform_step_cost().is_some() {
+        if self.wants_jumps() && self.board.uniform_step_cost().is_some() {
             // Likewise the jump distances: repaired around each painted cell, not made again
             // from the whole board for each run.
             self.board.jump_distances();
@@ -305,6 +320,25 @@ impl PathfindingTab {
         } else {
             self.previous.clear();
         }
+        // While a big board's tables are made, the runs wait (and still are where they were).
+        let reached = self.preparing.map_or(reached, |p| p.reached);
+        self.preparing = None;
+        if self.board.width() * self.board.height() >= PREPARED_OVER_FRAMES {
+            let progress = self.board.prepare(self.wants_jumps(), 0);
+            if !progress.is_done() {
+                self.playback.playing = false;
+                self.preparing = Some(Preparing {
+                    reached,
+                    place,
+                    progress,
+                });
+                return;
+            }
+        }
+        self.begin_runs(reached, place);
+    }
+
+    fn begin_runs(&mut self, reached: usize, place: Place) {
         self.rebuild_sessions();
         if reached > 0 && place == Place::Kept {
             for session in &mut self.sessions {
@@ -313,8 +347,43 @@ impl PathfindingTab {
         }
     }
 
+    /// Whether a run needs JPS's jump distances.
+    fn wants_jumps(&self) -> bool {
+        self.algorithms()
+            .iter()
+            .any(|a| a.capabilities().jump_table)
+    }
+
+    /// How far the tables of a big board have got, while its runs wait for them.
+    pub fn preparing(&self) -> Option<Preparing> {
+        self.preparing
+    }
+
+    /// Makes this frame's share of the board's tables; once they are whole, the runs begin
+    /// (on the next frame, which then has its whole budget for them).
+    fn advance_preparation(&mut self, budget: FrameBudget) {
+        let jumps = self.wants_jumps();
+        let Some(preparing) = &mut self.preparing else {
+            return;
+        };
+        if preparing.progress.is_done() {
+            let (reached, place) = (preparing.reached, preparing.place);
+            self.preparing = None;
+            return self.begin_runs(reached, place);
+        }
+        let board = &mut self.board;
+        step_within_budget(usize::MAX, budget, || {
+            preparing.progress = board.prepare(jumps, LINES_PER_STEP);
+            !preparing.progress.is_done()
+        });
+    }
+
     /// Applies a control action to every run (they move in lockstep), or to the robot.
     pub fn apply(&mut self, action: StepAction) {
+        if self.preparing.is_some() {
+            // No runs to move until the board is ready.
+            return;
+        }
         if self.robot.is_some() {
             return self.apply_to_robot(action);
         }
@@ -374,6 +443,10 @@ impl PathfindingTab {
     /// Runs this frame's share of the search, within `budget`. Returns whether more frames
     /// are needed.
     pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        if self.preparing.is_some() {
+            self.advance_preparation(budget);
+            return true;
+        }
         let overlays = self.settings.overlays;
         if let Some(robot) = &mut self.robot {
             // The search behind the robot is not shown: only the walk moves.
