@@ -1326,8 +1326,10 @@ share-no-lesson = there is no lesson { $id } here, and the link does not carry i
 share-level = Linked level
 share-stray-letter = `{ $letter }` at letter { $at } is not in any link
 dstar-plans-again = The board changed during D* Lite's first plan: it plans again on the edited board and catches up (a repair mends a finished plan).
-preparing-board = Getting the { $width } x { $height } board ready: each of its { $cells } cells' moves (and JPS's jump distances)
+preparing-board = Getting the { $width } x { $height } board ready: working out each cell's moves…
+preparing-board-jumps = Getting the { $width } x { $height } board ready: working out each cell's moves and JPS's jump distances…
 preparing-board-why = Worked out once per board and kept up to date as you paint; on a board this big they take a moment, so the runs begin when they are ready.
+preparing-board-runs-wait = The runs begin as soon as the board is ready.
 
 ## The Sliding puzzle tab (八数码 / the 15-puzzle)
 does-sliding-slide = slide the tile that moves that way into the blank

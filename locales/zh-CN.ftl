@@ -1250,8 +1250,10 @@ share-no-lesson = 这里没有课程 { $id }，链接里也没有带上它
 share-level = 链接里的关卡
 share-stray-letter = 第 { $at } 个字符 `{ $letter }` 不会出现在链接里
 dstar-plans-again = D* Lite 的第一次规划还没做完棋盘就改了：它在改过的棋盘上重新规划并追上进度（修补针对的是已做完的规划）。
-preparing-board = 正在准备 { $width } x { $height } 的棋盘：算出 { $cells } 个格子各自能走的方向（以及 JPS 的跳跃距离）
+preparing-board = 正在准备 { $width } x { $height } 的棋盘：算出每个格子能走的方向……
+preparing-board-jumps = 正在准备 { $width } x { $height } 的棋盘：算出每个格子能走的方向和 JPS 的跳跃距离……
 preparing-board-why = 每块棋盘只算一次，之后边画边更新；棋盘这么大要算一会儿，算好后搜索才开始。
+preparing-board-runs-wait = 棋盘一准备好，搜索就开始。
 
 ## 数字华容道标签页（八数码 / 十五数码）
 does-sliding-slide = 把朝该方向移动的数码滑入空格

@@ -238,15 +238,15 @@ impl PathfindingTab {
     fn preparing_view(&mut self, ui: &mut Ui, preparing: Preparing) {
         self.hovered = None;
         let progress = preparing.progress;
-        let cells = self.board.width() * self.board.height();
+        let (width, height) = (self.board.width(), self.board.height());
+        let what = if self.wants_jumps() {
+            tr!("preparing-board-jumps", width = width, height = height)
+        } else {
+            tr!("preparing-board", width = width, height = height)
+        };
         ui.add_space(ui.available_height() / 3.0);
         ui.vertical_centered(|ui| {
-            ui.label(tr!(
-                "preparing-board",
-                width = self.board.width(),
-                height = self.board.height(),
-                cells = cells
-            ));
+            ui.label(what);
             let done = progress.made as f32 / progress.of.max(1) as f32;
             let bar = egui::ProgressBar::new(done)
                 .show_percentage()

@@ -570,6 +570,11 @@ impl PathfindingTab {
     }
 
     pub(super) fn teaching(&mut self, ui: &mut Ui) {
+        if self.preparing.is_some() {
+            // The runs shown so far are of the board before; the new one's have not begun.
+            ui.label(tr!("preparing-board-runs-wait"));
+            return;
+        }
         self.prediction_panel(ui);
         if let Some(robot) = &self.robot {
             ui.label(robot.narration());

@@ -348,7 +348,7 @@ impl PathfindingTab {
     }
 
     /// Whether a run needs JPS's jump distances.
-    fn wants_jumps(&self) -> bool {
+    pub(super) fn wants_jumps(&self) -> bool {
         self.algorithms()
             .iter()
             .any(|a| a.capabilities().jump_table)
