@@ -26,6 +26,10 @@ const MAX_CELL: f32 = 160.0;
 /// ten Dijkstra steps touch cells all round the frontier's ring, and uploading a 512 x 512
 /// rectangle every frame tripled the frame's cost on a 1024 x 1024 board.)
 const BLOCK: usize = 32;
+
+/// The most pixels a frame sends to the textures; the rest go in the frames after (a new
+/// 3000 x 3000 board's 36 MB at once made one frame of 20 ms and more).
+const UPLOAD_PER_FRAME: usize = 4 * TILE * TILE;
 const BLOCKS: usize = TILE / BLOCK;
 const _: () = assert!(BLOCKS <= u16::BITS as usize, "a row of blocks is one u16");
 
@@ -49,6 +53,10 @@ impl Tile {
         }
     }
 
+    fn at((origin, size): ((usize, usize), [usize; 2])) -> Tile {
+        Tile::new(origin, size)
+    }
+
     fn mark(&mut self, x: usize, y: usize) {
         self.dirty[y / BLOCK] |= 1 << (x / BLOCK);
     }
@@ -57,27 +65,42 @@ impl Tile {
         self.dirty = [u16::MAX; BLOCKS];
     }
 
-    fn upload(&mut self, ui: &Ui, name: &str) {
+    /// Uploads the changed blocks, as many as `allowance` (pixels) lets this frame, and
+    /// takes what it sent from it; returns whether some are left for the next frame.
+    fn upload(&mut self, ui: &Ui, name: &str, allowance: &mut usize) -> bool {
         // Crisp cells when zoomed in; averaged when a screen pixel covers many cells.
         let options = TextureOptions {
             magnification: egui::TextureFilter::Nearest,
             minification: egui::TextureFilter::Linear,
             ..TextureOptions::NEAREST
         };
-        let dirty = std::mem::take(&mut self.dirty);
-        let Some(texture) = &mut self.texture else {
-            self.texture = Some(ui.ctx().load_texture(name, self.image.clone(), options));
-            return;
-        };
+        if self.dirty == [0; BLOCKS] {
+            return false;
+        }
         let [width, height] = self.image.size;
-        for (row, &mask) in dirty.iter().enumerate() {
+        let Some(texture) = &mut self.texture else {
+            // A new texture goes up whole; the first of a frame always may.
+            let pixels = width * height;
+            if pixels > *allowance && *allowance < UPLOAD_PER_FRAME {
+                return true;
+            }
+            *allowance = allowance.saturating_sub(pixels);
+            self.dirty = [0; BLOCKS];
+            self.texture = Some(ui.ctx().load_texture(name, self.image.clone(), options));
+            return false;
+        };
+        for row in 0..BLOCKS {
             let y0 = row * BLOCK;
-            let mut mask = mask;
+            let mut mask = self.dirty[row];
             // Each run of changed blocks side by side goes up as one patch.
             while mask != 0 && y0 < height {
+                if *allowance == 0 {
+                    return true;
+                }
                 let first = mask.trailing_zeros() as usize;
                 let run = (mask >> first).trailing_ones() as usize;
                 mask &= !(((1u32 << run) - 1) << first) as u16;
+                self.dirty[row] = mask;
                 let x0 = first * BLOCK;
                 if x0 >= width {
                     break;
@@ -91,10 +114,27 @@ impl Tile {
                     pixels
                         .extend_from_slice(&self.image.pixels[y * width + x0..y * width + x0 + w]);
                 }
+                *allowance = allowance.saturating_sub(w * h);
                 texture.set_partial([x0, y0], ColorImage::new([w, h], pixels), options);
             }
+            self.dirty[row] = 0;
         }
+        false
     }
+}
+
+/// Where each tile of a `width` x `height` board starts, and its size, row by row.
+fn tile_places(
+    width: usize,
+    height: usize,
+) -> impl Iterator<Item = ((usize, usize), [usize; 2])> + Clone {
+    let across = width.div_ceil(TILE);
+    (0..height.div_ceil(TILE))
+        .flat_map(move |ty| (0..across).map(move |tx| (tx, ty)))
+        .map(move |(tx, ty)| {
+            let size = [TILE.min(width - tx * TILE), TILE.min(height - ty * TILE)];
+            ((tx * TILE, ty * TILE), size)
+        })
 }
 
 /// What the mouse did on the board this frame.
@@ -148,6 +188,8 @@ pub struct BoardView {
     panned_with_space: bool,
     /// The screen area the view took last frame.
     last_rect: Option<Rect>,
+    /// Tiles made ahead for a board of another size (see [`BoardView::prepare_size`]).
+    next_tiles: Option<((usize, usize), Vec<Tile>)>,
 }
 
 impl BoardView {
@@ -170,6 +212,7 @@ impl BoardView {
             user_moved: false,
             panned_with_space: false,
             last_rect: None,
+            next_tiles: None,
         };
         view.resize(width, height);
         view
@@ -190,18 +233,40 @@ impl BoardView {
         if (width, height) == (self.width, self.height) {
             return;
         }
+        let mut tiles = match self.next_tiles.take() {
+            Some((size, tiles)) if size == (width, height) => tiles,
+            _ => vec![],
+        };
+        let made = tiles.len();
+        tiles.extend(tile_places(width, height).skip(made).map(Tile::at));
         self.width = width;
         self.height = height;
         self.tiles_across = width.div_ceil(TILE);
-        self.tiles = (0..height.div_ceil(TILE))
-            .flat_map(|ty| (0..self.tiles_across).map(move |tx| (tx, ty)))
-            .map(|(tx, ty)| {
-                let w = TILE.min(width - tx * TILE);
-                let h = TILE.min(height - ty * TILE);
-                Tile::new((tx * TILE, ty * TILE), [w, h])
-            })
-            .collect();
+        self.tiles = tiles;
         self.fit_pending = true;
+    }
+
+    /// Makes up to `tiles` more of the tiles [`BoardView::resize`] to `width` x `height`
+    /// will need, so that a big board's memory can be taken over several frames (a 3000 x
+    /// 3000 board's 36 MB took 18 ms at once). Returns how many are made, of how many.
+    pub fn prepare_size(&mut self, width: usize, height: usize, tiles: usize) -> (usize, usize) {
+        let places = tile_places(width, height);
+        let all = places.clone().count();
+        if (width, height) == (self.width, self.height) {
+            return (all, all);
+        }
+        if self
+            .next_tiles
+            .as_ref()
+            .is_none_or(|(size, _)| *size != (width, height))
+        {
+            self.next_tiles = Some(((width, height), vec![]));
+        }
+        let Some((_, made)) = &mut self.next_tiles else {
+            unreachable!("set above");
+        };
+        made.extend(places.skip(made.len()).take(tiles).map(Tile::at));
+        (made.len(), all)
     }
 
     /// Fits the whole board in the view at the next frame.
@@ -262,6 +327,24 @@ impl BoardView {
                     let pos = Pos::new((tile.origin.0 + lx) as i32, (tile.origin.1 + ly) as i32);
                     tile.image.pixels[ly * w + lx] = color_of(pos);
                 }
+            }
+            tile.mark_all();
+        }
+    }
+
+    /// Sets every cell's colour a row at a time: `paint_row(y, xs, colors)` fills the
+    /// colours of the cells `xs` of row `y` (a tile's width at most). For boards whose
+    /// colours come from a row of cells: a call per row rather than per cell (a 3000 x 3000
+    /// board's picture in a few milliseconds instead of some twenty).
+    pub fn paint_rows(
+        &mut self,
+        paint_row: impl Fn(usize, std::ops::Range<usize>, &mut [Color32]),
+    ) {
+        for tile in &mut self.tiles {
+            let [w, _] = tile.image.size;
+            let (x0, y0) = tile.origin;
+            for (ly, row) in tile.image.pixels.chunks_exact_mut(w.max(1)).enumerate() {
+                paint_row(y0 + ly, x0..x0 + w, row);
             }
             tile.mark_all();
         }
@@ -413,8 +496,10 @@ impl BoardView {
 
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        let mut allowance = UPLOAD_PER_FRAME;
+        let mut left = false;
         for (i, tile) in self.tiles.iter_mut().enumerate() {
-            tile.upload(ui, &format!("{}-tile-{i}", self.id));
+            left |= tile.upload(ui, &format!("{}-tile-{i}", self.id), &mut allowance);
             if let Some(texture) = &tile.texture {
                 let [w, h] = tile.image.size;
                 let min = origin + vec2(tile.origin.0 as f32, tile.origin.1 as f32) * self.cell;
@@ -428,6 +513,9 @@ impl BoardView {
                     );
                 }
             }
+        }
+        if left {
+            ui.ctx().request_repaint();
         }
         // The board's edge, drawn so a light floor stands apart from a light canvas (in the
         // light theme the two were nearly the same colour).
@@ -687,5 +775,74 @@ mod tests {
             );
         }
         assert_eq!(view.cell_color(Pos::new(1099, 699)), Some(Color32::RED));
+    }
+
+    /// Tiles made ahead a few at a time are the ones a resize to that size then uses, placed
+    /// as a resize made at once places them; a resize to another size ignores them.
+    #[test]
+    fn tiles_made_ahead_are_the_ones_a_resize_uses() {
+        let (width, height) = (1100, 700);
+        let mut view = BoardView::new("test", 10, 10);
+        assert_eq!(view.prepare_size(width, height, 0), (0, 6));
+        assert_eq!(view.prepare_size(width, height, 4), (4, 6));
+        assert_eq!(view.prepare_size(width, height, 4), (6, 6));
+        assert_eq!(view.size(), (10, 10), "still the old board's until resized");
+        view.resize(width, height);
+        let at_once = BoardView::new("test", width, height);
+        let places = |v: &BoardView| -> Vec<_> {
+            v.tiles.iter().map(|t| (t.origin, t.image.size)).collect()
+        };
+        assert_eq!(places(&view), places(&at_once));
+        assert_eq!(
+            view.prepare_size(width, height, 3),
+            (6, 6),
+            "already that size"
+        );
+
+        view.prepare_size(300, 300, 1);
+        view.resize(2000, 10);
+        assert_eq!(places(&view), places(&BoardView::new("test", 2000, 10)));
+        view.paint_rows(|y, xs, out| {
+            for (color, x) in out.iter_mut().zip(xs) {
+                *color = Color32::from_gray((x + y) as u8);
+            }
+        });
+        assert_eq!(
+            view.cell_color(Pos::new(1999, 9)),
+            Some(Color32::from_gray(2008u32 as u8))
+        );
+        assert_eq!(
+            view.cell_color(Pos::new(600, 3)),
+            Some(Color32::from_gray(603u32 as u8))
+        );
+    }
+
+    /// A new board's picture goes up over several frames, no frame sending more than its
+    /// allowance (but always a tile), until the textures hold every cell; a change made
+    /// meanwhile is not lost.
+    #[test]
+    fn a_big_picture_goes_up_over_frames_within_the_allowance() {
+        let ctx = egui::Context::default();
+        let (width, height) = (2000, 1500);
+        let mut view = BoardView::new("test", width, height);
+        let mut mirror = std::collections::HashMap::new();
+        view.paint_all(|pos| Color32::from_gray((pos.x + 3 * pos.y) as u8));
+        let mut sent = vec![];
+        for frame_number in 0..20 {
+            if frame_number == 1 {
+                view.set_cell(Pos::new(3, 3), Color32::RED);
+            }
+            sent.push(frame(&ctx, &mut view, &mut mirror));
+        }
+        assert!(sent.iter().all(|&n| n <= UPLOAD_PER_FRAME), "{sent:?}");
+        assert!(sent[0] > 0 && sent[1] > 0 && sent[2] > 0, "{sent:?}");
+        let total: usize = sent.iter().sum();
+        assert!(total >= width * height, "{sent:?}");
+        assert_eq!(sent[19], 0, "all sent by then: {sent:?}");
+        for tile in &view.tiles {
+            let texture = &mirror[&tile.texture.as_ref().expect("uploaded").id()];
+            assert!(texture.pixels == tile.image.pixels, "a tile differs");
+        }
+        assert_eq!(view.cell_color(Pos::new(3, 3)), Some(Color32::RED));
     }
 }

@@ -164,9 +164,16 @@ impl Playback {
 
 /// Takes up to `due` steps with `step` (which returns false once there is nothing more),
 /// stopping early when the frame budget is spent. Returns how many were taken.
-pub fn step_within_budget(
+pub fn step_within_budget(due: usize, budget: FrameBudget, step: impl FnMut() -> bool) -> usize {
+    big_steps_within_budget(due, budget, 64, step)
+}
+
+/// [`step_within_budget`] for steps that each take long enough to look at the clock after
+/// every `steps_per_look` of them (it is 64 for a search's steps).
+pub fn big_steps_within_budget(
     due: usize,
     budget: FrameBudget,
+    steps_per_look: usize,
     mut step: impl FnMut() -> bool,
 ) -> usize {
     let due = match budget {
@@ -181,7 +188,7 @@ pub fn step_within_budget(
         }
         taken += 1;
         if let FrameBudget::Time(time) = budget
-            && taken.is_multiple_of(64)
+            && taken.is_multiple_of(steps_per_look.max(1))
             && began.elapsed() >= time
         {
             break;

@@ -1419,11 +1419,16 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
     let first = tab
         .preparing()
         .expect("a big board is prepared over frames");
-    assert_eq!(first.progress.made, 0);
+    assert_eq!(first.tables.made, 0);
     assert_eq!(
-        first.progress.of,
+        first.tables.of,
         1024 + 2 * (1024 + 1024),
         "rows, then jump lines"
+    );
+    assert_eq!(
+        first.tiles,
+        (0, 4),
+        "then the picture's four 512 x 512 tiles"
     );
     assert_eq!(tab.session().board().width(), 12, "the runs wait");
 
@@ -1434,7 +1439,7 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
     for _ in 0..50 {
         harness.step();
         match harness.state().tabs.pathfinding.preparing() {
-            Some(preparing) => made.push(preparing.progress.made),
+            Some(preparing) => made.push(preparing.tables.made + preparing.tiles.0),
             None => break,
         }
     }
@@ -1444,6 +1449,11 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
         "ready within 50 frames: {made:?}"
     );
     assert!(made.len() >= 2, "spread over frames: {made:?}");
+    assert_eq!(
+        made.last(),
+        Some(&(5120 + 4)),
+        "every line and tile made first"
+    );
     assert!(made.windows(2).all(|w| w[0] < w[1] && w[1] - w[0] <= 1_000));
     assert_eq!(tab.session().board().width(), 1024);
     assert_eq!(

@@ -237,7 +237,6 @@ impl PathfindingTab {
     /// how far it has got.
     fn preparing_view(&mut self, ui: &mut Ui, preparing: Preparing) {
         self.hovered = None;
-        let progress = preparing.progress;
         let (width, height) = (self.board.width(), self.board.height());
         let what = if self.wants_jumps() {
             tr!("preparing-board-jumps", width = width, height = height)
@@ -247,8 +246,7 @@ impl PathfindingTab {
         ui.add_space(ui.available_height() / 3.0);
         ui.vertical_centered(|ui| {
             ui.label(what);
-            let done = progress.made as f32 / progress.of.max(1) as f32;
-            let bar = egui::ProgressBar::new(done)
+            let bar = egui::ProgressBar::new(preparing.done())
                 .show_percentage()
                 .desired_width(ui.available_width().min(420.0));
             ui.add(bar).on_hover_text(tr!("preparing-board-why"));

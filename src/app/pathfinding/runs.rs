@@ -11,7 +11,7 @@ use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlg
 use crate::search::{Algorithm, Cost, Event, Search, StoppingRule};
 use crate::tr;
 use crate::ui::StepAction;
-use crate::ui::step_controls::{FrameBudget, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, big_steps_within_budget, step_within_budget};
 
 /// Earlier runs kept for the chart.
 const PREVIOUS_RUNS: usize = 5;
@@ -32,7 +32,21 @@ pub struct Preparing {
     reached: usize,
     place: Place,
     /// How far the tables have got.
-    pub progress: crate::games::sandbox::Preparation,
+    pub tables: crate::games::sandbox::Preparation,
+    /// The tiles of the boards' pictures made (their memory taken), of how many.
+    pub tiles: (usize, usize),
+}
+
+impl Preparing {
+    /// How much of the work is done, from 0 to 1.
+    pub fn done(&self) -> f32 {
+        let made = self.tables.made + self.tiles.0;
+        made as f32 / (self.tables.of + self.tiles.1).max(1) as f32
+    }
+
+    fn is_done(&self) -> bool {
+        self.tables.is_done() && self.tiles.0 >= self.tiles.1
+    }
 }
 
 /// Dijkstra's cost on the current board, computed a few milliseconds per frame, so the
@@ -324,14 +338,15 @@ impl PathfindingTab {
         let reached = self.preparing.map_or(reached, |p| p.reached);
         self.preparing = None;
         if self.board.width() * self.board.height() >= PREPARED_OVER_FRAMES {
-            let progress = self.board.prepare(self.wants_jumps(), 0);
-            if !progress.is_done() {
+            let preparing = Preparing {
+                reached,
+                place,
+                tables: self.board.prepare(self.wants_jumps(), 0),
+                tiles: self.tiles_prepared(0),
+            };
+            if !preparing.is_done() {
                 self.playback.playing = false;
-                self.preparing = Some(Preparing {
-                    reached,
-                    place,
-                    progress,
-                });
+                self.preparing = Some(preparing);
                 return;
             }
         }
@@ -359,23 +374,48 @@ impl PathfindingTab {
         self.preparing
     }
 
-    /// Makes this frame's share of the board's tables; once they are whole, the runs begin
-    /// (on the next frame, which then has its whole budget for them).
+    /// Makes this frame's share of the board's tables, then of its pictures' tiles; once
+    /// they are all made, the runs begin (on the next frame, which then has its whole
+    /// budget for them).
     fn advance_preparation(&mut self, budget: FrameBudget) {
         let jumps = self.wants_jumps();
-        let Some(preparing) = &mut self.preparing else {
+        let Some(mut preparing) = self.preparing else {
             return;
         };
-        if preparing.progress.is_done() {
-            let (reached, place) = (preparing.reached, preparing.place);
+        if preparing.is_done() {
             self.preparing = None;
-            return self.begin_runs(reached, place);
+            return self.begin_runs(preparing.reached, preparing.place);
         }
         let board = &mut self.board;
-        step_within_budget(usize::MAX, budget, || {
-            preparing.progress = board.prepare(jumps, LINES_PER_STEP);
-            !preparing.progress.is_done()
+        let began = web_time::Instant::now();
+        let lines = step_within_budget(usize::MAX, budget, || {
+            preparing.tables = board.prepare(jumps, LINES_PER_STEP);
+            !preparing.tables.is_done()
         });
+        if preparing.tables.is_done() {
+            // A tile is a megabyte: the clock is looked at after each.
+            let left = budget.left(began, lines);
+            big_steps_within_budget(usize::MAX, left, 1, || {
+                preparing.tiles = self.tiles_prepared(1);
+                preparing.tiles.0 < preparing.tiles.1
+            });
+        }
+        self.preparing = Some(preparing);
+    }
+
+    /// Makes up to `tiles` more tiles of the runs' pictures of the board; returns how many
+    /// are made, of how many.
+    fn tiles_prepared(&mut self, tiles: usize) -> (usize, usize) {
+        let (width, height) = (self.board.width(), self.board.height());
+        let (mut left, mut made, mut all) = (tiles, 0, 0);
+        for session in &mut self.sessions {
+            let before = session.view.prepare_size(width, height, 0).0;
+            let (now, of) = session.view.prepare_size(width, height, left);
+            left -= now - before;
+            made += now;
+            all += of;
+        }
+        (made, all)
     }
 
     /// Applies a control action to every run (they move in lockstep), or to the robot.
