@@ -101,11 +101,12 @@ impl Board {
         }
         check_legend(&legend).map_err(|m| ParseError::at(map_line, m))?;
 
-        // The terrain of each ASCII symbol in the legend.
-        let mut ascii_terrain = [None; 128];
+        // The terrain of each ASCII symbol in the legend; NOT_ASCII_TERRAIN for any other byte.
+        const NOT_ASCII_TERRAIN: u8 = u8::MAX;
+        let mut ascii_terrain = [NOT_ASCII_TERRAIN; 256];
         for (i, terrain) in legend.iter().enumerate() {
             if terrain.symbol.is_ascii() {
-                ascii_terrain[terrain.symbol as usize] = Some(i as u8);
+                ascii_terrain[terrain.symbol as usize] = i as u8;
             }
         }
         let mut cells = Vec::with_capacity(width * height);
@@ -119,14 +120,15 @@ impl Board {
             };
             last_line = number;
             let before = cells.len();
-            let ascii_terrains = line
-                .bytes()
-                .map(|b| ascii_terrain.get(b as usize).copied().flatten());
-            if line.len() <= width && line.is_ascii() && ascii_terrains.clone().all(|t| t.is_some())
-            {
-                // Most rows: one table lookup a cell (a 3000 x 3000 board is nine million).
-                cells.extend(ascii_terrains.flatten());
-            } else {
+            // Most rows: a byte a cell, each looked up once, then one scan for a byte that was
+            // not an ASCII symbol of the legend (a 3000 x 3000 board is nine million cells).
+            if line.len() <= width {
+                cells.extend(line.bytes().map(|b| ascii_terrain[b as usize]));
+                if cells[before..].contains(&NOT_ASCII_TERRAIN) {
+                    cells.truncate(before);
+                }
+            }
+            if cells.len() == before && !line.is_empty() {
                 for (column, symbol) in line.chars().enumerate() {
                     if column >= width {
                         return Err(ParseError::at(
@@ -273,6 +275,36 @@ mod tests {
         assert!(!board.is_passable(Pos::new(2, 0)));
         assert_eq!(board.notes, vec!["two rooms".to_string()]);
         assert_eq!(Board::parse(&board.to_text()).unwrap(), board);
+    }
+
+    /// Rows are read a byte a cell; a byte that is no symbol of the legend (a letter not in
+    /// it, a non-ASCII character) is named with its column, and a row too long or too short
+    /// is refused.
+    #[test]
+    fn rows_read_a_byte_a_cell_and_bad_ones_are_named() {
+        let head = "frontier-board 1\nsize 4 2\nstart 0 0\ngoal 3 1\n\
+            legend . floor 1\nlegend g grass 2\nlegend # wall\nmap\n";
+        let board = Board::parse(&format!("{head}..#.\n.gg.\n")).expect("a board");
+        assert_eq!(board.terrain_index(Pos::new(1, 1)), Some(1));
+        assert_eq!(board.terrain_index(Pos::new(2, 0)), Some(2));
+        assert_eq!(board.terrain_index(Pos::new(3, 1)), Some(0));
+        let refused = |rows: &str| Board::parse(&format!("{head}{rows}")).unwrap_err();
+        let error = refused("..x.\n....\n").to_string();
+        assert!(
+            error.contains("`x`") && error.contains("column 2"),
+            "{error}"
+        );
+        assert!(error.contains("line 9"), "{error}");
+        let error = refused("....\n.gé.\n").to_string();
+        assert!(
+            error.contains("`é`") && error.contains("column 2"),
+            "{error}"
+        );
+        assert!(error.contains("line 10"), "{error}");
+        for (rows, line) in [(".....\n....\n", 9), ("...\n....\n", 9), ("....\n\n", 10)] {
+            let error = refused(rows).to_string();
+            assert!(error.contains(&format!("line {line}")), "{rows:?}: {error}");
+        }
     }
 
     #[test]
