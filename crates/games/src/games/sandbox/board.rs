@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use super::moves::{MoveSets, Moves, Preparation};
 use crate::grid::{Grid, Pos};
 use crate::i18n::Message;
@@ -37,7 +39,9 @@ impl Terrain {
 /// A grid board: every cell is one of the legend's terrains; a start and a goal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
-    cells: Grid<u8>,
+    /// Shared by copies of the board until one is painted (a 3000 x 3000 board's nine
+    /// million cells were copied whenever the runs began again).
+    cells: Arc<Grid<u8>>,
     legend: Vec<Terrain>,
     pub start: Pos,
     pub goal: Pos,
@@ -63,7 +67,7 @@ impl Board {
     pub fn new(width: usize, height: usize) -> Board {
         let (width, height) = (width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE));
         Board {
-            cells: Grid::new(width, height, 0),
+            cells: Arc::new(Grid::new(width, height, 0)),
             legend: Board::default_legend(),
             start: Pos::new(0, 0),
             goal: Pos::new(width as i32 - 1, height as i32 - 1),
@@ -86,7 +90,7 @@ impl Board {
             return Err(msg!("board-terrain-not-in-legend", terrain = bad));
         }
         let board = Board {
-            cells,
+            cells: Arc::new(cells),
             legend,
             start,
             goal,
@@ -228,9 +232,9 @@ impl Board {
         if t.is_wall() && (pos == self.start || pos == self.goal) {
             return false;
         }
-        match self.cells.get_mut(pos) {
-            Some(cell) if *cell != terrain => {
-                *cell = terrain;
+        match self.cells.get(pos) {
+            Some(&cell) if cell != terrain => {
+                Arc::make_mut(&mut self.cells).set(pos, terrain);
                 self.cell_changed(pos);
                 true
             }
@@ -242,7 +246,7 @@ impl Board {
     /// which only ever restore states the checks once allowed.
     pub(crate) fn set_terrain(&mut self, pos: Pos, terrain: u8) {
         if (terrain as usize) < self.legend.len() {
-            self.cells.set(pos, terrain);
+            Arc::make_mut(&mut self.cells).set(pos, terrain);
             self.cell_changed(pos);
         }
     }
@@ -270,7 +274,7 @@ impl Board {
         check_size(width, height)?;
         let floor = self.floor_terrain();
         let mut board = Board {
-            cells: self.cells.resized(width, height, floor),
+            cells: Arc::new(self.cells.resized(width, height, floor)),
             legend: self.legend.clone(),
             start: self.start,
             goal: self.goal,
@@ -290,15 +294,16 @@ impl Board {
             .find(|&p| p != board.start)
             .unwrap_or(board.start);
         }
-        board.cells.set(board.start, floor);
-        board.cells.set(board.goal, floor);
+        let cells = Arc::make_mut(&mut board.cells);
+        cells.set(board.start, floor);
+        cells.set(board.goal, floor);
         Ok(board)
     }
 
     /// Replaces every cell (same size), e.g. with a generated maze.
     pub fn fill_from(&mut self, cells: Grid<u8>) {
         if cells.width() == self.width() && cells.height() == self.height() {
-            self.cells = cells;
+            self.cells = Arc::new(cells);
             self.moves.reset();
         }
     }

@@ -287,21 +287,28 @@ mod tests {
         }
     }
 
-    /// A copy of the board shares its table; painting a cell of the copy makes new only the
+    /// A copy of the board shares its cells and tables; painting a cell of the copy makes new only the
     /// lines through and beside that cell (three rows for each scan along rows, three
     /// columns for each other), and leaves the original's as they were.
     #[test]
-    fn copies_share_the_table_and_an_edit_renews_only_the_lines_near_it() {
+    fn copies_share_cells_and_tables_and_an_edit_renews_only_the_lines_near_it() {
         let board = Generator::Scatter { density: 0.2 }.generate(40, 30, 3);
         let original = board.jump_distances().clone();
         let mut copy = board.clone();
         let all = original.progress().1;
         assert_eq!(copy.jump_distances().lines_shared_with(&original), all);
+        assert!(
+            std::ptr::eq(copy.cells(), board.cells()),
+            "the cells are shared too"
+        );
+        assert!(std::ptr::eq(copy.move_sets(), board.move_sets()));
         let pos = Pos::new(20, 15);
         let terrain = if copy.is_passable(pos) { 1 } else { 0 };
         assert!(copy.paint(pos, terrain));
         let shared = copy.jump_distances().lines_shared_with(&original);
         assert_eq!(shared, all - 12, "3 lines in each of 4 directions renewed");
+        assert!(!std::ptr::eq(copy.cells(), board.cells()));
+        assert_ne!(copy.cells(), board.cells(), "the original keeps its cell");
         assert_eq!(board.jump_distances(), &original);
         let afresh = JumpDistances::new(copy.move_sets(), copy.width(), copy.height());
         assert_eq!(copy.jump_distances(), &afresh);
