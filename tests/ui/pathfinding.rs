@@ -6,7 +6,7 @@ use crate::screen;
 
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::FrontierApp;
 use frontier::games::sandbox::{Board, PathAlgorithm};
 use frontier::grid::Pos;
@@ -1434,6 +1434,10 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
 
     harness.step();
     harness.get_by_label_contains("Getting the 1024 x 1024 board ready");
+    for control in ["Step", "To end"] {
+        let button = harness.get_by_label(control);
+        assert!(button.accesskit_node().is_disabled(), "{control} waits too");
+    }
     harness.key_press(Key::ArrowRight);
     let mut made = vec![];
     for _ in 0..50 {
@@ -1463,6 +1467,7 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
     );
     assert_eq!(tab.session().algorithm, jps);
 
+    assert!(!harness.get_by_label("Step").accesskit_node().is_disabled());
     harness.key_press(Key::ArrowRight);
     harness.run_steps(2);
     assert_eq!(

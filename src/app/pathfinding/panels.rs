@@ -68,6 +68,10 @@ impl PathfindingTab {
                 &mut self.settings.algorithm,
             );
             let (position, known, finished) = self.timeline_position();
+            if self.preparing.is_some() {
+                // The rest of the row, greyed out: there is no run to move yet.
+                ui.disable();
+            }
             actions = step_bar(ui, &self.playback, position, known, finished);
         });
         if changed {
@@ -235,7 +239,14 @@ impl PathfindingTab {
     fn run_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-run"));
         let (position, known, finished) = self.timeline_position();
-        for action in step_controls(ui, &mut self.playback, position, known, finished) {
+        // Greyed out while a big board is made ready: there is no run to move yet.
+        let ready = self.preparing.is_none();
+        let actions = ui
+            .add_enabled_ui(ready, |ui| {
+                step_controls(ui, &mut self.playback, position, known, finished)
+            })
+            .inner;
+        for action in actions {
             self.apply(action);
         }
         if self.robot.is_none() {
