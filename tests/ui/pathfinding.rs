@@ -1476,3 +1476,37 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
         "the runs go on once the board is ready"
     );
 }
+
+/// A frame egui runs in two passes (a layout that changed asks for a second one) is one
+/// frame of play: the run takes the same steps as in frames of one pass.
+#[test]
+fn a_frame_drawn_in_two_passes_plays_one_frame_of_steps() {
+    let steps_after_frames = |two_passes: bool| {
+        let mut app = FrontierApp::from_saved(None);
+        let mut board = Board::new(40, 30);
+        board.goal = Pos::new(39, 29);
+        app.tabs.pathfinding.replace_board(board);
+        app.tabs.pathfinding.playback_mut().speed = 4;
+        app.tabs.pathfinding.playback_mut().playing = true;
+        let mut harness = Harness::builder()
+            .with_size([1400.0, 900.0])
+            .with_step_dt(1.0 / 60.0)
+            .build_ui_state(
+                move |ui, app: &mut FrontierApp| {
+                    if two_passes && ui.ctx().current_pass_index() == 0 {
+                        ui.ctx().request_discard("the test asks for a second pass");
+                    }
+                    app.show(ui)
+                },
+                app,
+            );
+        harness::FRAME_BUDGET.set(&harness.ctx);
+        for _ in 0..30 {
+            harness.step();
+        }
+        step_count(&harness)
+    };
+    let one = steps_after_frames(false);
+    assert!(one > 0, "the run plays");
+    assert_eq!(steps_after_frames(true), one);
+}
