@@ -727,6 +727,21 @@ mod tests {
         sent
     }
 
+    /// Every tile's texture, as the frames sent it, holds exactly the tile's colours.
+    fn assert_textures_hold_the_view(
+        view: &BoardView,
+        mirror: &std::collections::HashMap<egui::TextureId, ColorImage>,
+    ) {
+        for (i, tile) in view.tiles.iter().enumerate() {
+            let texture = &mirror[&tile.texture.as_ref().expect("uploaded").id()];
+            assert_eq!(texture.size, tile.image.size);
+            assert!(
+                texture.pixels == tile.image.pixels,
+                "tile {i} differs from the view"
+            );
+        }
+    }
+
     /// Scattered changes go up as the few blocks holding them, and the textures then hold
     /// exactly the view's colours, on a board of several tiles with ragged edges.
     #[test]
@@ -763,21 +778,7 @@ mod tests {
             "{sent} pixels sent for {} cells",
             changed.len()
         );
-        let texture_of = |i: usize| {
-            let tile = &view.tiles[i];
-            (
-                tile,
-                &mirror[&tile.texture.as_ref().expect("uploaded").id()],
-            )
-        };
-        for i in 0..view.tiles.len() {
-            let (tile, texture) = texture_of(i);
-            assert_eq!(texture.size, tile.image.size);
-            assert!(
-                texture.pixels == tile.image.pixels,
-                "tile {i} differs from the view"
-            );
-        }
+        assert_textures_hold_the_view(&view, &mirror);
         assert_eq!(view.cell_color(Pos::new(1099, 699)), Some(Color32::RED));
     }
 
@@ -843,10 +844,7 @@ mod tests {
         let total: usize = sent.iter().sum();
         assert!(total >= width * height, "{sent:?}");
         assert_eq!(sent[19], 0, "all sent by then: {sent:?}");
-        for tile in &view.tiles {
-            let texture = &mirror[&tile.texture.as_ref().expect("uploaded").id()];
-            assert!(texture.pixels == tile.image.pixels, "a tile differs");
-        }
+        assert_textures_hold_the_view(&view, &mirror);
         assert_eq!(view.cell_color(Pos::new(3, 3)), Some(Color32::RED));
     }
 }

@@ -1510,3 +1510,31 @@ fn a_frame_drawn_in_two_passes_plays_one_frame_of_steps() {
     assert!(one > 0, "the run plays");
     assert_eq!(steps_after_frames(true), one);
 }
+
+/// While a big board is made ready, neither the side panel nor, in a small window, the line
+/// above the board narrates the old board's run: both say the runs begin when it is ready.
+#[test]
+fn while_a_big_board_is_made_ready_no_old_run_is_narrated() {
+    for size in [[1400.0, 900.0], [640.0, 420.0]] {
+        let mut app = FrontierApp::from_saved(None);
+        app.tabs.pathfinding.replace_board(Board::new(12, 8));
+        let mut harness = harness::harness_of(app, size);
+        harness.run_steps(3);
+        assert!(
+            harness
+                .query_by_label_contains("Ready: the frontier")
+                .is_some()
+        );
+        let big = Board::new(1024, 1024);
+        harness.state_mut().tabs.pathfinding.replace_board(big);
+        harness.step();
+        assert!(harness.state().tabs.pathfinding.preparing().is_some());
+        assert!(
+            harness
+                .query_by_label_contains("Ready: the frontier")
+                .is_none(),
+            "{size:?}"
+        );
+        harness.get_by_label_contains("The runs begin as soon as the board is ready");
+    }
+}

@@ -84,6 +84,10 @@ impl PathfindingTab {
 
     /// The runs' narration above the board, for when the teaching panel is collapsed.
     pub(super) fn compact_narration(&self, ui: &mut Ui) {
+        if self.preparing.is_some() {
+            // As in the panel: the runs shown so far are of the board before.
+            return presentation::narration(ui, tr!("preparing-board-runs-wait"));
+        }
         if let Some(robot) = &self.robot {
             return presentation::narration(ui, robot.narration());
         }

@@ -213,6 +213,8 @@ mod tests {
     use super::*;
     use crate::games::sandbox::Board;
     use crate::games::sandbox::generate::Generator;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     /// A scan the slow way: step by step, as JPS does without the table.
     fn walked(board: &Board, from: Pos, direction: usize) -> i16 {
@@ -260,13 +262,8 @@ mod tests {
     /// table made from scratch.
     #[test]
     fn the_table_repaired_after_each_edit_equals_one_made_afresh() {
-        let mut x = 12345u64;
-        let mut next = |n: usize| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) as usize % n
-        };
+        let mut rng = StdRng::seed_from_u64(12345);
+        let mut next = |n: usize| rng.random_range(0..n);
         for seed in 0..4 {
             let mut board = Generator::Scatter { density: 0.3 }.generate(31, 19, seed);
             board.jump_distances();
@@ -318,13 +315,8 @@ mod tests {
     /// ones made at once from the board as it ends up; the count of lines made only grows.
     #[test]
     fn tables_made_a_part_at_a_time_through_edits_equal_tables_made_at_once() {
-        let mut x = 99u64;
-        let mut next = |n: usize| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) as usize % n
-        };
+        let mut rng = StdRng::seed_from_u64(99);
+        let mut next = |n: usize| rng.random_range(0..n);
         for seed in 0..6 {
             let mut board = Generator::Scatter { density: 0.25 }.generate(29, 21, seed);
             let lines = 1 + seed as usize;
