@@ -183,11 +183,10 @@ impl<P: Problem> Search<P> {
         let i = node as usize;
         let record = self.book.nodes.records[i];
         let (g, depth) = (record.g, record.depth + 1);
-        let mut successors = std::mem::take(&mut self.successors);
-        let (problem, book) = (&self.problem, &mut self.book);
+        let (problem, book, successors) = (&self.problem, &mut self.book, &mut self.successors);
         if book.policy.order == Order::Lifo {
             successors.clear();
-            problem.successors(&book.nodes.states[i], &mut successors);
+            problem.successors(&book.nodes.states[i], successors);
             // A stack pops the last push first; reversing keeps the problem's order.
             successors.reverse();
             for (state, cost) in successors.drain(..) {
@@ -197,11 +196,10 @@ impl<P: Problem> Search<P> {
         } else {
             let state = book.nodes.states[i].clone();
             let index = problem.state_index(&state);
-            problem.visit_successors(&state, index, &mut successors, |next, cost, index| {
+            problem.visit_successors(&state, index, successors, |next, cost, index| {
                 book.consider(problem, next, index, g + cost, node, depth)
             });
         }
-        self.successors = successors;
         Event::Expanded {
             node,
             added: self.book.last_added.len(),
