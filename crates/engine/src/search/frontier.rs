@@ -131,7 +131,7 @@ impl Buckets {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, node: NodeId, priority: Cost) {
         let key = ordered_bits(priority);
         let arrival = self.arrivals;
