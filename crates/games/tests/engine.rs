@@ -379,6 +379,42 @@ fn two_runs_of_the_same_board_produce_the_same_events() {
     }
 }
 
+/// One search restarted for query after query on a board (as the benches and the link
+/// game do) takes the same steps as a fresh search each time: small queries, whose nodes'
+/// lookup slots are cleared one by one after them, and ones reaching most of the board,
+/// after which the whole lookup table is cleared, in turns.
+#[test]
+fn a_restarted_search_steps_as_a_fresh_one_after_small_and_large_queries() {
+    let board = Board::new(40, 40);
+    let p = problem(&board, Connectivity::Eight, Heuristic::Zero);
+    let queries = [
+        (Pos::new(5, 5), Pos::new(6, 6)),
+        (Pos::new(0, 0), Pos::new(39, 39)),
+        (Pos::new(20, 20), Pos::new(21, 20)),
+        (Pos::new(39, 0), Pos::new(0, 39)),
+        (Pos::new(1, 1), Pos::new(2, 1)),
+    ];
+    let mut reused: Option<Search<GridProblem>> = None;
+    let mut sizes = vec![];
+    for (start, goal) in queries {
+        let query = p.clone().between(start, goal);
+        let fresh: Vec<Event> = Search::new(query.clone(), Algorithm::Dijkstra).collect();
+        let search = match &mut reused {
+            Some(search) => {
+                search.restart(query);
+                search
+            }
+            None => reused.insert(Search::new(query, Algorithm::Dijkstra)),
+        };
+        let again: Vec<Event> = search.by_ref().collect();
+        assert_eq!(again, fresh, "{start} -> {goal}");
+        sizes.push(search.discovered());
+    }
+    // A tenth of the board and less, and nearly all of it.
+    assert!(sizes.iter().any(|&n| n < 1600 / 10), "{sizes:?}");
+    assert!(sizes.iter().any(|&n| n > 1500), "{sizes:?}");
+}
+
 #[test]
 fn budgets_end_a_run_with_an_outcome_that_says_so() {
     let board = frontier_games::games::sandbox::generate::Generator::Scatter { density: 0.2 }

@@ -140,6 +140,18 @@ impl<T: Clone> Chunked<T> {
             .take(self.len)
     }
 
+    /// Sets every place to `value`: in place in the chunks this copy alone holds, by one
+    /// shared chunk in those a copy shares.
+    pub fn fill(&mut self, value: T) {
+        let mut shared = None;
+        for chunk in &mut self.chunks {
+            match Rc::get_mut(chunk) {
+                Some(block) => block.0.fill(value.clone()),
+                None => *chunk = shared.get_or_insert_with(|| Self::chunk_of(&value)).clone(),
+            }
+        }
+    }
+
     /// Forgets every element, keeping the chunks this copy alone holds for the pushes to
     /// come.
     pub fn clear(&mut self) {
@@ -178,6 +190,28 @@ impl<T: Clone> IndexMut<usize> for Chunked<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Filling writes the chunks a copy alone holds in place and gives the shared ones a
+    /// chunk of the value, leaving the copies that share them as they were.
+    #[test]
+    fn fill_leaves_a_copy_sharing_chunks_as_it_was() {
+        let mut table = Chunked::filled(3 * CHUNK, 1u32);
+        table[5] = 2;
+        table[CHUNK + 5] = 3;
+        let copy = table.clone();
+        table[2 * CHUNK + 5] = 4;
+        let owned = Rc::as_ptr(&table.chunks[2]);
+        table.fill(0);
+        assert!(table.iter().all(|&v| v == 0));
+        assert_eq!(
+            Rc::as_ptr(&table.chunks[2]),
+            owned,
+            "an owned chunk was replaced"
+        );
+        assert_eq!((copy[5], copy[CHUNK + 5], copy[2 * CHUNK + 5]), (2, 3, 1));
+        table[7] = 9;
+        assert_eq!((table[7], table[CHUNK + 7], copy[7]), (9, 0, 1));
+    }
 
     #[test]
     fn copies_share_chunks_until_one_of_them_writes() {

@@ -12,6 +12,10 @@ pub type NodeId = u32;
 /// "No parent": the start node's parent.
 pub(super) const NO_NODE: NodeId = NodeId::MAX;
 
+/// A search that stored more than one state for this many slots of its dense lookup has
+/// the whole table cleared after it rather than its states' slots.
+const WHOLE_TABLE_CLEAR_FROM: usize = 16;
+
 /// Where a discovered node stands. Nodes never discovered have no status at all.
 ///
 /// ```
@@ -82,7 +86,12 @@ impl<S: Clone + Eq + Hash> Nodes<S> {
     /// number (so only the entries in use are reset); `dense_size` is the new problem's.
     pub fn clear(&mut self, dense_size: Option<usize>, index_of: impl Fn(&S) -> Option<usize>) {
         let size = dense_size.unwrap_or(0);
-        if self.dense_size == size {
+        if self.dense_size == size && self.states.len() * WHOLE_TABLE_CLEAR_FROM > size {
+            // A search that reached much of the table: filling it is a few bytes' writing
+            // a slot, where finding each state's slot is a dozen instructions (the 512 x 512
+            // maze's queries reach a third of it).
+            self.dense.fill(0);
+        } else if self.dense_size == size {
             for state in self.states.iter() {
                 if let Some(slot) = index_of(state).and_then(|i| self.dense.get_mut(i)) {
                     *slot = 0;
