@@ -512,7 +512,7 @@ mod tests {
                     arrival as i64
                 };
                 waiting.push((priority, tie, arrival));
-                while waiting.len() > 100 || (x >> 20) % 3 == 0 && !waiting.is_empty() {
+                while waiting.len() > 100 || ((x >> 20).is_multiple_of(3) && !waiting.is_empty()) {
                     waiting.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                     let expected = waiting.remove(0);
                     let (key, node) = buckets.pop().unwrap();
