@@ -1477,6 +1477,44 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
     );
 }
 
+/// A big board saved at the end of the last session is made ready over the first frames,
+/// as an opened one is, rather than before the first frame.
+#[test]
+fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
+    let mut harness = app_on_open_board();
+    let mut big = Board::new(1024, 1024);
+    for y in (2..1020).step_by(4) {
+        big.paint(Pos::new(500, y), big.wall_terrain().expect("a wall"));
+    }
+    let jps = PathAlgorithm::parse("jps").expect("JPS");
+    let tab = &mut harness.state_mut().tabs.pathfinding;
+    tab.change_settings(|s| s.algorithm = jps);
+    tab.replace_board(big.clone());
+    let saved = harness.state().saved_state().to_ron();
+
+    let restored = FrontierApp::from_saved(Some(&saved));
+    let tab = &restored.tabs.pathfinding;
+    assert_eq!(*tab.board(), big);
+    let first = tab.preparing().expect("made ready over frames");
+    assert_eq!(first.tables.made, 0, "nothing made before the first frame");
+    assert!(tab.session().board().width() < 1024, "the runs wait");
+
+    // The harness draws its first frames as it is made: the tables are made over them.
+    let mut harness = harness::harness_of(restored, [1400.0, 900.0]);
+    let mut frames = 0;
+    while harness.state().tabs.pathfinding.preparing().is_some() && frames < 50 {
+        harness.step();
+        frames += 1;
+    }
+    let tab = &harness.state().tabs.pathfinding;
+    assert!(tab.preparing().is_none(), "ready within 50 frames");
+    assert_eq!(**tab.session().board(), big);
+    assert_eq!(
+        (tab.session().algorithm, tab.session().position()),
+        (jps, 0)
+    );
+}
+
 /// A frame egui runs in two passes (a layout that changed asks for a second one) is one
 /// frame of play: the run takes the same steps as in frames of one pass.
 #[test]

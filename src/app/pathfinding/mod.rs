@@ -138,6 +138,15 @@ pub struct PathfindingTab {
 
 impl PathfindingTab {
     pub fn new(board: Board, settings: Settings, playback: Playback) -> PathfindingTab {
+        // A big board (one saved at the last session's end) gets its tables made over the
+        // first frames with a progress bar, as an opened one does: the runs wait on a small
+        // board meanwhile, instead of the first frame waiting for all of it.
+        let big = board.width() * board.height() >= runs::PREPARED_OVER_FRAMES;
+        let (board, waiting) = if big {
+            (Board::new(2, 2), Some(board))
+        } else {
+            (board, None)
+        };
         let shared = Arc::new(board.clone());
         let mut tab = PathfindingTab {
             new_size: [board.width(), board.height()],
@@ -167,8 +176,13 @@ impl PathfindingTab {
             cell_answer: None,
             lesson_marks: vec![],
         };
-        tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab.rebuild_sessions();
+        if let Some(board) = waiting {
+            tab.new_size = [board.width(), board.height()];
+            tab.board = board;
+            tab.restart_at(false, runs::Place::Start);
+        }
+        tab.settings.tool = tab.valid_tool(tab.settings.tool);
         tab
     }
 
