@@ -172,6 +172,9 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
     let text = read_text(&scen_path)?;
     let queries = parse_scenario(&text).map_err(|e| format!("{file}: {e}"))?;
     let mut maps: HashMap<String, Arc<Board>> = HashMap::new();
+    // One run, restarted for each query on the map of the last one: a best-first search
+    // then clears only what the last query touched instead of taking fresh memory.
+    let mut reused: Option<(String, GridRun)> = None;
     let began = Instant::now();
     let mut matched = 0;
     let mut expanded = 0;
@@ -204,7 +207,17 @@ fn run_scen(args: &mut Args) -> Result<Status, String> {
         let mut budget = Budget::UNLIMITED;
         budget.max_expansions =
             max_expansions.or(options.algorithm.deepening().map(|_| SCEN_DEEPENING_BUDGET));
-        let result = GridRun::headless(problem, options.algorithm, budget).run();
+        let run = match &mut reused {
+            Some((map, run)) if *map == key => {
+                run.restart(problem);
+                run
+            }
+            _ => {
+                let run = GridRun::headless(problem, options.algorithm, budget);
+                &mut reused.insert((key.clone(), run)).1
+            }
+        };
+        let result = run.finish();
         expanded += result.expanded;
         let cost = match result.outcome {
             Outcome::Found { cost, .. } => Some(cost),

@@ -415,6 +415,51 @@ fn a_restarted_search_steps_as_a_fresh_one_after_small_and_large_queries() {
     assert!(sizes.iter().any(|&n| n > 1500), "{sizes:?}");
 }
 
+/// A run restarted on another query (as `frontier scen` does, query after query) takes the
+/// steps a new run takes, for a search that starts over in its own memory (A*) and for one
+/// built afresh (JPS, IDA*), its budget kept.
+#[test]
+fn a_restarted_grid_run_steps_as_a_new_one_with_its_budget() {
+    let board = frontier_games::games::sandbox::presets::board("rooms-with-doors.board").unwrap();
+    let p = problem(&board, Connectivity::Eight, Heuristic::Octile);
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let queries = [
+        (board.start, board.goal),
+        (board.goal, board.start),
+        (Pos::new(1, 1), Pos::new(w - 2, h - 2)),
+        (Pos::new(1, 1), Pos::new(2, 2)),
+    ];
+    let mut budget = Budget::UNLIMITED;
+    budget.max_expansions = Some(12);
+    for code in ["astar", "jps", "idastar"] {
+        let algorithm = PathAlgorithm::parse(code).unwrap();
+        let mut reused: Option<GridRun> = None;
+        let (mut gave_up, mut found) = (0, 0);
+        for (start, goal) in queries {
+            let query = p.clone().between(start, goal);
+            let fresh: Vec<_> = GridRun::new(query.clone(), algorithm, budget).collect();
+            let run = match &mut reused {
+                Some(run) => {
+                    run.restart(query);
+                    run
+                }
+                None => reused.insert(GridRun::new(query, algorithm, budget)),
+            };
+            let again: Vec<_> = run.by_ref().collect();
+            assert_eq!(again, fresh, "{code}: {start} -> {goal}");
+            match run.ended() {
+                Some(Event::GaveUp(Limit::Expansions(_))) => gave_up += 1,
+                Some(Event::Found { .. }) => found += 1,
+                other => panic!("{code}: {start} -> {goal} ended with {other:?}"),
+            }
+        }
+        assert!(
+            gave_up > 0 && found > 0,
+            "{code}: {gave_up} gave up, {found} found"
+        );
+    }
+}
+
 #[test]
 fn budgets_end_a_run_with_an_outcome_that_says_so() {
     let board = frontier_games::games::sandbox::generate::Generator::Scatter { density: 0.2 }

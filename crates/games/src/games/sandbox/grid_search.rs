@@ -45,6 +45,12 @@ pub trait GridSearch: Run<Problem = GridProblem> + CloneGridSearch {
     fn sight_checks(&self) -> &[SightCheck] {
         &[]
     }
+
+    /// Starts over on `problem` (another start and goal on a board of the same size) in
+    /// this search's memory, as [`Search::restart`] does; false when this search cannot.
+    fn restart_on(&mut self, _problem: &GridProblem) -> bool {
+        false
+    }
 }
 
 /// A copy of a boxed search: every search that is `Clone`.
@@ -64,6 +70,11 @@ impl Clone for Box<dyn GridSearch> {
     }
 }
 
-impl GridSearch for Search<GridProblem> {}
+impl GridSearch for Search<GridProblem> {
+    fn restart_on(&mut self, problem: &GridProblem) -> bool {
+        self.restart(problem.clone());
+        true
+    }
+}
 impl GridSearch for BiSearch<GridProblem> {}
 impl GridSearch for Deepening<GridProblem> {}

@@ -241,6 +241,8 @@ pub struct CellInfo {
 #[derive(Clone)]
 pub struct GridRun {
     algorithm: PathAlgorithm,
+    /// What the run was built with, to build another for a restart.
+    options: Options,
     search: Box<dyn GridSearch>,
 }
 
@@ -288,7 +290,27 @@ impl GridRun {
             drawn,
         };
         let search = (algorithm.descriptor.build)(problem, &options);
-        GridRun { algorithm, search }
+        GridRun {
+            algorithm,
+            options,
+            search,
+        }
+    }
+
+    /// The same search on `problem` (another start and goal, as a scenario's queries ask),
+    /// from step 0: in this run's memory when its engine can start over in place (the
+    /// best-first searches, which then clear only what the last query touched), else as a
+    /// new run with the same options.
+    pub fn restart(&mut self, problem: GridProblem) {
+        if !self.search.restart_on(&problem) {
+            let Options {
+                budget,
+                rule,
+                drawn,
+                ..
+            } = self.options;
+            *self = GridRun::build(problem, self.algorithm, budget, rule, drawn);
+        }
     }
 
     pub fn problem(&self) -> &GridProblem {
@@ -418,9 +440,13 @@ impl GridRun {
     }
 
     /// Runs to the end: the headless solver.
-    pub fn run(self) -> RunResult<Pos> {
-        let mut search = self.search;
-        run_to_end(&mut *search)
+    pub fn run(mut self) -> RunResult<Pos> {
+        self.finish()
+    }
+
+    /// Runs to the end, keeping the run (to [`restart`](Self::restart) it on the next query).
+    pub fn finish(&mut self) -> RunResult<Pos> {
+        run_to_end(&mut *self.search)
     }
 }
 
