@@ -1515,6 +1515,64 @@ fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
     );
 }
 
+/// Choosing another search while a big board is made ready changes what is made (JPS's
+/// jump distances after the move sets, over frames as well) without losing what is made
+/// already, and the runs begin with the search chosen.
+#[test]
+fn a_search_chosen_while_a_big_board_is_made_ready_is_the_one_that_runs() {
+    let mut harness = app_on_open_board();
+    frontier::ui::step_controls::FrameBudget::Steps(500).set(&harness.ctx);
+    let big = Board::new(1024, 1024);
+    let tab = &mut harness.state_mut().tabs.pathfinding;
+    tab.change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::AStar));
+    tab.replace_board(big.clone());
+    harness.run_steps(1);
+    let before = harness
+        .state()
+        .tabs
+        .pathfinding
+        .preparing()
+        .expect("preparing");
+    assert!(
+        before.tables.made > 0 && before.tables.made < 1024,
+        "part of the move sets' rows: {before:?}"
+    );
+
+    let jps = PathAlgorithm::parse("jps").expect("JPS");
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = jps);
+    let after = harness
+        .state()
+        .tabs
+        .pathfinding
+        .preparing()
+        .expect("still preparing");
+    assert_eq!(
+        after.tables.made, before.tables.made,
+        "nothing made is lost"
+    );
+
+    let mut made = vec![];
+    while let Some(preparing) = harness.state().tabs.pathfinding.preparing() {
+        made.push(preparing.tables.made);
+        assert!(made.len() < 50, "ready within 50 frames: {made:?}");
+        harness.step();
+    }
+    assert!(
+        made.iter().any(|&m| m > 1024 && m < 1024 + 2 * 2048),
+        "the jump lines made over frames too: {made:?}"
+    );
+    let tab = &harness.state().tabs.pathfinding;
+    assert_eq!(**tab.session().board(), big);
+    assert_eq!(
+        (tab.session().algorithm, tab.session().position()),
+        (jps, 0)
+    );
+}
+
 /// A frame egui runs in two passes (a layout that changed asks for a second one) is one
 /// frame of play: the run takes the same steps as in frames of one pass.
 #[test]
