@@ -1501,18 +1501,29 @@ fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
 
     // The harness draws its first frames as it is made: the tables are made over them.
     let mut harness = harness::harness_of(restored, [1400.0, 900.0]);
-    let mut frames = 0;
-    while harness.state().tabs.pathfinding.preparing().is_some() && frames < 50 {
+    frames_until_the_runs_begin(&mut harness, &big, jps);
+}
+
+/// Draws frames until a big board is ready (at most 50), checks that the runs then begin
+/// at step 0 with `algorithm` on `board`, and returns the tables' count at each frame.
+fn frames_until_the_runs_begin(
+    harness: &mut Harness<'_, FrontierApp>,
+    board: &Board,
+    algorithm: PathAlgorithm,
+) -> Vec<usize> {
+    let mut made = vec![];
+    while let Some(preparing) = harness.state().tabs.pathfinding.preparing() {
+        made.push(preparing.tables.made);
+        assert!(made.len() < 50, "ready within 50 frames: {made:?}");
         harness.step();
-        frames += 1;
     }
     let tab = &harness.state().tabs.pathfinding;
-    assert!(tab.preparing().is_none(), "ready within 50 frames");
-    assert_eq!(**tab.session().board(), big);
+    assert_eq!(**tab.session().board(), *board);
     assert_eq!(
         (tab.session().algorithm, tab.session().position()),
-        (jps, 0)
+        (algorithm, 0)
     );
+    made
 }
 
 /// Choosing another search while a big board is made ready changes what is made (JPS's
@@ -1555,21 +1566,10 @@ fn a_search_chosen_while_a_big_board_is_made_ready_is_the_one_that_runs() {
         "nothing made is lost"
     );
 
-    let mut made = vec![];
-    while let Some(preparing) = harness.state().tabs.pathfinding.preparing() {
-        made.push(preparing.tables.made);
-        assert!(made.len() < 50, "ready within 50 frames: {made:?}");
-        harness.step();
-    }
+    let made = frames_until_the_runs_begin(&mut harness, &big, jps);
     assert!(
         made.iter().any(|&m| m > 1024 && m < 1024 + 2 * 2048),
         "the jump lines made over frames too: {made:?}"
-    );
-    let tab = &harness.state().tabs.pathfinding;
-    assert_eq!(**tab.session().board(), big);
-    assert_eq!(
-        (tab.session().algorithm, tab.session().position()),
-        (jps, 0)
     );
 }
 
