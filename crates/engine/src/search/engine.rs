@@ -191,13 +191,13 @@ impl<P: Problem> Search<P> {
             successors.reverse();
             for (state, cost) in successors.drain(..) {
                 let index = problem.state_index(&state);
-                book.consider(problem, state, index, g + cost, node, depth);
+                book.consider::<P, true>(problem, state, index, g + cost, node, depth);
             }
         } else {
             let state = book.nodes.states[i].clone();
             let index = problem.state_index(&state);
             problem.visit_successors(&state, index, successors, |next, cost, index| {
-                book.consider(problem, next, index, g + cost, node, depth)
+                book.consider::<P, false>(problem, next, index, g + cost, node, depth)
             });
         }
         Event::Expanded {
@@ -236,9 +236,11 @@ impl<P: Problem> Search<P> {
 impl<S: Clone + Eq + std::hash::Hash> Book<S> {
     /// `if m is new or g' < g[m]`: what a successor reached with cost `g` from `parent`
     /// does to the search: a new node, a cheaper route to a known one, or nothing. `index`
-    /// is its dense number.
+    /// is its dense number. `LIFO` says the frontier is a stack (DFS): known so at compile
+    /// time, the other orders' loop does not ask it again for every successor (3% of A*'s
+    /// time on the 512 x 512 maze).
     #[inline(always)]
-    fn consider<P: Problem<State = S>>(
+    fn consider<P: Problem<State = S>, const LIFO: bool>(
         &mut self,
         problem: &P,
         state: S,
@@ -253,7 +255,7 @@ impl<S: Clone + Eq + std::hash::Hash> Book<S> {
         };
         let k = known as usize;
         let record = self.nodes.records[k];
-        if matches!(self.policy.order, Order::Lifo) && !record.closed {
+        if LIFO && !record.closed {
             self.reroute(known, g, parent, depth);
             self.last_added.push(known);
             return;

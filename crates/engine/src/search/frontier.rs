@@ -175,6 +175,12 @@ impl Buckets {
     /// of A*'s queue work on the larger Moving AI maps (6 to 8% of all pushes).
     #[inline]
     fn push_near(&mut self, entry: u128) {
+        // Before the whole queue (most often, until the buckets start): no search for the
+        // place, and no general insertion (2% of A*'s time on the 512 x 512 maze).
+        if self.equal.front().is_none_or(|&front| entry < front) {
+            self.equal.push_front(entry);
+            return;
+        }
         let place = self
             .equal
             .iter()

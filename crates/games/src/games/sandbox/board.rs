@@ -160,6 +160,7 @@ impl Board {
     /// Every cell's legal moves, row by row, as bit sets over
     /// [`MOVES`](super::moves::MOVES): what a search reads instead of testing neighbours.
     /// Worked out on first use, then kept up to date by edits (and copied by clones).
+    #[inline]
     pub fn move_sets(&self) -> &[u8] {
         &self.moves().sets
     }
@@ -191,6 +192,7 @@ impl Board {
         uniform_cost(&self.legend, self.moves().terrains)
     }
 
+    #[inline]
     fn moves(&self) -> &Moves {
         let legend = &self.legend;
         self.moves.get(&self.cells, |t| passable(legend, t))

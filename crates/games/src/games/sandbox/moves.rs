@@ -54,6 +54,7 @@ impl Preparation {
 
 impl MoveSets {
     /// The moves of every cell. `passable` says which terrains can be entered.
+    #[inline]
     pub fn get(&self, cells: &Grid<u8>, passable: impl Fn(u8) -> bool) -> &Moves {
         self.moves.get_or_init(|| {
             let mut moves = Moves::begin(cells);
