@@ -1501,7 +1501,17 @@ fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
 
     // The harness draws its first frames as it is made: the tables are made over them.
     let mut harness = harness::harness_of(restored, [1400.0, 900.0]);
+    assert!(harness.state().tabs.pathfinding.preparing().is_some());
+    assert!(
+        harness.query_by_label_contains("px now").is_none(),
+        "no cell size named for the placeholder the runs wait on"
+    );
     frames_until_the_runs_begin(&mut harness, &big, jps);
+    harness.run_steps(2);
+    let points = harness.state().tabs.pathfinding.session().view.cell_size();
+    let pixels = (points * harness.ctx.pixels_per_point()).round();
+    assert!(pixels < 4.0, "the big board's cells: {pixels} px");
+    harness.get_by_label_contains(&format!("Cells are {pixels} px now"));
 }
 
 /// Draws frames until a big board is ready (at most 50), checks that the runs then begin

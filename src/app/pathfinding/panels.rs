@@ -405,7 +405,9 @@ impl PathfindingTab {
             }
         }
         let cell = self.session().view.cell_size();
-        if cell < super::board::GHF_FROM {
+        // While a board is made ready the view is still the last board's (or a placeholder):
+        // its cell size would be wrong for the board coming.
+        if cell < super::board::GHF_FROM && self.preparing.is_none() {
             // In the screen's pixels, as a ruler held to the screen would measure them: the
             // board's sizes are points, which the interface scale (View) enlarges.
             let pixels = |points: f32| (points * ui.ctx().pixels_per_point()).round() as f64;
