@@ -184,3 +184,74 @@ fn a_headless_run_keeps_no_trail_and_finds_the_same_path_with_the_same_expansion
         "{boards_with_trail} of 40 boards with a trail"
     );
 }
+
+/// A run restarted for another query (as `frontier scen` and the bench ask one run for
+/// every query of a map) steps exactly as a new run would: the same steps, the same nodes
+/// and trail on the board after each, and nothing left of the last query's, with the trail
+/// kept (drawn) or not (headless) as it was.
+#[test]
+fn a_restarted_jps_run_shows_what_a_new_one_shows() {
+    let jps = PathAlgorithm::parse("jps").unwrap();
+    let mut restarted_in_place = 0;
+    for headless in [false, true] {
+        let make = |problem: GridProblem| {
+            if headless {
+                GridRun::headless(problem, jps, Budget::UNLIMITED)
+            } else {
+                GridRun::new(problem, jps, Budget::UNLIMITED)
+            }
+        };
+        for seed in 0..12 {
+            let board = random_board(seed + 500, false);
+            let base = problem(&board, Connectivity::Eight);
+            let open: Vec<_> = board
+                .cells()
+                .positions()
+                .filter(|&p| board.is_passable(p))
+                .collect();
+            let mut reused: Option<GridRun> = None;
+            for k in 0..4 {
+                let (start, goal) = (
+                    open[(k * 7 + seed as usize) % open.len()],
+                    open[(k * 13 + 5) % open.len()],
+                );
+                let query = base.clone().between(start, goal);
+                let mut fresh = make(query.clone());
+                let run = match &mut reused {
+                    Some(run) => {
+                        let before = run.engine() as *const _ as *const u8;
+                        run.restart(query);
+                        restarted_in_place += usize::from(std::ptr::eq(
+                            before,
+                            run.engine() as *const _ as *const u8,
+                        ));
+                        run
+                    }
+                    None => reused.insert(make(query)),
+                };
+                let marks = |run: &GridRun| {
+                    board
+                        .cells()
+                        .positions()
+                        .map(|p| (run.mark(p), run.scanned(p)))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    marks(run),
+                    marks(&fresh),
+                    "seed {seed} query {k}: at the start"
+                );
+                loop {
+                    let (a, b) = (run.next(), fresh.next());
+                    assert_eq!(a, b, "seed {seed} query {k}");
+                    assert_eq!(marks(run), marks(&fresh), "seed {seed} query {k}: {a:?}");
+                    if a.is_none() {
+                        break;
+                    }
+                }
+                assert_eq!(run.path_cost(), fresh.path_cost());
+            }
+        }
+    }
+    assert!(restarted_in_place > 0, "JPS restarts in its own memory");
+}

@@ -55,6 +55,28 @@ impl CellNodes {
         }
     }
 
+    /// Forgets every cell reached, keeping the memory: only the slots of the cells reached
+    /// are reset (or the whole table, when they are more than one slot in 16 of it).
+    pub fn clear(&mut self) {
+        if self.nodes.len() * 16 > self.slot.len() {
+            self.slot.fill(NONE);
+        } else {
+            for node in &self.nodes {
+                let index = node.pos.y as usize * self.width + node.pos.x as usize;
+                self.slot[index] = NONE;
+            }
+        }
+        self.nodes.clear();
+        self.open.clear();
+        self.order = 0;
+        self.closed = 0;
+    }
+
+    /// Whether these nodes are for a board of this size.
+    pub fn fits(&self, width: usize, height: usize) -> bool {
+        (self.width, self.height) == (width, height)
+    }
+
     /// The cell's index on the board, if it is on it.
     pub fn index(&self, pos: Pos) -> Option<usize> {
         (pos.x >= 0

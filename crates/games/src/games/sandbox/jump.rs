@@ -81,12 +81,50 @@ impl JumpSearch {
             found: None,
             problem,
         };
-        let start = search.problem.start;
-        if search.walkable(start) {
-            let h = search.problem.heuristic(&start);
-            search.add(start, 0.0, h, None);
-        }
+        search.add_start();
         Some(search)
+    }
+
+    /// Starts over on `problem` (another start and goal, as a scenario's queries ask) in
+    /// this search's memory, with its budget and trail setting: only what the last query
+    /// touched is cleared, where a new search fills board-sized tables (on a 512 x 512 map
+    /// that was most of a short query's time). False, and nothing changed, when `problem`'s
+    /// board is another size or has more than one step cost.
+    pub fn restart(&mut self, problem: GridProblem) -> bool {
+        let Some(step) = problem.uniform_cost() else {
+            return false;
+        };
+        let board = problem.board();
+        let (width, height) = (board.width(), board.height());
+        if !self.nodes.fits(width, height) {
+            return false;
+        }
+        board.jump_distances();
+        self.scanner = Scanner {
+            board: board.clone(),
+            width: width as isize,
+            goal: problem.goal,
+            eight: problem.connectivity == Connectivity::Eight,
+        };
+        self.step = step;
+        self.nodes.clear();
+        self.trail.clear();
+        self.last_expanded = None;
+        self.last_added.clear();
+        self.expansions = 0;
+        self.ended = None;
+        self.found = None;
+        self.problem = problem;
+        self.add_start();
+        true
+    }
+
+    fn add_start(&mut self) {
+        let start = self.problem.start;
+        if self.walkable(start) {
+            let h = self.problem.heuristic(&start);
+            self.add(start, 0.0, h, None);
+        }
     }
 
     /// The same search without recording the cells each jump scans (for headless runs,
@@ -282,6 +320,10 @@ impl Run for JumpSearch {
 }
 
 impl super::grid_search::GridSearch for JumpSearch {
+    fn restart_on(&mut self, problem: &GridProblem) -> bool {
+        self.restart(problem.clone())
+    }
+
     fn status(&self, pos: Pos) -> Option<(Side, crate::search::NodeStatus)> {
         Some((Side::Forward, self.nodes.status(pos)?))
     }
@@ -312,6 +354,15 @@ struct Trail {
 }
 
 impl Trail {
+    /// Forgets every cell scanned, keeping the memory.
+    fn clear(&mut self) {
+        for &i in self.scanned_cells.iter() {
+            self.scanned[i as usize] = false;
+        }
+        self.scanned_cells.clear();
+        self.last.clear();
+    }
+
     #[inline]
     fn record(&mut self, index: usize, pos: Pos) {
         if self.on {

@@ -299,8 +299,8 @@ impl GridRun {
 
     /// The same search on `problem` (another start and goal, as a scenario's queries ask),
     /// from step 0: in this run's memory when its engine can start over in place (the
-    /// best-first searches, which then clear only what the last query touched), else as a
-    /// new run with the same options.
+    /// best-first searches and JPS, which then clear only what the last query touched), else
+    /// as a new run with the same options.
     pub fn restart(&mut self, problem: GridProblem) {
         if !self.search.restart_on(&problem) {
             let Options {
