@@ -1508,10 +1508,23 @@ fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
     );
     frames_until_the_runs_begin(&mut harness, &big, jps);
     harness.run_steps(2);
+    // The big board's cells, smaller than a pixel, in tenths of one (not "0 px").
     let points = harness.state().tabs.pathfinding.session().view.cell_size();
-    let pixels = (points * harness.ctx.pixels_per_point()).round();
-    assert!(pixels < 4.0, "the big board's cells: {pixels} px");
-    harness.get_by_label_contains(&format!("Cells are {pixels} px now"));
+    let pixels = points * harness.ctx.pixels_per_point();
+    assert!(pixels < 1.0, "the big board's cells: {pixels} px");
+    let node = harness.get_by_label_contains("px now");
+    let node = node.accesskit_node();
+    let hint = node.label().or(node.value()).unwrap_or_default();
+    let named: f32 = hint
+        .rsplit("Cells are ")
+        .next()
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a cell size in {hint:?}"));
+    assert!(
+        named > 0.0 && (named - pixels).abs() <= 0.05 + 1e-3,
+        "{hint:?} for cells of {pixels} px"
+    );
 }
 
 /// Draws frames until a big board is ready (at most 50), checks that the runs then begin

@@ -411,12 +411,17 @@ impl PathfindingTab {
             // In the screen's pixels, as a ruler held to the screen would measure them: the
             // board's sizes are points, which the interface scale (View) enlarges.
             let pixels = |points: f32| (points * ui.ctx().pixels_per_point()).round() as f64;
+            // A big board fitted has cells smaller than a pixel: "0 px" would say nothing.
+            let cell_pixels = match (cell * ui.ctx().pixels_per_point()) as f64 {
+                p if p < 1.0 => ((p * 10.0).round() / 10.0).max(0.1),
+                p => p.round(),
+            };
             ui.small(tr!(
                 "pf-zoom-in",
                 arrows = pixels(super::board::ARROWS_FROM),
                 f = pixels(super::board::F_FROM),
                 ghf = pixels(super::board::GHF_FROM),
-                cell = pixels(cell)
+                cell = cell_pixels
             ));
         }
         self.legend(ui);
