@@ -12,14 +12,25 @@ use frontier::ui::step_controls::FrameBudget;
 pub const FRAME_BUDGET: FrameBudget = FrameBudget::Steps(2_000);
 
 /// `app` in a harness with a `size` window, 60 frames a second, each within
-/// [`FRAME_BUDGET`]; no frame drawn yet.
+/// [`FRAME_BUDGET`]. Building the harness draws the first frames (up to five, until the
+/// app asks for no more): they are counted too, so that what they do does not depend on
+/// the machine's speed either.
 pub fn harness_of(app: FrontierApp, size: [f32; 2]) -> Harness<'static, FrontierApp> {
-    let harness = Harness::builder()
+    // Set before the first frame's stepping, and only then: a test may set its own.
+    let mut budget_set = false;
+    Harness::builder()
         .with_size(size)
         .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut FrontierApp| app.show(ui), app);
-    FRAME_BUDGET.set(&harness.ctx);
-    harness
+        .build_ui_state(
+            move |ui, app: &mut FrontierApp| {
+                if !budget_set {
+                    FRAME_BUDGET.set(ui.ctx());
+                    budget_set = true;
+                }
+                app.show(ui)
+            },
+            app,
+        )
 }
 
 /// The app fresh, in `language`, in a `size` window, a few frames drawn.

@@ -1499,8 +1499,12 @@ fn a_big_board_saved_last_time_is_made_ready_over_the_first_frames() {
     assert_eq!(first.tables.made, 0, "nothing made before the first frame");
     assert!(tab.session().board().width() < 1024, "the runs wait");
 
-    // The harness draws its first frames as it is made: the tables are made over them.
-    let mut harness = harness::harness_of(restored, [1400.0, 900.0]);
+    // Started in a harness that has drawn its first frames already, so that the frames
+    // below are the restored app's first: the tables are made over them, and meanwhile the
+    // panel names no cell size (the placeholder's would be wrong).
+    let mut harness = harness::harness_of(FrontierApp::from_saved(None), [1400.0, 900.0]);
+    *harness.state_mut() = restored;
+    harness.step();
     assert!(harness.state().tabs.pathfinding.preparing().is_some());
     assert!(
         harness.query_by_label_contains("px now").is_none(),
