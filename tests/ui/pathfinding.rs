@@ -26,6 +26,15 @@ fn app_on_open_board() -> Harness<'static, FrontierApp> {
     harness
 }
 
+/// Chooses `algorithm` for the runs, as the Algorithm menu does.
+fn choose(harness: &mut Harness<'_, FrontierApp>, algorithm: PathAlgorithm) {
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .change_settings(|s| s.algorithm = algorithm);
+}
+
 fn step_count(harness: &Harness<'_, FrontierApp>) -> usize {
     harness.state().tabs.pathfinding.session().position()
 }
@@ -681,11 +690,7 @@ fn the_astar_a_repair_is_compared_with_is_counted_over_frames() {
     app.tabs.pathfinding.replace_board(board);
     let mut harness = harness::harness_of(app, [1400.0, 900.0]);
     harness.run_steps(2);
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = PathAlgorithm::parse("dstar-lite").unwrap());
+    choose(&mut harness, PathAlgorithm::parse("dstar-lite").unwrap());
     harness.run_steps(2);
     harness::click(&mut harness, "To end");
     harness.run_steps(40);
@@ -960,11 +965,7 @@ fn file_menu(harness: &mut Harness<'static, FrontierApp>, entry: &str) {
 fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_nothing() {
     let mut harness = app_on_open_board();
     drag(&mut harness, Pos::new(5, 0), &[Pos::new(5, 5)]);
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::Bfs));
+    choose(&mut harness, PathAlgorithm::search(Algorithm::Bfs));
     for _ in 0..7 {
         harness::click(&mut harness, "Step");
     }
@@ -1158,19 +1159,11 @@ fn the_first_line_names_what_the_frontier_holds_for_each_kind_of_search() {
             "the forward frontier holds the start (1,1) and the backward one the goal (10,6)",
         ),
     ] {
-        harness
-            .state_mut()
-            .tabs
-            .pathfinding
-            .change_settings(|s| s.algorithm = algorithm);
+        choose(&mut harness, algorithm);
         harness.run_steps(2);
         harness.get_by_label_contains(says);
     }
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = PathAlgorithm::parse("dstar-lite").unwrap());
+    choose(&mut harness, PathAlgorithm::parse("dstar-lite").unwrap());
     harness::click(&mut harness, "Step");
     let run = harness.state().tabs.pathfinding.session().run();
     assert_eq!(run.last_expanded().map(|(_, p)| p), Some(Pos::new(10, 6)));
@@ -1257,11 +1250,7 @@ fn a_new_search_or_board_starts_at_step_0_and_an_edit_catches_up() {
         assert!(harness.state().tabs.pathfinding.session().at_end());
     };
     to_end(&mut harness);
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = PathAlgorithm::search(Algorithm::Bfs));
+    choose(&mut harness, PathAlgorithm::search(Algorithm::Bfs));
     harness.run_steps(10);
     assert_eq!(step_count(&harness), 0, "a new search starts at step 0");
 
@@ -1404,11 +1393,7 @@ fn a_big_board_is_made_ready_over_frames_with_a_progress_bar() {
     let mut harness = app_on_open_board();
     frontier::ui::step_controls::FrameBudget::Steps(500).set(&harness.ctx);
     let jps = PathAlgorithm::parse("jps").expect("JPS");
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = jps);
+    choose(&mut harness, jps);
     harness.run_steps(2);
     let mut big = Board::new(1024, 1024);
     for y in (2..1020).step_by(4) {
@@ -1577,11 +1562,7 @@ fn a_search_chosen_while_a_big_board_is_made_ready_is_the_one_that_runs() {
     );
 
     let jps = PathAlgorithm::parse("jps").expect("JPS");
-    harness
-        .state_mut()
-        .tabs
-        .pathfinding
-        .change_settings(|s| s.algorithm = jps);
+    choose(&mut harness, jps);
     let after = harness
         .state()
         .tabs

@@ -56,13 +56,7 @@ impl JumpSearch {
         let step = problem.uniform_cost()?;
         let board = problem.board();
         let (width, height) = (board.width(), board.height());
-        let scanner = Scanner {
-            board: board.clone(),
-            width: width as isize,
-            goal: problem.goal,
-            eight: problem.connectivity == Connectivity::Eight,
-        };
-        board.jump_distances();
+        let scanner = Scanner::of(&problem);
         let mut search = JumpSearch {
             scanner,
             step,
@@ -99,13 +93,7 @@ impl JumpSearch {
         if !self.nodes.fits(width, height) {
             return false;
         }
-        board.jump_distances();
-        self.scanner = Scanner {
-            board: board.clone(),
-            width: width as isize,
-            goal: problem.goal,
-            eight: problem.connectivity == Connectivity::Eight,
-        };
+        self.scanner = Scanner::of(&problem);
         self.step = step;
         self.nodes.clear();
         self.trail.clear();
@@ -411,6 +399,19 @@ struct Scanner {
 }
 
 impl Scanner {
+    /// The scans of `problem`'s board towards its goal (the board's jump distances made
+    /// now if they are not yet).
+    fn of(problem: &GridProblem) -> Scanner {
+        let board = problem.board();
+        board.jump_distances();
+        Scanner {
+            board: board.clone(),
+            width: board.width() as isize,
+            goal: problem.goal,
+            eight: problem.connectivity == Connectivity::Eight,
+        }
+    }
+
     fn index(&self, pos: Pos) -> usize {
         pos.y as usize * self.width as usize + pos.x as usize
     }
