@@ -64,6 +64,11 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize, Settling) {
         s.algorithm =
             frontier::games::sandbox::PathAlgorithm::search(frontier::search::Algorithm::Dijkstra)
     });
+    // A board of a million cells has its tables made over frames first; until then the
+    // sessions are the last board's.
+    while app.tabs.pathfinding.preparing().is_some() {
+        let _ = ctx.run_ui(input(), |ui| app.show(ui));
+    }
     // Mid-run: a good part of the board explored, the frontier wide.
     let overlays = app.tabs.pathfinding.settings().overlays;
     let cells = side * side;
