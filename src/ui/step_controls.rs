@@ -162,14 +162,26 @@ impl Playback {
     }
 }
 
+/// At most how many steps [`step_within_budget`] takes between looks at the clock. A step
+/// is mostly a few microseconds and a look some 30 ns, but a step can turn a hundred times
+/// dearer in the middle of a frame: on a 3000 x 3000 board, the steps after a timeline
+/// checkpoint copy the chunks they write to, and when the system is slow to hand out fresh
+/// pages one such step took 1.4 ms. Looking every 64 steps, D* Lite then drew frames of 80
+/// to 180 ms (`cargo bench --bench frame -- huge`, three runs of five).
+const STEPS_PER_CLOCK_LOOK: usize = 8;
+
+/// About how long a frame steps between looks at the clock once it knows its pace: slow
+/// steps are each followed by a look.
+const LOOK_EVERY: Duration = Duration::from_micros(50);
+
 /// Takes up to `due` steps with `step` (which returns false once there is nothing more),
 /// stopping early when the frame budget is spent. Returns how many were taken.
 pub fn step_within_budget(due: usize, budget: FrameBudget, step: impl FnMut() -> bool) -> usize {
-    big_steps_within_budget(due, budget, 64, step)
+    big_steps_within_budget(due, budget, STEPS_PER_CLOCK_LOOK, step)
 }
 
-/// [`step_within_budget`] for steps that each take long enough to look at the clock after
-/// every `steps_per_look` of them (it is 64 for a search's steps).
+/// [`step_within_budget`] looking at the clock after the first step and then after at most
+/// `steps_per_look` steps (fewer when this frame's steps are slow).
 pub fn big_steps_within_budget(
     due: usize,
     budget: FrameBudget,
@@ -181,17 +193,22 @@ pub fn big_steps_within_budget(
         FrameBudget::Time(_) => due,
     };
     let began = Instant::now();
-    let mut taken = 0;
+    let (mut taken, mut next_look) = (0, 1);
     while taken < due {
         if !step() {
             break;
         }
         taken += 1;
         if let FrameBudget::Time(time) = budget
-            && taken.is_multiple_of(steps_per_look.max(1))
-            && began.elapsed() >= time
+            && taken == next_look
         {
-            break;
+            let spent = began.elapsed();
+            if spent >= time {
+                break;
+            }
+            let pace = (spent.as_nanos() / taken as u128).max(1);
+            let steps = (LOOK_EVERY.as_nanos() / pace) as usize;
+            next_look = taken + steps.clamp(1, steps_per_look.max(1));
         }
     }
     taken
@@ -405,7 +422,7 @@ mod tests {
         assert_eq!(taken, 9);
         let none = FrameBudget::Time(Duration::ZERO);
         let taken = step_within_budget(usize::MAX, none, || true);
-        assert_eq!(taken, 64, "the clock is read every 64 steps");
+        assert_eq!(taken, 1, "the clock is first read after one step");
         assert_eq!(
             step_within_budget(usize::MAX, FrameBudget::Steps(100), || true),
             100
