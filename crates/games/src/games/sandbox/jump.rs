@@ -512,7 +512,20 @@ impl Scanner {
             (0, 1) => 2,
             _ => 3,
         };
-        let ends = table.get(direction, from) as i32;
+        self.scan_end(table.get(direction, from), from, (dx, dy), trail)
+    }
+
+    /// Where a row or column scan from `from` ends, given its entry `ends` in the jump
+    /// distances, unless the goal comes first; the cells passed go on `trail`.
+    #[inline(always)]
+    fn scan_end(
+        &self,
+        ends: i16,
+        from: Pos,
+        (dx, dy): (i32, i32),
+        trail: &mut Trail,
+    ) -> Option<Pos> {
+        let ends = ends as i32;
         let reach = ends.abs();
         let to_goal = match (dx, dy) {
             (_, 0) if self.goal.y == from.y => (self.goal.x - from.x) * dx,
@@ -545,6 +558,11 @@ impl Scanner {
         trail: &mut Trail,
     ) -> Option<Pos> {
         let step = bit(dx, dy);
+        // The lines of the two scans each step makes, found once: the rows' scans along dx
+        // (right 1, left 3) and the columns' along dy (up 0, down 2). A call to `straight`
+        // for each was a fifth of JPS's time on Paris_1_256.
+        let rows = table.lines(if dx > 0 { 1 } else { 3 });
+        let columns = table.lines(if dy > 0 { 2 } else { 0 });
         let (mut at, mut i) = (from, index);
         loop {
             // Never cut a corner: a diagonal's bit asks for both orthogonal cells open.
@@ -554,9 +572,10 @@ impl Scanner {
             i = self.neighbour(i, dx, dy);
             at = at.offset(dx, dy);
             trail.record(i, at);
+            let (x, y) = (at.x as usize, at.y as usize);
             if at == self.goal
-                || self.straight(table, at, (dx, 0), trail).is_some()
-                || self.straight(table, at, (0, dy), trail).is_some()
+                || self.scan_end(rows[y][x], at, (dx, 0), trail).is_some()
+                || self.scan_end(columns[x][y], at, (0, dy), trail).is_some()
             {
                 return Some(at);
             }

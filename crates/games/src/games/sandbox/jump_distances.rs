@@ -74,6 +74,12 @@ impl JumpDistances {
         made == all
     }
 
+    /// Every line of `direction`'s table: rows for right (1) and left (3), columns for up
+    /// (0) and down (2), so that `lines(d)[line][along]` is `get(d, pos)`.
+    pub fn lines(&self, direction: usize) -> &[Arc<[i16]>] {
+        &self.by_direction[direction]
+    }
+
     /// How a scan from the cell at `pos` in orthogonal direction `direction` ends.
     #[inline]
     pub fn get(&self, direction: usize, pos: Pos) -> i16 {
