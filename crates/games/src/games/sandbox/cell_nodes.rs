@@ -47,8 +47,10 @@ pub struct CellNodes {
     slot: Chunked<u32>,
     nodes: Vec<CellNode>,
     open: BinaryHeap<Open>,
-    /// Entries queued so far. Only its low 32 bits go into an entry: a run would need 64 GB
-    /// of open list to queue more, and a memory budget stops it long before.
+    /// Entries queued so far, 32 bits: a cell is queued again only when reached more
+    /// cheaply, a few times at most under a consistent heuristic, and a board holds at most
+    /// 4096 x 4096 cells, so a run stays far below 2^32. Were it to wrap, only the order of
+    /// ties in f would change, never a cost.
     order: u32,
     /// How many of `nodes` are closed: the panel asks every frame, and counting them then
     /// walked every node (on 3000 x 3000, a few percent of a frame of JPS).
