@@ -1358,7 +1358,7 @@ sliding-goal-snail = snail, blank in the middle
 sliding-goal-custom = the one typed below
 sliding-goal-typed = Goal position
 sliding-set-goal = Set goal
-sliding-goal-refused = That goal is not a position: { $why }. The game is unchanged.
+sliding-goal-refused = That goal is not a position: { $why }.
 sliding-shuffle-moves = Random moves
 sliding-shuffle = Shuffle
 sliding-shuffle-tip = A new game: that many random moves of the blank from the goal, so the position is at most that many moves away (S).
@@ -1367,7 +1367,7 @@ sliding-random-tip = A new game from any position that can reach the goal, each 
 sliding-position = Position
 sliding-position-tip = Tiles row by row, 0 (or _ . x) for the blank: 1 2 3 4 0 5 7 8 6. Paste one from a book or a contest problem.
 sliding-play-position = Play this position
-sliding-position-refused = That position cannot be played: { $why }. The game is unchanged.
+sliding-position-refused = That position cannot be played: { $why }.
 sliding-solved = Solved in { $moves } moves and { $seconds } s.
 sliding-solved-best = Solved in { $moves } moves and { $seconds } s: your best on this size and goal, both.
 sliding-solved-fewest = Solved in { $moves } moves: your fewest on this size and goal.
@@ -1393,13 +1393,23 @@ sliding-watch-hint = "Watch a search solve it" runs { $search } from the positio
 sliding-tables-building = Making the pattern database (the 15-puzzle's 6-6-3 tables, 11.5 MB): about half a minute. The search starts when they are made.
 sliding-tables-not-in-browser = the 15-puzzle's pattern database takes about half a minute to make, too long for a page: in the browser use Manhattan + linear conflicts, or the desktop app
 sliding-play-solution = Play the solution on the board
-sliding-play-solution-tip = The game replays the moves found, from where it stood; a game solved so sets no best result.
+sliding-play-solution-tip = The moves found are played on the board one by one, from the position the search solved; a game solved so sets no best result.
+sliding-solution-elsewhere = The game has moved since this search began: watch a search solve the position it stands at now.
+sliding-replaying = Playing the solution: move { $played } of { $moves }
+sliding-replay-stop = Stop and play on by hand
+sliding-replay-stop-tip = The solution stops here; the board is yours from this position (a game solved so still sets no best result).
 sliding-expanded-board = The position expanded
 sliding-expanded-start = The start: nothing expanded yet.
 sliding-expanded-goal = The goal, taken from the frontier: the search stops.
 sliding-expanded-values = depth { $depth }   g = { $g }   h = { $h }   f = { $f }
 sliding-counts = Step { $step }: { $expanded } expanded, { $frontier } in the frontier, { $visited } visited
-sliding-found = Solved in { $moves } moves: { $solution }
+sliding-found = Solved in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }:
+sliding-letters = The letters are the blank's moves (U up, D down, L left, R right); the arrow keys move a tile, the opposite way.
+sliding-copy-moves = Copy all the moves
+sliding-copy-moves-tip = Puts the { $moves } letters on the clipboard.
 sliding-frontier-heading = The frontier: { $count } positions, the first as the search ranks them
 sliding-frontier-board = Frontier position { $place }: g { $g }, h { $h }, f { $f }
 sliding-frontier-more = … and { $more } more

@@ -6,7 +6,7 @@ use crate::harness;
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::{FrontierApp, SlidingMode, TabId};
 use frontier::games::sandbox::PathAlgorithm;
 use frontier::games::sliding::{PuzzleHeuristic, Shuffle, shuffled};
@@ -161,6 +161,7 @@ fn a_watched_a_star_shows_its_frontier_steps_back_and_finds_the_optimum() {
     assert!(finished[0].branching.is_some());
     // The solution played on the board solves the game, and sets no best.
     harness::click(&mut harness, "Play the solution on the board");
+    harness::click(&mut harness, "To end");
     assert!(harness.state().tabs.sliding.game().is_solved());
     assert!(
         harness
@@ -171,6 +172,132 @@ fn a_watched_a_star_shows_its_frontier_steps_back_and_finds_the_optimum() {
             .best("3x3 snail")
             .is_none()
     );
+}
+
+#[test]
+fn the_solution_is_played_move_by_move_from_the_position_the_search_solved() {
+    let mut harness = app();
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 8 3 1 6 4 7 0 5",
+        "Play this position",
+    );
+    // A move by hand first: the search solves the position it leads to, 4 moves away.
+    harness::click(&mut harness, "Tile 6");
+    let solved_from = "2 8 3 1 0 4 7 6 5";
+    assert_eq!(position(&harness), solved_from);
+    harness::click(&mut harness, "Watch a search solve it");
+    run_to_end(&mut harness);
+    assert_eq!(
+        harness.state().tabs.sliding.sessions()[0].solution(),
+        Some("ULDR".to_string())
+    );
+    harness::click(&mut harness, "Play the solution on the board");
+    let tab = &harness.state().tabs.sliding;
+    assert_eq!(tab.mode(), SlidingMode::Play);
+    assert_eq!(
+        position(&harness),
+        solved_from,
+        "it begins where the search began, not where the game began"
+    );
+    harness.get_by_label("Playing the solution: move 0 of 4");
+    harness::click(&mut harness, "Step");
+    assert_eq!(position(&harness), "2 0 3 1 8 4 7 6 5", "the blank went up");
+    harness::click(&mut harness, "Back");
+    assert_eq!(position(&harness), solved_from);
+    // Played on its own (Space, as for a search), a move at a time, it ends solved.
+    harness.key_press(Key::Space);
+    let mut seen = vec![position(&harness)];
+    for _ in 0..600 {
+        harness.step();
+        let now = position(&harness);
+        if seen.last() != Some(&now) {
+            seen.push(now);
+        }
+        if harness.state().tabs.sliding.game().is_solved() {
+            break;
+        }
+    }
+    assert_eq!(seen.len(), 5, "one position a move: {seen:?}");
+    let game = harness.state().tabs.sliding.game();
+    assert!(game.is_solved());
+    assert_eq!(game.moves(), 5, "the hand's move and the solution's four");
+    harness.run_steps(2);
+    harness.get_by_label_contains("by the computer's solution");
+}
+
+#[test]
+fn the_table_of_finished_searches_holds_only_the_position_watched() {
+    let mut harness = app();
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 8 3 1 6 4 7 0 5",
+        "Play this position",
+    );
+    harness::click(&mut harness, "Watch a search solve it");
+    run_to_end(&mut harness);
+    let finished = harness.state().tabs.sliding.finished();
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].moves, Some(5));
+    // Back to play, a tile moved: the position watched next is another one.
+    harness::click(&mut harness, "Play");
+    harness::click(&mut harness, "Tile 6");
+    harness::click(&mut harness, "Watch a search solve it");
+    assert!(harness.state().tabs.sliding.finished().is_empty());
+    harness.get_by_label_contains("None yet");
+    run_to_end(&mut harness);
+    let finished = harness.state().tabs.sliding.finished();
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].moves, Some(4));
+    // The same position watched again keeps what ran on it.
+    harness::click(&mut harness, "Play");
+    harness::click(&mut harness, "Watch a search solve it");
+    assert_eq!(harness.state().tabs.sliding.finished().len(), 1);
+}
+
+#[test]
+fn a_long_solution_is_shown_folded_and_copied_whole() {
+    let mut harness = app();
+    let goal = harness.state().tabs.sliding.game().goal();
+    let start = shuffled(goal, Shuffle::Uniform, 3);
+    type_and_click(
+        &mut harness,
+        "Position",
+        &start.to_string(),
+        "Play this position",
+    );
+    let dfs = PathAlgorithm::parse("dfs").unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .choose_search(dfs, PuzzleHeuristic::Manhattan);
+    harness::click(&mut harness, "Watch a search solve it");
+    run_to_end(&mut harness);
+    let moves = harness.state().tabs.sliding.sessions()[0]
+        .solution()
+        .expect("DFS finds a solution");
+    assert!(moves.len() > 1000, "DFS wanders: {}", moves.len());
+    harness.get_by_label_contains(&format!("Solved in {} moves", moves.len()));
+    let shown = harness
+        .get_by_label_contains(" … ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(shown.starts_with(&moves[..24]), "{shown}");
+    assert!(shown.ends_with(&moves[moves.len() - 24..]), "{shown}");
+    assert!(shown.len() < 100, "folded: {shown}");
+    assert_eq!(harness.query_all_by_label_contains(&moves).count(), 0);
+    // The buttons stay in reach, and the copy is whole.
+    harness.get_by_label("Play the solution on the board");
+    harness.get_by_label("Copy all the moves").click();
+    harness.step();
+    let copied = harness.output().platform_output.commands.iter().any(|c| {
+        matches!(c, egui::OutputCommand::CopyText(text) if *text == moves)
+    });
+    assert!(copied, "the whole solution was copied");
 }
 
 /// Runs the watched searches to their end: "To end", then frames until each has ended.

@@ -18,6 +18,7 @@ impl SlidingTab {
         ui.horizontal_wrapped(|ui| {
             self.mode_buttons(ui);
             match self.mode {
+                Mode::Play if self.replay.is_some() => self.replay_bar(ui),
                 Mode::Play => {
                     self.undo_button(ui);
                     self.shuffle_button(ui);
@@ -39,6 +40,38 @@ impl SlidingTab {
                 }
             }
         });
+    }
+
+    /// The solution being played: how far it is, and its step controls.
+    fn replay_controls(&mut self, ui: &mut Ui) {
+        let Some(replay) = &mut self.replay else {
+            return;
+        };
+        let (played, length) = (replay.played(&self.game), replay.length());
+        ui.strong(tr!("sliding-replaying", played = played, moves = length));
+        let actions = step_controls(ui, &mut replay.playback, played, length, true);
+        for action in actions {
+            self.apply_to_replay(action);
+        }
+        if ui
+            .button(tr!("sliding-replay-stop"))
+            .on_hover_text(tr!("sliding-replay-stop-tip"))
+            .clicked()
+        {
+            self.replay = None;
+        }
+    }
+
+    /// The solution being played, in the compact bar.
+    fn replay_bar(&mut self, ui: &mut Ui) {
+        let Some(replay) = &self.replay else {
+            return;
+        };
+        let (played, length) = (replay.played(&self.game), replay.length());
+        let actions = crate::ui::step_controls::step_bar(ui, &replay.playback, played, length, true);
+        for action in actions {
+            self.apply_to_replay(action);
+        }
     }
 
     fn undo_button(&mut self, ui: &mut Ui) {
@@ -104,6 +137,10 @@ impl SlidingTab {
 
     fn game_controls(&mut self, ui: &mut Ui) {
         ui.label(self.score_line());
+        if self.replay.is_some() {
+            self.replay_controls(ui);
+            ui.separator();
+        }
         ui.horizontal_wrapped(|ui| {
             self.undo_button(ui);
             if ui

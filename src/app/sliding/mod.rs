@@ -10,6 +10,7 @@ mod board;
 mod controls;
 mod inspect;
 mod play;
+mod replay;
 mod saved;
 mod session;
 mod tables;
@@ -41,6 +42,8 @@ pub enum Mode {
 /// expansions by depth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FinishedRun {
+    /// The position it solved.
+    pub start: crate::games::sliding::Position,
     /// The search and heuristic, named in the current language when shown.
     pub search: (PathAlgorithm, PuzzleHeuristic),
     pub expansions: usize,
@@ -62,7 +65,8 @@ pub struct SlidingTab {
     compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
     /// The searches watched: the chosen one, and the one compared with it.
     sessions: Vec<PuzzleSession>,
-    /// Searches run to their end on this position, newest last.
+    /// Searches run to their end on the position watched, newest last (towards the goal:
+    /// a new goal starts a new game).
     finished: Vec<FinishedRun>,
     playback: Playback,
     /// "To end" was pressed: the searches run at full speed, over frames, to their end.
@@ -78,6 +82,8 @@ pub struct SlidingTab {
     clock_running: bool,
     /// The computer played the solution here: solving it sets no best result.
     helped: bool,
+    /// The solution being played on the board move by move, while it is.
+    replay: Option<replay::SolutionReplay>,
     best: BestResults,
     /// The pattern database being made for the chosen goal, while it is.
     tables: tables::TablesBuild,
@@ -112,6 +118,7 @@ impl SlidingTab {
             elapsed: 0.0,
             clock_running: false,
             helped: false,
+            replay: None,
             best: saved.best,
             tables: tables::TablesBuild::default(),
             notice: None,
@@ -184,6 +191,7 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
+            Mode::Play if self.replay.is_some() => self.replay_keys(ui),
             Mode::Play => self.play_keys(ui),
             Mode::Watch => self.watch_keys(ui),
         }
@@ -215,9 +223,10 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let clock = self.tick(dt);
+        let replay = self.advance_replay(dt);
         let tables = self.tables.advance();
         let runs = self.advance_runs(dt, budget);
-        clock || tables || runs
+        clock || replay || tables || runs
     }
 
     fn ui(&mut self, ui: &mut Ui) {

@@ -3,10 +3,12 @@
 
 use egui::{Key, Modifiers, Ui};
 
+use super::replay::SolutionReplay;
 use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
 use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
 use crate::tr;
+use crate::ui::step_controls::StepAction;
 
 impl SlidingTab {
     pub(super) fn play_keys(&mut self, ui: &Ui) {
@@ -41,9 +43,11 @@ impl SlidingTab {
         }
     }
 
-    /// Slides the tile that moves `tile_goes` into the blank.
+    /// Slides the tile that moves `tile_goes` into the blank (a replay playing stops: the
+    /// player takes over from there).
     pub fn slide(&mut self, tile_goes: Move) {
         if !self.game.is_solved() && self.game.slide(tile_goes) {
+            self.replay = None;
             self.moved();
         }
     }
@@ -51,6 +55,7 @@ impl SlidingTab {
     /// A click on the tile in `cell`: it slides, with the tiles between it and the blank.
     pub fn click_cell(&mut self, cell: usize) {
         if !self.game.is_solved() && self.game.click(cell) > 0 {
+            self.replay = None;
             self.moved();
         }
     }
@@ -89,11 +94,13 @@ impl SlidingTab {
     }
 
     pub fn undo(&mut self) {
+        self.replay = None;
         self.game.undo();
     }
 
     /// Back to where this game began.
     pub fn restart(&mut self) {
+        self.replay = None;
         self.game.restart();
         self.notice = None;
         self.elapsed = 0.0;
@@ -116,6 +123,7 @@ impl SlidingTab {
         self.elapsed = 0.0;
         self.clock_running = false;
         self.helped = false;
+        self.replay = None;
         self.notice = None;
         self.mode = Mode::Play;
         self.sessions.clear();
@@ -176,23 +184,60 @@ impl SlidingTab {
         }
     }
 
-    /// Plays `moves` (the blank's letters) from where the game stands: the computer's
-    /// solution. A game solved so sets no best result.
-    pub fn play_solution(&mut self, moves: &str) {
-        self.mode = Mode::Play;
-        self.helped = true;
-        self.game.restart();
-        for letter in moves.chars() {
-            let m = match letter {
-                'U' => Move::Up,
-                'D' => Move::Down,
-                'L' => Move::Left,
-                _ => Move::Right,
-            };
-            // The letters are the blank's; the tile moves the other way.
-            self.game.slide(m.opposite());
+    /// Plays the blank's `moves` on the board one by one from `from`, the position the
+    /// search solved: the computer's solution, so solving the game so sets no best result.
+    /// Refused, with the game unchanged, when the game has moved away from `from` since.
+    pub fn play_solution(&mut self, from: Position, moves: &[Move]) {
+        if self.game.position() != from {
+            self.notice = Some(Notice::error(tr!("sliding-solution-elsewhere")));
+            return;
         }
-        if self.game.is_solved() {
+        self.mode = Mode::Play;
+        self.playback.playing = false;
+        self.clock_running = false;
+        match SolutionReplay::start(&mut self.game, moves) {
+            Some(replay) => {
+                self.helped = true;
+                self.notice = None;
+                self.replay = Some(replay);
+            }
+            None => self.notice = Some(Notice::error(tr!("sliding-solution-elsewhere"))),
+        }
+    }
+
+    pub(super) fn replay_keys(&mut self, ui: &Ui) {
+        for action in super::watch::step_keys(ui) {
+            self.apply_to_replay(action);
+        }
+    }
+
+    /// Applies a step control to the solution being played.
+    pub(super) fn apply_to_replay(&mut self, action: StepAction) {
+        let Some(replay) = &mut self.replay else {
+            return;
+        };
+        let solved = self.game.is_solved();
+        replay.apply(&mut self.game, action);
+        self.replayed(solved);
+    }
+
+    /// This frame's moves of the solution being played; true while it plays.
+    pub(super) fn advance_replay(&mut self, dt: f64) -> bool {
+        let Some(replay) = &mut self.replay else {
+            return false;
+        };
+        if self.mode != Mode::Play {
+            return false;
+        }
+        let solved = self.game.is_solved();
+        let playing = replay.advance(&mut self.game, dt);
+        self.replayed(solved);
+        playing
+    }
+
+    /// Says so when the solution played has just solved the game.
+    fn replayed(&mut self, was_solved: bool) {
+        if self.game.is_solved() && !was_solved {
             self.solved();
         }
     }

@@ -5,7 +5,7 @@
 use crate::app::predictions::Predictions;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{
-    ExpansionsByDepth, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
+    ExpansionsByDepth, Move, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
     run_on_puzzle,
 };
 use crate::search::predict::{Prediction, Ranking};
@@ -182,6 +182,12 @@ impl PuzzleSession {
             }
             _ => None,
         }
+    }
+
+    /// The solution's moves of the blank, once one is found at this step.
+    pub fn solution_moves(&self) -> Option<Vec<Move>> {
+        let moves = self.solution()?;
+        Some(moves.chars().filter_map(Move::from_letter).collect())
     }
 
     /// Expansions counted by depth so far.

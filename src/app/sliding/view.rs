@@ -75,6 +75,12 @@ impl SlidingTab {
             for row in &rows {
                 ui.columns(row.len().max(1), |columns| {
                     for (column, &i) in columns.iter_mut().zip(row) {
+                        // Left-aligned, not justified: a wrapped line spread to the column's
+                        // width reads letter by letter ("S o l v e d").
+                        let column = &mut column.new_child(
+                            egui::UiBuilder::new()
+                                .layout(egui::Layout::top_down(egui::Align::Min)),
+                        );
                         let session = &mut sessions[i];
                         column.set_max_width(column.available_width());
                         column.strong(session.series.label.clone());
@@ -102,17 +108,8 @@ impl SlidingTab {
                             visited = run.visited_len()
                         ));
                         if let Some(moves) = session.solution() {
-                            column.label(tr!(
-                                "sliding-found",
-                                moves = moves.len(),
-                                solution = moves
-                            ));
-                            if i == 0
-                                && column
-                                    .button(tr!("sliding-play-solution"))
-                                    .on_hover_text(tr!("sliding-play-solution-tip"))
-                                    .clicked()
-                            {
+                            let offered = i == 0;
+                            if solution_lines(column, &moves, offered) {
                                 play_solution = true;
                             }
                         }
@@ -162,6 +159,47 @@ impl SlidingTab {
             self.play_found_solution();
         }
     }
+}
+
+/// Letters of a solution shown whole; a longer one is shown folded, its first and last
+/// moves either side of an ellipsis.
+const SHOWN_WHOLE: usize = 60;
+const SHOWN_EACH_END: usize = 24;
+
+/// The solution found: its length, its moves (folded when long, with a button that copies
+/// them whole), what the letters mean and, when `offered`, the button that plays it on the
+/// board. True when that button was clicked.
+fn solution_lines(ui: &mut Ui, moves: &str, offered: bool) -> bool {
+    ui.label(tr!("sliding-found", moves = moves.len()));
+    ui.horizontal_wrapped(|ui| {
+        ui.monospace(folded(moves));
+        if moves.len() > SHOWN_WHOLE
+            && ui
+                .small_button(tr!("sliding-copy-moves"))
+                .on_hover_text(tr!("sliding-copy-moves-tip", moves = moves.len()))
+                .clicked()
+        {
+            ui.ctx().copy_text(moves.to_string());
+        }
+    });
+    ui.small(tr!("sliding-letters"));
+    offered
+        && ui
+            .button(tr!("sliding-play-solution"))
+            .on_hover_text(tr!("sliding-play-solution-tip"))
+            .clicked()
+}
+
+/// `moves` whole when short, else its first and last moves either side of an ellipsis.
+fn folded(moves: &str) -> String {
+    if moves.len() <= SHOWN_WHOLE {
+        return moves.to_string();
+    }
+    let (head, tail) = (
+        &moves[..SHOWN_EACH_END],
+        &moves[moves.len() - SHOWN_EACH_END..],
+    );
+    format!("{head} … {tail}")
 }
 
 /// What the board of the expanded position says under it.

@@ -42,6 +42,8 @@ impl SlidingTab {
             }
         }
         self.watch_when_ready = false;
+        // The table compares searches of one position: those of another give way.
+        self.finished.retain(|run| run.start == start);
         self.sessions = sessions;
         self.mode = Mode::Watch;
         self.playback.playing = false;
@@ -105,21 +107,7 @@ impl SlidingTab {
         if slower {
             self.playback.slower();
         }
-        let actions = ui.input_mut(|i| {
-            let mut actions = vec![];
-            for (key, action) in [
-                (Key::Space, StepAction::TogglePlay),
-                (Key::ArrowRight, StepAction::Step),
-                (Key::ArrowLeft, StepAction::StepBack),
-                (Key::Home, StepAction::Reset),
-                (Key::End, StepAction::RunToEnd),
-            ] {
-                if i.consume_key(Modifiers::NONE, key) {
-                    actions.push(action);
-                }
-            }
-            actions
-        });
+        let actions = step_keys(ui);
         for action in actions {
             self.apply(action);
         }
@@ -216,6 +204,7 @@ impl SlidingTab {
             }
             session.reported = true;
             self.finished.push(FinishedRun {
+                start: session.run().problem().start,
                 search: (session.algorithm, session.heuristic),
                 expansions: session.run().expansions(),
                 moves: session.solution().map(|m| m.len()),
@@ -240,12 +229,35 @@ impl SlidingTab {
         self.note_finished();
     }
 
-    /// Plays the first search's solution on the game's board.
+    /// Plays the first search's solution on the game's board, move by move.
     pub fn play_found_solution(&mut self) {
-        if let Some(moves) = self.sessions.first().and_then(|s| s.solution()) {
-            self.play_solution(&moves);
+        let Some(session) = self.sessions.first() else {
+            return;
+        };
+        if let Some(moves) = session.solution_moves() {
+            self.play_solution(session.run().problem().start, &moves);
         }
     }
+}
+
+/// The keys that step a run (or a solution played): Space plays or pauses, the arrows step
+/// and step back, Home and End go to the start and the end.
+pub(super) fn step_keys(ui: &Ui) -> Vec<StepAction> {
+    ui.input_mut(|i| {
+        let mut actions = vec![];
+        for (key, action) in [
+            (Key::Space, StepAction::TogglePlay),
+            (Key::ArrowRight, StepAction::Step),
+            (Key::ArrowLeft, StepAction::StepBack),
+            (Key::Home, StepAction::Reset),
+            (Key::End, StepAction::RunToEnd),
+        ] {
+            if i.consume_key(Modifiers::NONE, key) {
+                actions.push(action);
+            }
+        }
+        actions
+    })
 }
 
 /// A search's name on the chart: the search and its heuristic.

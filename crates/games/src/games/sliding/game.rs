@@ -102,13 +102,16 @@ pub mod position_text {
     }
 }
 
-/// A game: where it began, where it stands, the goal and the moves played (the blank's).
+/// A game: where it began, where it stands, the goal, the moves played (the blank's) and
+/// the moves undone, which redo plays again until a new move is made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SlidingGame {
     start: Position,
     position: Position,
     goal: Position,
     played: Vec<Move>,
+    /// Moves undone, the latest last.
+    undone: Vec<Move>,
 }
 
 impl SlidingGame {
@@ -121,6 +124,7 @@ impl SlidingGame {
             position: start,
             goal,
             played: vec![],
+            undone: vec![],
         })
     }
 
@@ -156,7 +160,17 @@ impl SlidingGame {
         self.move_blank(tile_goes.opposite())
     }
 
-    fn move_blank(&mut self, m: Move) -> bool {
+    /// Moves the blank by `m` (a move of a solution); false when it cannot go that way.
+    /// A new move forgets the moves undone.
+    pub fn move_blank(&mut self, m: Move) -> bool {
+        let moved = self.step_blank(m);
+        if moved {
+            self.undone.clear();
+        }
+        moved
+    }
+
+    fn step_blank(&mut self, m: Move) -> bool {
         match self.position.moved(m) {
             Some(next) => {
                 self.position = next;
@@ -165,6 +179,24 @@ impl SlidingGame {
             }
             None => false,
         }
+    }
+
+    /// Plays `moves` of the blank, then takes them back, so that redo plays them one by
+    /// one: a solution replayed. False, with the game unchanged, when one does not fit.
+    pub fn queue(&mut self, moves: &[Move]) -> bool {
+        let before = (self.position, self.played.len(), self.undone.clone());
+        for &m in moves {
+            if !self.step_blank(m) {
+                self.played.truncate(before.1);
+                (self.position, self.undone) = (before.0, before.2);
+                return false;
+            }
+        }
+        self.undone.clear();
+        for _ in moves {
+            self.undo();
+        }
+        true
     }
 
     /// Slides the tile in `cell` towards the blank, with every tile between them, when it is
@@ -206,16 +238,35 @@ impl SlidingGame {
                     .position
                     .moved(m.opposite())
                     .expect("a move played can be taken back");
+                self.undone.push(m);
                 true
             }
             None => false,
         }
     }
 
-    /// Starts again from where the game began.
+    /// Plays again the last move undone. False when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(m) => {
+                let moved = self.step_blank(m);
+                debug_assert!(moved, "a move undone can be played again");
+                moved
+            }
+            None => false,
+        }
+    }
+
+    /// Moves undone that redo can play again.
+    pub fn redoable(&self) -> usize {
+        self.undone.len()
+    }
+
+    /// Starts again from where the game began (no move left to redo).
     pub fn restart(&mut self) {
         self.position = self.start;
         self.played.clear();
+        self.undone.clear();
     }
 }
 
@@ -297,9 +348,36 @@ mod tests {
         assert!(game.undo());
         assert_eq!(game.moves(), 3);
         assert_eq!(game.position().to_string(), "1 2 3 0 5 6 4 7 8");
+        assert!(game.redo());
+        assert_eq!(game.position().to_string(), "0 2 3 1 5 6 4 7 8");
+        assert!(!game.redo(), "nothing more was undone");
+        game.undo();
+        game.click(8);
+        assert!(!game.redo(), "a new move forgets the moves undone");
         game.restart();
         assert_eq!(game.position(), goal);
         assert!(!game.undo());
+    }
+
+    #[test]
+    fn a_queued_solution_is_played_by_redo_from_where_the_game_stands() {
+        let goal = Position::blank_last(3);
+        let start = goal.after("LU").unwrap();
+        let mut game = SlidingGame::new(start, goal).unwrap();
+        // A move by hand first: the solution is found from there, not from the start.
+        assert!(game.move_blank(Move::Left));
+        let at = game.position();
+        let solution = [Move::Right, Move::Down, Move::Right];
+        assert!(game.queue(&solution));
+        assert_eq!((game.position(), game.moves(), game.redoable()), (at, 1, 3));
+        while game.redo() {}
+        assert!(game.is_solved());
+        assert_eq!(game.moves(), 4);
+        // A solution that does not fit is refused whole.
+        game.restart();
+        let before = game.clone();
+        assert!(!game.queue(&[Move::Up, Move::Up, Move::Up]));
+        assert_eq!(game, before);
     }
 
     #[test]

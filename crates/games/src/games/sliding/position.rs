@@ -33,6 +33,17 @@ impl Move {
         }
     }
 
+    /// The move a solution's letter names (either case).
+    pub fn from_letter(letter: char) -> Option<Move> {
+        match letter.to_ascii_uppercase() {
+            'U' => Some(Move::Up),
+            'D' => Some(Move::Down),
+            'L' => Some(Move::Left),
+            'R' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
     pub fn opposite(self) -> Move {
         match self {
             Move::Up => Move::Down,
@@ -217,12 +228,8 @@ impl Position {
     pub fn after(self, moves: &str) -> Result<Position, String> {
         let mut at = self;
         for (i, letter) in moves.chars().enumerate() {
-            let m = match letter.to_ascii_uppercase() {
-                'U' => Move::Up,
-                'D' => Move::Down,
-                'L' => Move::Left,
-                'R' => Move::Right,
-                other => return Err(format!("move {}: `{other}` is not U, D, L or R", i + 1)),
+            let Some(m) = Move::from_letter(letter) else {
+                return Err(format!("move {}: `{letter}` is not U, D, L or R", i + 1));
             };
             at = at
                 .moved(m)
