@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(game.position().to_string(), "0 2 3 1 5 6 4 7 8");
         assert!(!game.redo(), "nothing more was undone");
         game.undo();
-        game.click(8);
+        assert_eq!(game.click(5), 2, "the blank's row slides left");
         assert!(!game.redo(), "a new move forgets the moves undone");
         game.restart();
         assert_eq!(game.position(), goal);
