@@ -1404,13 +1404,20 @@ sliding-expanded-goal = The goal, taken from the frontier: the search stops.
 sliding-expanded-values = depth { $depth }   g = { $g }   h = { $h }   f = { $f }
 sliding-counts = Step { $step }: { $expanded } expanded, { $frontier } in the frontier, { $visited } visited
 sliding-found = Solved in { $moves ->
-        [one] one move
+        [one] { $moves } move
        *[other] { $moves } moves
     }:
 sliding-letters = The letters are the blank's moves (U up, D down, L left, R right); the arrow keys move a tile, the opposite way.
 sliding-copy-moves = Copy all the moves
 sliding-copy-moves-tip = Puts the { $moves } letters on the clipboard.
-sliding-frontier-heading = The frontier: { $count } positions, the first as the search ranks them
+sliding-frontier-heading = The frontier: { $count ->
+        [one] { $count } position
+       *[other] { $count } positions, the first as the search ranks them
+    }
+sliding-frontier-earlier = The frontier at step { $step }, shown while the search runs: { $count ->
+        [one] { $count } position
+       *[other] { $count } positions, the first as the search ranks them
+    }
 sliding-frontier-board = Frontier position { $place }: g { $g }, h { $h }, f { $f }
 sliding-frontier-more = … and { $more } more
 sliding-code-heading = Pseudo-code

@@ -1332,6 +1332,7 @@ sliding-letters = 字母是空格的移动（U 上、D 下、L 左、R 右）；
 sliding-copy-moves = 复制全部步骤
 sliding-copy-moves-tip = 把这 { $moves } 个字母放到剪贴板上。
 sliding-frontier-heading = 边界：{ $count } 个局面，按搜索的排序列出前几个
+sliding-frontier-earlier = 第 { $step } 步时的边界（搜索运行时只隔一会儿更新）：{ $count } 个局面，按搜索的排序列出前几个
 sliding-frontier-board = 边界局面 { $place }：g { $g }，h { $h }，f { $f }
 sliding-frontier-more = …… 还有 { $more } 个
 sliding-code-heading = 伪代码

@@ -300,6 +300,51 @@ fn a_long_solution_is_shown_folded_and_copied_whole() {
     assert!(copied, "the whole solution was copied");
 }
 
+#[test]
+fn while_a_large_run_plays_the_frontier_list_says_which_step_it_shows() {
+    let mut harness = app();
+    // 30 moves from the snail goal: BFS knows every one of the 181,440 positions.
+    type_and_click(
+        &mut harness,
+        "Position",
+        "5 6 7 4 0 8 3 2 1",
+        "Play this position",
+    );
+    let bfs = PathAlgorithm::parse("bfs").unwrap();
+    let tab = &mut harness.state_mut().tabs.sliding;
+    tab.choose_search(bfs, PuzzleHeuristic::Zero);
+    harness::click(&mut harness, "Watch a search solve it");
+    harness.get_by_label("To end").click();
+    for _ in 0..2_000 {
+        harness.step();
+        let session = &harness.state().tabs.sliding.sessions()[0];
+        let (step, frontier) = (session.position(), session.run().frontier_len());
+        let plural = if frontier == 1 { "" } else { "s" };
+        let in_step = format!("The frontier: {frontier} position{plural}");
+        if harness.query_by_label_contains(&in_step).is_none() {
+            // Not this step's: then it says which earlier step it is of.
+            let earlier = harness.get_by_label_contains("The frontier at step");
+            let text = earlier.accesskit_node().value().unwrap_or_default();
+            let of: usize = text["The frontier at step ".len()..]
+                .split(',')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a step number");
+            assert!(of < step, "{text} at step {step}");
+        }
+        if session.finished() && session.at_end() {
+            break;
+        }
+    }
+    assert!(harness.state().tabs.sliding.sessions()[0].finished());
+    harness.run_steps(2);
+    // Stopped, it is the last step's.
+    let frontier = harness.state().tabs.sliding.sessions()[0]
+        .run()
+        .frontier_len();
+    harness.get_by_label_contains(&format!("The frontier: {frontier} positions"));
+}
+
 /// Runs the watched searches to their end: "To end", then frames until each has ended.
 fn run_to_end(harness: &mut Harness<'_, FrontierApp>) {
     harness::click(harness, "To end");

@@ -41,7 +41,7 @@ pub struct PuzzleSession {
     pub series: RunSeries,
     depths: ExpansionsByDepth,
     last_step: Option<Step>,
-    /// The frontier's size and first positions at `preview_at`.
+    /// The frontier's size and first positions at step `preview_at`.
     preview: (usize, Vec<Waiting>),
     preview_at: Option<usize>,
     preview_made: Option<web_time::Instant>,
@@ -149,8 +149,9 @@ impl PuzzleSession {
     }
 
     /// The frontier's size and its first positions as the search ranks them (worked out
-    /// again only when the step changed).
-    pub fn preview(&mut self, playing: bool) -> &(usize, Vec<Waiting>) {
+    /// again only when the step changed), and the step they are of: an earlier one while
+    /// a large run plays.
+    pub fn preview(&mut self, playing: bool) -> (usize, &(usize, Vec<Waiting>)) {
         let at = self.position();
         // Ranking the frontier walks every node the run knows: each frame while a small run
         // plays, but at most four times a second once it knows many (a 15-puzzle A* holds
@@ -166,7 +167,7 @@ impl PuzzleSession {
             self.preview_at = Some(at);
             self.preview_made = Some(web_time::Instant::now());
         }
-        &self.preview
+        (self.preview_at.unwrap_or(at), &self.preview)
     }
 
     pub fn ranking(&self) -> Ranking {

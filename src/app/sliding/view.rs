@@ -118,9 +118,16 @@ impl SlidingTab {
                                 .predictions
                                 .at(session.position())
                                 .map(|p| (p.answer, p.verdict.is_right()));
-                            let (total, first) = session.preview(playing).clone();
+                            let step = session.position();
+                            let (of_step, (total, first)) = session.preview(playing);
+                            let (total, first) = (*total, first.clone());
                             column.separator();
-                            column.label(tr!("sliding-frontier-heading", count = total));
+                            column.label(if of_step == step {
+                                tr!("sliding-frontier-heading", count = total)
+                            } else {
+                                // Ranking a large frontier each frame would slow the run.
+                                tr!("sliding-frontier-earlier", count = total, step = of_step)
+                            });
                             let small = 74.0;
                             let spacing = column.spacing().item_spacing.x;
                             let per_row = ((column.available_width() + spacing) / (small + spacing))
