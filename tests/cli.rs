@@ -869,9 +869,43 @@ fn link_prints_a_link_that_opens_the_board_with_its_search_and_step() {
             .unwrap();
     assert_eq!(opened, expected);
     assert_eq!((algorithm.code().as_str(), step), ("bfs", 5));
+    assert_eq!(stderr(&out), "", "a page others can open needs no note");
+
+    // FRONTIER_PAGE names the page when --page does not.
+    let with_page = |page: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_frontier"));
+        command.args(["link", &board]).env_remove("FRONTIER_PAGE");
+        if let Some(page) = page {
+            command.env("FRONTIER_PAGE", page);
+        }
+        command.output().expect("the frontier binary runs")
+    };
+    let out = with_page(Some("https://school.example.cn/frontier/"));
+    assert!(
+        stdout(&out).starts_with("https://school.example.cn/frontier/#v1."),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(stderr(&out), "");
+    // With no page known (or one only this computer serves), the link still opens in the
+    // app, and a note on stderr says nobody else can open it.
+    for page in [None, Some("http://localhost:8080/")] {
+        let out = with_page(page);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(share::open(stdout(&out).trim()).is_ok());
+        assert!(
+            stderr(&out).contains("only this computer can open"),
+            "{page:?}: {}",
+            stderr(&out)
+        );
+    }
 
     for (args, message) in [
         (vec!["link", "/nope.board"], "cannot open"),
+        (
+            vec!["link", board.as_str(), "--page", "example.org"],
+            "--page: example.org is not a web page's address",
+        ),
         (vec!["link", board.as_str(), "--algo", "teleport"], "--algo"),
         (
             vec!["link", "--lesson", "nowhere"],

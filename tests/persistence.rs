@@ -59,8 +59,8 @@ fn a_corrupt_saved_state_starts_fresh_with_a_message() {
         let app = FrontierApp::from_saved(Some(saved));
         let notice = app.notice.as_ref().expect("a message");
         assert!(notice.error);
-        assert!(notice.text.contains(words), "{}", notice.text);
-        assert!(notice.text.contains("started fresh"));
+        assert!(notice.text().contains(words), "{}", notice.text());
+        assert!(notice.text().contains("started fresh"));
         assert!(app.tabs.pathfinding.board().width() > 1, "a usable board");
     }
 }
@@ -95,7 +95,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
         s.board = s.board.replacen("size ", "size 99999", 1)
     });
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
-    let text = &restored.notice.as_ref().unwrap().text;
+    let text = &restored.notice.as_ref().unwrap().text();
     assert!(
         text.contains("board was reset") && text.contains("line"),
         "{text}"
@@ -111,7 +111,7 @@ fn a_damaged_board_or_setting_inside_the_state_is_reset_and_the_rest_comes_back(
         s.settings.heuristic = Heuristic::Octile;
     });
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
-    let text = &restored.notice.as_ref().unwrap().text;
+    let text = &restored.notice.as_ref().unwrap().text();
     assert!(
         text.contains("algorithm was reset") && text.contains("weight"),
         "{text}"
@@ -134,7 +134,7 @@ fn a_comparison_weight_that_is_not_a_number_is_reset() {
     let restored =
         FrontierApp::from_saved(Some(&with_part(&app.saved_state(), "pathfinding", &part)));
     assert_eq!(restored.tabs.pathfinding.settings().compare_with, None);
-    let text = &restored.notice.as_ref().unwrap().text;
+    let text = &restored.notice.as_ref().unwrap().text();
     assert!(text.contains("compare_with was reset"), "{text}");
 }
 
@@ -192,7 +192,7 @@ fn damaged_fields_of_every_tab_are_reset_one_by_one() {
     ];
     for (key, field, part) in cases {
         let restored = FrontierApp::from_saved(Some(&with_part(&good, key, part)));
-        let text = &restored.notice.as_ref().expect(field).text;
+        let text = &restored.notice.as_ref().expect(field).text();
         assert!(
             text.contains(&format!("{field} was reset")),
             "{key} {field}: {text}"
@@ -291,11 +291,11 @@ fn messages_about_a_damaged_state_stay_short() {
         with_part(&good, "snake", many_bad),
     ] {
         let restored = FrontierApp::from_saved(Some(&text));
-        let message = &restored.notice.as_ref().expect("a message").text;
+        let message = &restored.notice.as_ref().expect("a message").text();
         assert!(message.len() <= 1024, "{} bytes: {message}", message.len());
     }
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "snake", many_bad)));
-    assert!(restored.notice.unwrap().text.contains("…and 1 more"));
+    assert!(restored.notice.unwrap().text().contains("…and 1 more"));
 }
 
 #[test]
@@ -335,7 +335,7 @@ fn every_search_comes_back_and_saves_that_named_searches_the_old_way_are_read() 
     }
     let part = part.replace("Code(\"astar\")", "Code(\"bogosort\")");
     let restored = FrontierApp::from_saved(Some(&with_part(&good, "pathfinding", &part)));
-    let text = &restored.notice.as_ref().unwrap().text;
+    let text = &restored.notice.as_ref().unwrap().text();
     assert!(text.contains("algorithm was reset"), "{text}");
     assert_eq!(
         restored.tabs.pathfinding.settings().algorithm,
@@ -399,7 +399,7 @@ fn the_sliding_puzzle_comes_back_and_each_damaged_field_is_reset_alone() {
         ),
     ] {
         let restored = FrontierApp::from_saved(Some(&with_part(&saved, "sliding", &text)));
-        let notice = &restored.notice.as_ref().expect(field).text;
+        let notice = &restored.notice.as_ref().expect(field).text();
         assert!(
             notice.contains(&format!("{field} was reset")),
             "{field}: {notice}"

@@ -191,7 +191,10 @@ impl ExportWindow {
         Some(match written {
             Ok(()) => {
                 self.open = false;
-                Notice::info(tr!("export-done", file = path.display().to_string()))
+                Notice::info(crate::msg!(
+                    "export-done",
+                    file = path.display().to_string()
+                ))
             }
             Err(e) => Notice::error(e),
         })
@@ -258,7 +261,7 @@ impl ExportWindow {
         }
         if cancel {
             self.job = None;
-            return Some(Notice::info(tr!("export-cancelled")));
+            return Some(Notice::info(crate::msg!("export-cancelled")));
         }
         if choose && let Some(choice) = offer.get(self.choice) {
             let kind = choice.kind;
@@ -312,7 +315,7 @@ impl ExportWindow {
         Some(match written {
             Ok(steps) => {
                 self.open = false;
-                Notice::info(tr!(
+                Notice::info(crate::msg!(
                     "export-done-gif",
                     file = path.display().to_string(),
                     frames = steps.len(),

@@ -29,7 +29,7 @@ pub fn run_with(board_file: Option<std::path::PathBuf>) -> ExitCode {
         let mut app = FrontierApp::new(cc, storage_file);
         if let Some(message) = preflight {
             let text = match app.notice.take() {
-                Some(other) => format!("{message}\n{}", other.text),
+                Some(other) => format!("{message}\n{}", other.text()),
                 None => message,
             };
             app.notice = Some(Notice::error(text));

@@ -1,27 +1,35 @@
 //! Messages for the user: errors in a window that names the problem, news in the status
-//! line.
+//! line. A notice keeps its message key and values and is put into words when drawn, so it
+//! follows a switch of language.
 
 use egui::Context;
+
+use crate::i18n::Message;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub error: bool,
-    pub text: String,
+    pub message: Message,
 }
 
 impl Notice {
-    pub fn error(text: impl Into<String>) -> Notice {
+    pub fn error(message: impl Into<Message>) -> Notice {
         Notice {
             error: true,
-            text: text.into(),
+            message: message.into(),
         }
     }
 
-    pub fn info(text: impl Into<String>) -> Notice {
+    pub fn info(message: impl Into<Message>) -> Notice {
         Notice {
             error: false,
-            text: text.into(),
+            message: message.into(),
         }
+    }
+
+    /// The notice in words, in the current language.
+    pub fn text(&self) -> String {
+        self.message.to_string()
     }
 }
 
@@ -36,7 +44,7 @@ pub fn error_window(ctx: &Context, notice: &mut Option<Notice>, reassurance: &st
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.colored_label(ui.visuals().error_fg_color, &shown.text);
+            ui.colored_label(ui.visuals().error_fg_color, shown.text());
             if !reassurance.is_empty() {
                 ui.label(reassurance);
             }

@@ -45,6 +45,8 @@ pub struct ShellSaved {
     pub recent_folders: Option<Vec<std::path::PathBuf>>,
     /// How far the student got in each lesson, by the lesson's id.
     pub lessons: Option<BTreeMap<String, crate::lessons::LessonProgress>>,
+    /// The page links point to, as set in the app.
+    pub link_page: Option<String>,
 }
 
 impl ShellSaved {
@@ -60,6 +62,16 @@ impl ShellSaved {
             }
             other => other,
         };
+        let link_page = match fields.value::<Option<String>>("link_page").flatten() {
+            Some(page) => match crate::share::check_page(&page) {
+                Ok(page) => Some(page),
+                Err(why) => {
+                    resets.push(crate::tr!("saved-link-page-reset", why = why));
+                    None
+                }
+            },
+            None => None,
+        };
         let saved = ShellSaved {
             language: fields.value::<Option<Language>>("language").flatten(),
             scale,
@@ -70,6 +82,7 @@ impl ShellSaved {
             recent_files: fields.value("recent_files").flatten(),
             recent_folders: fields.value("recent_folders").flatten(),
             lessons: fields.value("lessons").flatten(),
+            link_page,
         };
         (saved, resets)
     }

@@ -71,8 +71,9 @@ usage: frontier                      open the app
        frontier link BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--step N] [--page URL]
        frontier link LEVELS.xsb --level N [--algo bfs|dfs|astar|greedy|idastar] [--step N]
        frontier link --lesson ID|FILE [--step PAGE]
-                     (the link that opens it in the app; the page is the published one
-                     the build was told of, else http://127.0.0.1:8080/)
+                     (the link that opens it in the app; the page is --page, else
+                     FRONTIER_PAGE, else the one the build was made for, else
+                     http://127.0.0.1:8080/, said on stderr)
        frontier lesson FILE...       check lesson files (pages, runs, questions) as the app reads them
 
 BOARD is a Frontier board file or a Moving AI .map file.";

@@ -23,7 +23,20 @@ pub fn link(mut args: Args) -> Status {
 }
 
 fn run(args: &mut Args) -> Result<String, String> {
-    let page = args.option("--page")?.unwrap_or_else(share::page);
+    let chosen = args.option("--page")?;
+    if let Some(page) = &chosen {
+        share::check_page(page).map_err(|e| format!("--page: {e}"))?;
+    }
+    let page = share::link_page(chosen.as_deref());
+    if !page.others_can_open() {
+        // On stderr: the link on stdout stays what a script reads.
+        eprintln!(
+            "frontier: note: this link points at {}, which only this computer can open; \
+             give the page your students open with --page URL or FRONTIER_PAGE=URL",
+            page.url
+        );
+    }
+    let page = page.url;
     let step = args.parsed("--step", number::<usize>)?.unwrap_or(0);
     let view = if let Some(lesson) = args.option("--lesson")? {
         lesson_view(&lesson, step)?

@@ -161,7 +161,7 @@ fn poj(text: &str) -> Vec<String> {
 
 fn saved_state(text: &str) -> Vec<String> {
     let app = frontier::app::FrontierApp::from_saved(Some(text));
-    app.notice.map(|n| n.text).into_iter().collect()
+    app.notice.map(|n| n.text()).into_iter().collect()
 }
 
 fn command_values(text: &str) -> Vec<String> {

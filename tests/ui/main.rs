@@ -15,6 +15,7 @@ mod export;
 mod file_dialog;
 mod layout;
 mod lessons;
+mod links;
 mod pathfinding;
 mod sliding;
 mod snake_link;

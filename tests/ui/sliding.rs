@@ -294,9 +294,12 @@ fn a_long_solution_is_shown_folded_and_copied_whole() {
     harness.get_by_label("Play the solution on the board");
     harness.get_by_label("Copy all the moves").click();
     harness.step();
-    let copied = harness.output().platform_output.commands.iter().any(|c| {
-        matches!(c, egui::OutputCommand::CopyText(text) if *text == moves)
-    });
+    let copied = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(text) if *text == moves));
     assert!(copied, "the whole solution was copied");
 }
 

@@ -85,9 +85,9 @@ fn an_absurd_saved_scale_is_reset_with_a_message() {
     assert_eq!(back.view.scale, 1.0);
     let notice = back.notice.expect("a message");
     assert!(
-        notice.text.contains("interface scale (40)"),
+        notice.text().contains("interface scale (40)"),
         "{}",
-        notice.text
+        notice.text()
     );
 }
 

@@ -30,7 +30,8 @@ use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm, parse
 use crate::games::sokoban::Level;
 use crate::games::sokoban::level::parse_level;
 use crate::games::sokoban::solver::{SokobanAlgorithm, parse_algorithm};
-use crate::tr;
+use crate::i18n::Message;
+use crate::{msg, tr};
 
 /// What a link's fragment starts with: the format's version.
 pub const MARK: &str = "v1.";
@@ -205,19 +206,115 @@ impl View {
     }
 }
 
-/// The page links made here point to: in a browser, the page itself; on the desktop, the
-/// page the build was told of (`FRONTIER_PAGE_URL` when it was compiled, as the published
-/// site's build is), else the one `tools/web/serve.sh` serves.
-pub fn page() -> String {
+/// The page `tools/web/serve.sh` serves: what a link points to when no page is known. Only
+/// the computer serving it can open it.
+pub const LOCAL_PAGE: &str = "http://127.0.0.1:8080/";
+
+/// The page links point to, and where that address came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkPage {
+    pub url: String,
+    pub source: PageSource,
+}
+
+/// Where the page links point to was learnt, from the most deliberate choice down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageSource {
+    /// Typed in the app's setting, or given with `--page`.
+    Chosen,
+    /// The `FRONTIER_PAGE` environment variable, when the app started.
+    Environment,
+    /// The page the build was made for (`FRONTIER_PAGE` when it was compiled: the published
+    /// site's workflow sets it to its own address).
+    Build,
+    /// The browser's own page: the app is there.
+    ThisPage,
+    /// None known: [`LOCAL_PAGE`].
+    Unknown,
+}
+
+impl LinkPage {
+    /// Whether others can open a link to this page: not one only this computer serves.
+    pub fn others_can_open(&self) -> bool {
+        self.source != PageSource::Unknown && !is_local(&self.url)
+    }
+}
+
+/// Whether `url` names this computer (127.x, localhost, ::1, 0.0.0.0): a page nobody else
+/// can open.
+pub fn is_local(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    }
+    .to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "0.0.0.0"
+}
+
+/// Checks a page address a user gave: `http://` or `https://`, a host, no spaces and no `#`
+/// (the link's view goes there). The error says what is wrong.
+pub fn check_page(text: &str) -> Result<String, Message> {
+    let url = text.trim();
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return Err(msg!("share-page-not-web", page = url));
+    };
+    if !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") {
+        return Err(msg!("share-page-not-web", page = url));
+    }
+    if rest.split(['/', '?']).next().is_none_or(str::is_empty) {
+        return Err(msg!("share-page-no-host", page = url));
+    }
+    if url.contains(char::is_whitespace) || url.contains('#') {
+        return Err(msg!("share-page-bad-letter", page = url));
+    }
+    Ok(url.to_string())
+}
+
+/// The page links made here point to: the one chosen (the app's setting, `--page`), else
+/// the `FRONTIER_PAGE` environment variable, else the page the build was made for, else, in
+/// a browser, the page itself; with none of them, [`LOCAL_PAGE`]. An address among them that
+/// does not read is passed over.
+pub fn link_page(chosen: Option<&str>) -> LinkPage {
+    let environment = std::env::var("FRONTIER_PAGE").ok();
+    let known = [
+        (chosen.map(str::to_string), PageSource::Chosen),
+        (environment, PageSource::Environment),
+        (
+            option_env!("FRONTIER_PAGE").map(str::to_string),
+            PageSource::Build,
+        ),
+        (this_page(), PageSource::ThisPage),
+    ];
+    known
+        .into_iter()
+        .find_map(|(url, source)| {
+            Some(LinkPage {
+                url: check_page(&url?).ok()?,
+                source,
+            })
+        })
+        .unwrap_or(LinkPage {
+            url: LOCAL_PAGE.to_string(),
+            source: PageSource::Unknown,
+        })
+}
+
+/// The browser's page, without its fragment; none outside a browser.
+fn this_page() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     if let Some(location) = web_sys::window().map(|w| w.location())
         && let (Ok(origin), Ok(path)) = (location.origin(), location.pathname())
     {
-        return format!("{origin}{path}");
+        return Some(format!("{origin}{path}"));
     }
-    option_env!("FRONTIER_PAGE_URL")
-        .unwrap_or("http://127.0.0.1:8080/")
-        .to_string()
+    None
 }
 
 #[cfg(test)]
@@ -231,6 +328,55 @@ mod tests {
             heuristic: "manhattan".into(),
             diagonal: true,
             step: 7,
+        }
+    }
+
+    #[test]
+    fn a_page_on_this_computer_is_told_from_one_others_can_open() {
+        for local in [
+            "http://127.0.0.1:8080/",
+            "http://localhost/frontier/",
+            "https://LOCALHOST:8443",
+            "http://[::1]:8080/",
+            "http://0.0.0.0/",
+            "http://127.1.2.3/x#y",
+        ] {
+            assert!(is_local(local), "{local}");
+        }
+        for open in [
+            "https://teacher.github.io/frontier/",
+            "http://intranet.school.cn/frontier/index.html",
+            "http://10.0.0.5:8080/",
+            "https://127host.example.org/",
+        ] {
+            assert!(!is_local(open), "{open}");
+        }
+    }
+
+    #[test]
+    fn a_page_given_is_checked_and_an_unusable_one_is_passed_over() {
+        assert_eq!(
+            check_page(" https://example.org/f/ "),
+            Ok("https://example.org/f/".into())
+        );
+        for (bad, key) in [
+            ("example.org/f/", "share-page-not-web"),
+            ("ftp://example.org/", "share-page-not-web"),
+            ("https:///f/", "share-page-no-host"),
+            ("https://example.org/a page/", "share-page-bad-letter"),
+            ("https://example.org/#v1.x", "share-page-bad-letter"),
+        ] {
+            assert_eq!(check_page(bad).map_err(|m| m.key()), Err(key), "{bad}");
+        }
+        let chosen = link_page(Some("https://example.org/f/"));
+        assert_eq!(chosen.source, PageSource::Chosen);
+        assert!(chosen.others_can_open());
+        // A chosen page that does not read gives way to the next one known.
+        let fallback = link_page(Some("not a page"));
+        assert_ne!(fallback.source, PageSource::Chosen);
+        if fallback.source == PageSource::Unknown {
+            assert_eq!(fallback.url, LOCAL_PAGE);
+            assert!(!fallback.others_can_open());
         }
     }
 

@@ -162,7 +162,7 @@ impl Lessons {
                 Some(self.start(lesson))
             }
             Err(why) => {
-                self.notice = Some(Notice::error(crate::tr!(
+                self.notice = Some(Notice::error(crate::msg!(
                     "lesson-not-opened",
                     name = name,
                     why = why

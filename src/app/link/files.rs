@@ -34,7 +34,7 @@ impl LinkTab {
                 self.view.resize(self.width + 2, self.height + 2);
                 self.game = LinkGame::new(board, self.gravity, self.seed);
                 self.editing = true;
-                self.notice = Some(Notice::info(tr!(
+                self.notice = Some(Notice::info(crate::msg!(
                     "link-opened",
                     name = path.display().to_string()
                 )));
@@ -52,7 +52,7 @@ impl LinkTab {
         self.notice = Some(match write_text(&path, &self.game.board().to_text()) {
             Ok(()) => {
                 crate::ui::recent::remember(&path);
-                Notice::info(tr!("saved-file", file = path.display().to_string()))
+                Notice::info(crate::msg!("saved-file", file = path.display().to_string()))
             }
             Err(message) => Notice::error(message),
         });

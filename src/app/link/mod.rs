@@ -189,7 +189,7 @@ impl crate::app::tab::Tab for LinkTab {
         if let Some(n) = &self.notice
             && !n.error
         {
-            parts.push(n.text.clone());
+            parts.push(n.text());
         }
         parts.join("   ·   ")
     }
@@ -259,7 +259,7 @@ impl crate::app::tab::Tab for LinkTab {
             (None, Ok(text)) => match LinkBoard::parse(&text) {
                 Ok(board) => self.start(board),
                 Err(e) => {
-                    self.notice = Some(Notice::error(tr!(
+                    self.notice = Some(Notice::error(crate::msg!(
                         "could-not-open",
                         name = name,
                         why = e.to_string()
@@ -267,7 +267,11 @@ impl crate::app::tab::Tab for LinkTab {
                 }
             },
             (_, Err(e)) => {
-                self.notice = Some(Notice::error(tr!("could-not-open", name = name, why = e)))
+                self.notice = Some(Notice::error(crate::msg!(
+                    "could-not-open",
+                    name = name,
+                    why = e
+                )))
             }
         }
     }

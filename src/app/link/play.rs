@@ -42,7 +42,7 @@ impl LinkTab {
     /// Starts playing `board`.
     pub fn start(&mut self, board: LinkBoard) {
         if let Err(message) = board.check() {
-            self.notice = Some(Notice::error(tr!(
+            self.notice = Some(Notice::error(crate::msg!(
                 "link-cannot-play",
                 why = message.to_string()
             )));
@@ -96,7 +96,7 @@ impl LinkTab {
     /// What a removal means for the player: the automatic shuffle, and a cleared board.
     pub(super) fn after_removal(&mut self, shuffled: bool) {
         if shuffled {
-            self.notice = Some(Notice::info(tr!("link-shuffled")));
+            self.notice = Some(Notice::info(crate::msg!("link-shuffled")));
         }
         if !self.game.is_won() {
             return;
@@ -136,7 +136,7 @@ impl LinkTab {
                 self.autoplay = Some(moves);
                 self.computer_played = true;
             }
-            None => self.notice = Some(Notice::info(tr!("link-computer-stuck"))),
+            None => self.notice = Some(Notice::info(crate::msg!("link-computer-stuck"))),
         }
     }
 

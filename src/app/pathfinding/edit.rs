@@ -269,12 +269,7 @@ impl PathfindingTab {
         let [w, h] = self.new_size;
         match self.board.resized(w, h) {
             Ok(board) => self.replace_board(board),
-            Err(message) => {
-                self.notice = Some(Notice {
-                    error: true,
-                    text: message.to_string(),
-                })
-            }
+            Err(message) => self.notice = Some(Notice::error(message.to_string())),
         }
     }
 
@@ -282,10 +277,7 @@ impl PathfindingTab {
     pub fn generate(&mut self) {
         let [w, h] = self.new_size;
         if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
-            self.notice = Some(Notice {
-                error: true,
-                text: message.to_string(),
-            });
+            self.notice = Some(Notice::error(message.to_string()));
             return;
         }
         let mut board = self.generator.generate(w, h, self.seed);
@@ -300,13 +292,10 @@ impl PathfindingTab {
             );
         }
         self.replace_board(board);
-        self.notice = Some(Notice {
-            error: false,
-            text: tr!(
-                "generated",
-                generator = crate::app::names::generator(self.generator, true),
-                seed = self.seed
-            ),
-        });
+        self.notice = Some(Notice::info(crate::msg!(
+            "generated",
+            generator = crate::app::names::generator(self.generator, true),
+            seed = self.seed
+        )));
     }
 }

@@ -99,19 +99,14 @@ impl PathfindingTab {
             Ok(()) => {
                 crate::ui::recent::remember(&path);
                 self.dirty = false;
-                self.notice = Some(Notice {
-                    error: false,
-                    text: tr!("saved-file", file = path.display().to_string()),
-                });
+                self.notice = Some(Notice::info(crate::msg!(
+                    "saved-file",
+                    file = path.display().to_string()
+                )));
                 self.files.folder = path.parent().map(Path::to_path_buf);
                 self.file = Some(path);
             }
-            Err(message) => {
-                self.notice = Some(Notice {
-                    error: true,
-                    text: message,
-                })
-            }
+            Err(message) => self.notice = Some(Notice::error(message)),
         }
     }
 
@@ -145,10 +140,7 @@ impl PathfindingTab {
                         why = message
                     )
                 };
-                self.notice = Some(Notice {
-                    error: true,
-                    text: message,
-                });
+                self.notice = Some(Notice::error(message));
             }
         }
     }
@@ -159,10 +151,11 @@ impl PathfindingTab {
         match parse_board_or_map(text) {
             Ok(board) => self.request_board(board, None, rules),
             Err(e) => {
-                self.notice = Some(Notice {
-                    error: true,
-                    text: tr!("could-not-open", name = name, why = e.to_string()),
-                })
+                self.notice = Some(Notice::error(crate::msg!(
+                    "could-not-open",
+                    name = name,
+                    why = e.to_string()
+                )))
             }
         }
     }
@@ -170,12 +163,7 @@ impl PathfindingTab {
     pub fn open_preset(&mut self, file: &str) {
         match presets::board(file) {
             Some(board) => self.request_board(board, None, None),
-            None => {
-                self.notice = Some(Notice {
-                    error: true,
-                    text: tr!("no-preset", name = file),
-                })
-            }
+            None => self.notice = Some(Notice::error(crate::msg!("no-preset", name = file))),
         }
     }
 
@@ -196,14 +184,11 @@ impl PathfindingTab {
         let switched = self.replace_board_and_rules(board, rules);
         self.file = file;
         self.dirty = false;
-        self.notice = Some(Notice {
-            error: false,
-            text: if switched {
-                tr!("opened-map-rules", name = name)
-            } else {
-                tr!("opened", name = name)
-            },
-        });
+        self.notice = Some(Notice::info(if switched {
+            tr!("opened-map-rules", name = name)
+        } else {
+            tr!("opened", name = name)
+        }));
     }
 
     /// The file dialog, the unsaved-edits question and the error window.

@@ -4,7 +4,6 @@ use super::{AnswerMark, PathfindingTab};
 use crate::app::tab::LessonBoard;
 use crate::grid::Pos;
 use crate::lessons::{BoardScene, RunTo};
-use crate::tr;
 use crate::ui::StepAction;
 
 impl PathfindingTab {
@@ -27,7 +26,7 @@ impl PathfindingTab {
             self.file = None;
             self.dirty = false;
             if unsaved {
-                self.notice = Some(crate::app::Notice::info(tr!("lesson-board-kept")));
+                self.notice = Some(crate::app::Notice::info(crate::msg!("lesson-board-kept")));
             }
         } else {
             self.settings_changed();

@@ -406,7 +406,7 @@ impl crate::app::tab::Tab for PathfindingTab {
     fn status(&self) -> String {
         let status = PathfindingTab::status(self);
         match &self.notice {
-            Some(notice) if !notice.error => format!("{}   ·   {status}", notice.text),
+            Some(notice) if !notice.error => format!("{}   ·   {status}", notice.text()),
             _ => status,
         }
     }
@@ -528,7 +528,11 @@ impl crate::app::tab::Tab for PathfindingTab {
             (Some(path), Ok(_)) => self.load_file(path),
             (None, Ok(text)) => self.load_text(name, &text),
             (_, Err(e)) => {
-                self.notice = Some(Notice::error(tr!("could-not-open", name = name, why = e)))
+                self.notice = Some(Notice::error(crate::msg!(
+                    "could-not-open",
+                    name = name,
+                    why = e
+                )))
             }
         }
     }

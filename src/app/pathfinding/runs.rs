@@ -9,7 +9,6 @@ use super::{PathfindingTab, Session};
 use crate::app::notice::Notice;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
 use crate::search::{Algorithm, Cost, Event, Search, StoppingRule};
-use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FrameBudget, big_steps_within_budget, step_within_budget};
 
@@ -141,7 +140,10 @@ impl PathfindingTab {
             }
             if let Some(switched) = switched {
                 let name = crate::app::names::path_algorithm(switched);
-                self.notice = Some(Notice::info(tr!("needs-uniform-cost", algorithm = name)));
+                self.notice = Some(Notice::info(crate::msg!(
+                    "needs-uniform-cost",
+                    algorithm = name
+                )));
             }
         }
         let algorithms = self.algorithms();
@@ -162,7 +164,7 @@ impl PathfindingTab {
                         && session.repair.is_none()
                         && session.position() > 0;
                     if mid_plan && *session.board() != board {
-                        self.notice = Some(Notice::info(tr!("dstar-plans-again")));
+                        self.notice = Some(Notice::info(crate::msg!("dstar-plans-again")));
                     }
                     if !(same_rules && session.repair_to(&board, overlays)) {
                         session.restart(

@@ -3,7 +3,6 @@
 
 use super::PathfindingTab;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
-use crate::tr;
 use crate::ui::step_controls::StepAction;
 
 impl PathfindingTab {
@@ -27,7 +26,7 @@ impl PathfindingTab {
         self.file = None;
         self.dirty = false;
         if unsaved {
-            self.notice = Some(crate::app::Notice::info(tr!("share-board-kept")));
+            self.notice = Some(crate::app::Notice::info(crate::msg!("share-board-kept")));
         }
         self.apply(StepAction::Seek(0));
         for session in &mut self.sessions {

@@ -1,14 +1,17 @@
 //! Links that open a view (see [`crate::share`]): File → Copy link puts the view shown (the
 //! lesson page when the lesson window shows one, else the open tab's board, level and
 //! search) in a link; File → Open link… and, in a browser, the page's own address open one.
-//! A link that does not read changes nothing and says why.
+//! A link that does not read changes nothing and says why. Links point to the page students
+//! open (see [`share::link_page`]); File → Page for links… sets it, and a link copied while
+//! only this computer could open it says so.
 
 use egui::Ui;
 
 use super::{FrontierApp, TabId};
 use crate::app::notice::Notice;
-use crate::share::{self, Opened, View};
-use crate::tr;
+use crate::i18n::Message;
+use crate::share::{self, LinkPage, Opened, PageSource, View};
+use crate::{msg, tr};
 
 /// The text typed or pasted into the Open link window.
 #[derive(Default)]
@@ -16,7 +19,15 @@ pub struct LinkWindow {
     pub open: bool,
     pub text: String,
     /// Why the last link tried did not open.
-    pub problem: Option<String>,
+    pub problem: Option<Message>,
+}
+
+/// The Page for links window: the address typed, and why the last one was refused.
+#[derive(Default)]
+pub struct PageWindow {
+    pub open: bool,
+    pub text: String,
+    pub problem: Option<Message>,
 }
 
 impl FrontierApp {
@@ -28,23 +39,55 @@ impl FrontierApp {
         self.tabs.get(self.tab).shared_view()
     }
 
-    /// The link to the view shown, on the page links point to (see [`share::page`]).
-    pub fn link_to_view(&self) -> Option<String> {
-        self.shared_view()
-            .map(|view| share::link(&share::page(), &view))
+    /// The page links point to: the one set in the app, else the next one known.
+    pub fn link_page(&self) -> LinkPage {
+        share::link_page(self.link_page.as_deref())
     }
 
-    /// Copies the link to the view shown and says so in the tab's status line.
+    /// The link to the view shown, on the page links point to.
+    pub fn link_to_view(&self) -> Option<String> {
+        let page = self.link_page();
+        self.shared_view().map(|view| share::link(&page.url, &view))
+    }
+
+    /// Copies the link to the view shown and says so in the tab's status line; a link only
+    /// this computer can open is copied too (the app's Open link reads it), and the window
+    /// that sets the page opens.
     pub fn copy_link(&mut self, ui: &Ui) {
+        let page = self.link_page();
         let notice = match self.link_to_view() {
             Some(link) => {
                 let length = link.len();
                 ui.ctx().copy_text(link);
-                Notice::info(tr!("share-copied", characters = length))
+                if page.others_can_open() {
+                    Notice::info(msg!("share-copied", characters = length, page = page.url))
+                } else {
+                    self.open_page_window();
+                    Notice::info(msg!(
+                        "share-copied-local",
+                        characters = length,
+                        page = page.url
+                    ))
+                }
             }
-            None => Notice::info(tr!("share-nothing")),
+            None => Notice::info(msg!("share-nothing", tab = self.current().title())),
         };
         *self.current().notice() = Some(notice);
+    }
+
+    /// Sets the page links point to (None: back to the one known otherwise); the error
+    /// says why an address cannot be one.
+    pub fn set_link_page(&mut self, page: Option<&str>) -> Result<(), Message> {
+        self.link_page = page.map(share::check_page).transpose()?;
+        Ok(())
+    }
+
+    fn open_page_window(&mut self) {
+        self.page_window = PageWindow {
+            open: true,
+            text: self.link_page.clone().unwrap_or_default(),
+            problem: None,
+        };
     }
 
     /// Opens the view `link` carries on its tab. A link that does not read changes nothing;
@@ -94,7 +137,7 @@ impl FrontierApp {
     /// Opens `link`, or shows why it could not be opened (what was shown stays).
     pub fn open_link_or_say(&mut self, link: &str) {
         if let Err(why) = self.open_link(link) {
-            self.notice = Some(Notice::error(tr!("share-not-opened", why = why)));
+            self.notice = Some(Notice::error(msg!("share-not-opened", why = why)));
         }
     }
 
@@ -112,6 +155,94 @@ impl FrontierApp {
             self.link_window.open = true;
             self.link_window.problem = None;
             ui.close();
+        }
+        if ui
+            .button(tr!("menu-link-page"))
+            .on_hover_text(tr!("menu-link-page-tip"))
+            .clicked()
+        {
+            self.open_page_window();
+            ui.close();
+        }
+    }
+
+    /// The Page for links window: where links point now and why, and a field to set the
+    /// page students open.
+    pub(super) fn page_window(&mut self, ctx: &egui::Context) {
+        if !self.page_window.open {
+            return;
+        }
+        let page = self.link_page();
+        let mut open = true;
+        let (mut chosen, mut forget) = (None, false);
+        egui::Window::new(tr!("link-page-title"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.set_max_width(420.0);
+                ui.label(tr!("link-page-text"));
+                let source = match page.source {
+                    PageSource::Chosen => tr!("link-page-source-chosen"),
+                    PageSource::Environment => tr!("link-page-source-environment"),
+                    PageSource::Build => tr!("link-page-source-build"),
+                    PageSource::ThisPage => tr!("link-page-source-this-page"),
+                    PageSource::Unknown => tr!("link-page-source-unknown"),
+                };
+                let now = tr!("link-page-now", page = &page.url, source = source);
+                if page.others_can_open() {
+                    ui.label(now);
+                } else {
+                    ui.colored_label(ui.visuals().warn_fg_color, now);
+                    ui.label(tr!("link-page-local"));
+                }
+                let label = ui.label(tr!("link-page-field"));
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.page_window.text)
+                            .desired_width(f32::INFINITY)
+                            .hint_text("https://…/frontier/"),
+                    )
+                    .labelled_by(label.id);
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if let Some(problem) = &self.page_window.problem {
+                    ui.colored_label(ui.visuals().error_fg_color, problem.to_string());
+                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(tr!("link-page-save")).clicked() || entered {
+                        chosen = Some(self.page_window.text.clone());
+                    }
+                    if self.link_page.is_some()
+                        && ui
+                            .button(tr!("link-page-forget"))
+                            .on_hover_text(tr!("link-page-forget-tip"))
+                            .clicked()
+                    {
+                        forget = true;
+                    }
+                    if ui.button(tr!("link-page-close")).clicked() {
+                        self.page_window.open = false;
+                    }
+                });
+            });
+        if !open {
+            self.page_window.open = false;
+        }
+        if forget {
+            self.link_page = None;
+            self.page_window.text.clear();
+            self.page_window.problem = None;
+        }
+        if let Some(text) = chosen {
+            match self.set_link_page(Some(&text)) {
+                Ok(()) => {
+                    self.page_window = PageWindow::default();
+                    let page = self.link_page().url;
+                    *self.current().notice() =
+                        Some(Notice::info(msg!("link-page-set", page = page)));
+                }
+                Err(why) => self.page_window.problem = Some(why),
+            }
         }
     }
 
@@ -138,7 +269,7 @@ impl FrontierApp {
                     .labelled_by(label.id);
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(problem) = &self.link_window.problem {
-                    ui.colored_label(ui.visuals().error_fg_color, problem);
+                    ui.colored_label(ui.visuals().error_fg_color, problem.to_string());
                 }
                 ui.horizontal(|ui| {
                     if ui.button(tr!("share-window-open")).clicked() || entered {
@@ -157,7 +288,7 @@ impl FrontierApp {
                 Ok(()) => {
                     self.link_window = LinkWindow::default();
                 }
-                Err(why) => self.link_window.problem = Some(why),
+                Err(why) => self.link_window.problem = Some(why.into()),
             }
         }
     }

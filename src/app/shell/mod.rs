@@ -128,6 +128,10 @@ pub struct FrontierApp {
     storage_file: Option<PathBuf>,
     /// File → Open link….
     pub link_window: links::LinkWindow,
+    /// The page links point to, as set in the app (None: the one known otherwise).
+    pub link_page: Option<String>,
+    /// File → Page for links….
+    pub page_window: links::PageWindow,
     /// The time the frames have spent in the tabs' share of work (searching, playing) since
     /// the start: what the benchmarks compare between the builds.
     pub advance_time: std::time::Duration,
@@ -146,11 +150,12 @@ impl FrontierApp {
             #[cfg(not(target_arch = "wasm32"))]
             if let Some(file) = &app.storage_file {
                 let kept = saved_file::keep_copy(file, std::time::SystemTime::now());
-                notice.text.push_str(&kept);
+                notice.message = format!("{}{kept}", notice.text()).into();
             }
             #[cfg(target_arch = "wasm32")]
             if let Some(saved) = &saved {
-                notice.text.push_str(&super::page::keep_copy(saved));
+                let kept = super::page::keep_copy(saved);
+                notice.message = format!("{}{kept}", notice.text()).into();
             }
         }
         app
@@ -221,6 +226,8 @@ impl FrontierApp {
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
             link_window: Default::default(),
+            link_page: read.shell.link_page.clone(),
+            page_window: Default::default(),
             advance_time: std::time::Duration::ZERO,
         }
     }
@@ -238,6 +245,7 @@ impl FrontierApp {
                 recent_files: Some(crate::ui::recent::get().files),
                 recent_folders: Some(crate::ui::recent::get().folders),
                 lessons: Some(self.lessons.progress.clone()),
+                link_page: self.link_page.clone(),
             },
             tabs: TabId::ALL
                 .iter()
@@ -446,6 +454,7 @@ impl FrontierApp {
         }
         // The message itself says what came back.
         self.link_window(ui.ctx());
+        self.page_window(ui.ctx());
         error_window(ui.ctx(), &mut self.notice, "");
         #[cfg(target_arch = "wasm32")]
         if test_hook::on() {

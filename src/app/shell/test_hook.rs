@@ -91,7 +91,7 @@ pub fn publish_state(app: &mut FrontierApp) {
         f.set(f.get() + 1);
         f.get()
     });
-    let tab_notice = app.current().notice().as_ref().map(|n| n.text.clone());
+    let tab_notice = app.current().notice().as_ref().map(|n| n.text());
     let pathfinding = &app.tabs.pathfinding;
     let session = pathfinding.session();
     let board = pathfinding.board();
@@ -145,12 +145,7 @@ pub fn publish_state(app: &mut FrontierApp) {
         lesson.map_or(0, |l| l.page),
         lesson.is_some_and(|l| l.checked.is_some()),
         lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right())),
-        quoted(
-            &app.notice
-                .as_ref()
-                .map(|n| n.text.clone())
-                .unwrap_or_default()
-        ),
+        quoted(&app.notice.as_ref().map(|n| n.text()).unwrap_or_default()),
         quoted(&tab_notice.unwrap_or_default()),
         app.advance_time.as_secs_f64() * 1e3,
     );

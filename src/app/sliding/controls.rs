@@ -68,7 +68,8 @@ impl SlidingTab {
             return;
         };
         let (played, length) = (replay.played(&self.game), replay.length());
-        let actions = crate::ui::step_controls::step_bar(ui, &replay.playback, played, length, true);
+        let actions =
+            crate::ui::step_controls::step_bar(ui, &replay.playback, played, length, true);
         for action in actions {
             self.apply_to_replay(action);
         }

@@ -216,7 +216,7 @@ impl crate::app::tab::Tab for SlidingTab {
         if let Some(n) = &self.notice
             && !n.error
         {
-            parts.push(n.text.clone());
+            parts.push(n.text());
         }
         parts.join("   ·   ")
     }

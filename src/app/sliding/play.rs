@@ -140,7 +140,10 @@ impl SlidingTab {
                 self.start_game(start, goal);
             }
             Err(why) => {
-                self.notice = Some(Notice::error(tr!("sliding-position-refused", why = why)));
+                self.notice = Some(Notice::error(crate::msg!(
+                    "sliding-position-refused",
+                    why = why
+                )));
             }
         }
     }
@@ -155,7 +158,10 @@ impl SlidingTab {
         match Position::parse(text) {
             Ok(goal) => self.set_size_and_goal(goal.side(), Goal::Custom(goal)),
             Err(why) => {
-                self.notice = Some(Notice::error(tr!("sliding-goal-refused", why = why)));
+                self.notice = Some(Notice::error(crate::msg!(
+                    "sliding-goal-refused",
+                    why = why
+                )));
             }
         }
     }
@@ -189,7 +195,7 @@ impl SlidingTab {
     /// Refused, with the game unchanged, when the game has moved away from `from` since.
     pub fn play_solution(&mut self, from: Position, moves: &[Move]) {
         if self.game.position() != from {
-            self.notice = Some(Notice::error(tr!("sliding-solution-elsewhere")));
+            self.notice = Some(Notice::error(crate::msg!("sliding-solution-elsewhere")));
             return;
         }
         self.mode = Mode::Play;
@@ -201,7 +207,7 @@ impl SlidingTab {
                 self.notice = None;
                 self.replay = Some(replay);
             }
-            None => self.notice = Some(Notice::error(tr!("sliding-solution-elsewhere"))),
+            None => self.notice = Some(Notice::error(crate::msg!("sliding-solution-elsewhere"))),
         }
     }
 

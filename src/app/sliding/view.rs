@@ -78,8 +78,7 @@ impl SlidingTab {
                         // Left-aligned, not justified: a wrapped line spread to the column's
                         // width reads letter by letter ("S o l v e d").
                         let column = &mut column.new_child(
-                            egui::UiBuilder::new()
-                                .layout(egui::Layout::top_down(egui::Align::Min)),
+                            egui::UiBuilder::new().layout(egui::Layout::top_down(egui::Align::Min)),
                         );
                         let session = &mut sessions[i];
                         column.set_max_width(column.available_width());

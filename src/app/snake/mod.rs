@@ -215,7 +215,7 @@ impl crate::app::tab::Tab for SnakeTab {
         if let Some(n) = &self.notice
             && !n.error
         {
-            parts.push(n.text.clone());
+            parts.push(n.text());
         }
         parts.join("   ·   ")
     }

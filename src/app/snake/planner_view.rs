@@ -46,7 +46,8 @@ impl SnakeTab {
                         self.memories.push(Some(memory));
                     }
                     Err(message) => {
-                        self.notice = Some(Notice::info(tr!("snake-no-cycle", why = message)));
+                        self.notice =
+                            Some(Notice::info(crate::msg!("snake-no-cycle", why = message)));
                         self.pilot = Pilot::Player;
                     }
                 }

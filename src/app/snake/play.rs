@@ -100,7 +100,7 @@ impl SnakeTab {
         let score = self.game.eaten();
         let assisted = self.planner_moved || self.game.was_rewound();
         if self.high_scores.record(&self.board_key(), score, assisted) {
-            self.notice = Some(Notice::info(crate::tr!("snake-high-score", score = score)));
+            self.notice = Some(Notice::info(crate::msg!("snake-high-score", score = score)));
         }
     }
 

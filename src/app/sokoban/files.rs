@@ -39,7 +39,7 @@ impl SokobanTab {
                 true
             }
             Err(e) => {
-                self.notice = Some(Notice::error(crate::tr!(
+                self.notice = Some(Notice::error(crate::msg!(
                     "could-not-open",
                     name = name,
                     why = e.to_string()
@@ -56,7 +56,7 @@ impl SokobanTab {
         let entries = match parse_collection(text) {
             Ok(entries) => entries,
             Err(e) => {
-                self.notice = Some(Notice::error(crate::tr!(
+                self.notice = Some(Notice::error(crate::msg!(
                     "could-not-open",
                     name = name,
                     why = e.to_string()
@@ -70,7 +70,7 @@ impl SokobanTab {
                 .first()
                 .and_then(|e| e.level.as_ref().err())
                 .map_or_else(String::new, |e| e.to_string());
-            self.notice = Some(Notice::error(crate::tr!(
+            self.notice = Some(Notice::error(crate::msg!(
                 "could-not-open",
                 name = name,
                 why = why
@@ -93,7 +93,7 @@ impl SokobanTab {
         self.entries.extend(good);
         self.select(first);
         self.mode = Mode::Play;
-        self.notice = Some(Notice::info(crate::tr!(
+        self.notice = Some(Notice::info(crate::msg!(
             "sk-added",
             added = self.entries.len() - first,
             name = self.collection_name.clone(),
@@ -113,7 +113,7 @@ impl SokobanTab {
             }
             Err(message) => {
                 let name = path.display().to_string();
-                self.notice = Some(Notice::error(crate::tr!(
+                self.notice = Some(Notice::error(crate::msg!(
                     "could-not-open",
                     name = name,
                     why = message
@@ -167,7 +167,7 @@ impl SokobanTab {
                     self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
                         Ok(()) => {
                             crate::ui::recent::remember(&path);
-                            Notice::info(crate::tr!(
+                            Notice::info(crate::msg!(
                                 "saved-file",
                                 file = path.display().to_string()
                             ))

@@ -365,7 +365,7 @@ impl crate::app::tab::Tab for SokobanTab {
         if let Some(notice) = &self.notice
             && !notice.error
         {
-            parts.push(notice.text.clone());
+            parts.push(notice.text());
         }
         if let Some(entry) = self.entries.get(self.index) {
             parts.push(crate::tr!(
@@ -494,7 +494,7 @@ impl crate::app::tab::Tab for SokobanTab {
                 self.load_collection(name, &text);
             }
             Err(e) => {
-                self.notice = Some(Notice::error(crate::tr!(
+                self.notice = Some(Notice::error(crate::msg!(
                     "could-not-open",
                     name = name,
                     why = e

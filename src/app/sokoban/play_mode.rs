@@ -285,7 +285,7 @@ impl SokobanTab {
             } else if let Some(route) = box_route(game, from, to) {
                 self.walk(route);
             } else {
-                self.notice = Some(Notice::info(crate::tr!("sk-no-route")));
+                self.notice = Some(Notice::info(crate::msg!("sk-no-route")));
             }
         }
         self.after_play();

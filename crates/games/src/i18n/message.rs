@@ -23,9 +23,18 @@ pub enum Value {
     Message(Box<Message>),
 }
 
+/// The key of a message that is its text as given, the same in every language (a file's
+/// name, a parser's complaint that has no key of its own yet).
+const PLAIN: &str = "plain-text";
+
 impl Message {
     pub fn new(key: &'static str) -> Message {
         Message { key, args: vec![] }
+    }
+
+    /// A message that is `text` as it is, in any language.
+    pub fn plain(text: impl Into<String>) -> Message {
+        Message::new(PLAIN).with("text", Value::Text(text.into()))
     }
 
     /// The message with one more placeable filled in.
@@ -128,6 +137,19 @@ impl From<crate::grid::Dir> for Value {
             Dir::Down => Message::new("dir-down"),
             Dir::Left => Message::new("dir-left"),
         })
+    }
+}
+
+/// Text with no key of its own, shown as it is.
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::plain(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::plain(text)
     }
 }
 

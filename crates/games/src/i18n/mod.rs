@@ -168,6 +168,12 @@ impl Arg for crate::grid::Pos {
     }
 }
 
+impl Arg for Message {
+    fn value(self) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
+    }
+}
+
 impl Arg for &String {
     fn value(self) -> FluentValue<'static> {
         FluentValue::from(self.clone())
