@@ -1206,7 +1206,7 @@ lesson-lowest-right = Right: that cell has the lowest { $measure } in the fronti
 lesson-lowest-higher = Not the lowest: yours has { $measure } { $yours }, but { $cell } has { $measure } { $lowest }.
 lesson-lowest-not-frontier = That cell is not in the frontier: pick one of the cells waiting to be expanded.
 lesson-choice-right = Right.
-lesson-choice-wrong = Not this one: the answer is { $number }, “{ $choice }”.
+lesson-choice-wrong = Not “{ $picked }”: the right choice is “{ $choice }”.
 lesson-paint-right = Right: with your wall { $longer }'s path costs { $longer_cost } and { $shorter }'s { $shorter_cost }.
 lesson-paint-other-board = This is not the page's board any more: press “Back to the page's board” and paint one wall.
 lesson-paint-not-one-wall = Paint exactly one new wall on the page's board (you changed { $changed ->
@@ -1458,3 +1458,16 @@ sliding-narrate-exhausted = The frontier is empty: no position left to expand.
 sliding-narrate-gave-up = Stopped after { $expanded } expansions: the search reached its limit.
 # A text shown as it is, in any language.
 plain-text = { $text }
+
+# The sliding puzzle's positions, read and checked.
+puzzle-count = a puzzle has 4, 9, 16 or 25 numbers (2 x 2 to 5 x 5), not { $count }
+puzzle-not-a-tile = { $tile } is not a tile of a { $side } x { $side } puzzle (0 to { $last })
+puzzle-twice = { $tile } appears twice
+puzzle-not-a-number = `{ $word }` is not a tile number
+puzzle-too-many = a puzzle has at most 25 numbers (5 x 5)
+puzzle-bad-letter = move { $at }: `{ $letter }` is not U, D, L or R
+puzzle-blocked-move = move { $at }: the blank cannot go { $way } from there
+puzzle-other-size = the goal is { $goal } x { $goal } and the position { $side } x { $side }
+puzzle-unsolvable = unsolvable: every move swaps the blank with a tile and moves the blank one cell, so the parity of the swaps that make the goal and of the blank's distance to its goal cell change together; here the swaps are { $swaps } and the distance { $distance }
+puzzle-odd = odd
+puzzle-even = even

@@ -1139,7 +1139,7 @@ lesson-lowest-right = 正确：这个格子是边界中 { $measure } 最小的�
 lesson-lowest-higher = 不是最小的：你选的格子 { $measure } 为 { $yours }，而 { $cell } 的 { $measure } 为 { $lowest }。
 lesson-lowest-not-frontier = 这个格子不在边界中：请在等待扩展的格子里选。
 lesson-choice-right = 正确。
-lesson-choice-wrong = 不对：答案是第 { $number } 项，“{ $choice }”。
+lesson-choice-wrong = 不是“{ $picked }”：正确的选项是“{ $choice }”。
 lesson-paint-right = 正确：加上你的墙后，{ $longer } 的路径代价为 { $longer_cost }，{ $shorter } 的为 { $shorter_cost }。
 lesson-paint-other-board = 这已不是本页的棋盘：请按“回到本页的棋盘”，再画一堵墙。
 lesson-paint-not-one-wall = 请在本页的棋盘上只新画一堵墙（你改动了 { $changed } 个格子）。
@@ -1373,3 +1373,16 @@ sliding-narrate-exhausted = 边界空了：没有局面可以扩展。
 sliding-narrate-gave-up = 扩展 { $expanded } 次后停下：搜索到达了上限。
 # A text shown as it is, in any language.
 plain-text = { $text }
+
+# 滑块拼图的局面：读入与检查。
+puzzle-count = 一个拼图有 4、9、16 或 25 个数（2 x 2 到 5 x 5），这里是 { $count } 个
+puzzle-not-a-tile = { $tile } 不是 { $side } x { $side } 拼图的数字块（0 到 { $last }）
+puzzle-twice = { $tile } 出现了两次
+puzzle-not-a-number = `{ $word }` 不是数字块的编号
+puzzle-too-many = 一个拼图最多有 25 个数（5 x 5）
+puzzle-bad-letter = 第 { $at } 步：`{ $letter }` 不是 U、D、L 或 R
+puzzle-blocked-move = 第 { $at } 步：空格在那里不能往{ $way }走
+puzzle-other-size = 目标是 { $goal } x { $goal }，局面却是 { $side } x { $side }
+puzzle-unsolvable = 无解：每走一步，空格都和一个数字块交换，并移动一格，所以“变成目标所需的交换次数”和“空格到它在目标中位置的距离”的奇偶性总是一起改变；这里交换次数是{ $swaps }，距离是{ $distance }
+puzzle-odd = 奇数
+puzzle-even = 偶数

@@ -27,7 +27,9 @@ fn positions(argument: &str) -> Result<Vec<Position>, String> {
     }
     let path = Path::new(argument);
     if !path.exists() {
-        return Position::parse(argument).map(|p| vec![p]);
+        return Position::parse(argument)
+            .map(|p| vec![p])
+            .map_err(String::from);
     }
     let text = read_text(path)?;
     let mut out = vec![];
@@ -53,7 +55,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let heuristic = args
         .parsed("--heuristic", PuzzleHeuristic::parse)?
         .unwrap_or(PuzzleHeuristic::LinearConflict);
-    let goal = args.parsed("--goal", Position::parse)?;
+    let goal = args.parsed("--goal", |text| Position::parse(text).map_err(String::from))?;
     let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let tsv = args.flag("--tsv");
     let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;

@@ -60,6 +60,61 @@ fn switching_the_language_relabels_the_tabs_and_the_run_controls() {
 }
 
 #[test]
+fn a_language_switch_turns_the_open_lesson_the_status_line_and_the_editors_check() {
+    let mut harness = app(Language::English, [1400.0, 900.0]);
+    // A lesson open at its second page, its question answered.
+    click(&mut harness, "Lessons");
+    click(
+        &mut harness,
+        "Start “The frontier and breadth-first search”",
+    );
+    click(&mut harness, "Next page");
+    harness.get_by_label_contains("2/5 · First in, first out");
+    harness::drag(&mut harness, frontier::grid::Pos::new(8, 0), &[]);
+    harness.get_by_label_contains("Not quite: (8,0) is not in the frontier");
+    // A message in the status line.
+    click(&mut harness, "File");
+    harness.get_by_label("Copy link").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("Link copied");
+    if harness.query_by_label("Page for links").is_some() {
+        // No page students can open is known here: that window opened; it is closed.
+        click(&mut harness, "Close");
+    }
+    click(&mut harness, "View");
+    click(&mut harness, "简体中文");
+    // The same lesson in Chinese, at the same page, the answer still judged.
+    harness.get_by_label_contains("2/5 · 先进先出");
+    assert!(
+        harness
+            .query_by_label_contains("First in, first out")
+            .is_none()
+    );
+    let active = harness.state().lessons.active.as_ref().unwrap();
+    assert_eq!(
+        (active.lesson.language, active.page),
+        (Language::Chinese, 1)
+    );
+    assert!(active.checked.is_some(), "the answer given is kept");
+    harness.get_by_label_contains("(8,0)");
+    // The status line's message follows.
+    harness.get_by_label_contains("链接已复制");
+    assert!(harness.query_by_label_contains("Link copied").is_none());
+    harness.state_mut().lessons.open = false;
+
+    // Sokoban's Check in the editor, switched back to English.
+    click(&mut harness, "推箱子");
+    click(&mut harness, "编辑关卡");
+    click(&mut harness, "新建空关卡");
+    click(&mut harness, "检查");
+    harness.get_by_label_contains("没有玩家");
+    click(&mut harness, "视图");
+    click(&mut harness, "English");
+    harness.get_by_label_contains("has no player");
+    assert!(harness.query_by_label_contains("没有玩家").is_none());
+}
+
+#[test]
 fn the_language_is_remembered_in_the_saved_state() {
     let mut app = FrontierApp::from_saved(None);
     app.set_language(Language::Chinese);

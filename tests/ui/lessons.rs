@@ -145,6 +145,37 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
 }
 
 #[test]
+fn a_wrong_choice_names_the_right_one_by_its_text_and_a_changed_choice_is_judged() {
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    click(
+        &mut harness,
+        "Start “The frontier and breadth-first search”",
+    );
+    for _ in 0..3 {
+        click(&mut harness, "Next page");
+    }
+    harness.get_by_label_contains("4/5 · Rings of equal distance");
+    click(&mut harness, "A circle");
+    click(&mut harness, "Check my answer");
+    harness.get_by_label("Not “A circle”: the right choice is “A diamond”.");
+    // Another choice ticked: the verdict of the first goes, and Check judges this one
+    // without Try again.
+    click(&mut harness, "A square");
+    assert!(harness.query_by_label_contains("Not “A circle”").is_none());
+    click(&mut harness, "Check my answer");
+    harness.get_by_label("Not “A square”: the right choice is “A diamond”.");
+    click(&mut harness, "A diamond");
+    click(&mut harness, "Check my answer");
+    harness.get_by_label("Right.");
+    assert_eq!(
+        progress(&harness, "frontier-bfs").1,
+        vec![(3, false)],
+        "the first answer is the one that counts"
+    );
+}
+
+#[test]
 fn a_paint_wall_question_is_answered_by_painting_on_the_board() {
     let mut harness = app([1400.0, 900.0]);
     open_lessons(&mut harness);

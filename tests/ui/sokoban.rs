@@ -278,6 +278,12 @@ fn the_editor_paints_a_level_checks_it_and_plays_it() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
     assert!(
+        harness
+            .query_by_label("The level is ready to play.")
+            .is_none(),
+        "the verdict was of the level before the undo"
+    );
+    assert!(
         !harness
             .state()
             .tabs

@@ -346,24 +346,40 @@ fn positions_are_read_and_bad_ones_refused_with_the_reason() {
         ("1 2 3 4 5 6 7 9 0", "9 is not a tile of a 3 x 3 puzzle"),
         ("1 2 3 4 five 6 7 8 0", "`five` is not a tile number"),
     ] {
-        let error = Position::parse(text).unwrap_err();
+        let error = Position::parse(text).unwrap_err().to_string();
         assert!(error.contains(why), "{text}: {error}");
     }
     let huge = vec!["1"; 30].join(" ");
-    assert!(Position::parse(&huge).unwrap_err().contains("at most 25"));
+    assert!(
+        Position::parse(&huge)
+            .unwrap_err()
+            .to_string()
+            .contains("at most 25")
+    );
     let three = Position::blank_first(3);
     let four = Position::blank_first(4);
     assert!(SlidingProblem::new(three, four, PuzzleHeuristic::Manhattan).is_err());
     assert_eq!(
-        three.after("RDX").unwrap_err(),
+        three.after("RDX").unwrap_err().to_string(),
         "move 3: `X` is not U, D, L or R"
     );
-    assert!(
-        three
-            .after("U")
-            .unwrap_err()
-            .contains("move 1: the blank cannot go Up")
+    assert_eq!(
+        three.after("U").unwrap_err().to_string(),
+        "move 1: the blank cannot go up from there"
     );
+    // The same reasons in Chinese, for the Chinese interface.
+    frontier_games::i18n::set_language(frontier_games::i18n::Language::Chinese);
+    assert_eq!(
+        three.after("U").unwrap_err().to_string(),
+        "第 1 步：空格在那里不能往上走"
+    );
+    assert_eq!(
+        Position::parse("1 1 2 3 4 5 6 7 0")
+            .unwrap_err()
+            .to_string(),
+        "1 出现了两次"
+    );
+    frontier_games::i18n::set_language(frontier_games::i18n::Language::English);
     // Two tiles swapped: one swap, the blank where it belongs.
     let swapped = Position::parse("2 1 3 4 5 6 7 8 0").unwrap();
     let why = SlidingProblem::new(swapped, Position::blank_last(3), PuzzleHeuristic::Manhattan)

@@ -58,9 +58,9 @@ pub fn told(
         }
         (Checked::Joined(joining), _) => crate::app::pathfinding::joins_feedback(joining),
         (Checked::Choice { right: true, .. }, _) => tr!("lesson-choice-right"),
-        (Checked::Choice { answer, .. }, QuestionKind::Choice { choices, .. }) => tr!(
+        (Checked::Choice { picked, answer, .. }, QuestionKind::Choice { choices, .. }) => tr!(
             "lesson-choice-wrong",
-            number = answer + 1,
+            picked = choices[*picked].clone(),
             choice = choices[*answer].clone()
         ),
         (

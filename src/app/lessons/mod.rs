@@ -146,6 +146,26 @@ impl Lessons {
         Request::ShowPage
     }
 
+    /// After a switch to `language`, the lesson on screen in that language when it has it,
+    /// at the same page, with the answer given there kept (the two translations of a
+    /// lesson share its id, its pages and its boards).
+    pub fn follow_language(&mut self, language: Language) {
+        let Some(active) = &mut self.active else {
+            return;
+        };
+        if active.lesson.language == language {
+            return;
+        }
+        let translation = shipped().iter().chain(self.opened.iter()).find(|l| {
+            l.id == active.lesson.id
+                && l.language == language
+                && l.pages.len() == active.lesson.pages.len()
+        });
+        if let Some(translation) = translation {
+            active.lesson = translation.clone();
+        }
+    }
+
     /// Reads a lesson from `text`; a lesson that does not read is reported and not loaded.
     pub fn load_text(&mut self, name: &str, text: Result<String, String>) -> Option<Request> {
         let lesson = text.and_then(|text| {

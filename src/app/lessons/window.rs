@@ -5,7 +5,7 @@ use egui::{Context, RichText, Ui};
 
 use super::{Lessons, Request};
 use crate::i18n::Language;
-use crate::lessons::{Answer, Lesson, QuestionKind};
+use crate::lessons::{Answer, Checked, Lesson, QuestionKind};
 use crate::palette;
 use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
@@ -228,6 +228,13 @@ impl Lessons {
                     ui.radio_value(&mut active.choice, Some(i), choice);
                 }
                 let picked = active.choice;
+                // Another choice ticked after Check: the verdict was of the last one, and
+                // Check judges the new one.
+                if let Some(Checked::Choice { picked: judged, .. }) = active.checked
+                    && picked != Some(judged)
+                {
+                    active.checked = None;
+                }
                 if ui
                     .add_enabled(picked.is_some(), egui::Button::new(tr!("lessons-check")))
                     .clicked()

@@ -263,6 +263,7 @@ impl FrontierApp {
         self.language = language;
         self.language_chosen = true;
         i18n::set_language(language);
+        self.lessons.follow_language(language);
     }
 
     /// The open tab.

@@ -72,7 +72,9 @@ impl Restore for SlidingTab {
             shuffled(goal_position, Shuffle::Moves(d.shuffle_moves), d.seed)
         };
         let start_text = r.checked("start", first_start.to_string(), |text: &String| {
-            Position::parse(text).and_then(|start| start.reaches(goal_position))
+            Position::parse(text)
+                .and_then(|start| start.reaches(goal_position))
+                .map_err(String::from)
         });
         let start = Position::parse(&start_text).unwrap_or(first_start);
         let best = r.checked("best", d.best, |best: &BestResults| {

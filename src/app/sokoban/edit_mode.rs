@@ -31,7 +31,6 @@ impl SokobanTab {
     pub(super) fn edit_snapshot(&mut self) {
         self.edit_undo.push(self.editing.clone());
         self.edit_redo.clear();
-        self.check_message = None;
     }
 
     /// Takes back the stroke being painted (a second finger made it a pinch), leaving no
@@ -72,10 +71,15 @@ impl SokobanTab {
 
     /// Checks the level in the editor and says what is wrong (or that it is fine).
     pub fn check_editing(&mut self) {
-        self.check_message = Some(match self.editing.check() {
+        self.checked = Some(self.editing.clone());
+    }
+
+    /// What Check says of the level in the editor, if it was checked as it stands.
+    pub fn check_verdict(&self) -> Option<Result<String, String>> {
+        (self.checked.as_ref() == Some(&self.editing)).then(|| match self.editing.check() {
             Ok(()) => Ok(tr!("edit-level-ready")),
             Err(problem) => Err(problem.to_string()),
-        });
+        })
     }
 
     /// Puts the edited level into the collection in place of the current one and plays it.
@@ -190,7 +194,7 @@ impl SokobanTab {
         if edited {
             ui.small(tr!("edit-not-in-play-yet"));
         }
-        match &self.check_message {
+        match self.check_verdict() {
             Some(Ok(text)) => {
                 ui.colored_label(crate::ui::color(crate::palette::status::SUCCESS), text);
             }

@@ -80,7 +80,9 @@ pub struct SokobanTab {
     edit_redo: Vec<Level>,
     tool: EditTool,
     edit_stroke: bool,
-    check_message: Option<Result<String, String>>,
+    /// The level as the editor's Check last saw it: its verdict is shown, in words made
+    /// when drawn, while the level in the editor is still that one.
+    checked: Option<Level>,
     algorithm: SokobanAlgorithm,
     detail: Detail,
     max_states: usize,
@@ -141,7 +143,7 @@ impl SokobanTab {
             edit_redo: vec![],
             tool: EditTool::Wall,
             edit_stroke: false,
-            check_message: None,
+            checked: None,
             algorithm: saved.algorithm,
             detail: saved.detail,
             max_states: 2_000_000,
@@ -191,7 +193,7 @@ impl SokobanTab {
         }
         self.edit_undo.clear();
         self.edit_redo.clear();
-        self.check_message = None;
+        self.checked = None;
         // A message about the level left ("Solved in 3 moves, a new best!") is not about
         // this one; errors stay until read.
         if self.notice.as_ref().is_some_and(|n| !n.error) {

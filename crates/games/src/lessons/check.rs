@@ -61,7 +61,12 @@ pub enum Painted {
 pub enum Checked {
     Predicted(Prediction<Pos>),
     Lowest(Lowest),
-    Choice { right: bool, answer: usize },
+    /// The choice picked (from 0), and the right one.
+    Choice {
+        right: bool,
+        picked: usize,
+        answer: usize,
+    },
     Painted(Painted),
     Joined(Joining),
 }
@@ -105,6 +110,7 @@ pub fn check(
         }
         (QuestionKind::Choice { answer, .. }, Answer::Choice(picked)) => Some(Checked::Choice {
             right: picked == *answer,
+            picked,
             answer: *answer,
         }),
         (

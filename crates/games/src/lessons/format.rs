@@ -315,20 +315,22 @@ fn read_sliding(
     let value = |text: &Spanned<String>, why: String| {
         bad(at(text.span()), msg!("lesson-bad-value", why = why))
     };
-    let start =
-        Position::parse(file.position.get_ref()).map_err(|why| value(&file.position, why))?;
+    let start = Position::parse(file.position.get_ref())
+        .map_err(|why| value(&file.position, why.to_string()))?;
     let goal = match &file.goal {
         None => Goal::BlankFirst,
         Some(goal) => match goal.get_ref().as_str() {
             "blank first" => Goal::BlankFirst,
             "blank last" => Goal::BlankLast,
             "snail" => Goal::Snail,
-            text => Goal::Custom(Position::parse(text).map_err(|why| value(goal, why))?),
+            text => {
+                Goal::Custom(Position::parse(text).map_err(|why| value(goal, why.to_string()))?)
+            }
         },
     };
     start
         .reaches(goal.position(start.side()))
-        .map_err(|why| value(&file.position, why))?;
+        .map_err(|why| value(&file.position, why.to_string()))?;
     let heuristic = |name: &Option<Spanned<String>>| match name {
         None => Ok(PuzzleHeuristic::Manhattan),
         Some(name) => PuzzleHeuristic::parse(name.get_ref()).map_err(|why| value(name, why)),

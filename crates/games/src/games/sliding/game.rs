@@ -8,6 +8,7 @@ use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
 use super::position::{Move, Position};
+use crate::i18n::Message;
 
 /// The goals offered: the blank first (Korf's 100 use it), the blank last (the shop-bought
 /// 15-puzzle), the snail with the blank in the middle (八数码难题 in Chinese contest training:
@@ -117,7 +118,7 @@ pub struct SlidingGame {
 impl SlidingGame {
     /// A game from `start` towards `goal`, refused with the parity reason when it cannot
     /// reach it.
-    pub fn new(start: Position, goal: Position) -> Result<SlidingGame, String> {
+    pub fn new(start: Position, goal: Position) -> Result<SlidingGame, Message> {
         start.reaches(goal)?;
         Ok(SlidingGame {
             start,
@@ -394,7 +395,9 @@ mod tests {
     #[test]
     fn a_game_that_cannot_reach_its_goal_is_refused_with_the_parity_reason() {
         let start = Position::parse("2 1 3 4 5 6 7 8 0").unwrap();
-        let why = SlidingGame::new(start, Position::blank_last(3)).unwrap_err();
+        let why = SlidingGame::new(start, Position::blank_last(3))
+            .unwrap_err()
+            .to_string();
         assert!(why.contains("odd"), "{why}");
     }
 

@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+use crate::i18n::Message;
+use crate::msg;
+
 /// The smallest and largest sides offered.
 pub const MIN_SIDE: usize = 2;
 pub const MAX_SIDE: usize = 5;
@@ -44,6 +47,16 @@ impl Move {
         }
     }
 
+    /// Its direction in words, for messages.
+    pub fn way(self) -> Message {
+        Message::new(match self {
+            Move::Up => "dir-up",
+            Move::Down => "dir-down",
+            Move::Left => "dir-left",
+            Move::Right => "dir-right",
+        })
+    }
+
     pub fn opposite(self) -> Move {
         match self {
             Move::Up => Move::Down,
@@ -71,43 +84,44 @@ pub struct Unsolvable {
     pub blank_distance_odd: bool,
 }
 
+impl Unsolvable {
+    /// The reason, in words put together when shown.
+    pub fn message(&self) -> Message {
+        let parity = |odd: bool| Message::new(if odd { "puzzle-odd" } else { "puzzle-even" });
+        msg!(
+            "puzzle-unsolvable",
+            swaps = parity(self.swaps_odd),
+            distance = parity(self.blank_distance_odd)
+        )
+    }
+}
+
 impl fmt::Display for Unsolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parity = |odd: bool| if odd { "odd" } else { "even" };
-        write!(
-            f,
-            "unsolvable: every move swaps the blank with a tile and moves the blank one cell, \
-             so the parity of the swaps that make the goal and of the blank's distance to its \
-             goal cell change together; here the swaps are {} and the distance {}",
-            parity(self.swaps_odd),
-            parity(self.blank_distance_odd)
-        )
+        self.message().fmt(f)
     }
 }
 
 impl Position {
     /// The position with `tiles` row by row (0 the blank): a square number of them, 4 to
     /// 25, each of 0 to n - 1 once.
-    pub fn new(tiles: &[u8]) -> Result<Position, String> {
+    pub fn new(tiles: &[u8]) -> Result<Position, Message> {
         let side = (MIN_SIDE..=MAX_SIDE)
             .find(|s| s * s == tiles.len())
-            .ok_or_else(|| {
-                format!(
-                    "a puzzle has 4, 9, 16 or 25 numbers (2 x 2 to 5 x 5), got {}",
-                    tiles.len()
-                )
-            })?;
+            .ok_or_else(|| msg!("puzzle-count", count = tiles.len()))?;
         let mut seen = [false; MAX_SIDE * MAX_SIDE];
         for &tile in tiles {
             let t = tile as usize;
             if t >= tiles.len() {
-                return Err(format!(
-                    "{tile} is not a tile of a {side} x {side} puzzle (0 to {})",
-                    tiles.len() - 1
+                return Err(msg!(
+                    "puzzle-not-a-tile",
+                    tile = tile,
+                    side = side,
+                    last = tiles.len() - 1
                 ));
             }
             if seen[t] {
-                return Err(format!("{tile} appears twice"));
+                return Err(msg!("puzzle-twice", tile = tile));
             }
             seen[t] = true;
         }
@@ -128,7 +142,7 @@ impl Position {
 
     /// Reads numbers separated by spaces, commas or new lines ("1 2 3 4 5 6 7 8 0"); `_`,
     /// `.` and `x` stand for the blank too.
-    pub fn parse(text: &str) -> Result<Position, String> {
+    pub fn parse(text: &str) -> Result<Position, Message> {
         let mut tiles = vec![];
         for word in text
             .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
@@ -136,12 +150,12 @@ impl Position {
         {
             let tile = match word {
                 "_" | "." | "x" | "X" => 0,
-                number => number.parse::<u8>().map_err(|_| {
-                    format!("`{}` is not a tile number", crate::files::quote(number))
-                })?,
+                number => number
+                    .parse::<u8>()
+                    .map_err(|_| msg!("puzzle-not-a-number", word = crate::files::quote(number)))?,
             };
             if tiles.len() == MAX_SIDE * MAX_SIDE {
-                return Err("a puzzle has at most 25 numbers (5 x 5)".into());
+                return Err(msg!("puzzle-too-many"));
             }
             tiles.push(tile);
         }
@@ -225,26 +239,27 @@ impl Position {
 
     /// The position after `moves`, a string of U, D, L and R (what the command line prints);
     /// an error names the first move that does not fit.
-    pub fn after(self, moves: &str) -> Result<Position, String> {
+    pub fn after(self, moves: &str) -> Result<Position, Message> {
         let mut at = self;
         for (i, letter) in moves.chars().enumerate() {
             let Some(m) = Move::from_letter(letter) else {
-                return Err(format!("move {}: `{letter}` is not U, D, L or R", i + 1));
+                return Err(msg!("puzzle-bad-letter", at = i + 1, letter = letter));
             };
             at = at
                 .moved(m)
-                .ok_or_else(|| format!("move {}: the blank cannot go {m:?} from there", i + 1))?;
+                .ok_or_else(|| msg!("puzzle-blocked-move", at = i + 1, way = m.way()))?;
         }
         Ok(at)
     }
 
     /// Whether `goal` can be reached from this position, and if not why (the parity rule).
     /// Also refuses a goal of another size.
-    pub fn reaches(self, goal: Position) -> Result<(), String> {
+    pub fn reaches(self, goal: Position) -> Result<(), Message> {
         if goal.side != self.side {
-            return Err(format!(
-                "the goal is {0} x {0} and the position {1} x {1}",
-                goal.side, self.side
+            return Err(msg!(
+                "puzzle-other-size",
+                goal = goal.side,
+                side = self.side
             ));
         }
         // Follow the cycles of the permutation taking each cell's tile to its goal cell:
@@ -275,7 +290,7 @@ impl Position {
         if why.swaps_odd == why.blank_distance_odd {
             Ok(())
         } else {
-            Err(why.to_string())
+            Err(why.message())
         }
     }
 }
