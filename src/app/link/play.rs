@@ -12,7 +12,7 @@ use crate::games::link::game::{Click, LinkGame};
 use crate::games::link::presets;
 use crate::games::link::records::{Cleared, board_key};
 use crate::grid::Pos;
-use crate::tr;
+use crate::msg;
 
 impl LinkTab {
     /// Deals a new board of the chosen size from the seed.
@@ -105,15 +105,15 @@ impl LinkTab {
         let seconds = self.elapsed;
         self.notice = Some(Notice::info(
             match self.best_times.record(&key, seconds, self.computer_played) {
-                Cleared::Helped => tr!("link-cleared-helped", seconds = seconds.round()),
-                Cleared::Best { .. } => tr!(
+                Cleared::Helped => msg!("link-cleared-helped", seconds = seconds.round() as i64),
+                Cleared::Best { .. } => msg!(
                     "link-cleared-best",
-                    seconds = seconds.round(),
+                    seconds = seconds.round() as i64,
                     score = self.game.score()
                 ),
-                Cleared::NotBest { .. } => tr!(
+                Cleared::NotBest { .. } => msg!(
                     "link-cleared-in",
-                    seconds = seconds.round(),
+                    seconds = seconds.round() as i64,
                     score = self.game.score()
                 ),
             },

@@ -269,7 +269,7 @@ impl PathfindingTab {
         let [w, h] = self.new_size;
         match self.board.resized(w, h) {
             Ok(board) => self.replace_board(board),
-            Err(message) => self.notice = Some(Notice::error(message.to_string())),
+            Err(message) => self.notice = Some(Notice::error(message)),
         }
     }
 
@@ -277,7 +277,7 @@ impl PathfindingTab {
     pub fn generate(&mut self) {
         let [w, h] = self.new_size;
         if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
-            self.notice = Some(Notice::error(message.to_string()));
+            self.notice = Some(Notice::error(message));
             return;
         }
         let mut board = self.generator.generate(w, h, self.seed);

@@ -185,9 +185,9 @@ impl PathfindingTab {
         self.file = file;
         self.dirty = false;
         self.notice = Some(Notice::info(if switched {
-            tr!("opened-map-rules", name = name)
+            crate::msg!("opened-map-rules", name = name)
         } else {
-            tr!("opened", name = name)
+            crate::msg!("opened", name = name)
         }));
     }
 

@@ -7,7 +7,6 @@ use super::replay::SolutionReplay;
 use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
 use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
-use crate::tr;
 use crate::ui::step_controls::StepAction;
 
 impl SlidingTab {
@@ -70,27 +69,27 @@ impl SlidingTab {
 
     fn solved(&mut self) {
         let moves = self.game.moves();
-        let text = if self.helped {
-            tr!("sliding-solved-helped", moves = moves)
+        let message = if self.helped {
+            crate::msg!("sliding-solved-helped", moves = moves)
         } else {
             let key = self.goal.key(self.side);
             let record = self.best.record(&key, moves, self.elapsed);
             match (record.fewest_moves, record.fastest) {
-                (true, true) => tr!(
+                (true, true) => crate::msg!(
                     "sliding-solved-best",
                     moves = moves,
                     seconds = seconds(self.elapsed)
                 ),
-                (true, false) => tr!("sliding-solved-fewest", moves = moves),
-                (false, true) => tr!("sliding-solved-fastest", seconds = seconds(self.elapsed)),
-                (false, false) => tr!(
+                (true, false) => crate::msg!("sliding-solved-fewest", moves = moves),
+                (false, true) => crate::msg!("sliding-solved-fastest", seconds = seconds(self.elapsed)),
+                (false, false) => crate::msg!(
                     "sliding-solved",
                     moves = moves,
                     seconds = seconds(self.elapsed)
                 ),
             }
         };
-        self.notice = Some(Notice::info(text));
+        self.notice = Some(Notice::info(message));
     }
 
     pub fn undo(&mut self) {

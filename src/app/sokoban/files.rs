@@ -27,9 +27,9 @@ impl SokobanTab {
                 self.mode = Mode::Play;
                 let bad = self.entries.iter().filter(|e| e.level.is_err()).count();
                 self.notice = Some(Notice::info(if bad == 0 {
-                    crate::tr!("sk-opened", name = name, count = self.entries.len())
+                    crate::msg!("sk-opened", name = name, count = self.entries.len())
                 } else {
-                    crate::tr!(
+                    crate::msg!(
                         "sk-opened-mistakes",
                         name = name,
                         count = self.entries.len(),

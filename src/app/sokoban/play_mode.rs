@@ -157,9 +157,9 @@ impl SokobanTab {
             let level = game.level().clone();
             let record = self.progress.record(&level, moves, pushes);
             self.notice = Some(Notice::info(if record {
-                crate::tr!("sk-solved-best", moves = moves, pushes = pushes)
+                crate::msg!("sk-solved-best", moves = moves, pushes = pushes)
             } else {
-                crate::tr!("sk-solved", moves = moves, pushes = pushes)
+                crate::msg!("sk-solved", moves = moves, pushes = pushes)
             }));
         }
         if !game.is_won() {
