@@ -48,13 +48,25 @@ part-sliding = the Sliding puzzle tab
 saved-bad-time = { $time } is no time (board { $board })
 saved-board-damaged = it is damaged ({ $why })
 saved-no-speed = there is no speed { $speed }
-saved-snake-side = a side is { $min } to { $max } cells, not { $side }
-saved-sliding-side = a side is { $min } to { $max } tiles, not { $side }
+saved-snake-side = a side is { $min } to { $max ->
+        [one] { $max } cell
+       *[other] { $max } cells
+    }, not { $side }
+saved-sliding-side = a side is { $min } to { $max ->
+        [one] { $max } tile
+       *[other] { $max } tiles
+    }, not { $side }
 saved-sliding-goal-size = the goal is not a { $side } x { $side } arrangement
 saved-sliding-best = the best result for { $key } could not have been played
 saved-sliding-search = { $search } searches a grid of cells, not a puzzle
-saved-snake-walls = the walls are not { $height } rows of { $width } `#` or `.`
-saved-snake-speed = { $speed } is not { $min } to { $max } moves a second
+saved-snake-walls = the walls are not { $height ->
+        [one] { $height } row
+       *[other] { $height } rows
+    } of { $width } `#` or `.`
+saved-snake-speed = { $speed } is not { $min } to { $max ->
+        [one] { $max } move
+       *[other] { $max } moves
+    } a second
 saved-levels-damaged = the levels are damaged ({ $why })
 saved-level-number = the collection has levels 1 to { $count }, not { $number }
 saved-solve-algorithm = Sokoban's Solve does not offer { $algorithm }
@@ -188,7 +200,10 @@ pf-compare-with = with
 pf-robot = Robot walk
 pf-robot-tip = A robot sees only the cells within its sensor radius and believes the rest is open floor. It walks D* Lite's plan, and each wall it discovers repairs the plan instead of starting it again.
 pf-robot-radius = Sensor radius
-pf-robot-too-big = The robot walks boards of up to { $cells } cells: its first plan is made at once.
+pf-robot-too-big = The robot walks boards of up to { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    }: its first plan is made at once.
 predict-toggle = Predict the next step
 predict-toggle-tip = Before each step, click the cell you think the search expands next: it takes the step and tells you whether you were right, and why. Step back takes an answer back.
 predict-heading = Your predictions
@@ -273,7 +288,10 @@ stats-expanded = Expanded
 stats-frontier = Frontier
 stats-visited = Visited
 stats-path = Path
-stats-path-found = { $moves } moves, cost { $cost }
+stats-path-found = { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, cost { $cost }
 stats-path-segments = { $segments ->
     [one] 1 straight segment
    *[other] { $segments } straight segments
@@ -345,11 +363,23 @@ code-idastar-8 = {"    "}remember n was reached with g
 code-idastar-9 = {"    "}for each neighbour m of n (not the one n came from):
 code-idastar-10 = {"        "}if g' + h(m) ≤ bound and m was not reached with g ≤ g': DFS(m, g', bound)
 code-idastar-11 = {"        "}else if g' + h(m) > bound: t ← min(t, g' + h(m))
-narrate-deepen-moves = Iteration { $iteration }: no goal within the old limit, so the limit rises to { $bound } moves (the next depth cut off) and the search starts again from the start.
+narrate-deepen-moves = Iteration { $iteration }: no goal within the old limit, so the limit rises to { $bound ->
+        [one] { $bound } move
+       *[other] { $bound } moves
+    } (the next depth cut off) and the search starts again from the start.
 narrate-deepen-cost = Iteration { $iteration }: no goal within the old bound, so the bound rises to f = { $bound }, the smallest f that was cut off, and the search starts again from the start.
-narrate-deepen-again = {" "}(expanded { $times } times so far)
-narrate-deepen-expanded-moves = Expanded { $cell } at depth { $depth } of at most { $bound }{ $again }; { $added } neighbours to try.
-narrate-deepen-expanded-cost = Expanded { $cell }: g { $g } + h { $h } = f { $f } ≤ bound { $bound }{ $again }; { $added } neighbours to try.
+narrate-deepen-again = {" "}(expanded { $times ->
+        [one] { $times } time
+       *[other] { $times } times
+    } so far)
+narrate-deepen-expanded-moves = Expanded { $cell } at depth { $depth } of at most { $bound }{ $again }; { $added ->
+        [one] { $added } neighbour
+       *[other] { $added } neighbours
+    } to try.
+narrate-deepen-expanded-cost = Expanded { $cell }: g { $g } + h { $h } = f { $f } ≤ bound { $bound }{ $again }; { $added ->
+        [one] { $added } neighbour
+       *[other] { $added } neighbours
+    } to try.
 stats-iteration = Iteration
 stats-limit-moves = Limit (moves)
 stats-limit-cost = Bound (f)
@@ -394,14 +424,32 @@ code-robot-5 = {"    "}if any changed: km ← km + h(last, robot); repair the pl
 code-robot-6 = {"    "}if the plan has no path: return no way
 code-robot-7 = {"    "}move to the next cell of the plan
 code-robot-8 = return arrived
-robot-narrate-ready = The robot at { $at } sees { $radius } cells around it and believes the rest is open floor. Its first plan took { $expanded } expansions; press Step to move.
+robot-narrate-ready = The robot at { $at } sees { $radius ->
+        [one] { $radius } cell
+       *[other] { $radius } cells
+    } around it and believes the rest is open floor. Its first plan took { $expanded ->
+        [one] { $expanded } expansion
+       *[other] { $expanded } expansions
+    }; press Step to move.
 robot-narrate-moved = Moved to { $to }.
 robot-narrate-nothing-new = Nothing new in sight: the plan holds, no expansion needed.
 robot-narrate-saw = Saw { $count ->
     [one] a cell
    *[other] { $count } cells
-} not as it believed; the repair took { $expanded } expansions.
-robot-narrate-arrived = Arrived at the goal after { $moves } moves, { $discovered } discoveries and { $repairs } repair expansions (the first plan took { $first }).
+} not as it believed; the repair took { $expanded ->
+        [one] { $expanded } expansion
+       *[other] { $expanded } expansions
+    }.
+robot-narrate-arrived = Arrived at the goal after { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $discovered ->
+        [one] { $discovered } discovery
+       *[other] { $discovered } discoveries
+    } and { $repairs ->
+        [one] { $repairs } repair expansion
+       *[other] { $repairs } repair expansions
+    } (the first plan took { $first }).
 robot-narrate-no-way = The walls it has found leave no way to the goal.
 robot-moves = Moves walked
 robot-discovered = Cells discovered
@@ -410,8 +458,14 @@ robot-repairs = Repairs (expansions)
 robot-plan-cost = Cost of the plan ahead
 code-dstar-9 = when a cell changes: the cells around it look ahead again (rhs); back to line 2
 stats-repair = Last repair
-stats-repair-value = { $repair } expansions (A* from scratch: { $scratch })
-stats-repair-counting = { $repair } expansions (A* from scratch: counting, { $scratch } so far)
+stats-repair-value = { $repair ->
+        [one] { $repair } expansion
+       *[other] { $repair } expansions
+    } (A* from scratch: { $scratch })
+stats-repair-counting = { $repair ->
+        [one] { $repair } expansion
+       *[other] { $repair } expansions
+    } (A* from scratch: counting, { $scratch } so far)
 code-best-first-1 = frontier ← priority queue holding start; g[start] ← 0
 code-g-prime = {"        "}g' ← g[n] + cost(n, m)
 policy-oldest-first = oldest first
@@ -450,8 +504,14 @@ legend-inconsistent = inconsistent: queued for repair
 legend-robot = robot, its trail and sensor
 legend-unseen = a wall the robot has not seen
 legend-meeting = where the best path so far meets
-narrate-met = Stopped: no path cheaper than the best meeting can remain. The halves join at { $cell }: a path of { $moves } moves costing { $cost }.
-narrate-found = { $side }reached the goal: a path of { $moves } moves costing { $cost }.
+narrate-met = Stopped: no path cheaper than the best meeting can remain. The halves join at { $cell }: a path of { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } costing { $cost }.
+narrate-found = { $side }reached the goal: a path of { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } costing { $cost }.
 narrate-found-plain = Reached the goal.
 narrate-found-segments = Reached the goal: a path of { $segments ->
     [one] 1 straight segment
@@ -459,8 +519,14 @@ narrate-found-segments = Reached the goal: a path of { $segments ->
 } costing { $cost }.
 narrate-exhausted = The frontier is empty: no path from start to goal.
 narrate-stopped = Stopped.
-limit-expansions = gave up after { $count } expansions
-limit-states = gave up after storing { $count } states
+limit-expansions = gave up after { $count ->
+        [one] { $count } expansion
+       *[other] { $count } expansions
+    }
+limit-states = gave up after storing { $count ->
+        [one] { $count } state
+       *[other] { $count } states
+    }
 limit-bytes = gave up at the memory limit of { $mib } MiB
 limit-time = gave up at the time limit
 limit-cancelled = cancelled
@@ -534,26 +600,62 @@ sk-open = Open…
 sk-paste = Paste level
 sk-paste-tip = Paste XSB text (or press Ctrl+V)
 sk-presets = Presets
-sk-collection = { $name } — { $count } levels
+sk-collection = { $name } — { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    }
 sk-level-mistake = (has a mistake)
-sk-level-solved = (solved: { $moves } moves, { $pushes } pushes)
+sk-level-solved = (solved: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    })
 sk-cannot-play = This level cannot be played: { $why }
 sk-status = { $name } — level { $number } of { $count }: { $title }
-sk-opened = Opened { $name }: { $count } levels
-sk-opened-mistakes = Opened { $name }: { $count } levels, { $bad } with mistakes
+sk-opened = Opened { $name }: { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    }
+sk-opened-mistakes = Opened { $name }: { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    }, { $bad } with mistakes
 sk-added = Added { $added ->
         [one] a level
        *[other] { $added } levels
-    } to { $name }: { $count } levels now.
+    } to { $name }: { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    } now.
 sk-paste-title = Paste a level
 sk-paste-text = Paste one level or a collection in XSB:
 sk-paste-open = Open it
 sk-unchanged = Nothing you had open was changed.
 sk-pick-level = Open or pick a level to play.
-sk-solved = Solved in { $moves } moves and { $pushes } pushes
-sk-solved-best = Solved in { $moves } moves and { $pushes } pushes — a new best!
+sk-solved = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } and { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }
+sk-solved-best = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } and { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    } — a new best!
 sk-counters = Moves { $moves }   Pushes { $pushes }
-sk-best = Best: { $moves } moves, { $pushes } pushes
+sk-best = Best: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }
 sk-won = Solved! Press N for the next level.
 sk-undo = Undo
 sk-redo = Redo
@@ -595,16 +697,25 @@ board-missing = `{ $what }` must come before `map`
 board-two-numbers = `{ $what }` takes two numbers
 board-given-twice = `{ $what }` is given twice
 legend-empty = the legend is empty
-legend-too-many = the legend has { $count } terrains (at most { $max })
+legend-too-many = the legend has { $count ->
+        [one] { $count } terrain
+       *[other] { $count } terrains
+    } (at most { $max })
 legend-symbol-not-visible = terrain symbol { $symbol } must be a visible ASCII character
 legend-symbol-twice = the symbol `{ $symbol }` is defined twice
 legend-bad-cost = the cost of `{ $name }` must be a number from 0 to 1e9, got { $cost }
 legend-line-shape = a legend line reads `legend C NAME COST` or `legend C NAME wall`
 legend-symbol-one-char = the legend symbol `{ $symbol }` must be one character
 legend-cost-not-number = the cost `{ $cost }` is neither a number nor `wall`
-map-too-few-rows = the map has { $rows } rows but its height is { $height }
+map-too-few-rows = the map has { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } but its height is { $height }
 map-row-too-long = row { $row } is longer than the width { $width }
-map-row-too-short = row { $row } has { $cells } cells but the width is { $width }
+map-row-too-short = row { $row } has { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    } but the width is { $width }
 map-size-mismatch = the map does not match its size
 map-no-passable-cell = the map has no passable cell
 map-symbol-not-in-legend = `{ $symbol }` at column { $column } is not in the legend
@@ -620,7 +731,10 @@ scenario-empty = the scenario has no queries
 link-bad-size = a board of { $width } x { $height }: each side must be 1 to { $max }
 link-unknown-line = expected `size W H` or `tiles`, got `{ $line }`
 link-no-size-line = the board has no `size` line
-link-row-length = row { $row } has { $cells } cells but the width is { $width }
+link-row-length = row { $row } has { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    } but the width is { $width }
 link-bad-tile = `{ $symbol }` at column { $column } is neither `.` nor a letter or digit
 link-unpaired = the tile `{ $tile }` appears an odd number of times: every tile needs a partner
 link-deal-size = a dealt board needs at least two cells and at most { $max } on a side, not { $width } x { $height }
@@ -628,7 +742,13 @@ link-deal-unpaired = could not pair every cell of a { $width } x { $height } boa
 level-no-player = the level has no player (@ or +)
 level-two-players = the level has two players, at { $first } and { $second }
 level-no-boxes = the level has no boxes
-level-boxes-goals = the level has { $boxes } boxes but { $goals } goals
+level-boxes-goals = the level has { $boxes ->
+        [one] { $boxes } box
+       *[other] { $boxes } boxes
+    } but { $goals ->
+        [one] { $goals } goal
+       *[other] { $goals } goals
+    }
 level-already-solved = every box is already on a goal
 level-out-of-reach = the square { $square } needs a box moved, but the player can never reach it
 level-open = the level is open: the player can walk off the board at { $square } (walls must enclose the player)
@@ -641,7 +761,10 @@ lurd-blocked = move { $step } ({ $letter }) walks into a wall or a blocked box
 lurd-pushes = move { $step } ({ $letter }) pushes a box
 lurd-does-not-push = move { $step } ({ $letter }) does not push a box
 lurd-not-solved = the moves end with boxes off their goals
-snake-bad-size = a Snake board is { $min } to { $max } cells on each side, not { $width } x { $height }
+snake-bad-size = a Snake board is { $min } to { $max ->
+        [one] { $max } cell
+       *[other] { $max } cells
+    } on each side, not { $width } x { $height }
 snake-no-room = the walls leave no room for a snake and its food
 snake-no-head = the snake needs at least a head
 snake-body-blocked = the body cell { $cell } is on a wall or on the body
@@ -664,19 +787,40 @@ snake-food-traps = The food is { $steps ->
     } away, but after eating it the snake could not reach its tail.
 snake-food-unreachable = The head cannot reach the food.
 snake-reason-then = { $why } { $what }
-snake-follow-tail = It follows its tail: { $dir } keeps the tail reachable, { $distance } steps away, the farthest of the safe moves.
-snake-survive = No move keeps the tail reachable; { $dir } does not die now and leaves { $room } cells of room.
+snake-follow-tail = It follows its tail: { $dir } keeps the tail reachable, { $distance ->
+        [one] { $distance } step
+       *[other] { $distance } steps
+    } away, the farthest of the safe moves.
+snake-survive = No move keeps the tail reachable; { $dir } does not die now and leaves { $room ->
+        [one] { $room } cell
+       *[other] { $room } cells
+    } of room.
 snake-doomed = Every move runs into a wall or the body.
-cycle-uphill = The food is { $moves } moves away, uphill along cycle { $cycle }: follow it.
-cycle-shortcut = A shortcut on cycle { $cycle }: the food is { $moves } moves away, skipping { $skipped } cells, and every cell ahead stays free.
+cycle-uphill = The food is { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } away, uphill along cycle { $cycle }: follow it.
+cycle-shortcut = A shortcut on cycle { $cycle }: the food is { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } away, skipping { $skipped ->
+        [one] { $skipped } cell
+       *[other] { $skipped } cells
+    }, and every cell ahead stays free.
 cycle-food-behind = The food lies behind the head on every cycle the body fits: follow the cycle until the tail has passed it.
-realign-follow = The body does not lie along a Hamiltonian cycle yet (someone else steered it). Following cycle { $cycle } from here is safe: every body cell ahead on it is gone before the head gets there, and after { $moves } more moves the whole body lies along it.
+realign-follow = The body does not lie along a Hamiltonian cycle yet (someone else steered it). Following cycle { $cycle } from here is safe: every body cell ahead on it is gone before the head gets there, and after { $moves ->
+        [one] { $moves } more move
+       *[other] { $moves } more moves
+    } the whole body lies along it.
 realign-turn = The body does not lie along a Hamiltonian cycle yet (someone else steered it). After a move { $dir } it can follow cycle { $cycle } safely until the whole body lies along it.
 realign-survive = The body does not lie along a Hamiltonian cycle, and no cycle can be joined safely from here yet: play for survival until one can. { $then }
 rewire-committed = No short way to the food has kept the body on a cycle for a while: keep to one cycle until the food is eaten.
 rewire-no-food = No food left.
 rewire-blocked = Every short way to the food would leave the body off every cycle: follow the cycle it lies along until one opens.
-rewire-way = The food is { $moves } moves away, and after each of them the body still lies along a Hamiltonian cycle.
+rewire-way = The food is { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } away, and after each of them the body still lies along a Hamiltonian cycle.
 
 ## Sokoban: editing, hints and the solver
 
@@ -700,9 +844,15 @@ edit-play-it = Play it
 edit-save-xsb = Save as XSB…
 edit-solving = Solving… { $unit ->
         [positions] { $positions } of { $limit } positions looked at
-       *[seconds] { $positions } positions looked at, { $spent } of { $limit } s
+       *[seconds] { $positions ->
+            [one] { $positions } position
+           *[other] { $positions } positions
+        } looked at, { $spent } of { $limit } s
     }
-edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions } positions).
+edit-solvable-in = Solvable: the fewest pushes is { $pushes } (A*, { $positions ->
+        [one] { $positions } position
+       *[other] { $positions } positions
+    }).
 edit-no-solution = No solution: no sequence of pushes puts every box on a goal.
 edit-undecided = Undecided: the solver { $why }.
 edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again to give it { $unit ->
@@ -711,7 +861,10 @@ edit-undecided-ask-again = Undecided: the solver { $why }. Press Solvable? again
     }.
 hint-thinking = Thinking… { $unit ->
         [positions] { $positions } of { $limit } positions looked at
-       *[seconds] { $positions } positions looked at, { $spent } of { $limit } s
+       *[seconds] { $positions ->
+            [one] { $positions } position
+           *[other] { $positions } positions
+        } looked at, { $spent } of { $limit } s
     }
 hint-push = Hint: push the marked box { $dir } ({ $pushes ->
         [one] 1 push
@@ -746,14 +899,32 @@ solve-moves-left = Lower bound on moves left (h)
 solve-dead-end = none (dead end)
 solve-solved = Solved.
 solve-no-solution = No solution: every reachable position was searched.
-solve-bound-pushes = Not solved: { $why }. Any solution needs at least { $bound } pushes (the highest { $measure } of a position expanded).
-solve-bound-moves = Not solved: { $why }. Any solution needs at least { $bound } moves (the highest { $measure } of a position expanded).
-solve-bound-ida-pushes = Not solved: { $why }. Any solution needs at least { $bound } pushes: IDA* found none within the bound of the iterations it finished.
-solve-bound-ida-moves = Not solved: { $why }. Any solution needs at least { $bound } moves: IDA* found none within the bound of the iterations it finished.
+solve-bound-pushes = Not solved: { $why }. Any solution needs at least { $bound ->
+        [one] { $bound } push
+       *[other] { $bound } pushes
+    } (the highest { $measure } of a position expanded).
+solve-bound-moves = Not solved: { $why }. Any solution needs at least { $bound ->
+        [one] { $bound } move
+       *[other] { $bound } moves
+    } (the highest { $measure } of a position expanded).
+solve-bound-ida-pushes = Not solved: { $why }. Any solution needs at least { $bound ->
+        [one] { $bound } push
+       *[other] { $bound } pushes
+    }: IDA* found none within the bound of the iterations it finished.
+solve-bound-ida-moves = Not solved: { $why }. Any solution needs at least { $bound ->
+        [one] { $bound } move
+       *[other] { $bound } moves
+    }: IDA* found none within the bound of the iterations it finished.
 solve-not-solved = Not solved: { $why }.
 solve-searching = Searching…
 solve-paused = Paused: Play (Space), Step (Right arrow) or To end (End).
-solve-solution = Solution: { $moves } moves, { $pushes } pushes (checked by replaying it).
+solve-solution = Solution: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    } (checked by replaying it).
 solve-copy-lurd = Copy LURD
 solve-replay = Replay solution
 solve-bad-solution = The solution did not replay: { $why }
@@ -863,7 +1034,10 @@ run-timeline-tip = Drag to scrub through the run
 run-of = of { $known }
 run-of-more = of { $known }+
 speed-thousands = { $thousands }k steps/s
-speed-steps = { $steps } steps/s
+speed-steps = { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }/s
 speed-max = max speed
 plot-depth = depth (moves from the start)
 plot-expansions-log = expansions
@@ -927,16 +1101,25 @@ snake-code-cycle-5 = else: join a cycle the snake can follow safely, surviving u
 snake-step-decision = Step through the decision
 snake-step-decision-tip = comma
 snake-phase-whole = Whole decision shown.
-snake-phase-food = 1. BFS from the food: { $expanded } of { $cells } cells expanded.
+snake-phase-food = 1. BFS from the food: { $expanded } of { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    } expanded.
 snake-phase-path = 2. The shortest path, and the virtual snake after eating.
-snake-phase-tail = 3. Can the virtual head reach its tail? { $searched } cells searched.
+snake-phase-tail = 3. Can the virtual head reach its tail? { $searched ->
+        [one] { $searched } cell
+       *[other] { $searched } cells
+    } searched.
 snake-phase-choice = 4. The choice.
 snake-branch-food = Going for the food
 snake-branch-tail = Following the tail
 snake-branch-survive = Just surviving
 snake-branch-doomed = Doomed
 snake-tail-checks = Tail checks of the safe moves:
-snake-tail-away = {"  "}{ $dir }: tail { $steps } steps away
+snake-tail-away = {"  "}{ $dir }: tail { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    } away
 snake-tail-unreachable = {"  "}{ $dir }: tail unreachable
 snake-cycle-heading = The cycle planner
 snake-cycle-about-rewire = Each cell may move two ways: around its 2 x 2 block, or out into one neighbouring block. A loop of such moves through every cell (a Hamiltonian cycle) is the walk around a spanning tree of the blocks. The snake only makes moves after which its body still lies along such a loop, so it can always follow the loop: it never dies. It takes the shortest way to the food that keeps this true after every move, and when there is none it follows the loop until one opens. The loop is chosen afresh each move.
@@ -956,8 +1139,14 @@ does-new-game = a new game
 link-status = Link { $width } x { $height }, seed { $seed }
 link-score = Score { $score }   { $seconds } s
 link-score-rules = 10 points a pair; a hint costs 5, a shuffle you ask for 20 (the one when no pair is left is free). The score can go below zero.
-link-tiles-left = { $tiles } tiles left, seed { $seed }
-link-tiles-left-best = { $tiles } tiles left, seed { $seed }, best { $best } s
+link-tiles-left = { $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    } left, seed { $seed }
+link-tiles-left-best = { $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    } left, seed { $seed }, best { $best } s
 link-cleared = Cleared!
 link-hint = Hint
 link-shuffle = Shuffle
@@ -988,8 +1177,14 @@ menu-preset-link = Preset Link boards
 link-cannot-play = This board cannot be played: { $why }.
 link-shuffled = No pair could be removed: the tiles were shuffled.
 link-cleared-helped = Cleared with the computer's help in { $seconds } s (no best time)
-link-cleared-best = Cleared in { $seconds } s with { $score } points — a best time!
-link-cleared-in = Cleared in { $seconds } s with { $score } points
+link-cleared-best = Cleared in { $seconds } s with { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    } — a best time!
+link-cleared-in = Cleared in { $seconds } s with { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
 link-computer-stuck = The computer found no way to clear this board as it stands; try a shuffle.
 link-hold-search = Hold the search
 link-step-search = Step the search
@@ -1009,12 +1204,33 @@ link-code-9-guided = {"        "}if (c', d') is new or t < turns[(c', d')]: turn
 link-code-10 = return no link
 link-narrate-ready = Ready: the frontier holds the first tile. Step to expand it.
 link-heading-none = no heading yet
-link-narrate-expanded = Expanded { $cell } heading { $heading }, reached with { $turns } turns; { $joined } states joined the frontier or got fewer turns.
-link-narrate-expanded-guided = Expanded { $cell } heading { $heading }: { $turns } turns so far + at least { $more } more; { $joined } states joined the frontier or got fewer turns.
-link-narrate-over = The next state needs at least { $turns } turns: more than a link may have, so there is no link in play.
-link-narrate-found = Reached the second tile with { $turns } turns.
+link-narrate-expanded = Expanded { $cell } heading { $heading }, reached with { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }; { $joined ->
+        [one] { $joined } state
+       *[other] { $joined } states
+    } joined the frontier or got fewer turns.
+link-narrate-expanded-guided = Expanded { $cell } heading { $heading }: { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    } so far + at least { $more } more; { $joined ->
+        [one] { $joined } state
+       *[other] { $joined } states
+    } joined the frontier or got fewer turns.
+link-narrate-over = The next state needs at least { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }: more than a link may have, so there is no link in play.
+link-narrate-found = Reached the second tile with { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }.
 link-narrate-exhausted = The frontier ran empty: no path of straight segments joins the two tiles.
-link-search-status = Link search from { $from } to { $to }: { $expanded } states expanded, { $frontier } in the frontier.
+link-search-status = Link search from { $from } to { $to }: { $expanded ->
+        [one] { $expanded } state
+       *[other] { $expanded } states
+    } expanded, { $frontier } in the frontier.
 link-linked = Linked with { $turns ->
         [one] 1 turn
        *[other] { $turns } turns
@@ -1024,8 +1240,17 @@ link-linked = Linked with { $turns ->
     }).
 link-no-link = No link of at most three segments.
 link-tint = Cells are tinted by the turns it took to reach them: blue none, green one, orange two.
-link-naive-claims = The naive search (visiting { $cells } cells) claims { $turns } turns.
-link-naive-none = The naive search (visiting { $cells } cells) finds no link at all.
+link-naive-claims = The naive search (visiting { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    }) claims { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }.
+link-naive-none = The naive search (visiting { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    }) finds no link at all.
 keys-s = S
 keys-u-ctrl-z = U or Ctrl+Z
 does-link-hint = hint (costs points)
@@ -1141,7 +1366,10 @@ export-choose = Choose a file and export…
 export-progress = Writing frame { $done } of { $total }
 export-cancel = Cancel
 export-done = Exported { $file }
-export-done-gif = Exported { $file }: { $frames } frames, steps { $from } to { $to }
+export-done-gif = Exported { $file }: { $frames ->
+        [one] { $frames } frame
+       *[other] { $frames } frames
+    }, steps { $from } to { $to }
 export-cancelled = Export cancelled; nothing was written.
 dialog-replace-question = { $name } already exists. Replace it?
 dialog-replace = Replace
@@ -1155,14 +1383,20 @@ export-gif-moves = GIF of the moves played
 export-gif-solution = GIF of the solution found
 export-gif-game = GIF of the game so far
 export-gif-search = GIF of the link search shown
-export-frames = { $frames } frames
+export-frames = { $frames ->
+        [one] { $frames } frame
+       *[other] { $frames } frames
+    }
 menu-export-snake = Export the Snake game as PNG or GIF…
 menu-export-sokoban = Export the Sokoban position or solution as PNG or GIF…
 menu-export-link = Export the Link board or search as PNG or GIF…
 render-cell-range = a cell of { $cell } px is outside 1..=64
 render-too-large = a { $width } x { $height } px picture is larger than 8192 px a side: choose smaller cells
 render-empty = an empty board has no picture
-render-fps-range = { $fps } frames a second is outside 1..=50
+render-fps-range = { $fps ->
+        [one] { $fps } frame
+       *[other] { $fps } frames
+    } a second is outside 1..=50
 render-steps-order = the first step ({ $from }) is after the last ({ $to })
 render-gif-failed = cannot write the GIF: { $why }
 render-png-failed = cannot encode the PNG: { $why }
@@ -1174,7 +1408,10 @@ lesson-not-toml = not a lesson file: { $why }
 lesson-bad-id = the id must be letters, digits and hyphens
 lesson-bad-language = unknown language “{ $language }” (expected en or zh-CN)
 lesson-no-pages = the lesson has no pages (each starts with [[page]])
-lesson-too-many-pages = more than { $max } pages
+lesson-too-many-pages = more than { $max ->
+        [one] { $max } page
+       *[other] { $max } pages
+    }
 lesson-two-scenes = a page shows one thing: a board, a sokoban level, a snake game, a link board or a sliding puzzle
 lesson-sliding-tables = a page makes pattern databases for 3 x 3 only (the 15-puzzle's take half a minute): use linear-conflict
 lesson-bad-value = { $why }
@@ -1187,9 +1424,18 @@ lesson-bad-level = the level: { $why }
 lesson-level-source = a level needs preset and level, or text
 lesson-bad-states = states must be pushes or moves, not “{ $states }”
 lesson-bad-run = run must be start, end, “step N” or “frontier above N”, not “{ $run }”
-lesson-run-too-long = the run takes more than { $max } steps
-lesson-run-ended-at = the search ended after { $steps } steps, before step { $asked }
-lesson-run-never-reached = the search ended after { $steps } steps without reaching the event
+lesson-run-too-long = the run takes more than { $max ->
+        [one] { $max } step
+       *[other] { $max } steps
+    }
+lesson-run-ended-at = the search ended after { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, before step { $asked }
+lesson-run-never-reached = the search ended after { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    } without reaching the event
 lesson-question-needs-board = this kind of question needs a [page.board]
 lesson-question-one-run = a predict question needs one search on the board (no compare)
 lesson-bad-measure = measure must be f, g or h, not “{ $measure }”
@@ -1216,8 +1462,17 @@ lesson-paint-not-one-wall = Paint exactly one new wall on the page's board (you 
 lesson-paint-not-longer = Not yet: { $longer }'s path costs { $longer_cost } and { $shorter }'s { $shorter_cost }.
 lesson-not-opened = Could not open the lesson { $name }: { $why }
 lessons-title = Lessons
-lessons-progress = Page { $page } of { $pages } · { $right } of { $questions } questions right
-lessons-size = { $pages } pages · { $questions } questions
+lessons-progress = Page { $page } of { $pages } · { $right } of { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    } right
+lessons-size = { $pages ->
+        [one] { $pages } page
+       *[other] { $pages } pages
+    } · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }
 lessons-continue = Continue “{ $title }”
 lessons-start = Start “{ $title }”
 lessons-continue-short = Continue
@@ -1257,7 +1512,10 @@ predict-ask-joins = the cells that join the frontier
 predict-check-joins = Check my cells and step
 predict-ask-joins-now = Your turn: click every cell that joins the frontier at the next step (click again to take one back), then Check my cells and step.
 link-naive-title = the naive search (cells, not headings)
-link-naive-visiting = The naive search, a cell per step beside it, has visited { $cells } cells; the last, { $last }, keeps the heading it was first reached by.
+link-naive-visiting = The naive search, a cell per step beside it, has visited { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    }; the last, { $last }, keeps the heading it was first reached by.
 link-naive-code-1 = queue ← [first tile]; mark it visited with no heading and 0 turns
 link-naive-code-2 = while queue is not empty:
 link-naive-code-3 = {"    "}c ← queue.pop_front()
@@ -1271,7 +1529,13 @@ hint-push-not-proven = Hint: push the marked box { $dir }: a solution in { $push
         [one] 1 push
        *[other] { $pushes } pushes
     } from here, not proven shortest (found by { $search }).
-edit-solvable-not-proven = Solvable: a solution in { $pushes } pushes, not proven the fewest (found by { $search }; { $positions } positions).
+edit-solvable-not-proven = Solvable: a solution in { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }, not proven the fewest (found by { $search }; { $positions ->
+        [one] { $positions } position
+       *[other] { $positions } positions
+    }).
 solve-portfolio = Solve with the portfolio
 solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A*, greedy, and greedy pulling backwards
@@ -1292,13 +1556,34 @@ auto-gave-up = gave up
 auto-stopped = stopped
 auto-found = found a solution
 auto-searched-all = searched all
-auto-solved-optimal = Solved by { $search }: { $pushes } pushes, { $moves } moves, proven push-optimal.
-auto-solved-not-proven = Solved by { $search }: a solution in { $pushes } pushes, { $moves } moves; not proven shortest.
+auto-solved-optimal = Solved by { $search }: { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }, { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, proven push-optimal.
+auto-solved-not-proven = Solved by { $search }: a solution in { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }, { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }; not proven shortest.
 auto-no-solution = No solution: a search went through every position.
 auto-unsolved = Not solved within 10 s.
-auto-held = Best so far: a solution in { $pushes } pushes by { $search }. A* goes on alone, to find the shortest.
-auto-deadlocks = Deadlock table, shared by A* and greedy: { $patterns } dead fences learned from { $searches } corral checks; { $matches } positions found dead with it.
-auto-unsolved-bound = Not solved within 10 s; A* proved that any solution needs at least { $pushes } pushes.
+auto-held = Best so far: a solution in { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    } by { $search }. A* goes on alone, to find the shortest.
+auto-deadlocks = Deadlock table, shared by A* and greedy: { $patterns } dead fences learned from { $searches } corral checks; { $matches ->
+        [one] { $matches } position
+       *[other] { $matches } positions
+    } found dead with it.
+auto-unsolved-bound = Not solved within 10 s; A* proved that any solution needs at least { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }.
 
 # Links that open a view (src/share.rs).
 share-not-frontier = this is not a Frontier link (its part after # does not start with v1.)
@@ -1318,8 +1603,14 @@ share-window-title = Open a link
 share-window-text = Paste a Frontier link: it opens the board, level or lesson page it was made on.
 share-window-field = Link to open
 share-window-open = Open
-share-copied = Link copied ({ $characters } characters), on { $page }: whoever opens it sees this.
-share-copied-local = Link copied ({ $characters } characters), but it points at { $page }, which only this computer can open: set the page your students open (File → Page for links…).
+share-copied = Link copied ({ $characters ->
+        [one] { $characters } character
+       *[other] { $characters } characters
+    }), on { $page }: whoever opens it sees this.
+share-copied-local = Link copied ({ $characters ->
+        [one] { $characters } character
+       *[other] { $characters } characters
+    }), but it points at { $page }, which only this computer can open: set the page your students open (File → Page for links…).
 share-page-not-web = { $page } is not a web page's address: it starts with http:// or https://
 share-page-no-host = { $page } names no server after http:// or https://
 share-page-bad-letter = { $page } has a space or a # in it: a page's address has neither (the view goes after the #)
@@ -1362,9 +1653,15 @@ sliding-heading = Sliding puzzle
 sliding-mode-play = Play
 sliding-mode-watch = Watch a search solve it
 sliding-mode-watch-tip = The search chosen below solves the position as it stands now, step by step: the position it expands, its frontier, its pseudo-code.
-sliding-status = Sliding puzzle { $side } x { $side }   ·   { $moves } moves
+sliding-status = Sliding puzzle { $side } x { $side }   ·   { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
 sliding-score = Moves: { $moves }   Time: { $seconds } s
-sliding-best = best: { $moves } moves, { $seconds } s
+sliding-best = best: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $seconds } s
 sliding-is-solved = solved!
 sliding-tile = Tile { $tile }
 sliding-undo = Undo
@@ -1390,11 +1687,23 @@ sliding-position = Position
 sliding-position-tip = Tiles row by row, 0 (or _ . x) for the blank: 1 2 3 4 0 5 7 8 6. Paste one from a book or a contest problem.
 sliding-play-position = Play this position
 sliding-position-refused = That position cannot be played: { $why }.
-sliding-solved = Solved in { $moves } moves and { $seconds } s.
-sliding-solved-best = Solved in { $moves } moves and { $seconds } s: your best on this size and goal, both.
-sliding-solved-fewest = Solved in { $moves } moves: your fewest on this size and goal.
+sliding-solved = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } and { $seconds } s.
+sliding-solved-best = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } and { $seconds } s: your best on this size and goal, both.
+sliding-solved-fewest = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }: your fewest on this size and goal.
 sliding-solved-fastest = Solved in { $seconds } s: your fastest on this size and goal.
-sliding-solved-helped = Solved in { $moves } moves, by the computer's solution: no best result.
+sliding-solved-helped = Solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, by the computer's solution: no best result.
 sliding-unchanged = The game is unchanged.
 sliding-search = Search
 sliding-heuristic = Heuristic
@@ -1431,7 +1740,10 @@ sliding-found = Solved in { $moves ->
     }:
 sliding-letters = The letters are the blank's moves (U up, D down, L left, R right); the arrow keys move a tile, the opposite way.
 sliding-copy-moves = Copy all the moves
-sliding-copy-moves-tip = Puts the { $moves } letters on the clipboard.
+sliding-copy-moves-tip = Puts the { $moves ->
+        [one] { $moves } letter
+       *[other] { $moves } letters
+    } on the clipboard.
 sliding-frontier-heading = The frontier: { $count ->
         [one] { $count } position
        *[other] { $count } positions, the first as the search ranks them
@@ -1452,10 +1764,22 @@ sliding-col-moves = Moves
 sliding-depth-heading = Expansions at each depth (log scale): a better heuristic cuts the deep layers.
 sliding-narrate-ready = Ready: the frontier holds the start.
 sliding-narrate-from-goal = (from the goal)
-sliding-narrate-expanded = Expanded a position{ $side } at depth { $depth } (g { $g }, h { $h }): { $added } new positions joined the frontier, { $improved } got a shorter route.
-sliding-narrate-found = The goal came out of the frontier: solved in { $moves } moves after { $expanded } expansions.
+sliding-narrate-expanded = Expanded a position{ $side } at depth { $depth } (g { $g }, h { $h }): { $added ->
+        [one] { $added } new position joined
+       *[other] { $added } new positions joined
+    } the frontier, { $improved } got a shorter route.
+sliding-narrate-found = The goal came out of the frontier: solved in { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } after { $expanded ->
+        [one] { $expanded } expansion
+       *[other] { $expanded } expansions
+    }.
 sliding-narrate-exhausted = The frontier is empty: no position left to expand.
-sliding-narrate-gave-up = Stopped after { $expanded } expansions: the search reached its limit.
+sliding-narrate-gave-up = Stopped after { $expanded ->
+        [one] { $expanded } expansion
+       *[other] { $expanded } expansions
+    }: the search reached its limit.
 # A text shown as it is, in any language.
 plain-text = { $text }
 

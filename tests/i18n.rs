@@ -405,6 +405,69 @@ fn fluent_chooses_the_plural_form() {
     );
 }
 
+/// Nouns a count meets in the English messages, plural.
+const COUNTED: &[&str] = &[
+    "moves",
+    "steps",
+    "positions",
+    "expansions",
+    "cells",
+    "boxes",
+    "goals",
+    "levels",
+    "pushes",
+    "states",
+    "neighbours",
+    "rows",
+    "turns",
+    "tiles",
+    "points",
+    "iterations",
+    "times",
+    "characters",
+    "discoveries",
+    "terrains",
+    "frames",
+    "questions",
+    "pages",
+    "letters",
+];
+
+#[test]
+fn every_count_of_one_meets_a_singular_noun() {
+    use frontier::i18n::{FluentArgs, FluentValue, set_language, tr};
+    set_language(Language::English);
+    let mut plural_after_one = vec![];
+    for (key, used) in messages(Language::English) {
+        let mut args = FluentArgs::new();
+        for name in &used {
+            args.set(name.clone(), FluentValue::from(1));
+        }
+        let text = tr(&key, Some(&args));
+        let words: Vec<&str> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        // "1 moves", or "1 new positions": a count, maybe a word, then a plural noun.
+        for i in 0..words.len() {
+            // ("pushes a box" is a verb.)
+            let noun_at = |k: usize| {
+                words.get(k).is_some_and(|w| COUNTED.contains(w)) && words.get(k + 1) != Some(&"a")
+            };
+            if words[i] == "1"
+                && (noun_at(i + 1) || (words.get(i + 1) == Some(&"new") && noun_at(i + 2)))
+            {
+                plural_after_one.push(format!("{key}: {text}"));
+            }
+        }
+    }
+    assert!(
+        plural_after_one.is_empty(),
+        "a count of one meets a plural noun:\n{}",
+        plural_after_one.join("\n")
+    );
+}
+
 #[derive(serde::Deserialize)]
 struct Glossary {
     term: Vec<Term>,

@@ -49,7 +49,7 @@ fn a_typed_position_is_solved_by_clicks_and_keys_and_sets_a_best() {
     harness::click(&mut harness, "Tile 4");
     assert_eq!(position(&harness), "1 2 3 8 0 4 7 6 5");
     assert!(harness.state().tabs.sliding.game().is_solved());
-    harness.get_by_label_contains("Solved in 1 moves");
+    harness.get_by_label_contains("Solved in 1 move and");
     let best = harness
         .state()
         .tabs

@@ -279,7 +279,8 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     for step in 1..=3 {
         harness.get_by_label("Step the search").click();
         harness.step();
-        harness.get_by_label_contains(&format!("has visited {step} cells"));
+        let cells = if step == 1 { "cell" } else { "cells" };
+        harness.get_by_label_contains(&format!("has visited {step} {cells}"));
     }
     // The timeline goes back over the steps taken (the naive search with it) and forward.
     harness.get_by_label("of 3+");
@@ -290,7 +291,7 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     assert!(harness.state_mut().tabs.link.shown_mut().unwrap().seek(1));
     harness.run_steps(2);
     assert_eq!(shown(&harness), (1, 3));
-    harness.get_by_label_contains("has visited 1 cells");
+    harness.get_by_label_contains("has visited 1 cell");
     harness.get_by_label("Step the search").click();
     harness.step();
     assert_eq!(shown(&harness), (2, 3));

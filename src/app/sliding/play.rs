@@ -81,7 +81,9 @@ impl SlidingTab {
                     seconds = seconds(self.elapsed)
                 ),
                 (true, false) => crate::msg!("sliding-solved-fewest", moves = moves),
-                (false, true) => crate::msg!("sliding-solved-fastest", seconds = seconds(self.elapsed)),
+                (false, true) => {
+                    crate::msg!("sliding-solved-fastest", seconds = seconds(self.elapsed))
+                }
                 (false, false) => crate::msg!(
                     "sliding-solved",
                     moves = moves,
