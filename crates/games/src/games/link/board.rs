@@ -264,7 +264,7 @@ mod tests {
                 4,
                 "`?` at column 2",
             ),
-            ("frontier-link 1\nsize 2 2\ntiles\nAA\n", 5, "has 1 rows"),
+            ("frontier-link 1\nsize 2 2\ntiles\nAA\n", 5, "has 1 row but"),
             ("frontier-link 1\nsize 3 1\ntiles\nAA\n", 4, "has 2 cells"),
             ("frontier-link 1\nwidth 3\n", 2, "expected"),
         ] {

@@ -345,7 +345,7 @@ mod tests {
             (
                 "frontier-board 1\nsize 3 2\nstart 0 0\ngoal 2 0\nmap\n...\n",
                 7,
-                "has 1 rows",
+                "has 1 row but",
             ),
             (
                 "frontier-board 1\nsize 3 1\nstart 0 0\ngoal 2 0\nmap\n...\n...\n",

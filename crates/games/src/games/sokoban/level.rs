@@ -473,7 +473,7 @@ mod tests {
         let cases = [
             ("#####\n# $.#\n#####\n", 1, "no player"),
             ("; t\n#####\n#@$.#\n#@  #\n#####\n", 4, "two players"),
-            ("######\n#@$$.#\n######\n", 1, "2 boxes but 1 goals"),
+            ("######\n#@$$.#\n######\n", 1, "2 boxes but 1 goal"),
             ("#####\n#@ .#\n#####\n", 1, "no boxes"),
             ("######\n#@*..#\n#$   #\n######\n", 1, "2 boxes but 3 goals"),
             ("#####\n#@* #\n#####\n", 1, "already on a goal"),
