@@ -488,7 +488,7 @@ narrate-ready-goal = Ready: D* Lite searches back from the goal, so its queue ho
 narrate-ready-both = Ready: the forward frontier holds the start { $start } and the backward one the goal { $goal }. Press Play, or Step (Right arrow key) to expand them.
 narrate-forward-side = Forward side:{" "}
 narrate-backward-side = Backward side:{" "}
-narrate-expanded = { $side }expanded { $cell }: { $costs }; { $added ->
+narrate-expanded = { $side }Expanded { $cell }: { $costs }; { $added ->
         [one] 1 neighbour
        *[other] { $added } neighbours
     } added{ $improved ->
@@ -508,7 +508,7 @@ narrate-met = Stopped: no path cheaper than the best meeting can remain. The hal
         [one] { $moves } move
        *[other] { $moves } moves
     } costing { $cost }.
-narrate-found = { $side }reached the goal: a path of { $moves ->
+narrate-found = { $side }Reached the goal: a path of { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     } costing { $cost }.

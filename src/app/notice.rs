@@ -27,9 +27,19 @@ impl Notice {
         }
     }
 
-    /// The notice in words, in the current language.
+    /// The notice in words, in the current language, as a sentence: a reason worded to
+    /// follow a colon ("line 3: …") starts with a capital when it stands alone.
     pub fn text(&self) -> String {
-        self.message.to_string()
+        sentence(&self.message.to_string())
+    }
+}
+
+/// `text` with its first letter a capital.
+pub fn sentence(text: &str) -> String {
+    let mut letters = text.chars();
+    match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => String::new(),
     }
 }
 

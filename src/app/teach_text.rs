@@ -75,3 +75,16 @@ pub fn number(x: f64) -> String {
     let text = format!("{x:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
+
+/// `x` as [`number`] shows it.
+fn shown(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// g, h and f = g + weight·h as a sum a reader can check: each term rounded as [`number`]
+/// shows it, and f made of the rounded terms (rounded on its own, 10.296 + 38.079 read
+/// "g 10.3 + h 38.08 = f 48.37", which does not add up).
+pub fn sum_of(g: f64, h: f64, weight: f64) -> (String, String, String) {
+    let (g, h) = (shown(g), shown(h));
+    (number(g), number(h), number(g + weight * h))
+}

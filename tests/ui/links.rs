@@ -95,7 +95,7 @@ fn links_point_at_the_page_set_and_a_page_only_this_computer_serves_is_said() {
     assert_eq!(restored.link_page, None);
     let notice = restored.notice.expect("the reset is said").text();
     assert!(
-        notice.contains("the page for links was forgotten"),
+        notice.contains("The page for links was forgotten"),
         "{notice}"
     );
 }

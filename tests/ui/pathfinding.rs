@@ -998,7 +998,7 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
     other.run_steps(2);
     other.get_by_label("Open").click();
     other.run_steps(2);
-    other.get_by_label_contains("the link is cut short or damaged");
+    other.get_by_label_contains("The link is cut short or damaged");
     assert_eq!(
         *other.state().tabs.pathfinding.board(),
         before,

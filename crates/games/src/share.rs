@@ -110,12 +110,15 @@ pub fn read(link: &str) -> Result<View, String> {
     let link = link.trim();
     let fragment = link.rsplit_once('#').map_or(link, |(_, f)| f);
     let Some(data) = fragment.strip_prefix(MARK) else {
-        return Err(match fragment.split_once('.') {
-            Some((version, _)) if version.starts_with('v') => {
-                tr!(
-                    "share-other-version",
-                    version = crate::files::quote(version)
-                )
+        // Another version's mark is `v`, a number and a dot; anything else is no link of ours.
+        let version = fragment.split_once('.').map(|(mark, _)| mark);
+        return Err(match version {
+            Some(mark)
+                if mark.len() > 1
+                    && mark.starts_with('v')
+                    && mark[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                tr!("share-other-version", version = mark)
             }
             _ => tr!("share-not-frontier"),
         });
@@ -437,7 +440,9 @@ mod tests {
         let good = fragment(&board_view(3, 1));
         let cases = [
             ("https://example.org/", "not a Frontier link"),
-            ("#v9.abc", "made by another version"),
+            ("#v9.abc", "made by another version of Frontier (v9)"),
+            ("#v1hello world.x", "not a Frontier link"),
+            ("#version.x", "not a Frontier link"),
             ("#v1.***", "damaged"),
             (&good[..good.len() / 2], "cut short"),
             (

@@ -9,6 +9,7 @@ use crate::tr;
 pub use crate::app::listing::{active_lines, pseudocode};
 
 pub(super) use crate::app::teach_text::number;
+use crate::app::teach_text::sum_of;
 
 /// One sentence about the step that produced `event`, with the run as it is after it.
 pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
@@ -49,14 +50,13 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
                         format!("h {} = f {}", number(i.h), number(i.f))
                     }
                     (_, Some(w)) => {
-                        format!(
-                            "g {} + {w}·h {} = f {}",
-                            number(i.g),
-                            number(i.h),
-                            number(i.f)
-                        )
+                        let (g, h, f) = sum_of(i.g, i.h, w);
+                        format!("g {g} + {w}·h {h} = f {f}")
                     }
-                    _ => format!("g {} + h {} = f {}", number(i.g), number(i.h), number(i.f)),
+                    _ => {
+                        let (g, h, f) = sum_of(i.g, i.h, 1.0);
+                        format!("g {g} + h {h} = f {f}")
+                    }
                 },
                 (Some(i), _) => format!("g {}", number(i.g)),
                 (None, _) => String::new(),
@@ -142,15 +142,59 @@ fn narrate_deepening(
             again = again
         )
     } else {
+        let (g, h, f) = sum_of(info.g, info.h, 1.0);
         tr!(
             "narrate-deepen-expanded-cost",
             cell = pos.to_string(),
-            g = number(info.g),
-            h = number(info.h),
-            f = number(info.f),
+            g = g,
+            h = h,
+            f = f,
             bound = number(d.bound),
             added = added,
             again = again
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::narrate;
+    use crate::games::sandbox::{Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
+    use crate::search::Budget;
+
+    /// The "g a + h b = f c" of a narration, read back.
+    fn sum_in(sentence: &str) -> Option<(f64, f64, f64)> {
+        let start = sentence.find("g ")?;
+        let words: Vec<&str> = sentence[start..].split_whitespace().collect();
+        let number = |i: usize| words.get(i)?.trim_end_matches([';', ',']).parse().ok();
+        (words.get(2) == Some(&"+") && words.get(5) == Some(&"="))
+            .then(|| Some((number(1)?, number(4)?, number(7)?)))?
+    }
+
+    #[test]
+    fn every_narrated_sum_adds_up_as_shown() {
+        crate::i18n::set_language(crate::i18n::Language::English);
+        let board = crate::games::sandbox::presets::board("concave-trap.board").unwrap();
+        let mut sums = 0;
+        for code in ["theta", "astar", "idastar"] {
+            let problem = GridProblem::new(
+                Arc::new(board.clone()),
+                Connectivity::Eight,
+                Heuristic::Euclidean,
+            );
+            let algorithm = PathAlgorithm::parse(code).unwrap();
+            let mut run = GridRun::new(problem, algorithm, Budget::default());
+            for _ in 0..3_000 {
+                let Some(step) = run.next() else { break };
+                let sentence = narrate(&run, Some(&step));
+                if let Some((g, h, f)) = sum_in(&sentence) {
+                    assert!((g + h - f).abs() < 1e-9, "{code}: {sentence}");
+                    sums += 1;
+                }
+            }
+        }
+        assert!(sums > 500, "sums read: {sums}");
     }
 }

@@ -206,7 +206,8 @@ impl FrontierApp {
                     .labelled_by(label.id);
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(problem) = &self.page_window.problem {
-                    ui.colored_label(ui.visuals().error_fg_color, problem.to_string());
+                    let problem = crate::app::notice::sentence(&problem.to_string());
+                    ui.colored_label(ui.visuals().error_fg_color, problem);
                 }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(tr!("link-page-save")).clicked() || entered {
@@ -269,7 +270,8 @@ impl FrontierApp {
                     .labelled_by(label.id);
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(problem) = &self.link_window.problem {
-                    ui.colored_label(ui.visuals().error_fg_color, problem.to_string());
+                    let problem = crate::app::notice::sentence(&problem.to_string());
+                    ui.colored_label(ui.visuals().error_fg_color, problem);
                 }
                 ui.horizontal(|ui| {
                     if ui.button(tr!("share-window-open")).clicked() || entered {
