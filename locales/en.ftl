@@ -161,7 +161,7 @@ does-zoom-pan = zoom / pan
 
 could-not-open = Could not open { $name }: { $why }
 no-preset = No preset named { $name }
-a-preset = preset
+status-preset = { $name } (preset)
 opened = Opened { $name }
 saved-file = Saved { $file }
 cancel = Cancel

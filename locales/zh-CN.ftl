@@ -149,7 +149,7 @@ does-zoom-pan = 缩放 / 平移
 
 could-not-open = 无法打开 { $name }：{ $why }
 no-preset = 没有名为 { $name } 的预设
-a-preset = 预设
+status-preset = { $name }（预设）
 opened = 已打开 { $name }
 saved-file = 已保存 { $file }
 cancel = 取消

@@ -228,6 +228,60 @@ fn a_malformed_file_shows_the_line_and_leaves_the_board_intact() {
 }
 
 #[test]
+fn the_status_line_names_a_preset_and_an_edit_undone_is_no_edit() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness.get_by_label_contains("far-doors.board (preset)");
+    assert!(harness.query_by_label_contains("unsaved board").is_none());
+    assert!(harness.query_by_label_contains("(edited)").is_none());
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    let board = harness.state().tabs.pathfinding.board().clone();
+    let open = (0..board.height() as i32)
+        .flat_map(|y| (0..board.width() as i32).map(move |x| Pos::new(x, y)))
+        .find(|&p| board.is_passable(p) && p != board.start && p != board.goal)
+        .expect("an open cell");
+    drag(&mut harness, open, &[]);
+    harness.get_by_label_contains("far-doors.board (preset) (edited)");
+    assert!(harness.state().tabs.pathfinding.dirty());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert!(
+        !harness.state().tabs.pathfinding.dirty(),
+        "back as it opened"
+    );
+    assert!(harness.query_by_label_contains("(edited)").is_none());
+    // So another board opens without asking.
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("maze.board");
+    harness.run_steps(2);
+    harness.get_by_label_contains("maze.board (preset)");
+    assert!(harness.query_by_label("Unsaved changes").is_none());
+    // Redone after the board changed, nothing is restored as saved: another state.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert!(harness.state().tabs.pathfinding.dirty());
+    // Remembered with the app.
+    let saved = harness.state().saved_state().to_ron();
+    let restored = FrontierApp::from_saved(Some(&saved));
+    assert!(restored.tabs.pathfinding.dirty());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    let saved = harness.state().saved_state().to_ron();
+    let restored = FrontierApp::from_saved(Some(&saved));
+    assert!(!restored.tabs.pathfinding.dirty());
+    assert!(
+        restored
+            .tabs
+            .pathfinding
+            .status()
+            .contains("maze.board (preset)")
+    );
+}
+
+#[test]
 fn opening_over_unsaved_edits_asks_first() {
     let mut harness = app_on_open_board();
     harness.get_by_label("Wall").click();

@@ -32,7 +32,6 @@ impl PathfindingTab {
     /// The board changed (painted, dragged, undone...): the runs catch up to where they were.
     /// Predictions made on the board before are of another search: they start afresh.
     pub(super) fn board_changed(&mut self) {
-        self.dirty = true;
         if self.predictions.is_some() {
             self.predictions = Some(Default::default());
             self.picked.clear();
@@ -79,7 +78,6 @@ impl PathfindingTab {
             session.view.fit();
         }
         // A new board: its runs begin at step 0.
-        self.dirty = true;
         self.restart_at(false, Place::Start);
         rules.is_some()
     }
@@ -292,6 +290,10 @@ impl PathfindingTab {
             );
         }
         self.replace_board(board);
+        // A new board, in no file yet (Undo brings the last one back).
+        self.file = None;
+        self.preset = None;
+        self.saved_at = None;
         self.notice = Some(Notice::info(crate::msg!(
             "generated",
             generator = crate::app::names::generator(self.generator, true),

@@ -16,16 +16,26 @@ use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
 /// A board that will replace the current one once the user says what to do with unsaved
 /// edits.
-struct Pending {
+/// A board on its way in: where it comes from, and the move rules it comes with (a Moving
+/// AI map's optimal lengths assume them).
+struct Incoming {
     board: Board,
-    file: Option<PathBuf>,
+    source: Source,
     rules: Option<MoveRules>,
+}
+
+/// Where a board came from: what the status line names it by.
+enum Source {
+    File(PathBuf),
+    Preset(String),
+    /// Dropped without a path, or pasted: its name, if it had one.
+    Text(String),
 }
 
 #[derive(Default)]
 pub(super) struct FileState {
     dialog: Option<FileDialog>,
-    pending: Option<Pending>,
+    pending: Option<Incoming>,
     /// Where dialogs open.
     folder: Option<PathBuf>,
 }
@@ -98,7 +108,7 @@ impl PathfindingTab {
         match write_text(&path, &self.board.to_text()) {
             Ok(()) => {
                 crate::ui::recent::remember(&path);
-                self.dirty = false;
+                self.mark_saved();
                 self.notice = Some(Notice::info(crate::msg!(
                     "saved-file",
                     file = path.display().to_string()
@@ -128,7 +138,11 @@ impl PathfindingTab {
             Ok((board, rules)) => {
                 crate::ui::recent::remember(path);
                 self.files.folder = path.parent().map(Path::to_path_buf);
-                self.request_board(board, Some(path.to_path_buf()), rules);
+                self.request_board(Incoming {
+                    board,
+                    source: Source::File(path.to_path_buf()),
+                    rules,
+                });
             }
             Err(message) => {
                 let message = if message.contains(&path.display().to_string()) {
@@ -149,7 +163,11 @@ impl PathfindingTab {
     pub fn load_text(&mut self, name: &str, text: &str) {
         let rules = is_moving_ai_map(text).then_some(MoveRules::MOVING_AI);
         match parse_board_or_map(text) {
-            Ok(board) => self.request_board(board, None, rules),
+            Ok(board) => self.request_board(Incoming {
+                board,
+                source: Source::Text(name.to_string()),
+                rules,
+            }),
             Err(e) => {
                 self.notice = Some(Notice::error(crate::msg!(
                     "could-not-open",
@@ -162,28 +180,52 @@ impl PathfindingTab {
 
     pub fn open_preset(&mut self, file: &str) {
         match presets::board(file) {
-            Some(board) => self.request_board(board, None, None),
+            Some(board) => self.request_board(Incoming {
+                board,
+                source: Source::Preset(file.to_string()),
+                rules: None,
+            }),
             None => self.notice = Some(Notice::error(crate::msg!("no-preset", name = file))),
         }
     }
 
     /// Replaces the board, after asking if the current one has unsaved edits.
-    /// A Moving AI map comes with its `rules`: its optimal lengths assume them.
-    fn request_board(&mut self, board: Board, file: Option<PathBuf>, rules: Option<MoveRules>) {
-        if self.dirty {
-            self.files.pending = Some(Pending { board, file, rules });
+    fn request_board(&mut self, incoming: Incoming) {
+        if self.dirty() {
+            self.files.pending = Some(incoming);
         } else {
-            self.take_board(board, file, rules);
+            self.take_board(incoming);
         }
     }
 
-    fn take_board(&mut self, board: Board, file: Option<PathBuf>, rules: Option<MoveRules>) {
-        let name = file
-            .as_ref()
-            .map_or(tr!("a-preset"), |f| f.display().to_string());
+    fn take_board(&mut self, incoming: Incoming) {
+        let Incoming {
+            board,
+            source,
+            rules,
+        } = incoming;
         let switched = self.replace_board_and_rules(board, rules);
-        self.file = file;
-        self.dirty = false;
+        let name = match source {
+            Source::File(path) => {
+                let name = path.display().to_string();
+                self.file = Some(path);
+                self.preset = None;
+                name
+            }
+            Source::Preset(preset) => {
+                self.file = None;
+                self.preset = Some(preset.clone());
+                preset
+            }
+            Source::Text(name) => {
+                self.file = None;
+                self.preset = None;
+                name
+            }
+        };
+        // A board with no file or preset behind it is unsaved work until saved.
+        self.saved_at =
+            (self.file.is_some() || self.preset.is_some()).then(|| self.history.position());
         self.notice = Some(Notice::info(if switched {
             crate::msg!("opened-map-rules", name = name)
         } else {
@@ -205,10 +247,10 @@ impl PathfindingTab {
                     DialogMode::Save => {
                         self.save_to(&path);
                         // Saved on the way to opening another board: open it now.
-                        if !self.dirty
+                        if !self.dirty()
                             && let Some(pending) = self.files.pending.take()
                         {
-                            self.take_board(pending.board, pending.file, pending.rules);
+                            self.take_board(pending);
                         }
                     }
                 }
@@ -234,15 +276,15 @@ impl PathfindingTab {
             match choice {
                 Some("save") => {
                     self.save();
-                    if !self.dirty
+                    if !self.dirty()
                         && let Some(pending) = self.files.pending.take()
                     {
-                        self.take_board(pending.board, pending.file, pending.rules);
+                        self.take_board(pending);
                     }
                 }
                 Some("discard") => {
                     if let Some(pending) = self.files.pending.take() {
-                        self.take_board(pending.board, pending.file, pending.rules);
+                        self.take_board(pending);
                     }
                 }
                 Some(_) => self.files.pending = None,

@@ -10,8 +10,10 @@ impl PathfindingTab {
     }
 
     /// Edited since it was opened or saved.
+    /// Whether the board has edits not in its file (or preset): the history stands
+    /// elsewhere than where it was opened or saved, or a stroke is under way.
     pub fn dirty(&self) -> bool {
-        self.dirty
+        self.gesture.is_some() || self.saved_at != Some(self.history.position())
     }
 
     /// The export window and its choices.
@@ -83,7 +85,7 @@ impl PathfindingTab {
 
     /// As after a save: no edits to lose, so closing or opening asks nothing.
     pub fn mark_saved(&mut self) {
-        self.dirty = false;
+        self.saved_at = Some(self.history.position());
     }
 
     /// Forgets the undo history, as opening a board does.

@@ -21,10 +21,11 @@ impl PathfindingTab {
         self.settings.heuristic = scene.heuristic;
         self.settings.first_meeting = scene.first_meeting;
         if self.board != scene.board {
-            let unsaved = self.dirty;
+            let unsaved = self.dirty();
             self.replace_board_and_rules(scene.board.clone(), None);
             self.file = None;
-            self.dirty = false;
+            self.preset = None;
+            self.mark_saved();
             if unsaved {
                 self.notice = Some(crate::app::Notice::info(crate::msg!("lesson-board-kept")));
             }

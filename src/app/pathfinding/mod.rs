@@ -109,8 +109,11 @@ pub struct PathfindingTab {
     preparing: Option<runs::Preparing>,
     /// The file the board was opened from or saved to.
     file: Option<PathBuf>,
-    /// Edited since it was opened or saved.
-    dirty: bool,
+    /// The preset the board was opened from, when it was one (and not saved since).
+    preset: Option<String>,
+    /// Where in the undo history the board was as opened or saved (None: never saved, and
+    /// not a preset's): it has unsaved edits whenever the history stands elsewhere.
+    saved_at: Option<u64>,
     notice: Option<Notice>,
     hovered: Option<Pos>,
     files: files::FileState,
@@ -160,7 +163,8 @@ impl PathfindingTab {
             playback,
             previous: vec![],
             file: None,
-            dirty: false,
+            preset: None,
+            saved_at: Some(0),
             notice: None,
             hovered: None,
             files: files::FileState::default(),
@@ -282,16 +286,17 @@ impl PathfindingTab {
                 parts.push(format!("g {:.2} h {:.2} f {:.2}", info.g, info.h, info.f));
             }
         }
-        let name = self
-            .file
-            .as_ref()
-            .and_then(|f| f.file_name())
-            .map_or(tr!("status-unsaved-board"), |n| {
-                n.to_string_lossy().into_owned()
-            });
+        let name = match (&self.file, &self.preset) {
+            (Some(file), _) => file
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+            (None, Some(preset)) => tr!("status-preset", name = preset),
+            (None, None) => tr!("status-unsaved-board"),
+        };
+        let kept_somewhere = self.file.is_some() || self.preset.is_some();
         parts.push(format!(
             "{name}{}",
-            if self.dirty {
+            if kept_somewhere && self.dirty() {
                 tr!("status-edited")
             } else {
                 String::new()

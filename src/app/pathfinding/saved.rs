@@ -15,6 +15,8 @@ use crate::ui::step_controls::SPEEDS;
 pub struct PathfindingSaved {
     pub board: String,
     pub file: Option<PathBuf>,
+    /// The preset the board was opened from, untouched since.
+    pub preset: Option<String>,
     pub dirty: bool,
     pub settings: Settings,
     pub playback: Playback,
@@ -22,15 +24,18 @@ pub struct PathfindingSaved {
 
 /// The board a fresh app opens with.
 pub fn first_board() -> Board {
-    presets::board("far-doors.board").unwrap_or_else(|| Board::new(40, 25))
+    presets::board(FIRST_PRESET).unwrap_or_else(|| Board::new(40, 25))
 }
+
+const FIRST_PRESET: &str = "far-doors.board";
 
 impl PathfindingTab {
     pub fn saved(&self) -> PathfindingSaved {
         PathfindingSaved {
             board: self.board.to_text(),
             file: self.file.clone(),
-            dirty: self.dirty,
+            preset: self.preset.clone(),
+            dirty: self.dirty(),
             settings: self.settings.clone(),
             playback: self.playback.clone(),
         }
@@ -102,7 +107,12 @@ impl Restore for PathfindingTab {
         );
         if kept_board {
             tab.file = r.field("file", None);
-            tab.dirty = r.field("dirty", false);
+            tab.preset = r.field("preset", None);
+            if r.field("dirty", false) {
+                tab.saved_at = None;
+            }
+        } else {
+            tab.preset = Some(FIRST_PRESET.to_string());
         }
         (tab, r.finish())
     }

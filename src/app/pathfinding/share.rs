@@ -21,10 +21,11 @@ impl PathfindingTab {
         self.settings.compare_with = None;
         self.settings.heuristic = heuristic;
         self.settings.connectivity = connectivity;
-        let unsaved = self.dirty;
+        let unsaved = self.dirty();
         self.replace_board_and_rules(board, None);
         self.file = None;
-        self.dirty = false;
+        self.preset = None;
+        self.mark_saved();
         if unsaved {
             self.notice = Some(crate::app::Notice::info(crate::msg!("share-board-kept")));
         }
