@@ -65,6 +65,7 @@ fn main() {
         heuristic: "manhattan".into(),
         diagonal: false,
         step: 0,
+        compare: None,
     };
     println!("board link: {}", share::fragment(&view));
 

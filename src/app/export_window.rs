@@ -81,6 +81,10 @@ pub struct ExportWindow {
     pub fps: u32,
     pub from_step: usize,
     pub to_step: usize,
+    /// What there is to export from, when more than one (the two searches compared), and
+    /// the one picked.
+    subjects: Vec<String>,
+    pub subject: usize,
     dialog: Option<(FileDialog, ExportKind)>,
     job: Option<(GifExport, PathBuf)>,
 }
@@ -96,6 +100,8 @@ impl ExportWindow {
             fps: 10,
             from_step: 0,
             to_step: 0,
+            subjects: vec![],
+            subject: 0,
             dialog: None,
             job: None,
         }
@@ -108,6 +114,15 @@ impl ExportWindow {
         self.name = name.to_string();
         self.from_step = 0;
         self.to_step = to_step;
+        self.subjects.clear();
+        self.subject = 0;
+    }
+
+    /// Offers a choice of what to export from (each named as the student knows it: "left:
+    /// A*"), when there is more than one.
+    pub fn offer_subjects(&mut self, subjects: Vec<String>) {
+        self.subject = self.subject.min(subjects.len().saturating_sub(1));
+        self.subjects = subjects;
     }
 
     /// Whether the window, its file dialog or a GIF being written holds the keyboard.
@@ -220,6 +235,13 @@ impl ExportWindow {
                     ui.add(egui::ProgressBar::new(job.done()).show_percentage());
                     cancel = ui.button(tr!("export-cancel")).clicked();
                     return;
+                }
+                if self.subjects.len() > 1 {
+                    ui.label(tr!("export-which"));
+                    for (i, subject) in self.subjects.iter().enumerate() {
+                        ui.radio_value(&mut self.subject, i, subject);
+                    }
+                    ui.separator();
                 }
                 ui.label(tr!("export-format"));
                 for (i, choice) in offer.iter().enumerate() {

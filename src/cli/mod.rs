@@ -68,7 +68,8 @@ usage: frontier                      open the app
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
-       frontier link BOARD [--algo ALGO] [--heuristic H] [--diagonal] [--step N] [--page URL]
+       frontier link BOARD [--algo ALGO] [--compare ALGO] [--heuristic H] [--diagonal]
+                     [--step N] [--page URL]
        frontier link LEVELS.xsb --level N [--algo bfs|dfs|astar|greedy|idastar] [--step N]
        frontier link --lesson ID|FILE [--step PAGE]
                      (the link that opens it in the app; the page is --page, else

@@ -7,7 +7,7 @@ use super::Status;
 use super::args::{Args, number};
 use super::path::{load_board, read_path_options};
 use crate::files::read_text;
-use crate::games::sandbox::Connectivity;
+use crate::games::sandbox::{Connectivity, PathAlgorithm};
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::parse_algorithm;
 use crate::share::{self, View};
@@ -50,6 +50,9 @@ fn run(args: &mut Args) -> Result<String, String> {
         level_view(Path::new(&file), level, search, step)?
     } else {
         let options = read_path_options(args, false)?;
+        let compare = args
+            .parsed("--compare", PathAlgorithm::parse)?
+            .map(|a| a.code());
         let file = args.positional("BOARD (a board or .map file)")?;
         args.finish()?;
         View::Board {
@@ -58,6 +61,7 @@ fn run(args: &mut Args) -> Result<String, String> {
             heuristic: options.heuristic.code().to_string(),
             diagonal: options.connectivity == Connectivity::Eight,
             step,
+            compare,
         }
     };
     args.finish()?;

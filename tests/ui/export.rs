@@ -61,6 +61,53 @@ fn the_file_menu_exports_a_png_of_the_step_shown() {
 }
 
 #[test]
+fn comparing_two_searches_the_export_says_which_one_it_is_of() {
+    use frontier::games::sandbox::PathAlgorithm;
+    let mut harness = app();
+    // Open ground, where the two searches spread differently (in the maze they agree).
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .open_preset("open-field.board");
+    harness.run_steps(2);
+    let (bfs, astar) = (
+        PathAlgorithm::parse("bfs").unwrap(),
+        PathAlgorithm::parse("astar").unwrap(),
+    );
+    harness.state_mut().tabs.pathfinding.change_settings(|s| {
+        s.algorithm = bfs;
+        s.compare_with = Some(astar);
+    });
+    harness.run_steps(2);
+    for _ in 0..30 {
+        click(&mut harness, "Step");
+    }
+    click(&mut harness, "File");
+    click(
+        &mut harness,
+        "Export the Pathfinding board or run as PNG, SVG or GIF…",
+    );
+    harness.get_by_label_contains("Two searches are compared");
+    let dir = folder("compared");
+    let mut written = vec![];
+    for (side, name) in [("left", "BFS"), ("right", "A*")] {
+        click(&mut harness, &format!("the {side} search, {name}"));
+        let path = dir.join(side);
+        harness.state_mut().tabs.pathfinding.export_to(path.clone());
+        harness.run_steps(2);
+        written.push(std::fs::read(path.with_extension("png")).unwrap());
+        click(&mut harness, "File");
+        click(
+            &mut harness,
+            "Export the Pathfinding board or run as PNG, SVG or GIF…",
+        );
+    }
+    assert!(written[0] != written[1], "each search's own board");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
 fn a_gif_is_written_over_frames_with_a_progress_bar_and_can_be_cancelled() {
     let mut harness = app();
     click(&mut harness, "File");

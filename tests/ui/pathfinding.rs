@@ -1081,6 +1081,55 @@ fn a_copied_link_opens_the_same_board_search_and_step_and_a_broken_one_changes_n
     );
 }
 
+/// A link made while two searches are compared opens both, at the step they stood at
+/// together (the one that ended first stays at its end).
+#[test]
+fn a_link_made_comparing_two_searches_opens_both_at_the_same_step() {
+    let mut harness = app_on_open_board();
+    let (astar, bfs) = (
+        PathAlgorithm::search(Algorithm::AStar),
+        PathAlgorithm::search(Algorithm::Bfs),
+    );
+    harness.state_mut().tabs.pathfinding.change_settings(|s| {
+        s.algorithm = astar;
+        s.compare_with = Some(bfs);
+    });
+    harness.run_steps(2);
+    // Past A*'s end, BFS still going.
+    let astar_end = loop {
+        harness::click(&mut harness, "Step");
+        let sessions = harness.state().tabs.pathfinding.sessions();
+        if sessions[0].finished() {
+            break sessions[0].position();
+        }
+    };
+    for _ in 0..5 {
+        harness::click(&mut harness, "Step");
+    }
+    let bfs_at = harness.state().tabs.pathfinding.sessions()[1].position();
+    assert!(bfs_at > astar_end);
+    file_menu(&mut harness, "Copy link");
+    let copied = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the link went to the clipboard");
+    let mut other = harness::app([1400.0, 900.0]);
+    other.state_mut().open_link(&copied).expect("it opens");
+    for _ in 0..100 {
+        other.step();
+    }
+    let tab = &other.state().tabs.pathfinding;
+    assert_eq!(tab.settings().compare_with, Some(bfs));
+    let positions: Vec<usize> = tab.sessions().iter().map(|s| s.position()).collect();
+    assert_eq!(positions, [astar_end, bfs_at]);
+}
+
 /// Sends a touch of finger `id` (phase `phase`) at `pos`, as a browser on a touch screen
 /// does; the first finger also moves and presses the pointer, as eframe makes it.
 fn touch(harness: &mut Harness<'static, FrontierApp>, id: u64, phase: egui::TouchPhase, pos: Pos2) {

@@ -14,6 +14,7 @@
 //!     heuristic: "manhattan".into(),
 //!     diagonal: false,
 //!     step: 2,
+//!     compare: None,
 //! };
 //! let link = share::link("https://example.org/frontier/", &view);
 //! let Ok(Opened::Board { board, step, .. }) = share::open(&link) else { panic!() };
@@ -43,13 +44,16 @@ const MAX_VIEW_BYTES: usize = 16 << 20;
 /// lessons) and the command line's names for searches and heuristics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum View {
-    /// The Pathfinding tab: a board (the board format), its search and the step shown.
+    /// The Pathfinding tab: a board (the board format), its search (and the one compared
+    /// with it, if any) and the step shown.
     Board {
         board: String,
         search: String,
         heuristic: String,
         diagonal: bool,
         step: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        compare: Option<String>,
     },
     /// The Sokoban tab: a level (XSB) to play, or, with a search, to watch solved.
     Level {
@@ -77,6 +81,7 @@ pub enum Opened {
         heuristic: Heuristic,
         connectivity: Connectivity,
         step: usize,
+        compare: Option<PathAlgorithm>,
     },
     Level {
         level: Level,
@@ -172,6 +177,7 @@ impl View {
                 heuristic,
                 diagonal,
                 step,
+                compare,
             } => Opened::Board {
                 board: parse_board_or_map(&board).map_err(|e| problem("board", e.to_string()))?,
                 algorithm: PathAlgorithm::parse(&search).map_err(|e| problem("search", e))?,
@@ -182,6 +188,10 @@ impl View {
                     Connectivity::Four
                 },
                 step,
+                compare: compare
+                    .map(|c| PathAlgorithm::parse(&c))
+                    .transpose()
+                    .map_err(|e| problem("search", e))?,
             },
             View::Level {
                 xsb,
@@ -331,6 +341,7 @@ mod tests {
             heuristic: "manhattan".into(),
             diagonal: true,
             step: 7,
+            compare: None,
         }
     }
 
@@ -385,8 +396,35 @@ mod tests {
 
     #[test]
     fn a_view_comes_back_from_its_link_whole() {
+        let compared = match board_view(4, 2) {
+            View::Board {
+                board,
+                search,
+                heuristic,
+                diagonal,
+                step,
+                ..
+            } => View::Board {
+                board,
+                search,
+                heuristic,
+                diagonal,
+                step,
+                compare: Some("bfs".into()),
+            },
+            other => other,
+        };
+        let Ok(Opened::Board { compare, .. }) = compared.clone().check() else {
+            panic!("a compared view opens");
+        };
+        assert_eq!(compare.map(|a| a.code()), Some("bfs".to_string()));
+        // A link made before searches were compared in links reads as one search.
+        let older = "Board(board:\"frontier-board 1\\nsize 2 1\\nstart 0 0\\ngoal 1 0\\nmap\\n..\\n\",search:\"bfs\",heuristic:\"manhattan\",diagonal:false,step:0)";
+        let view: View = ron::from_str(older).expect("an older view reads");
+        assert!(matches!(view, View::Board { compare: None, .. }));
         let views = [
             board_view(4, 2),
+            compared,
             View::Level {
                 xsb: "#####\n#@$.#\n#####\n".into(),
                 title: "One push".into(),
@@ -452,6 +490,7 @@ mod tests {
                     heuristic: "manhattan".into(),
                     diagonal: false,
                     step: 0,
+                    compare: None,
                 }),
                 "the board in the link does not read",
             ),
@@ -462,6 +501,7 @@ mod tests {
                     heuristic: "manhattan".into(),
                     diagonal: false,
                     step: 0,
+                    compare: None,
                 }),
                 "the search in the link does not read",
             ),

@@ -85,20 +85,45 @@ impl PathfindingTab {
             .as_ref()
             .and_then(|f| f.file_stem())
             .map_or("board".to_string(), |s| s.to_string_lossy().into_owned());
-        let steps = self.sessions[0].known().max(self.sessions[0].position());
+        let steps = (self.sessions.iter())
+            .map(|s| s.known().max(s.position()))
+            .max()
+            .unwrap_or(0);
         self.export.open(&name, steps);
+        if self.sessions.len() > 1 {
+            let names = self
+                .sessions
+                .iter()
+                .enumerate()
+                .map(|(i, session)| {
+                    let name = crate::app::names::path_algorithm(session.algorithm);
+                    if i == 0 {
+                        tr!("export-left-search", search = name)
+                    } else {
+                        tr!("export-right-search", search = name)
+                    }
+                })
+                .collect();
+            self.export.offer_subjects(names);
+        }
+    }
+
+    /// The search the export is of: the one picked when two are compared.
+    fn exported(&self) -> &super::session::Session {
+        &self.sessions[self.export.subject.min(self.sessions.len() - 1)]
     }
 
     fn export_source(&self) -> Source {
         let overlays = self.settings.overlays;
+        let session = self.exported();
         Source {
-            snapshot: Snapshot::of(self.sessions[0].timeline.current()),
+            snapshot: Snapshot::of(session.timeline.current()),
             problem: GridProblem::new(
                 Arc::new(self.board.clone()),
                 self.settings.connectivity,
                 self.settings.heuristic,
             ),
-            algorithm: self.sessions[0].algorithm,
+            algorithm: session.algorithm,
             layers: Layers {
                 path: overlays.path,
                 current: overlays.current,
@@ -111,7 +136,7 @@ impl PathfindingTab {
         if !self.export.busy() {
             return;
         }
-        let offer = offer(self.sessions[0].known());
+        let offer = offer(self.exported().known());
         let source = self.export_source();
         if let Some(notice) = self.export.show(ctx, &offer, |w| source.make(w)) {
             self.notice = Some(notice);
@@ -121,7 +146,7 @@ impl PathfindingTab {
     /// Exports the choice picked in the window to `path` (a GIF is written over the frames
     /// that follow).
     pub fn export_to(&mut self, path: PathBuf) {
-        let offer = offer(self.sessions[0].known());
+        let offer = offer(self.exported().known());
         let Some(kind) = offer.get(self.export.choice).map(|c| c.kind) else {
             return;
         };

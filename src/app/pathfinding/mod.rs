@@ -467,7 +467,15 @@ impl crate::app::tab::Tab for PathfindingTab {
             search: self.settings.algorithm.code(),
             heuristic: self.settings.heuristic.code().to_string(),
             diagonal: self.settings.connectivity == Connectivity::Eight,
-            step: self.session().position(),
+            // The step the searches stand at together: the furthest of them (one that has
+            // ended stays at its end, as it does on screen).
+            step: self
+                .sessions
+                .iter()
+                .map(|s| s.position())
+                .max()
+                .unwrap_or(0),
+            compare: self.settings.compare_with.map(|a| a.code()),
         })
     }
 

@@ -6,19 +6,21 @@ use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
 use crate::ui::step_controls::StepAction;
 
 impl PathfindingTab {
-    /// Shows a link's board with its search, stepped to `step` (frame by frame, as a lesson's,
-    /// so the chart fills). The board it replaces stays in the undo history.
+    /// Shows a link's board with its search (and the one compared with it), stepped to `step`
+    /// (frame by frame, as a lesson's, so the chart fills; each search stops at its own
+    /// end). The board it replaces stays in the undo history.
     pub fn open_shared(
         &mut self,
         board: Board,
         (algorithm, heuristic, connectivity): (PathAlgorithm, Heuristic, Connectivity),
+        compare_with: Option<PathAlgorithm>,
         step: usize,
     ) {
         self.robot = None;
         self.predictions = None;
         self.playback.playing = false;
         self.settings.algorithm = algorithm;
-        self.settings.compare_with = None;
+        self.settings.compare_with = compare_with;
         self.settings.heuristic = heuristic;
         self.settings.connectivity = connectivity;
         let unsaved = self.dirty();

@@ -100,11 +100,14 @@ impl FrontierApp {
                 heuristic,
                 connectivity,
                 step,
+                compare,
             } => {
                 self.lessons.open = false;
                 self.tab = TabId::Pathfinding;
                 let options = (algorithm, heuristic, connectivity);
-                self.tabs.pathfinding.open_shared(board, options, step);
+                self.tabs
+                    .pathfinding
+                    .open_shared(board, options, compare, step);
             }
             Opened::Level {
                 level,
