@@ -247,6 +247,55 @@ fn no_chinese_text_is_clipped_at_1024_by_768() {
     );
 }
 
+/// The sliding puzzle and lessons beside the boards, in both languages: no text cut off at
+/// 1024 x 768 (the guide promises it), with the longest heuristic name chosen.
+#[test]
+fn no_text_is_clipped_in_the_sliding_puzzle_or_beside_a_lesson_at_1024_by_768() {
+    use frontier::games::sandbox::PathAlgorithm;
+    use frontier::games::sliding::PuzzleHeuristic;
+    let mut found = vec![];
+    for language in [Language::English, Language::Chinese] {
+        let mut harness = app(language, [1024.0, 768.0]);
+        let tag = format!("{language:?}");
+        harness.state_mut().tab = TabId::Sliding;
+        check(&mut harness, &format!("{tag} Sliding, play"), &mut found);
+        {
+            let tab = &mut harness.state_mut().tabs.sliding;
+            let astar = PathAlgorithm::parse("astar").unwrap();
+            tab.choose_search(astar, PuzzleHeuristic::Inconsistent);
+            tab.compare_with(Some((astar, PuzzleHeuristic::LinearConflict)));
+            tab.start_watching();
+        }
+        check(&mut harness, &format!("{tag} Sliding, watch"), &mut found);
+        // Each lesson's first pages, on their own tabs, the lesson panel beside the board.
+        let lessons: Vec<(String, usize)> = harness
+            .state()
+            .lessons
+            .listed(language)
+            .iter()
+            .map(|l| (l.id.clone(), l.pages.len()))
+            .collect();
+        for (id, pages) in lessons {
+            let lesson = harness
+                .state()
+                .lessons
+                .listed(language)
+                .into_iter()
+                .find(|l| l.id == id)
+                .unwrap()
+                .clone();
+            let request = harness.state_mut().lessons.start(lesson);
+            harness.state_mut().lesson_request(request);
+            for page in 0..pages.min(3) {
+                let request = harness.state_mut().lessons.go_to(page);
+                harness.state_mut().lesson_request(request);
+                check(&mut harness, &format!("{tag} lesson {id} page {}", page + 1), &mut found);
+            }
+        }
+    }
+    assert!(found.is_empty(), "cut off:\n{}", found.join("\n"));
+}
+
 #[test]
 fn chinese_in_a_players_own_level_shows_in_the_english_interface_too() {
     let mut harness = app(Language::English, [1400.0, 900.0]);

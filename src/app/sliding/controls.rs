@@ -154,34 +154,28 @@ impl SlidingTab {
                 self.restart();
             }
         });
-        egui::Grid::new("sliding-game")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let label = ui.label(tr!("sliding-size")).id;
-                let side = picker(
-                    ui,
-                    ("sliding-size", label),
-                    self.side,
-                    MIN_SIDE..=MAX_SIDE,
-                    size_name,
-                );
-                if side != self.side {
-                    self.choose_size(side);
-                }
-                ui.end_row();
-                let label = ui.label(tr!("sliding-goal")).id;
-                let goal = picker(
-                    ui,
-                    ("sliding-goal", label),
-                    self.goal,
-                    Goal::NAMED,
-                    goal_name,
-                );
-                if goal != self.goal {
-                    self.choose_goal(goal);
-                }
-                ui.end_row();
-            });
+        let label = ui.label(tr!("sliding-size")).id;
+        let side = picker(
+            ui,
+            ("sliding-size", label),
+            self.side,
+            MIN_SIDE..=MAX_SIDE,
+            size_name,
+        );
+        if side != self.side {
+            self.choose_size(side);
+        }
+        let label = ui.label(tr!("sliding-goal")).id;
+        let goal = picker(
+            ui,
+            ("sliding-goal", label),
+            self.goal,
+            Goal::NAMED,
+            goal_name,
+        );
+        if goal != self.goal {
+            self.choose_goal(goal);
+        }
         let label = ui.label(tr!("sliding-goal-typed"));
         ui.add(egui::TextEdit::singleline(&mut self.goal_text).desired_width(f32::INFINITY))
             .labelled_by(label.id);
@@ -263,36 +257,32 @@ impl SlidingTab {
     }
 }
 
-/// A search and its heuristic, each picked from a drop-down beside its label, in a grid of
-/// their own.
+/// A search and its heuristic, each picked from a drop-down under its label.
 fn search_pickers(
     ui: &mut Ui,
     id: &str,
     labels: (String, String),
     (algorithm, heuristic): &mut (PathAlgorithm, PuzzleHeuristic),
 ) {
-    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
-        let label = ui.label(labels.0).id;
-        let search_id = format!("{id}-search");
-        *algorithm = picker(ui, (&search_id, label), *algorithm, offered(), |a| {
-            crate::app::names::path_algorithm(a)
-        });
-        ui.end_row();
-        let label = ui.label(labels.1).id;
-        let heuristic_id = format!("{id}-heuristic");
-        *heuristic = picker(
-            ui,
-            (&heuristic_id, label),
-            *heuristic,
-            PuzzleHeuristic::ALL,
-            heuristic_name,
-        );
-        ui.end_row();
+    let label = ui.label(labels.0).id;
+    let search_id = format!("{id}-search");
+    *algorithm = picker(ui, (&search_id, label), *algorithm, offered(), |a| {
+        crate::app::names::path_algorithm(a)
     });
+    let label = ui.label(labels.1).id;
+    let heuristic_id = format!("{id}-heuristic");
+    *heuristic = picker(
+        ui,
+        (&heuristic_id, label),
+        *heuristic,
+        PuzzleHeuristic::ALL,
+        heuristic_name,
+    );
 }
 
 /// A drop-down of `options`, each shown by `name`, `current` picked, named for screen
-/// readers and tests by the label `label`: what is picked after this frame.
+/// readers and tests by the label `label`: what is picked after this frame. It takes the
+/// panel's width; a name longer than that ends in "…" and shows whole on hover.
 fn picker<T: Copy + PartialEq>(
     ui: &mut Ui,
     (id, label): (&str, egui::Id),
@@ -301,16 +291,19 @@ fn picker<T: Copy + PartialEq>(
     name: impl Fn(T) -> String,
 ) -> T {
     let mut picked = current;
+    let shown = name(current);
     egui::ComboBox::from_id_salt(id)
-        .selected_text(name(current))
-        .width(190.0)
+        .selected_text(shown.clone())
+        .width(ui.available_width())
+        .truncate()
         .show_ui(ui, |ui| {
             for option in options {
                 ui.selectable_value(&mut picked, option, name(option));
             }
         })
         .response
-        .labelled_by(label);
+        .labelled_by(label)
+        .on_hover_text(shown);
     picked
 }
 
