@@ -1761,9 +1761,11 @@ sliding-code-heading = Pseudo-code
 sliding-chart-heading = Frontier (solid) and visited (dashed) by step
 sliding-finished-heading = Searches run to the end on this position
 sliding-finished-none = None yet: run a search to its end ("To end"), then change the heuristic and run again to compare.
-sliding-col-search = Search
-sliding-col-expanded = Expanded
-sliding-col-moves = Moves
+sliding-finished-numbers = { $expanded } expanded · { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } · b* { $branching }
+sliding-finished-unsolved = { $expanded } expanded · no solution
 sliding-depth-heading = Expansions at each depth (log scale): a better heuristic cuts the deep layers.
 sliding-narrate-ready = Ready: the frontier holds the start.
 sliding-narrate-from-goal = (from the goal)

@@ -663,13 +663,20 @@ impl BoardPainter {
         // A monospace glyph is about 0.6 of the font's size wide.
         let chars = text.chars().count().max(1) as f32;
         let size = (self.cell * height).min(self.cell * width / (0.6 * chars));
-        self.painter.text(
-            at,
-            align,
-            text,
+        let galley = self.painter.layout_no_wrap(
+            text.to_string(),
             egui::FontId::monospace(size.max(5.0)),
             color,
         );
+        let placed = align.anchor_size(at, galley.size());
+        // On a light backing: a parent arrow drawn through "27.73" read "2773" on a
+        // projector.
+        self.painter.rect_filled(
+            placed.expand(size * 0.08),
+            size * 0.2,
+            Color32::from_white_alpha(200),
+        );
+        self.painter.galley(placed.min, galley, color);
     }
 
     /// A thin line around a cell, inside it, so neighbouring cells' contents stay apart.

@@ -209,7 +209,12 @@ impl SidePanels {
                     egui::ScrollArea::vertical()
                         .id_salt((spec.id, "scroll"))
                         .auto_shrink([false, true])
-                        .show(ui, contents);
+                        .show(ui, |ui| {
+                            // Text wraps at the panel's edge, in rows too (a check box's
+                            // words ran past a narrow panel and were cut off).
+                            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                            contents(ui);
+                        });
                 });
                 let rect = response.response.rect;
                 if dragging {

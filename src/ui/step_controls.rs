@@ -240,6 +240,14 @@ pub fn step_controls(
     });
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr!("run-speed"));
+        // The slider takes what the label and the widest speed's name leave, so the row
+        // fits a narrow panel (the name after it was cut off at a panel's edge).
+        let widest = (0..SPEEDS.len())
+            .map(|speed| text_width(ui, &Playback::paused_at(speed).speed_label()))
+            .fold(0.0, f32::max);
+        let spacing = ui.spacing().item_spacing.x;
+        let room = ui.available_size_before_wrap().x - widest - 2.0 * spacing;
+        ui.spacing_mut().slider_width = room.clamp(30.0, 160.0);
         let mut speed = playback.speed;
         let text = playback.speed_label();
         ui.add(
@@ -251,14 +259,35 @@ pub fn step_controls(
         .on_hover_text(tr!("run-speed-tip"));
         playback.speed = speed;
     });
-    ui.horizontal(|ui| {
-        // A row of fixed parts that never wraps: while a run plays, its numbers grow, and a
-        // row that wrapped would move the buttons below under the pointer.
-        let room = ui.available_width() - timeline_fixed_width(ui);
-        ui.spacing_mut().slider_width = room.max(40.0);
-        timeline(ui, position, known, finished, &mut actions)
-    });
+    // A row of fixed parts that never wraps: while a run plays, its numbers grow, and a row
+    // that wrapped would move the buttons below under the pointer. Where a panel is too
+    // narrow for the slider beside its label and length, the slider takes a row of its own.
+    let room = ui.available_width() - timeline_fixed_width(ui);
+    if room >= 60.0 {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().slider_width = room;
+            let label = ui.label(tr!("run-timeline"));
+            timeline(ui, label.id, position, known, finished, &mut actions);
+        });
+    } else {
+        let label = ui.label(tr!("run-timeline"));
+        ui.horizontal(|ui| {
+            let room = ui.available_width() - timeline_fixed_width(ui)
+                + text_width(ui, &tr!("run-timeline"));
+            ui.spacing_mut().slider_width = room.max(40.0);
+            timeline(ui, label.id, position, known, finished, &mut actions);
+        });
+    }
     actions
+}
+
+/// How wide `text` is in the body's font.
+fn text_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
+        .size()
+        .x
 }
 
 /// The room a timeline's row takes besides its slider's track, for up to seven-digit step
@@ -342,23 +371,24 @@ pub fn step_bar(
     ui.end_row();
     let room = ui.available_width() - timeline_fixed_width(ui);
     ui.spacing_mut().slider_width = room.clamp(40.0, 420.0);
-    timeline(ui, position, known, finished, &mut actions);
+    let label = ui.label(tr!("run-timeline"));
+    timeline(ui, label.id, position, known, finished, &mut actions);
     actions
 }
 
-/// The timeline slider, and how far the run is known.
+/// The timeline slider, named by the label `label`, and how far the run is known.
 pub fn timeline(
     ui: &mut Ui,
+    label: egui::Id,
     position: usize,
     known: usize,
     finished: bool,
     actions: &mut Vec<StepAction>,
 ) {
-    let label = ui.label(tr!("run-timeline"));
     let mut at = position;
     let response = ui
         .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
-        .labelled_by(label.id)
+        .labelled_by(label)
         .on_hover_text(tr!("run-timeline-tip"));
     if response.changed() && at != position {
         actions.push(StepAction::Seek(at));

@@ -47,3 +47,26 @@ pub fn clipped_texts<State>(harness: &Harness<'_, State>, width: f32) -> Vec<Str
         .map(|(text, rect, clip)| format!("{text:?} at {rect:?}, may draw in {clip:?}"))
         .collect()
 }
+
+/// Texts of the last frame drawn over one another: two texts whose visible parts share more
+/// than a few points each way (a column grown past its panel draws over the panel beside
+/// it, and "伪代码" reads "为代码").
+pub fn overlapping_texts<State>(harness: &Harness<'_, State>) -> Vec<String> {
+    let visible: Vec<(String, Rect)> = drawn_texts(harness)
+        .into_iter()
+        .filter(|(text, _, _)| !text.trim().is_empty())
+        .map(|(text, rect, clip)| (text, rect.intersect(clip)))
+        .filter(|(_, rect)| rect.width() > 0.0 && rect.height() > 0.0)
+        .collect();
+    const SHARED: f32 = 3.0;
+    let mut found = vec![];
+    for (i, (a, ra)) in visible.iter().enumerate() {
+        for (b, rb) in &visible[i + 1..] {
+            let shared = ra.intersect(*rb);
+            if shared.width() > SHARED && shared.height() > SHARED {
+                found.push(format!("{a:?} at {ra:?} and {b:?} at {rb:?}"));
+            }
+        }
+    }
+    found
+}

@@ -199,7 +199,8 @@ impl LinkTab {
                 let mut actions = vec![];
                 let (at, reached) = (shown.steps, shown.reached);
                 ui.horizontal_wrapped(|ui| {
-                    crate::ui::step_controls::timeline(ui, at, reached, false, &mut actions);
+                    let label = ui.label(crate::tr!("run-timeline")).id;
+                    crate::ui::step_controls::timeline(ui, label, at, reached, false, &mut actions);
                 });
                 for action in actions {
                     if let crate::ui::StepAction::Seek(k) = action {

@@ -36,8 +36,10 @@ pub(super) fn draw_board(
     // Where the cells are too small for their numbers (or the numbers are off), the cell
     // under the pointer tells its g, h and f beside it, at any zoom.
     let numbers_drawn = overlays.numbers && session.view.cell_size() >= GHF_FROM;
+    // The start's and the goal's markers fill their cells: no number is drawn under them.
+    let marked = |pos| pos == start || pos == goal;
     let hover = |pos| {
-        let info = run.info(pos).filter(|_| !numbers_drawn)?;
+        let info = run.info(pos).filter(|_| !numbers_drawn || marked(pos))?;
         Some(format!(
             "{pos}   g {}   h {}   f {}",
             number(info.g),
@@ -64,6 +66,9 @@ pub(super) fn draw_board(
                 for pos in painter.visible_cells() {
                     let Some(info) = run.info(pos) else { continue };
                     painter.cell_border(pos, border);
+                    if marked(pos) {
+                        continue;
+                    }
                     if cell >= GHF_FROM {
                         let corner = (0.2, 0.45);
                         let g = format!("g{}", number(info.g));
@@ -77,27 +82,27 @@ pub(super) fn draw_board(
                         painter.cell_text(
                             pos,
                             &f,
-                            egui::Align2::CENTER_CENTER,
-                            (0.45, 0.85),
+                            egui::Align2::CENTER_BOTTOM,
+                            (0.42, 0.85),
                             color,
                         );
                     }
                 }
             }
             if deepening && cell >= ARROWS_FROM {
-                // How often iterative deepening has expanded each cell, where it is more than once.
+                // How often iterative deepening has expanded each cell, where it is more than
+                // once: where the cell's numbers are not (f fills the middle and the bottom,
+                // g and h the top corners).
                 let color = crate::ui::color(crate::palette::search::NUMBERS);
+                let (align, fit) = match (overlays.numbers, cell) {
+                    (true, c) if c >= GHF_FROM => (egui::Align2::CENTER_CENTER, (0.25, 0.5)),
+                    (true, c) if c >= F_FROM => (egui::Align2::RIGHT_TOP, (0.3, 0.5)),
+                    _ => (egui::Align2::RIGHT_BOTTOM, (0.3, 0.6)),
+                };
                 for pos in painter.visible_cells() {
                     let times = run.times_expanded(pos);
-                    if times > 1 {
-                        let text = format!("×{times}");
-                        painter.cell_text(
-                            pos,
-                            &text,
-                            egui::Align2::RIGHT_BOTTOM,
-                            (0.3, 0.6),
-                            color,
-                        );
+                    if times > 1 && !marked(pos) {
+                        painter.cell_text(pos, &format!("×{times}"), align, fit, color);
                     }
                 }
             }

@@ -6,7 +6,7 @@ use crate::games::sliding::{Move, SlidingGame};
 use crate::ui::step_controls::{Playback, StepAction};
 
 /// Moves a second a replay starts at: slow enough to follow each tile.
-const FIRST_SPEED: usize = 2;
+const FIRST_SPEED: usize = 1;
 
 pub struct SolutionReplay {
     /// The game's moves when the replay began: the moves played by hand before it.

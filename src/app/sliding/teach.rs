@@ -65,23 +65,21 @@ impl SlidingTab {
             ui.label(tr!("sliding-finished-none"));
             return;
         }
-        egui::Grid::new("sliding-finished")
-            .striped(true)
-            .max_col_width(120.0)
-            .show(ui, |ui| {
-                ui.label(tr!("sliding-col-search"));
-                ui.label(tr!("sliding-col-expanded"));
-                ui.label(tr!("sliding-col-moves"));
-                ui.label("b*");
-                ui.end_row();
-                for run in &self.finished {
-                    ui.add(egui::Label::new(run.label()).wrap());
-                    ui.label(run.expansions.to_string());
-                    ui.label(run.moves.map_or("-".into(), |m| m.to_string()));
-                    ui.label(run.branching.map_or("-".into(), |b| format!("{b:.3}")));
-                    ui.end_row();
-                }
-            });
+        // One block a search, its numbers on a line of their own: a table's four columns
+        // needed more width than a narrow panel has, and the panel grew over the board.
+        for run in &self.finished {
+            ui.add(egui::Label::new(egui::RichText::new(run.label()).strong()).wrap());
+            let numbers = match (run.moves, run.branching) {
+                (Some(moves), Some(branching)) => tr!(
+                    "sliding-finished-numbers",
+                    expanded = run.expansions,
+                    moves = moves,
+                    branching = format!("{branching:.3}")
+                ),
+                _ => tr!("sliding-finished-unsolved", expanded = run.expansions),
+            };
+            ui.add(egui::Label::new(numbers).wrap());
+        }
         ui.label(tr!("sliding-depth-heading"));
         let runs: Vec<(String, Vec<u64>)> = self
             .finished

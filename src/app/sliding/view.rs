@@ -57,113 +57,152 @@ impl SlidingTab {
     }
 
     fn watch_view(&mut self, ui: &mut Ui) {
-        let goal = self.game.goal();
         // Side by side where there is room for two boards; one under the other on a phone.
         let rows: Vec<Vec<usize>> = if ui.available_width() < 460.0 {
             (0..self.sessions.len()).map(|i| vec![i]).collect()
         } else {
             vec![(0..self.sessions.len()).collect()]
         };
-        let mut answer = None;
-        let mut play_solution = false;
-        let predicting = self.predicting;
-        let playing = self.playback.playing || self.to_end;
-        // The expanded board leaves room below it for the frontier on a short window.
-        let tallest = ui.available_height() * 0.45;
+        let shown = Shown {
+            goal: self.game.goal(),
+            predicting: self.predicting,
+            playing: self.playback.playing || self.to_end,
+            // The expanded board leaves room below it for the frontier on a short window.
+            tallest: ui.available_height() * 0.45,
+        };
+        let mut asked = Asked::default();
         let sessions = &mut self.sessions;
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for row in &rows {
-                ui.columns(row.len().max(1), |columns| {
-                    for (column, &i) in columns.iter_mut().zip(row) {
-                        // Left-aligned, not justified: a wrapped line spread to the column's
-                        // width reads letter by letter ("S o l v e d").
-                        let column = &mut column.new_child(
-                            egui::UiBuilder::new().layout(egui::Layout::top_down(egui::Align::Min)),
-                        );
-                        let session = &mut sessions[i];
-                        column.set_max_width(column.available_width());
-                        column.strong(session.series.label.clone());
-                        let expanded = session.expanded();
-                        let view = session.run().node(&expanded);
-                        let size = (column.available_width() * 0.6)
-                            .min(tallest)
-                            .clamp(90.0, 260.0)
-                            .min(column.available_width());
-                        small_board(
-                            column,
-                            expanded,
-                            goal,
-                            size,
-                            &tr!("sliding-expanded-board"),
-                            Some(color(sliding::EXPANDED)),
-                        );
-                        column.label(expanded_caption(session.run().ended(), view.as_ref()));
-                        let run = session.run();
-                        column.label(tr!(
-                            "sliding-counts",
-                            step = session.position(),
-                            expanded = run.expansions(),
-                            frontier = run.frontier_len(),
-                            visited = run.visited_len()
-                        ));
-                        if let Some(moves) = session.solution() {
-                            let offered = i == 0;
-                            if solution_lines(column, &moves, offered) {
-                                play_solution = true;
-                            }
-                        }
-                        if i == 0 {
-                            let told = session
-                                .predictions
-                                .at(session.position())
-                                .map(|p| (p.answer, p.verdict.is_right()));
-                            let step = session.position();
-                            let (of_step, (total, first)) = session.preview(playing);
-                            let (total, first) = (*total, first.clone());
-                            column.separator();
-                            column.label(if of_step == step {
-                                tr!("sliding-frontier-heading", count = total)
-                            } else {
-                                // Ranking a large frontier each frame would slow the run.
-                                tr!("sliding-frontier-earlier", count = total, step = of_step)
+        // As wide as the room between the panels, never as wide as what it held last: a
+        // scroll area that shrinks to its content keeps the width a wider window gave it,
+        // and ran under the panel beside it once a lesson opened.
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for row in &rows {
+                    ui.columns(row.len().max(1), |columns| {
+                        for (column, &i) in columns.iter_mut().zip(row) {
+                            // Left-aligned, not justified: a wrapped line spread to the column's
+                            // width reads letter by letter ("S o l v e d").
+                            let layout = egui::Layout::top_down(egui::Align::Min);
+                            column.with_layout(layout, |ui| {
+                                ui.set_max_width(ui.available_width());
+                                session_column(ui, &mut sessions[i], i == 0, &shown, &mut asked);
                             });
-                            let small = 74.0;
-                            let spacing = column.spacing().item_spacing.x;
-                            let per_row = ((column.available_width() + spacing) / (small + spacing))
-                                .floor()
-                                .max(1.0) as usize;
-                            for (row, chunk) in first.chunks(per_row).enumerate() {
-                                column.horizontal(|ui| {
-                                    for (k, waiting) in chunk.iter().enumerate() {
-                                        let place = row * per_row + k + 1;
-                                        let mark = told.and_then(|(p, right)| {
-                                            (p == waiting.position).then_some(right)
-                                        });
-                                        if frontier_card(ui, place, waiting, goal, small, mark)
-                                            && predicting
-                                        {
-                                            answer = Some(waiting.position);
-                                        }
-                                    }
-                                });
-                            }
-                            if total > first.len() {
-                                column.small(tr!(
-                                    "sliding-frontier-more",
-                                    more = total - first.len()
-                                ));
-                            }
                         }
-                    }
-                });
-            }
-        });
-        if let Some(answer) = answer {
+                    });
+                }
+            });
+        if let Some(answer) = asked.answer {
             self.predict(answer);
         }
-        if play_solution {
+        if asked.play_solution {
             self.play_found_solution();
         }
+    }
+}
+
+/// What every column of the watch view is drawn with.
+struct Shown {
+    goal: Position,
+    predicting: bool,
+    playing: bool,
+    /// The tallest the expanded position's board may be.
+    tallest: f32,
+}
+
+/// What the student asked for in the watch view this frame.
+#[derive(Default)]
+struct Asked {
+    /// The frontier position clicked in predict mode.
+    answer: Option<Position>,
+    play_solution: bool,
+}
+
+/// One search watched: its name, the position it expanded as a board with its values, its
+/// counts, the solution once found, and, for the first search (`first`), its frontier.
+fn session_column(
+    ui: &mut Ui,
+    session: &mut super::PuzzleSession,
+    first: bool,
+    shown: &Shown,
+    asked: &mut Asked,
+) {
+    ui.strong(session.series.label.clone());
+    let expanded = session.expanded();
+    let view = session.run().node(&expanded);
+    let size = (ui.available_width() * 0.6)
+        .min(shown.tallest)
+        .clamp(90.0, 480.0)
+        .min(ui.available_width());
+    small_board(
+        ui,
+        expanded,
+        shown.goal,
+        size,
+        &tr!("sliding-expanded-board"),
+        Some(color(sliding::EXPANDED)),
+    );
+    ui.label(expanded_caption(session.run().ended(), view.as_ref()));
+    let run = session.run();
+    ui.label(tr!(
+        "sliding-counts",
+        step = session.position(),
+        expanded = run.expansions(),
+        frontier = run.frontier_len(),
+        visited = run.visited_len()
+    ));
+    if let Some(moves) = session.solution()
+        && solution_lines(ui, &moves, first)
+    {
+        asked.play_solution = true;
+    }
+    if first {
+        ui.separator();
+        frontier_cards(ui, session, shown, asked);
+    }
+}
+
+/// The frontier's first positions as small boards in the order the search takes them,
+/// as many a row as fit (a click answers predict mode's question).
+fn frontier_cards(
+    ui: &mut Ui,
+    session: &mut super::PuzzleSession,
+    shown: &Shown,
+    asked: &mut Asked,
+) {
+    let told = session
+        .predictions
+        .at(session.position())
+        .map(|p| (p.answer, p.verdict.is_right()));
+    let step = session.position();
+    let (of_step, (total, first)) = session.preview(shown.playing);
+    let (total, first) = (*total, first.clone());
+    ui.label(if of_step == step {
+        tr!("sliding-frontier-heading", count = total)
+    } else {
+        // Ranking a large frontier each frame would slow the run.
+        tr!("sliding-frontier-earlier", count = total, step = of_step)
+    });
+    // Cards wide enough for their g, h and f in the body's text, wider on a big window.
+    const NARROWEST: f32 = 84.0;
+    const WIDEST: f32 = 140.0;
+    let spacing = ui.spacing().item_spacing.x;
+    let room = ui.available_width() + spacing;
+    let per_row = ((room / (NARROWEST + spacing)).floor() as usize).max(1);
+    let card = (room / per_row as f32 - spacing).clamp(60.0, WIDEST);
+    for (row, chunk) in first.chunks(per_row).enumerate() {
+        ui.horizontal_top(|ui| {
+            for (k, waiting) in chunk.iter().enumerate() {
+                let place = row * per_row + k + 1;
+                let mark = told.and_then(|(p, right)| (p == waiting.position).then_some(right));
+                if frontier_card(ui, place, waiting, shown.goal, card, mark) && shown.predicting {
+                    asked.answer = Some(waiting.position);
+                }
+            }
+        });
+    }
+    if total > first.len() {
+        ui.label(tr!("sliding-frontier-more", more = total - first.len()));
     }
 }
 
@@ -177,17 +216,24 @@ const SHOWN_EACH_END: usize = 24;
 /// board. True when that button was clicked.
 fn solution_lines(ui: &mut Ui, moves: &str, offered: bool) -> bool {
     ui.label(tr!("sliding-found", moves = moves.len()));
-    ui.horizontal_wrapped(|ui| {
-        ui.monospace(folded(moves));
-        if moves.len() > SHOWN_WHOLE
-            && ui
-                .small_button(tr!("sliding-copy-moves"))
-                .on_hover_text(tr!("sliding-copy-moves-tip", moves = moves.len()))
-                .clicked()
-        {
-            ui.ctx().copy_text(moves.to_string());
-        }
-    });
+    // A run of letters has no space to wrap at: it breaks anywhere, or it would widen the
+    // column past the panel beside it.
+    let mut job = egui::text::LayoutJob::simple(
+        folded(moves),
+        egui::TextStyle::Monospace.resolve(ui.style()),
+        ui.visuals().text_color(),
+        ui.available_width(),
+    );
+    job.wrap.break_anywhere = true;
+    ui.label(job);
+    if moves.len() > SHOWN_WHOLE
+        && ui
+            .small_button(tr!("sliding-copy-moves"))
+            .on_hover_text(tr!("sliding-copy-moves-tip", moves = moves.len()))
+            .clicked()
+    {
+        ui.ctx().copy_text(moves.to_string());
+    }
     ui.small(tr!("sliding-letters"));
     offered
         && ui
@@ -259,8 +305,10 @@ fn frontier_card(
             h = &h,
             f = &f
         );
+        ui.set_max_width(size);
         let clicked = small_board(ui, waiting.position, goal, size, &label, outline).clicked();
-        ui.small(format!("g {g} h {h} f {f}"));
+        // In the body's text, wrapped to the card: a projector's back row reads it.
+        ui.add(egui::Label::new(format!("g {g}  h {h}  f {f}")).wrap());
         clicked
     })
     .inner

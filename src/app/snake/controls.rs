@@ -103,9 +103,22 @@ impl SnakeTab {
         ui.horizontal_wrapped(|ui| self.play_buttons(ui));
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("run-speed"));
+            // The slider leaves room for its value ("50 moves/s") within the panel.
+            let value = format!("{MAX_SPEED:.0}{}", tr!("snake-moves-per-second"));
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let value = ui
+                .painter()
+                .layout_no_wrap(value, font, egui::Color32::WHITE)
+                .size()
+                .x;
+            let room =
+                ui.available_size_before_wrap().x - value - 3.0 * ui.spacing().item_spacing.x;
+            ui.spacing_mut().slider_width = room.clamp(40.0, 160.0);
             ui.add(
                 egui::Slider::new(&mut self.speed, MIN_SPEED..=MAX_SPEED)
                     .logarithmic(true)
+                    // Whole moves: "91.12 moves/s" told nothing the slider does not.
+                    .fixed_decimals(0)
                     .suffix(tr!("snake-moves-per-second")),
             )
             .labelled_by(label.id);
