@@ -1416,7 +1416,7 @@ lesson-too-many-pages = more than { $max ->
        *[other] { $max } pages
     }
 lesson-two-scenes = a page shows one thing: a board, a sokoban level, a snake game, a link board or a sliding puzzle
-lesson-sliding-tables = a page makes pattern databases for 3 x 3 only (the 15-puzzle's take half a minute): use linear-conflict
+lesson-sliding-tables = a page makes pattern databases for 3 x 3 only (the 15-puzzle's take seconds, and a page opens at once): use linear-conflict
 lesson-bad-value = { $why }
 lesson-no-preset = no preset called “{ $name }”
 lesson-bad-board = the board: { $why }
@@ -1724,8 +1724,11 @@ sliding-predict = Predict the next step
 sliding-predict-tip = Before each step, click the frontier position you think the search expands next: it takes the step and tells you whether you were right, and why.
 sliding-predict-ask = Your turn: which frontier position does the search expand next? Click it.
 sliding-watch-hint = "Watch a search solve it" runs { $search } from the position on the board.
-sliding-tables-building = Making the pattern database (the 15-puzzle's 6-6-3 tables, 11.5 MB): about half a minute. The search starts when they are made.
-sliding-tables-not-in-browser = the 15-puzzle's pattern database takes about half a minute to make, too long for a page: in the browser use Manhattan + linear conflicts, or the desktop app
+sliding-tables-building = Making the pattern database (the 15-puzzle's 6-6-3 tables, 11.5 MB): the search starts when they are made.
+sliding-tables-building-tip = Made once, then kept while the app runs: a few seconds on a laptop, longer in a browser.
+sliding-tables-cancel = Stop making them
+sliding-tables-cancelled = The pattern database was not made: the search did not start. Choose another heuristic, or watch again to make it.
+sliding-tables-failed = the pattern database could not be made
 sliding-play-solution = Play the solution on the board
 sliding-play-solution-tip = The moves found are played on the board one by one, from the position the search solved; a game solved so sets no best result.
 sliding-solution-elsewhere = The game has moved since this search began: watch a search solve the position it stands at now.

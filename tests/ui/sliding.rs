@@ -463,6 +463,44 @@ fn the_pattern_database_solves_the_8_puzzle_optimally_in_the_tab() {
     assert_eq!(moves.len() as f64, cost, "as short as BFS finds");
 }
 
+/// The 15-puzzle's tables are made away from the frames: the tab shows how far they are and
+/// a button that stops them; stopped, the search does not start and says why.
+#[test]
+fn the_15_puzzles_tables_show_their_progress_and_can_be_stopped() {
+    let mut harness = app();
+    type_and_click(
+        &mut harness,
+        "Position",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        "Play this position",
+    );
+    let astar = PathAlgorithm::parse("astar").unwrap();
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .choose_search(astar, PuzzleHeuristic::PatternDatabase);
+    harness.get_by_label("Watch a search solve it").click();
+    harness.step();
+    // Seconds of work on another thread: a frame later it is under way.
+    assert!(harness.state().tabs.sliding.waiting_for_tables());
+    harness.get_by_label_contains("Making the pattern database");
+    assert!(
+        harness
+            .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::ProgressIndicator))
+            .next()
+            .is_some(),
+        "a progress bar"
+    );
+    harness::click(&mut harness, "Stop making them");
+    let tab = &harness.state().tabs.sliding;
+    assert!(!tab.waiting_for_tables());
+    assert_eq!(tab.mode(), SlidingMode::Play, "no search started");
+    harness.get_by_label_contains("The pattern database was not made");
+    harness.run_steps(20);
+    assert_eq!(harness.state().tabs.sliding.mode(), SlidingMode::Play);
+}
+
 #[test]
 fn a_pasted_position_is_played_and_a_pasted_mistake_changes_nothing() {
     let mut harness = app();

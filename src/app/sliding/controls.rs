@@ -15,6 +15,9 @@ impl SlidingTab {
     /// The bar above the board when the left panel is folded away (a narrow window, a
     /// phone): play or watch, and the buttons each needs most.
     pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
+        if self.watch_when_ready {
+            self.tables_progress(ui);
+        }
         ui.horizontal_wrapped(|ui| {
             self.mode_buttons(ui);
             match self.mode {
@@ -114,6 +117,18 @@ impl SlidingTab {
         }
     }
 
+    /// The pattern database being made for the search that waits for it: how far it is,
+    /// and a button that stops it.
+    pub(super) fn tables_progress(&mut self, ui: &mut Ui) {
+        let progress = self.tables.progress().unwrap_or(0.0);
+        ui.label(tr!("sliding-tables-building"));
+        ui.add(egui::ProgressBar::new(progress).show_percentage())
+            .on_hover_text(tr!("sliding-tables-building-tip"));
+        if ui.button(tr!("sliding-tables-cancel")).clicked() {
+            self.cancel_tables();
+        }
+    }
+
     /// The furthest step any search watched has reached.
     fn known_steps(&self) -> usize {
         self.sessions.iter().map(|s| s.known()).max().unwrap_or(0)
@@ -124,7 +139,7 @@ impl SlidingTab {
             ui.heading(tr!("sliding-heading"));
             ui.horizontal(|ui| self.mode_buttons(ui));
             if self.watch_when_ready {
-                ui.label(tr!("sliding-tables-building"));
+                self.tables_progress(ui);
             }
             ui.separator();
             match self.mode {

@@ -60,3 +60,10 @@ impl SlidingTab {
         &mut self.playback
     }
 }
+
+impl SlidingTab {
+    /// Whether a pattern database is being made for a search that waits for it.
+    pub fn waiting_for_tables(&self) -> bool {
+        self.watch_when_ready && self.tables.is_building()
+    }
+}

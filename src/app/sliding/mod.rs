@@ -224,7 +224,7 @@ impl crate::app::tab::Tab for SlidingTab {
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let clock = self.tick(dt);
         let replay = self.advance_replay(dt);
-        let tables = self.tables.advance();
+        let tables = self.tables.advance(budget);
         let runs = self.advance_runs(dt, budget);
         clock || replay || tables || runs
     }

@@ -134,11 +134,28 @@ impl SlidingTab {
     /// Plays the position typed or pasted in `text`; refused, with the game unchanged,
     /// when it is not a position of this puzzle or cannot reach the goal.
     pub fn play_typed(&mut self, text: &str) {
-        let goal = self.game.goal();
-        match Position::parse(text).and_then(|p| p.reaches(goal).map(|_| p)) {
-            Ok(start) => {
+        let goal_of = |start: Position| {
+            // A position of another size plays towards the goal of the same kind on its
+            // size (a typed goal gives way to blank last).
+            if start.side() == self.side {
+                (self.goal, self.game.goal())
+            } else {
+                let goal = match self.goal {
+                    Goal::Custom(_) => Goal::BlankLast,
+                    named => named,
+                };
+                (goal, goal.position(start.side()))
+            }
+        };
+        let chosen = Position::parse(text).and_then(|start| {
+            let (goal, at) = goal_of(start);
+            start.reaches(at).map(|_| (start, goal, at))
+        });
+        match chosen {
+            Ok((start, goal, at)) => {
                 self.side = start.side();
-                self.start_game(start, goal);
+                self.goal = goal;
+                self.start_game(start, at);
             }
             Err(why) => {
                 self.notice = Some(Notice::error(crate::msg!(

@@ -86,6 +86,13 @@ impl SlidingTab {
         self.note_finished();
     }
 
+    /// Stops making the pattern database the search waits for; the search does not start.
+    pub fn cancel_tables(&mut self) {
+        self.tables.cancel();
+        self.watch_when_ready = false;
+        self.notice = Some(Notice::info(crate::msg!("sliding-tables-cancelled")));
+    }
+
     /// Back to playing the position.
     pub fn stop_watching(&mut self) {
         self.mode = Mode::Play;
@@ -170,10 +177,12 @@ impl SlidingTab {
     /// wanted.
     pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
         if self.watch_when_ready && !self.tables.is_building() {
-            self.start_watching();
-            if let Some(why) = self.tables.failed.take() {
-                self.notice = Some(Notice::error(why));
-                self.watch_when_ready = false;
+            match self.tables.failed.take() {
+                Some(why) => {
+                    self.notice = Some(Notice::error(why));
+                    self.watch_when_ready = false;
+                }
+                None => self.start_watching(),
             }
         }
         if self.mode != Mode::Watch {

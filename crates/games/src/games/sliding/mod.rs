@@ -14,7 +14,7 @@ mod watch;
 
 pub use game::{Goal, Shuffle, SlidingGame, position_text, shuffled};
 pub use heuristic::PuzzleHeuristic;
-pub use pattern_database::PatternDatabase;
+pub use pattern_database::{PatternDatabase, TablesBuild};
 pub use position::{MAX_SIDE, MIN_SIDE, Move, Position, Unsolvable};
 pub use problem::SlidingProblem;
 pub use records::{Best, BestResults, Solved};
