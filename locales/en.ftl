@@ -1680,6 +1680,17 @@ sliding-goal-snail = snail, blank in the middle
 sliding-goal-custom = the one typed below
 sliding-goal-typed = Goal position
 sliding-set-goal = Set goal
+sliding-goal-kept-position = The goal changed: the game goes on from the position on the board, its moves counted afresh.
+sliding-other-size = the board becomes { $side } x { $side }
+sliding-new-game-title = Start a new game?
+sliding-new-game-text = The game on the board cannot go on towards that goal ({ $why }): a new game would be shuffled, and this one's { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } lost.
+sliding-new-game-yes = New game
+sliding-new-game-no = Keep this game
+sliding-goal-line = Goal: { $goal } ({ $name })
+sliding-goal-board = The goal
 sliding-goal-refused = That goal is not a position: { $why }.
 sliding-shuffle-moves = Random moves
 sliding-shuffle = Shuffle

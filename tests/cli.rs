@@ -1305,7 +1305,15 @@ fn puzzle_solves_positions_optimally_and_prints_a_tsv_line_each() {
     let file = temp_file("positions.txt", positions);
     let goal = Position::blank_first(3);
     for algo in ["astar", "idastar", "bibfs", "bfs"] {
-        let out = frontier(&["puzzle", file.to_str().unwrap(), "--algo", algo, "--tsv"]);
+        let out = frontier(&[
+            "puzzle",
+            file.to_str().unwrap(),
+            "--algo",
+            algo,
+            "--goal",
+            "blank-first",
+            "--tsv",
+        ]);
         assert!(out.status.success(), "{algo}: {}", stderr(&out));
         let text = stdout(&out);
         let lines: Vec<&str> = text.lines().collect();
@@ -1333,9 +1341,22 @@ fn puzzle_solves_positions_optimally_and_prints_a_tsv_line_each() {
     // The classic exercise: to 2 8 3 / 1 6 4 / 7 _ 5 from 1 2 3 / 8 _ 4 / 7 6 5 in 5 moves.
     let out = frontier(&["puzzle", "1 2 3 8 0 4 7 6 5", "--goal", "2 8 3 1 6 4 7 0 5"]);
     assert!(stdout(&out).contains("moves: 5"), "{}", stdout(&out));
+    // With no goal given, the app's: the snail, named in the output; BFS names no heuristic.
+    let out = frontier(&["puzzle", "2 8 3 1 6 4 7 0 5", "--algo", "bfs"]);
+    let text = stdout(&out);
+    assert!(text.contains("goal: 1 2 3 8 0 4 7 6 5 (snail)"), "{text}");
+    assert!(text.contains("algorithm: BFS\n"), "{text}");
+    assert!(text.contains("moves: 5"), "{text}");
     // A better heuristic gives a smaller effective branching factor on the same position.
     let b = |heuristic: &str| -> f64 {
-        let out = frontier(&["puzzle", "8 6 7 2 5 4 3 0 1", "--heuristic", heuristic]);
+        let out = frontier(&[
+            "puzzle",
+            "8 6 7 2 5 4 3 0 1",
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            heuristic,
+        ]);
         let text = stdout(&out);
         let line = text
             .lines()
@@ -1360,11 +1381,15 @@ fn puzzle_refuses_bad_positions_and_searches_with_the_reason() {
             "unsolvable: ",
         ),
         (
-            vec!["puzzle", "1 2 3 4 5 6 7 8 0", "--algo", "jps"],
+            vec!["puzzle", "1 2 3 8 0 4 7 6 5", "--algo", "jps"],
             "does not run on the sliding puzzle",
         ),
         (
-            vec!["puzzle", "1 2 3 4 5 6 7 8 0", "--heuristic", "psychic"],
+            vec!["puzzle", "1 2 3 8 0 4 7 6 5", "--goal", "spiral"],
+            "a goal is snail, blank-first, blank-last or a position",
+        ),
+        (
+            vec!["puzzle", "1 2 3 8 0 4 7 6 5", "--heuristic", "psychic"],
             "unknown heuristic",
         ),
         (
@@ -1396,6 +1421,8 @@ fn puzzle_refuses_bad_positions_and_searches_with_the_reason() {
     let out = frontier(&[
         "puzzle",
         "8 6 7 2 5 4 3 0 1",
+        "--goal",
+        "blank-first",
         "--max-expansions",
         "10",
         "--tsv",

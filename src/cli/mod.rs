@@ -59,12 +59,13 @@ usage: frontier                      open the app
                      by --max-expansions for the same answer on any machine; levels
                      on N threads, default every core; M per level, default 2G;
                      --without switches techniques off to measure them)
-       frontier puzzle POSITION|FILE [--goal POSITION] [--algo ALGO]
+       frontier puzzle POSITION|FILE [--goal snail|blank-first|blank-last|POSITION] [--algo ALGO]
                      [--heuristic misplaced|manhattan|linear-conflict|pdb|zero|inconsistent]
                      [--max-expansions N] [--tsv]
                      (the sliding puzzle, 2 x 2 to 5 x 5: \"1 2 3 4 5 6 7 8 0\", 0 the
-                     blank; the goal blank first unless given; a FILE holds a position
-                     a line; --tsv: number, status, moves, expanded, ms, the blank's moves)
+                     blank; the goal the snail, as in the app, unless given; a FILE
+                     holds a position a line; --tsv: number, status, moves, expanded,
+                     ms, the blank's moves)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)

@@ -9,7 +9,7 @@ use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::algorithms::Shape;
-use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
 use crate::search::{Algorithm, Budget, Outcome, effective_branching_factor};
 
 pub fn puzzle(mut args: Args) -> Status {
@@ -48,6 +48,29 @@ fn positions(argument: &str) -> Result<Vec<Position>, String> {
     Ok(out)
 }
 
+/// The goal `--goal` names: `snail` (the app's, 1 2 3 / 8 0 4 / 7 6 5 on 3 x 3),
+/// `blank-first` (Korf's), `blank-last`, or a position.
+fn parse_goal(text: &str) -> Result<Goal, String> {
+    Ok(match text.trim() {
+        "snail" => Goal::Snail,
+        "blank-first" => Goal::BlankFirst,
+        "blank-last" => Goal::BlankLast,
+        position => Goal::Custom(Position::parse(position).map_err(|why| {
+            format!("{why} (a goal is snail, blank-first, blank-last or a position)")
+        })?),
+    })
+}
+
+/// How the output names a goal.
+fn goal_name(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Snail => "snail",
+        Goal::BlankFirst => "blank first",
+        Goal::BlankLast => "blank last",
+        Goal::Custom(_) => "given",
+    }
+}
+
 fn run(args: &mut Args) -> Result<Status, String> {
     let algorithm = args
         .parsed("--algo", PathAlgorithm::parse)?
@@ -55,7 +78,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let heuristic = args
         .parsed("--heuristic", PuzzleHeuristic::parse)?
         .unwrap_or(PuzzleHeuristic::LinearConflict);
-    let goal = args.parsed("--goal", |text| Position::parse(text).map_err(String::from))?;
+    let goal = args.parsed("--goal", parse_goal)?.unwrap_or(Goal::Snail);
     let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let tsv = args.flag("--tsv");
     let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;
@@ -64,7 +87,8 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let budget = max_expansions.map_or(Budget::UNLIMITED, |n| Budget::default().expansions(n));
     let mut all_solved = true;
     for (i, &start) in positions.iter().enumerate() {
-        let goal = goal.unwrap_or(Position::blank_first(start.side()));
+        let goal_name = goal_name(goal);
+        let goal = goal.position(start.side());
         let what = |e: String| {
             if positions.len() == 1 {
                 e
@@ -99,8 +123,13 @@ fn run(args: &mut Args) -> Result<Status, String> {
             );
         } else {
             println!("position {}: {start}", i + 1);
-            println!("goal: {goal}");
-            println!("algorithm: {algorithm}, {} heuristic", heuristic.code());
+            println!("goal: {goal} ({goal_name})");
+            if algorithm.descriptor().guarantees.heuristic {
+                println!("algorithm: {algorithm}, {} heuristic", heuristic.code());
+            } else {
+                // BFS, DFS and the like read no heuristic: naming one would mislead.
+                println!("algorithm: {algorithm}");
+            }
             if status == "solved" {
                 println!("moves: {length}");
                 println!("solution (the blank's moves): {moves}");

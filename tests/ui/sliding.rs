@@ -121,6 +121,61 @@ fn shuffles_and_goals_make_new_games_that_reach_their_goal() {
     assert_eq!(game.position().side(), 2);
 }
 
+/// A new goal the position on the board can reach goes on from there; one it cannot asks
+/// before a game in progress is given up.
+#[test]
+fn changing_the_goal_keeps_the_position_or_asks_before_a_new_game() {
+    use frontier::games::sliding::Goal;
+    let mut harness = app();
+    harness.get_by_label_contains("Goal: 1 2 3 / 8 _ 4 / 7 6 5 (snail");
+    type_and_click(
+        &mut harness,
+        "Position",
+        "2 8 3 1 6 4 7 0 5",
+        "Play this position",
+    );
+    harness::click(&mut harness, "Tile 6");
+    let here = position(&harness);
+    // Blank last (1 2 3 / 4 5 6 / 7 8 _): this position's parity does not reach it.
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .choose_goal(Goal::BlankLast);
+    harness.run_steps(2);
+    harness.get_by_label("Start a new game?");
+    harness::click(&mut harness, "Keep this game");
+    assert_eq!(position(&harness), here, "kept");
+    assert_eq!(harness.state().tabs.sliding.game().moves(), 1);
+    harness.get_by_label_contains("(snail");
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .choose_goal(Goal::BlankLast);
+    harness.run_steps(2);
+    harness::click(&mut harness, "New game");
+    let game = harness.state().tabs.sliding.game();
+    assert_eq!(game.goal().to_string(), "1 2 3 4 5 6 7 8 0");
+    assert_eq!(game.moves(), 0);
+    // A goal the position reaches: the game goes on from it, said so.
+    harness::click(&mut harness, "Tile 8");
+    let here = position(&harness);
+    let goal = frontier::games::sliding::Position::parse(&here)
+        .unwrap()
+        .after("L")
+        .or_else(|_| {
+            frontier::games::sliding::Position::parse(&here)
+                .unwrap()
+                .after("R")
+        })
+        .unwrap();
+    type_and_click(&mut harness, "Goal position", &goal.to_string(), "Set goal");
+    assert_eq!(position(&harness), here, "the position stays");
+    assert_eq!(harness.state().tabs.sliding.game().goal(), goal);
+    harness.get_by_label_contains("the game goes on from the position on the board");
+}
+
 /// Steps the watched searches with the Step button `times` times.
 fn step(harness: &mut Harness<'_, FrontierApp>, times: usize) {
     for _ in 0..times {

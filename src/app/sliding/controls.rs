@@ -191,6 +191,14 @@ impl SlidingTab {
         if goal != self.goal {
             self.choose_goal(goal);
         }
+        super::board::small_board(
+            ui,
+            self.game.goal(),
+            self.game.goal(),
+            84.0,
+            &tr!("sliding-goal-board"),
+            None,
+        );
         let label = ui.label(tr!("sliding-goal-typed"));
         ui.add(egui::TextEdit::singleline(&mut self.goal_text).desired_width(f32::INFINITY))
             .labelled_by(label.id);
@@ -330,7 +338,7 @@ fn size_name(side: usize) -> String {
     }
 }
 
-fn goal_name(goal: Goal) -> String {
+pub(super) fn goal_name(goal: Goal) -> String {
     match goal {
         Goal::BlankFirst => tr!("sliding-goal-blank-first"),
         Goal::BlankLast => tr!("sliding-goal-blank-last"),

@@ -84,6 +84,9 @@ pub struct SlidingTab {
     helped: bool,
     /// The solution being played on the board move by move, while it is.
     replay: Option<replay::SolutionReplay>,
+    /// A size or goal chosen that would end the game in progress, until the player says
+    /// whether to.
+    pending_goal: Option<(usize, Goal)>,
     best: BestResults,
     /// The pattern database being made for the chosen goal, while it is.
     tables: tables::TablesBuild,
@@ -119,6 +122,7 @@ impl SlidingTab {
             clock_running: false,
             helped: false,
             replay: None,
+            pending_goal: None,
             best: saved.best,
             tables: tables::TablesBuild::default(),
             notice: None,
@@ -258,11 +262,16 @@ impl crate::app::tab::Tab for SlidingTab {
             self.central(ui);
         });
         let ctx = ui.ctx().clone();
+        self.goal_question(&ctx);
         error_window(&ctx, &mut self.notice, &tr!("sliding-unchanged"));
     }
 
     fn save(&self) -> String {
         ron::ser::to_string(&self.saved()).unwrap_or_default()
+    }
+
+    fn modal_open(&self) -> bool {
+        self.pending_goal.is_some()
     }
 
     fn notice(&mut self) -> &mut Option<Notice> {

@@ -7,6 +7,7 @@ use super::replay::SolutionReplay;
 use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
 use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
+use crate::tr;
 use crate::ui::step_controls::StepAction;
 
 impl SlidingTab {
@@ -193,18 +194,84 @@ impl SlidingTab {
         self.set_size_and_goal(side, goal);
     }
 
+    /// Plays towards `goal` on a square of `side`. The game goes on from the position on
+    /// the board when it can reach the goal there (its moves counted afresh: a new goal is
+    /// a new game); otherwise a new game is shuffled, after asking when moves of this one
+    /// would be lost.
     fn set_size_and_goal(&mut self, side: usize, goal: Goal) {
+        let target = goal.position(side);
+        let position = self.game.position();
+        if position.side() == side && position.reaches(target).is_ok() {
+            let was_playing = self.game.moves() > 0 && !self.game.is_solved();
+            self.side = side;
+            self.goal = goal;
+            self.start_game(position, target);
+            if was_playing {
+                self.notice = Some(Notice::info(crate::msg!("sliding-goal-kept-position")));
+            }
+            return;
+        }
+        if self.game.moves() > 0 && !self.game.is_solved() {
+            self.pending_goal = Some((side, goal));
+            return;
+        }
+        self.new_game_towards(side, goal);
+    }
+
+    /// A new game shuffled towards `goal` on a square of `side`.
+    fn new_game_towards(&mut self, side: usize, goal: Goal) {
         self.side = side;
         self.goal = goal;
-        let goal = goal.position(side);
-        // The same position when it can still reach the goal; otherwise a new shuffle.
-        let start = self.game.start();
-        if start.side() == side && start.reaches(goal).is_ok() {
-            self.start_game(start, goal);
+        let target = goal.position(side);
+        self.seed = self.seed.wrapping_add(1);
+        let start = shuffled(target, Shuffle::Moves(self.shuffle_moves), self.seed);
+        self.start_game(start, target);
+    }
+
+    /// The player's answer to "start a new game?": yes plays towards the goal asked for,
+    /// no keeps this game and its goal.
+    pub fn answer_goal_change(&mut self, new_game: bool) {
+        if let Some((side, goal)) = self.pending_goal.take()
+            && new_game
+        {
+            self.new_game_towards(side, goal);
+        }
+    }
+
+    /// Asks whether to give up the game in progress for the size or goal chosen.
+    pub(super) fn goal_question(&mut self, ctx: &egui::Context) {
+        let Some((side, goal)) = self.pending_goal else {
+            return;
+        };
+        let why = if side == self.side {
+            let position = self.game.position();
+            position
+                .reaches(goal.position(side))
+                .err()
+                .map_or_else(String::new, |why| why.to_string())
         } else {
-            self.seed = self.seed.wrapping_add(1);
-            let start = shuffled(goal, Shuffle::Moves(self.shuffle_moves), self.seed);
-            self.start_game(start, goal);
+            tr!("sliding-other-size", side = side)
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("sliding-new-game")).show(ctx, |ui| {
+            ui.set_max_width(420.0);
+            ui.heading(tr!("sliding-new-game-title"));
+            ui.label(tr!(
+                "sliding-new-game-text",
+                why = why,
+                moves = self.game.moves()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button(tr!("sliding-new-game-yes")).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button(tr!("sliding-new-game-no")).clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if let Some(new_game) = answer {
+            self.answer_goal_change(new_game);
         }
     }
 

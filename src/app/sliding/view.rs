@@ -25,6 +25,11 @@ impl SlidingTab {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(self.score_line()).strong());
         });
+        ui.label(tr!(
+            "sliding-goal-line",
+            goal = rows(self.game.goal()),
+            name = super::controls::goal_name(self.goal)
+        ));
         let room = ui.available_size();
         let size = room.x.min(room.y - 8.0).clamp(80.0, 640.0);
         ui.vertical_centered(|ui| {
@@ -204,6 +209,21 @@ fn frontier_cards(
     if total > first.len() {
         ui.label(tr!("sliding-frontier-more", more = total - first.len()));
     }
+}
+
+/// A position written row by row, the rows apart: "1 2 3 / 8 _ 4 / 7 6 5".
+fn rows(position: Position) -> String {
+    let side = position.side();
+    let tiles: Vec<String> = position
+        .tiles()
+        .iter()
+        .map(|&t| if t == 0 { "_".into() } else { t.to_string() })
+        .collect();
+    tiles
+        .chunks(side)
+        .map(|row| row.join(" "))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// Letters of a solution shown whole; a longer one is shown folded, its first and last
