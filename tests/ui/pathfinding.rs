@@ -227,6 +227,31 @@ fn a_malformed_file_shows_the_line_and_leaves_the_board_intact() {
     assert!(harness.state().tabs.pathfinding.notice_shown().is_none());
 }
 
+/// Eight directions with Manhattan: the panel says the heuristic can overestimate and
+/// offers octile, and nothing under the pointer moves when the line changes.
+#[test]
+fn eight_directions_offer_octile_and_the_controls_stay_still() {
+    let mut harness = app_on_open_board();
+    harness.get_by_label("It never overestimates with these moves");
+    let still = |harness: &Harness<'static, FrontierApp>| {
+        (
+            harness.get_by_label("8 directions").rect(),
+            harness.get_by_label("Step").rect(),
+        )
+    };
+    let before = still(&harness);
+    harness::click(&mut harness, "8 directions");
+    harness.get_by_label("It can overestimate here");
+    assert_eq!(still(&harness), before, "nothing moved under the pointer");
+    harness::click(&mut harness, "Use Octile");
+    assert_eq!(
+        harness.state().tabs.pathfinding.settings().heuristic,
+        frontier::games::sandbox::Heuristic::Octile
+    );
+    harness.get_by_label("It never overestimates with these moves");
+    assert_eq!(still(&harness), before);
+}
+
 #[test]
 fn the_status_line_names_a_preset_and_an_edit_undone_is_no_edit() {
     let mut harness = harness::app([1400.0, 900.0]);

@@ -54,6 +54,35 @@ fn narration(session: &Session) -> String {
 }
 
 impl PathfindingTab {
+    /// One line on the heuristic chosen, always there so nothing below it moves: that it
+    /// never overestimates with these moves, or that it can, with a button that picks the
+    /// one that fits the moves when that one does not. True when the heuristic changed.
+    fn heuristic_verdict(&mut self, ui: &mut Ui) -> bool {
+        let (moves, cheapest) = (self.settings.connectivity, self.board.min_cost());
+        let mut changed = false;
+        ui.horizontal_wrapped(|ui| {
+            if self.settings.heuristic.is_admissible(moves, cheapest) {
+                ui.weak(tr!("pf-admissible"))
+                    .on_hover_text(tr!("pf-admissible-tip"));
+                return;
+            }
+            ui.colored_label(
+                crate::ui::color(crate::palette::status::WARNING),
+                tr!("pf-overestimates"),
+            )
+            .on_hover_text(tr!("pf-overestimates-tip"));
+            let fitting = Heuristic::exact_for(moves);
+            if fitting != self.settings.heuristic && fitting.is_admissible(moves, cheapest) {
+                let button = ui.button(tr!("pf-use-heuristic", name = names::heuristic(fitting)));
+                if button.clicked() {
+                    self.settings.heuristic = fitting;
+                    changed = true;
+                }
+            }
+        });
+        changed
+    }
+
     /// The controls panel in a row above the board, for when the panel is collapsed: the
     /// algorithm, the step buttons and the timeline.
     pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
@@ -156,6 +185,25 @@ impl PathfindingTab {
                 }
             });
         }
+        // The moves before the heuristic: a line about the heuristic appearing under them
+        // would move the radio buttons just clicked.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr!("pf-moves"));
+            changed |= ui
+                .radio_value(
+                    &mut self.settings.connectivity,
+                    Connectivity::Four,
+                    tr!("pf-four-directions"),
+                )
+                .changed();
+            changed |= ui
+                .radio_value(
+                    &mut self.settings.connectivity,
+                    Connectivity::Eight,
+                    tr!("pf-eight-directions"),
+                )
+                .changed();
+        });
         ui.add_enabled_ui(self.settings.algorithm.uses_heuristic(), |ui| {
             ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-heuristic"));
@@ -175,34 +223,7 @@ impl PathfindingTab {
                     .response
                     .labelled_by(label.id);
             });
-            if self.settings.algorithm.uses_heuristic()
-                && !self
-                    .settings
-                    .heuristic
-                    .is_admissible(self.settings.connectivity, self.board.min_cost())
-            {
-                ui.colored_label(
-                    crate::ui::color(crate::palette::status::WARNING),
-                    tr!("pf-overestimates"),
-                );
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr!("pf-moves"));
-            changed |= ui
-                .radio_value(
-                    &mut self.settings.connectivity,
-                    Connectivity::Four,
-                    tr!("pf-four-directions"),
-                )
-                .changed();
-            changed |= ui
-                .radio_value(
-                    &mut self.settings.connectivity,
-                    Connectivity::Eight,
-                    tr!("pf-eight-directions"),
-                )
-                .changed();
+            changed |= self.heuristic_verdict(ui);
         });
         ui.horizontal_wrapped(|ui| {
             let mut compare = self.settings.compare_with.is_some();

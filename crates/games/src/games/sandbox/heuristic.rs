@@ -56,6 +56,15 @@ impl Heuristic {
         }
     }
 
+    /// The heuristic exact on an open board with `connectivity`'s moves: Manhattan for four
+    /// directions, octile for eight.
+    pub fn exact_for(connectivity: Connectivity) -> Heuristic {
+        match connectivity {
+            Connectivity::Four => Heuristic::Manhattan,
+            Connectivity::Eight => Heuristic::Octile,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Heuristic::Manhattan => "manhattan",
