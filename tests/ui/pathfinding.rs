@@ -252,6 +252,49 @@ fn eight_directions_offer_octile_and_the_controls_stay_still() {
     assert_eq!(still(&harness), before);
 }
 
+/// A board pasted with Ctrl+V on the board, or in Edit → Paste a board…, opens; text that is
+/// no board says why and the board stays.
+#[test]
+fn a_pasted_board_opens_and_pasted_nonsense_changes_nothing() {
+    let mut harness = app_on_open_board();
+    let mut pasted = Board::new(7, 3);
+    pasted.start = Pos::new(0, 1);
+    pasted.goal = Pos::new(6, 1);
+    harness.event(egui::Event::Paste(pasted.to_text()));
+    harness.run_steps(3);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), pasted);
+    assert!(harness.state().tabs.pathfinding.dirty(), "in no file yet");
+    harness.get_by_label_contains("unsaved board");
+    // Nonsense: the reason, and the board stays.
+    harness.event(egui::Event::Paste("a board with a river".into()));
+    harness.run_steps(3);
+    harness.get_by_label_contains("the pasted board");
+    assert_eq!(*harness.state().tabs.pathfinding.board(), pasted);
+    harness::click(&mut harness, "OK");
+    // The Edit menu's window, for where the keyboard cannot paste.
+    harness.state_mut().tabs.pathfinding.mark_saved();
+    // ("Edit" is also the heading of the panel's painting tools.)
+    harness
+        .query_all_by_label("Edit")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+        .expect("the Edit menu")
+        .click();
+    harness.run_steps(2);
+    harness::click(&mut harness, "Paste a board…");
+    let map = "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n";
+    let field =
+        "Paste a board (Frontier's board text, as a .board file holds it) or a Moving AI map:";
+    harness.get_by_label(field).focus();
+    harness.step();
+    // Pasted into the field (it has the keyboard: the board does not take the paste).
+    harness.event(egui::Event::Paste(map.into()));
+    harness.run_steps(2);
+    assert_eq!(*harness.state().tabs.pathfinding.board(), pasted);
+    harness::click(&mut harness, "Open it");
+    let board = harness.state().tabs.pathfinding.board();
+    assert_eq!((board.width(), board.height()), (3, 2), "the map opened");
+}
+
 #[test]
 fn the_status_line_names_a_preset_and_an_edit_undone_is_no_edit() {
     let mut harness = harness::app([1400.0, 900.0]);

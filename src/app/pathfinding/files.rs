@@ -36,6 +36,8 @@ enum Source {
 pub(super) struct FileState {
     dialog: Option<FileDialog>,
     pending: Option<Incoming>,
+    /// The text in Edit → Paste a board…, while that window is open.
+    paste: Option<String>,
     /// Where dialogs open.
     folder: Option<PathBuf>,
 }
@@ -43,7 +45,7 @@ pub(super) struct FileState {
 impl FileState {
     /// Whether a file dialog or the unsaved-edits question is open.
     pub(super) fn asking(&self) -> bool {
-        self.dialog.is_some() || self.pending.is_some()
+        self.dialog.is_some() || self.pending.is_some() || self.paste.is_some()
     }
 }
 
@@ -233,9 +235,53 @@ impl PathfindingTab {
         }));
     }
 
-    /// The file dialog, the unsaved-edits question and the error window.
+    /// Opens Edit → Paste a board…: a window to paste a board's text (or a Moving AI map)
+    /// into, where the keyboard cannot paste on the board itself (a page without the
+    /// clipboard, say).
+    pub fn open_paste_window(&mut self) {
+        self.files.paste = Some(String::new());
+    }
+
+    /// A board pasted (Ctrl+V on the board, or the paste window): it opens as a file
+    /// would, after asking if the board on screen has unsaved edits; text that is no
+    /// board says why, and the board stays.
+    pub fn paste_board(&mut self, text: &str) {
+        self.load_text(&tr!("pasted-board"), text);
+    }
+
+    fn paste_window(&mut self, ctx: &egui::Context) {
+        let Some(text) = &mut self.files.paste else {
+            return;
+        };
+        let mut open = true;
+        let mut load = false;
+        egui::Window::new(tr!("paste-board-title"))
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                let label = ui.label(tr!("paste-board-text"));
+                ui.add(
+                    egui::TextEdit::multiline(text)
+                        .code_editor()
+                        .desired_rows(12)
+                        .desired_width(360.0),
+                )
+                .labelled_by(label.id);
+                load = ui.button(tr!("paste-board-open")).clicked();
+            });
+        if load {
+            let text = std::mem::take(text);
+            self.files.paste = None;
+            self.paste_board(&text);
+        } else if !open {
+            self.files.paste = None;
+        }
+    }
+
+    /// The file dialog, the paste window, the unsaved-edits question and the error window.
     pub(super) fn file_windows(&mut self, ui: &Ui) {
         let ctx = ui.ctx().clone();
+        self.paste_window(&ctx);
         if let Some(dialog) = &mut self.files.dialog
             && let Some(outcome) = dialog.show(&ctx)
         {

@@ -318,6 +318,7 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
     ("keys-ctrl-y", "does-redo"),
     ("keys-ctrl-s", "does-save-board"),
     ("keys-ctrl-o", "does-open-board"),
+    ("keys-ctrl-v", "does-paste-board"),
     ("keys-f", "does-fit"),
     ("keys-zoom-pan", "does-zoom-pan"),
 ];
@@ -405,6 +406,15 @@ impl crate::app::tab::Tab for PathfindingTab {
         }
         if open {
             self.open_dialog();
+        }
+        // Ctrl+V outside a text field opens the board pasted (or says why it cannot).
+        if let Some(text) = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            })
+        }) {
+            self.paste_board(&text);
         }
     }
 
@@ -520,6 +530,14 @@ impl crate::app::tab::Tab for PathfindingTab {
             .clicked()
         {
             self.redo();
+        }
+        if ui
+            .button(tr!("menu-paste-board"))
+            .on_hover_text(tr!("menu-paste-board-tip"))
+            .clicked()
+        {
+            self.open_paste_window();
+            ui.close();
         }
     }
 
