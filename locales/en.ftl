@@ -1394,6 +1394,13 @@ export-frames = { $frames ->
         [one] { $frames } frame
        *[other] { $frames } frames
     }
+menu-export-sliding = Export the sliding puzzle as PNG, SVG or GIF…
+export-png-position = PNG picture of the position shown
+export-svg-position = SVG picture of the position shown
+export-gif-puzzle-solution = GIF of the solution found, { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
 menu-export-snake = Export the Snake game as PNG or GIF…
 menu-export-sokoban = Export the Sokoban position or solution as PNG or GIF…
 menu-export-link = Export the Link board or search as PNG or GIF…

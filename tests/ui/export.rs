@@ -395,3 +395,56 @@ fn the_file_offered_names_what_is_exported() {
         harness.run_steps(2);
     }
 }
+
+/// The sliding puzzle exports from the File menu: the position shown as PNG and SVG, the
+/// game played as a GIF a frame a move, and the solution found as a GIF ending solved.
+#[test]
+fn the_sliding_puzzle_exports_its_position_game_and_solution() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness.state_mut().tab = frontier::app::TabId::Sliding;
+    harness.run_steps(2);
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .play_typed("2 8 3 1 6 4 7 0 5");
+    harness.run_steps(2);
+    click(&mut harness, "Tile 6");
+    let entry = "Export the sliding puzzle as PNG, SVG or GIF…";
+    let png = export_from_game_tab(
+        &mut harness,
+        entry,
+        "PNG picture of the position shown",
+        "puzzle.png",
+    );
+    let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
+    assert_eq!((pixmap.width(), pixmap.height()), (3 * 48, 3 * 48));
+    let svg = export_from_game_tab(
+        &mut harness,
+        entry,
+        "SVG picture of the position shown",
+        "puzzle.svg",
+    );
+    let svg = String::from_utf8(svg).unwrap();
+    assert_eq!(svg.matches("<text").count(), 8, "{svg}");
+    let game = export_from_game_tab(&mut harness, entry, "GIF of the game so far", "game.gif");
+    assert_eq!(gif_frames(&game).len(), 2, "the start and the move played");
+    // The solution a search found, from the position it solved.
+    click(&mut harness, "Watch a search solve it");
+    click(&mut harness, "To end");
+    for _ in 0..50 {
+        harness.step();
+    }
+    let moves = harness.state().tabs.sliding.sessions()[0]
+        .solution()
+        .expect("solved");
+    let solution = export_from_game_tab(
+        &mut harness,
+        entry,
+        &format!("GIF of the solution found, {} moves", moves.len()),
+        "solution.gif",
+    );
+    let frames = gif_frames(&solution);
+    assert_eq!(frames.len(), moves.len() + 1);
+    assert_ne!(frames[0], frames[frames.len() - 1]);
+}

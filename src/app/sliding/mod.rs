@@ -8,6 +8,7 @@
 
 mod board;
 mod controls;
+mod export;
 mod inspect;
 mod play;
 mod replay;
@@ -90,6 +91,8 @@ pub struct SlidingTab {
     best: BestResults,
     /// The pattern database being made for the chosen goal, while it is.
     tables: tables::TablesBuild,
+    /// File → Export.
+    export: crate::app::export_window::ExportWindow,
     notice: Option<Notice>,
 }
 
@@ -125,6 +128,7 @@ impl SlidingTab {
             pending_goal: None,
             best: saved.best,
             tables: tables::TablesBuild::default(),
+            export: export::window(),
             notice: None,
         }
     }
@@ -263,6 +267,7 @@ impl crate::app::tab::Tab for SlidingTab {
         });
         let ctx = ui.ctx().clone();
         self.goal_question(&ctx);
+        self.export_window(&ctx);
         error_window(&ctx, &mut self.notice, &tr!("sliding-unchanged"));
     }
 
@@ -271,7 +276,15 @@ impl crate::app::tab::Tab for SlidingTab {
     }
 
     fn modal_open(&self) -> bool {
-        self.pending_goal.is_some()
+        self.pending_goal.is_some() || self.export.busy()
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) -> bool {
+        let clicked = ui.button(tr!("menu-export-sliding")).clicked();
+        if clicked {
+            self.open_export();
+        }
+        clicked
     }
 
     fn notice(&mut self) -> &mut Option<Notice> {

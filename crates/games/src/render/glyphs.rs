@@ -12,24 +12,28 @@ use crate::palette::Rgba;
 /// A capital letter's height as a share of the font size.
 const CAP_HEIGHT: f32 = 0.72;
 
-/// Turns outline commands into a tiny-skia path, y pointing down.
-struct Pen(PathBuilder);
+/// Turns outline commands into a tiny-skia path, y pointing down, each glyph `x` along.
+struct Pen {
+    path: PathBuilder,
+    x: f32,
+}
 
 impl OutlinePen for Pen {
     fn move_to(&mut self, x: f32, y: f32) {
-        self.0.move_to(x, -y);
+        self.path.move_to(self.x + x, -y);
     }
     fn line_to(&mut self, x: f32, y: f32) {
-        self.0.line_to(x, -y);
+        self.path.line_to(self.x + x, -y);
     }
     fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
-        self.0.quad_to(cx0, -cy0, x, -y);
+        self.path.quad_to(self.x + cx0, -cy0, self.x + x, -y);
     }
     fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
-        self.0.cubic_to(cx0, -cy0, cx1, -cy1, x, -y);
+        self.path
+            .cubic_to(self.x + cx0, -cy0, self.x + cx1, -cy1, self.x + x, -y);
     }
     fn close(&mut self) {
-        self.0.close();
+        self.path.close();
     }
 }
 
@@ -38,6 +42,28 @@ impl OutlinePen for Pen {
 pub fn draw_letter(
     pixmap: &mut Pixmap,
     letter: char,
+    centre: (f32, f32),
+    height: f32,
+    color: Rgba,
+    smooth: bool,
+) -> bool {
+    let mut buffer = [0u8; 4];
+    draw_text(
+        pixmap,
+        letter.encode_utf8(&mut buffer),
+        centre,
+        height,
+        color,
+        smooth,
+    )
+}
+
+/// Draws `text` on one line centred on (`x`, `y`), a capital `height` pixels tall, each
+/// character after the one before by its advance. Characters the font lacks draw nothing;
+/// returns whether something was drawn.
+pub fn draw_text(
+    pixmap: &mut Pixmap,
+    text: &str,
     (x, y): (f32, f32),
     height: f32,
     color: Rgba,
@@ -46,25 +72,26 @@ pub fn draw_letter(
     let Ok(font) = FontRef::new(crate::assets::CJK_FONT) else {
         return false;
     };
-    let Some(glyph) = font
-        .charmap()
-        .map(letter)
-        .and_then(|id| font.outline_glyphs().get(id))
-    else {
-        return false;
-    };
-    let mut pen = Pen(PathBuilder::new());
     let size = Size::new(height / CAP_HEIGHT);
-    if glyph
-        .draw(
-            DrawSettings::unhinted(size, LocationRef::default()),
-            &mut pen,
-        )
-        .is_err()
-    {
-        return false;
+    let metrics = font.glyph_metrics(size, LocationRef::default());
+    let glyphs = font.outline_glyphs();
+    let mut pen = Pen {
+        path: PathBuilder::new(),
+        x: 0.0,
+    };
+    for letter in text.chars() {
+        let Some(id) = font.charmap().map(letter) else {
+            continue;
+        };
+        if let Some(glyph) = glyphs.get(id) {
+            let settings = DrawSettings::unhinted(size, LocationRef::default());
+            if glyph.draw(settings, &mut pen).is_err() {
+                return false;
+            }
+        }
+        pen.x += metrics.advance_width(id).unwrap_or(0.0);
     }
-    let Some(path) = pen.0.finish() else {
+    let Some(path) = pen.path.finish() else {
         return false;
     };
     let bounds = path.bounds();
@@ -117,6 +144,33 @@ mod tests {
         assert_ne!(a, inked('B'));
         assert_ne!(inked('l'), inked('1'));
         assert_ne!(inked('推'), inked('箱'));
+    }
+
+    #[test]
+    fn a_number_of_two_digits_is_drawn_side_by_side_and_centred() {
+        let mut pixmap = Pixmap::new(60, 40).unwrap();
+        assert!(draw_text(
+            &mut pixmap,
+            "15",
+            (30.0, 20.0),
+            20.0,
+            rgb(0, 0, 0),
+            false
+        ));
+        let ink: Vec<(usize, usize)> = (0..60 * 40)
+            .filter(|&i| pixmap.pixels()[i].alpha() > 0)
+            .map(|i| (i % 60, i / 60))
+            .collect();
+        let (left, right) = (
+            ink.iter().map(|p| p.0).min().unwrap(),
+            ink.iter().map(|p| p.0).max().unwrap(),
+        );
+        // Wider than one digit, and about as far from either edge.
+        assert!(right - left > 12, "{left}..{right}");
+        assert!(
+            (left as i32 - (59 - right) as i32).abs() <= 2,
+            "{left}..{right}"
+        );
     }
 
     #[test]

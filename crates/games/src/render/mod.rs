@@ -10,6 +10,7 @@ pub mod glyphs;
 pub mod picture;
 pub mod raster;
 pub mod replays;
+pub mod sliding;
 
 pub use animation::{GifExport, GifOptions, run_gif};
 pub use frames::{FrameSource, PictureFrames, RunFrames};

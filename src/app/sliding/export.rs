@@ -1,0 +1,159 @@
+//! File → Export for the Sliding puzzle tab: the position on the board as PNG or SVG, the
+//! game so far as a GIF a frame a move, and the solution found, once there is one, as a GIF
+//! from the position it solves.
+
+use egui::Context;
+
+use super::{Mode, SlidingTab};
+use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted};
+use crate::games::sliding::{Move, Position};
+use crate::i18n::Message;
+use crate::render::sliding::{PuzzleFrames, PuzzlePicture};
+use crate::tr;
+
+/// The export window's id.
+const WINDOW_ID: &str = "sliding-export";
+
+/// The animations: the game played, and the solution found.
+const GAME: usize = 0;
+const SOLUTION: usize = 1;
+
+pub fn window() -> ExportWindow {
+    ExportWindow::new(WINDOW_ID, 48)
+}
+
+impl SlidingTab {
+    pub fn open_export(&mut self) {
+        self.playback.playing = false;
+        self.export.open("puzzle", 0);
+    }
+
+    /// The position the middle shows: the game's, or the one the search just expanded.
+    fn shown_position(&self) -> Position {
+        match (self.mode, self.sessions.first()) {
+            (Mode::Watch, Some(session)) => session.expanded(),
+            _ => self.game.position(),
+        }
+    }
+
+    fn offer(&self) -> Vec<ExportChoice> {
+        let mut offer = vec![
+            ExportChoice {
+                label: tr!("export-png-position"),
+                kind: ExportKind::Png,
+                stem: "position",
+            },
+            ExportChoice {
+                label: tr!("export-svg-position"),
+                kind: ExportKind::Svg,
+                stem: "position",
+            },
+            ExportChoice {
+                label: tr!("export-gif-game"),
+                stem: "game",
+                kind: ExportKind::Gif {
+                    id: GAME,
+                    frames: self.game.moves() + 1,
+                    ranged: false,
+                },
+            },
+        ];
+        if let Some(moves) = self.sessions.first().and_then(|s| s.solution_moves()) {
+            offer.push(ExportChoice {
+                label: tr!("export-gif-puzzle-solution", moves = moves.len()),
+                stem: "solution",
+                kind: ExportKind::Gif {
+                    id: SOLUTION,
+                    frames: moves.len() + 1,
+                    ranged: false,
+                },
+            });
+        }
+        offer
+    }
+
+    /// What an export is made from: the position shown, the game, the solution found.
+    fn source(&self) -> Source {
+        let played = self
+            .game
+            .played()
+            .chars()
+            .filter_map(crate::games::sliding::Move::from_letter)
+            .collect();
+        let solution = self
+            .sessions
+            .first()
+            .and_then(|session| Some((session.run().problem().start, session.solution_moves()?)));
+        Source {
+            shown: self.shown_position(),
+            goal: self.game.goal(),
+            game: (self.game.start(), played),
+            solution,
+        }
+    }
+
+    pub(super) fn export_window(&mut self, ctx: &Context) {
+        if !self.export.busy() {
+            return;
+        }
+        let offer = self.offer();
+        let source = self.source();
+        let made = self.export.show(ctx, &offer, |wanted| source.make(wanted));
+        if let Some(notice) = made {
+            self.notice = Some(notice);
+        }
+    }
+
+    /// Exports the choice picked in the window to `path` (what a chosen file does; the UI
+    /// tests choose the file directly).
+    pub fn export_to(&mut self, path: std::path::PathBuf) {
+        let offer = self.offer();
+        let Some(kind) = offer.get(self.export.choice).map(|c| c.kind) else {
+            return;
+        };
+        let source = self.source();
+        let made = self
+            .export
+            .export_to(path, kind, |wanted| source.make(wanted));
+        if let Some(notice) = made {
+            self.notice = Some(notice);
+        }
+    }
+
+    pub fn export_mut(&mut self) -> &mut ExportWindow {
+        &mut self.export
+    }
+}
+
+/// What the export window's choices are made from.
+struct Source {
+    shown: Position,
+    goal: Position,
+    /// Where the game began, and the blank's moves since.
+    game: (Position, Vec<Move>),
+    /// The position the search solved, and its solution.
+    solution: Option<(Position, Vec<Move>)>,
+}
+
+impl Source {
+    fn make(self, wanted: Wanted) -> Result<Made, Message> {
+        let picture = PuzzlePicture {
+            position: self.shown,
+            goal: self.goal,
+        };
+        let (start, moves) = match wanted {
+            Wanted::Picture {
+                kind: ExportKind::Svg,
+                cell,
+            } => return Ok(Made::Bytes(picture.svg(cell)?.into_bytes())),
+            Wanted::Picture { cell, .. } => return Ok(Made::Bytes(picture.png(cell)?)),
+            Wanted::Frames { id: SOLUTION } => {
+                self.solution.ok_or(crate::msg!("render-nothing"))?
+            }
+            Wanted::Frames { .. } => self.game,
+        };
+        Ok(Made::Frames(Box::new(PuzzleFrames::new(
+            start, self.goal, moves,
+        )?)))
+    }
+}
