@@ -22,10 +22,16 @@ pub struct PuzzlePicture {
     pub goal: Position,
 }
 
+/// A tile as drawn: its square, its number and its face's colour.
+struct Tile {
+    rect: Rect,
+    number: u8,
+    face: Rgba,
+}
+
 impl PuzzlePicture {
-    /// Each tile's square and its face's colour, at `cell` pixels a square; the tray's
-    /// side.
-    fn tiles(&self, cell: u32) -> Result<(u32, Vec<(Rect, u8, Rgba)>), Message> {
+    /// The tray's side and each tile, at `cell` pixels a square.
+    fn tiles(&self, cell: u32) -> Result<(u32, Vec<Tile>), Message> {
         let side = self.position.side();
         let (size, _) = picture_size(side, side, cell)?;
         let c = cell as f32;
@@ -44,7 +50,11 @@ impl PuzzlePicture {
             } else {
                 sliding::TILE
             };
-            tiles.push((rect, tile, face));
+            tiles.push(Tile {
+                rect,
+                number: tile,
+                face,
+            });
         }
         Ok((size, tiles))
     }
@@ -59,7 +69,7 @@ impl PuzzlePicture {
             sliding::TRAY.2,
             255,
         ));
-        for (rect, tile, face) in tiles {
+        for Tile { rect, number, face } in tiles {
             pixmap.fill_rect(rect, &paint(face, smooth), Transform::identity(), None);
             let (x, y) = (
                 rect.x() + rect.width() / 2.0,
@@ -68,7 +78,7 @@ impl PuzzlePicture {
             let height = (cell as f32 * 0.36).max(4.0);
             draw_text(
                 &mut pixmap,
-                &tile.to_string(),
+                &number.to_string(),
                 (x, y),
                 height,
                 sliding::NUMBER,
@@ -95,7 +105,7 @@ impl PuzzlePicture {
             round * 2.0,
             hex(sliding::TRAY)
         );
-        for (rect, tile, face) in tiles {
+        for Tile { rect, number, face } in tiles {
             out.push_str(&format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{round}\" fill=\"{}\"/>\n",
                 rect.x(),
@@ -105,7 +115,7 @@ impl PuzzlePicture {
                 hex(face)
             ));
             out.push_str(&format!(
-                "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">{tile}</text>\n",
+                "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">{number}</text>\n",
                 rect.x() + rect.width() / 2.0,
                 rect.y() + rect.height() / 2.0,
                 cell as f32 * 0.45,
