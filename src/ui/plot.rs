@@ -61,6 +61,15 @@ fn run_color(i: usize) -> Color32 {
     super::color(runs[i % runs.len()])
 }
 
+/// The y axis's label as shown: egui_plot turns it on its side, which reads in English
+/// but not in Chinese (数量 lying down); there the chart's heading names the count alone.
+fn y_label(text: String) -> String {
+    match crate::i18n::language() {
+        crate::i18n::Language::Chinese => String::new(),
+        crate::i18n::Language::English => text,
+    }
+}
+
 /// How wide the y axis must be for the widest count `series` may show, so that its label
 /// sits beside the tick labels in the very frame the counts grow (egui_plot widens the axis
 /// only a frame after a wider tick label is drawn). Ticks may run a step past the data: the
@@ -138,7 +147,7 @@ pub fn series_plot(ui: &mut Ui, id: &str, series: &[&RunSeries], current_step: O
     Plot::new(id)
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
-        .y_axis_label(tr!("plot-count"))
+        .y_axis_label(y_label(tr!("plot-count")))
         .y_axis_min_width(y_axis_width(ui, series))
         .include_x(0.0)
         .include_x(10.0)
@@ -176,7 +185,7 @@ pub fn frontier_plot(ui: &mut Ui, id: &str, series: &[&RunSeries]) {
     Plot::new(id)
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-step"))
-        .y_axis_label(tr!("plot-frontier"))
+        .y_axis_label(y_label(tr!("plot-frontier")))
         .y_axis_min_width(y_axis_width(ui, series))
         .include_x(0.0)
         .include_x(10.0)
@@ -216,7 +225,7 @@ pub fn depth_plot(ui: &mut Ui, id: &str, runs: &[(String, Vec<u64>)]) {
     Plot::new(id)
         .height(plot_height(ui))
         .x_axis_label(tr!("plot-depth"))
-        .y_axis_label(tr!("plot-expansions-log"))
+        .y_axis_label(y_label(tr!("plot-expansions-log")))
         .y_axis_formatter(|mark, _| power_of_ten(mark.value))
         .include_x(0.0)
         .include_y(0.0)

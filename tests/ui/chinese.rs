@@ -6,7 +6,7 @@ use crate::screen;
 
 use egui::FontId;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::{FrontierApp, Pilot, TabId};
 use frontier::games::link::presets as link_presets;
 use frontier::grid::Pos;
@@ -113,6 +113,45 @@ fn a_language_switch_turns_the_open_lesson_the_status_line_and_the_editors_check
     click(&mut harness, "English");
     harness.get_by_label_contains("has no player");
     assert!(harness.query_by_label_contains("没有玩家").is_none());
+}
+
+/// In the Chinese interface a preset level's title in the editor is the Chinese one the
+/// list shows, and a chart's count is named by its heading rather than by a label lying on
+/// its side.
+#[test]
+fn the_editors_title_and_the_charts_axis_read_in_chinese() {
+    let mut harness = app(Language::Chinese, [1400.0, 900.0]);
+    harness.get_by_label_contains("边界大小（实线）");
+    let drawn = screen::drawn_texts(&harness);
+    assert!(
+        drawn.iter().any(|(text, _, _)| text == "步"),
+        "the step axis is labelled"
+    );
+    assert!(
+        !drawn.iter().any(|(text, _, _)| text == "数量"),
+        "no label lying on its side"
+    );
+    click(&mut harness, "推箱子");
+    assert!(
+        harness
+            .state()
+            .tabs
+            .sokoban
+            .collection_name()
+            .contains("tutorial")
+    );
+    harness.state_mut().tabs.sokoban.select(7);
+    click(&mut harness, "编辑关卡");
+    let title = harness
+        .get_by_label("标题")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert_eq!(title, "十字路口");
+    assert!(
+        harness.query_by_label_contains("仍是原来的关卡").is_none(),
+        "the level as it stands is not an edit"
+    );
 }
 
 #[test]

@@ -190,7 +190,9 @@ impl SokobanTab {
                 self.save_dialog();
             }
         });
-        let edited = self.level().is_some_and(|level| *level != self.editing);
+        let edited = self
+            .level_to_edit()
+            .is_some_and(|level| level != self.editing);
         if edited {
             ui.small(tr!("edit-not-in-play-yet"));
         }

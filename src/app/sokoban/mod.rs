@@ -177,6 +177,16 @@ impl SokobanTab {
             .and_then(|e| e.level.as_ref().ok())
     }
 
+    /// The current level as the editor takes it: titled as the list shows it, a preset's
+    /// in the language on screen (the file's own English beside the Chinese list read as a
+    /// mistake).
+    pub(super) fn level_to_edit(&self) -> Option<Level> {
+        let mut level = self.level()?.clone();
+        let own = &self.entries.get(self.index)?.title;
+        level.title = presets::title(&self.collection_name, self.index, own);
+        Some(level)
+    }
+
     /// Goes to level `index` of the collection, ready to play.
     pub fn select(&mut self, index: usize) {
         self.index = index;
@@ -188,8 +198,8 @@ impl SokobanTab {
         self.won_recorded = false;
         self.dragging_box = None;
         self.walking.clear();
-        if let Some(level) = self.level() {
-            self.editing = level.clone();
+        if let Some(level) = self.level_to_edit() {
+            self.editing = level;
         }
         self.edit_undo.clear();
         self.edit_redo.clear();
