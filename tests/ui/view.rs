@@ -400,3 +400,26 @@ fn a_link_opened_on_the_first_start_is_not_covered_by_getting_started() {
     harness.run_steps(4);
     harness.get_by_label_contains("2/5 · Not BFS with a stack");
 }
+
+/// The game boards grow with the window: on a projector's 1920 x 1080 a Snake board and a
+/// Sokoban level fill their room, larger than at 1024 x 768.
+#[test]
+fn the_game_boards_grow_on_a_big_window() {
+    let cells = |size: [f32; 2]| {
+        let mut harness = harness::app(size);
+        harness::click(&mut harness, "Snake");
+        harness.run_steps(4);
+        let snake = harness.state().tabs.snake.cell_size();
+        harness::click(&mut harness, "Sokoban");
+        harness.run_steps(4);
+        (snake, harness.state().tabs.sokoban.cell_size())
+    };
+    let (small, big) = (cells([1024.0, 768.0]), cells([1920.0, 1080.0]));
+    assert!(big.0 > small.0 * 1.3, "Snake: {small:?} then {big:?}");
+    assert!(
+        big.0 >= 75.0,
+        "a 10 x 10 Snake board fills a tall window: {big:?}"
+    );
+    // The first level is small: its cells were held to 64 points however big the window.
+    assert!(big.1 > 64.0, "Sokoban: {small:?} then {big:?}");
+}

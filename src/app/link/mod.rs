@@ -131,7 +131,7 @@ impl LinkTab {
             best_times: saved.best_times,
             notice: None,
             dialog: None,
-            view: BoardView::new("link-board", width + 2, height + 2).with_max_fit(56.0),
+            view: BoardView::new("link-board", width + 2, height + 2).with_max_fit(80.0),
         }
     }
 

@@ -4,6 +4,11 @@
 use super::*;
 
 impl SnakeTab {
+    /// The board's cell size as last drawn, in points.
+    pub fn cell_size(&self) -> f32 {
+        self.view.cell_size()
+    }
+
     /// The Hamiltonian cycle's last choice, if the cycle pilot plays.
     pub fn cycle_decision(&self) -> Option<&CycleChoice> {
         self.cycle_decision.as_ref()

@@ -126,7 +126,7 @@ impl SnakeTab {
             pace: Pace::default(),
             queued: None,
             high_scores: saved.high_scores,
-            view: BoardView::new("snake-board", width, height).with_max_fit(48.0),
+            view: BoardView::new("snake-board", width, height).with_max_fit(96.0),
             export: export::window(),
             editing_walls: false,
             show_plan: true,

@@ -4,6 +4,11 @@
 use super::*;
 
 impl SokobanTab {
+    /// The board's cell size as last drawn, in points.
+    pub fn cell_size(&self) -> f32 {
+        self.view.cell_size()
+    }
+
     /// The hint and dead-square aid of the Play view.
     pub fn aid(&self) -> &aid::PlayAid {
         &self.aid

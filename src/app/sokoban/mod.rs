@@ -136,7 +136,7 @@ impl SokobanTab {
             mode: Mode::Play,
             game: None,
             progress: saved.progress,
-            view: BoardView::new("sokoban-board", 8, 8).with_max_fit(64.0),
+            view: BoardView::new("sokoban-board", 8, 8).with_max_fit(96.0),
             export: export::window(),
             editing: Level::empty(10, 8),
             edit_undo: vec![],
