@@ -5,7 +5,7 @@ pub mod export_window;
 pub mod fonts;
 pub mod lessons;
 mod link;
-mod listing;
+pub mod listing;
 mod names;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;

@@ -444,11 +444,11 @@ fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
     assert_eq!(labels, ["A* · misplaced tiles", "A* · Manhattan distance"]);
     // The question is answered, then both searches run to their end, as the page says.
     harness
-        .get_by_label_contains("More than 100 times fewer")
+        .get_by_label_contains("A* with Manhattan expands no position")
         .click();
     harness.run_steps(2);
     click(&mut harness, "Check my answer");
-    harness.get_by_label_contains("115,158 with misplaced tiles");
+    harness.get_by_label_contains("115,158 positions with misplaced tiles");
     click(&mut harness, "To end");
     for _ in 0..400 {
         if harness.state().tabs.sliding.finished().len() == 2 {
@@ -467,5 +467,38 @@ fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
             ("A* · misplaced tiles".to_string(), 115_158)
         ],
         "the counts the page states"
+    );
+}
+
+/// The tree-search lesson's first page: the line it names in DFS's pseudo-code is that line
+/// on screen, and the prompt's emphasis is drawn, not shown as stars.
+#[test]
+fn the_visited_set_lesson_names_the_line_on_screen_and_draws_its_emphasis() {
+    use frontier::games::sandbox::PathAlgorithm;
+    let dfs = frontier::app::listing::pseudocode(PathAlgorithm::parse("dfs").unwrap());
+    assert_eq!(dfs[5].trim(), "mark n visited", "line 6: {dfs:?}");
+    for language in [Language::English, Language::Chinese] {
+        let lesson = frontier::lessons::shipped::LESSONS
+            .iter()
+            .filter_map(|(_, text)| frontier::lessons::parse_lesson(text).ok())
+            .find(|l| l.id == "visited-set" && l.language == language)
+            .unwrap();
+        let named = match language {
+            Language::English => "line 6 of DFS's pseudo-code",
+            Language::Chinese => "伪代码第 6 行",
+        };
+        assert!(lesson.pages[0].text.contains(named), "{language:?}");
+    }
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    let start = "Start “Tree search and graph search: what the visited set buys”";
+    harness.get_by_label(start).scroll_to_me();
+    harness.run_steps(2);
+    harness.get_by_label(start).click_accesskit();
+    harness.run_steps(4);
+    harness.get_by_label_contains("A depth-first tree search, with no visited set");
+    assert!(
+        harness.query_by_label_contains("*tree*").is_none(),
+        "no stars"
     );
 }

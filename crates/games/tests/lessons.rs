@@ -376,6 +376,13 @@ const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
     ("eight-puzzle", 4, "bfs zero", Measured::Moves, "5"),
     ("eight-puzzle", 5, "bfs zero", Measured::Expanded, "181,364"),
     ("eight-puzzle", 5, "bfs zero", Measured::Moves, "30"),
+    (
+        "eight-puzzle",
+        5,
+        "bibfs zero",
+        Measured::Expanded,
+        "12,106",
+    ),
     ("visited-set", 2, "dfs zero", Measured::Moves, "114,148"),
     ("visited-set", 2, "dfs zero", Measured::Expanded, "133,549"),
     ("visited-set", 2, "bfs zero", Measured::Expanded, "1,619"),
@@ -409,6 +416,14 @@ const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
         "749",
     ),
     ("visited-set", 4, "astar manhattan", Measured::Moves, "30"),
+    (
+        "visited-set",
+        4,
+        "iddfs zero",
+        Measured::Expanded,
+        "4,010,962",
+    ),
+    ("visited-set", 4, "bfs zero", Measured::Expanded, "181,364"),
     (
         "heuristic-design",
         2,
@@ -486,6 +501,34 @@ const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
         "astar manhattan",
         Measured::Expanded,
         "749",
+    ),
+    (
+        "consistency",
+        3,
+        "astar inconsistent",
+        Measured::Expanded,
+        "221",
+    ),
+    (
+        "consistency",
+        3,
+        "astar inconsistent",
+        Measured::Distinct,
+        "211",
+    ),
+    (
+        "consistency",
+        3,
+        "astar inconsistent",
+        Measured::Moves,
+        "16",
+    ),
+    (
+        "consistency",
+        3,
+        "astar manhattan",
+        Measured::Expanded,
+        "84",
     ),
     (
         "dijkstra-rules",
@@ -605,5 +648,102 @@ fn every_count_a_lesson_states_is_what_the_search_gives_and_both_languages_state
                 page.title
             );
         }
+    }
+}
+
+/// The pages' text, prompt, choices and explanation of lesson `id`, page `page` (from 1), in
+/// both languages.
+fn page_words(id: &str, page: usize) -> Vec<(String, String)> {
+    shipped()
+        .into_iter()
+        .filter(|(_, l)| l.id == id)
+        .map(|(file, lesson)| {
+            let page = &lesson.pages[page - 1];
+            let mut words = page.text.clone();
+            if let Some(q) = &page.question {
+                words.push_str(&q.prompt);
+                words.push_str(&q.explain);
+                if let QuestionKind::Choice { choices, .. } = &q.kind {
+                    words.push_str(&choices.join(" "));
+                }
+            }
+            (file.to_string(), words)
+        })
+        .collect()
+}
+
+/// 八数码's far side: BFS from the lesson's position over every position counts what the
+/// page states: none further than 30 moves, 148 at 30, 181,292 closer.
+#[test]
+fn the_far_positions_depths_are_what_the_lesson_states() {
+    use frontier_games::games::sliding::Position;
+    use std::collections::{HashMap, VecDeque};
+    let lessons = shipped();
+    let (_, lesson) = lessons
+        .iter()
+        .find(|(_, l)| l.id == "eight-puzzle")
+        .unwrap();
+    let Some(Scene::Sliding(scene)) = &lesson.pages[4].scene else {
+        panic!("page 5 is a puzzle");
+    };
+    let start: Position = scene.start;
+    let mut depth = HashMap::from([(start, 0u32)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        let d = depth[&p];
+        for (_, next) in p.moves() {
+            depth.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    let deepest = *depth.values().max().unwrap();
+    let at_deepest = depth.values().filter(|&&d| d == deepest).count();
+    let closer = depth.values().filter(|&&d| d < 30).count();
+    assert_eq!(
+        (depth.len(), deepest, at_deepest, closer),
+        (181_440, 30, 148, 181_292)
+    );
+    assert_eq!(depth[&scene.goal_position()], 30);
+    for (file, words) in page_words("eight-puzzle", 5) {
+        for stated in ["30", "148", "181,292", "181,364", "72"] {
+            assert!(words.contains(stated), "{file}: {stated}");
+        }
+    }
+    // The expansions split: those closer, then 72 at 30 with the goal the last.
+    assert_eq!(181_364 - 181_292, 72);
+}
+
+/// What the heuristics say where the heuristic lesson states it: 8 and 24 on the far
+/// position, and 2 for misplaced tiles plus Manhattan one move from the goal.
+#[test]
+fn the_heuristic_values_the_lesson_states_are_the_heuristics() {
+    use frontier_games::games::sliding::{PuzzleHeuristic, SlidingProblem};
+    let lessons = shipped();
+    let (_, lesson) = lessons
+        .iter()
+        .find(|(_, l)| l.id == "heuristic-design")
+        .unwrap();
+    let Some(Scene::Sliding(scene)) = &lesson.pages[1].scene else {
+        panic!("page 2 is a puzzle");
+    };
+    let goal = scene.goal_position();
+    let h = |start, heuristic| {
+        SlidingProblem::new(start, goal, heuristic)
+            .unwrap()
+            .estimate(start)
+    };
+    assert_eq!(h(scene.start, PuzzleHeuristic::Misplaced), 8);
+    assert_eq!(h(scene.start, PuzzleHeuristic::Manhattan), 24);
+    for (file, words) in page_words("heuristic-design", 2) {
+        assert!(words.contains('8') && words.contains("24"), "{file}");
+    }
+    // Every position one move away: one tile misplaced, one cell from home.
+    for (_, near) in goal.moves() {
+        assert_eq!(
+            h(near, PuzzleHeuristic::Misplaced) + h(near, PuzzleHeuristic::Manhattan),
+            2
+        );
     }
 }

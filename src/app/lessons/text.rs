@@ -61,10 +61,21 @@ pub fn spans(paragraph: &str) -> Vec<Span<'_>> {
 
 /// Shows `text`: each paragraph wrapped to the width there is.
 pub fn show(ui: &mut Ui, text: &str) {
+    let (color, strong) = (ui.visuals().text_color(), ui.visuals().strong_text_color());
+    show_set(ui, text, color, (strong, false));
+}
+
+/// Shows a question's prompt: all in strong letters, its emphasis in italics too (a prompt
+/// showed `*tree*` with its stars).
+pub fn prompt(ui: &mut Ui, text: &str) {
+    let strong = ui.visuals().strong_text_color();
+    show_set(ui, text, strong, (strong, true));
+}
+
+/// `text` in `color`, its emphasis in `emphasis`'s colour (and in italics when it says so).
+fn show_set(ui: &mut Ui, text: &str, color: egui::Color32, emphasis: (egui::Color32, bool)) {
     let body = egui::TextStyle::Body.resolve(ui.style());
     let mono = egui::TextStyle::Monospace.resolve(ui.style());
-    let color = ui.visuals().text_color();
-    let strong = ui.visuals().strong_text_color();
     for paragraph in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
         // Lines inside a paragraph join, as in Markdown.
         let joined = paragraph
@@ -76,8 +87,12 @@ pub fn show(ui: &mut Ui, text: &str) {
         for span in spans(&joined) {
             let (text, format) = match span {
                 Span::Plain(t) => (t, TextFormat::simple(body.clone(), color)),
-                Span::Strong(t) => (t, TextFormat::simple(body.clone(), strong)),
-                Span::Formula(t) => (t, TextFormat::simple(mono.clone(), strong)),
+                Span::Strong(t) => {
+                    let mut format = TextFormat::simple(body.clone(), emphasis.0);
+                    format.italics = emphasis.1;
+                    (t, format)
+                }
+                Span::Formula(t) => (t, TextFormat::simple(mono.clone(), emphasis.0)),
             };
             job.append(text, 0.0, format);
         }

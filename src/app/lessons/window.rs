@@ -221,7 +221,7 @@ impl Lessons {
     fn question(&mut self, ui: &mut Ui, question: &crate::lessons::Question) -> Option<Request> {
         let mut request = None;
         let active = self.active.as_mut()?;
-        ui.label(RichText::new(&question.prompt).strong());
+        super::text::prompt(ui, &question.prompt);
         match &question.kind {
             QuestionKind::Choice { choices, .. } => {
                 for (i, choice) in choices.iter().enumerate() {
