@@ -31,7 +31,7 @@ impl SlidingTab {
             name = super::controls::goal_name(self.goal)
         ));
         let room = ui.available_size();
-        let size = room.x.min(room.y - 8.0).clamp(80.0, 640.0);
+        let size = room.x.min(room.y - 8.0).clamp(80.0, 960.0);
         ui.vertical_centered(|ui| {
             if let Some(cell) = play_board(ui, self.game.position(), self.game.goal(), size) {
                 self.click_cell(cell);
@@ -188,12 +188,14 @@ fn frontier_cards(
         // Ranking a large frontier each frame would slow the run.
         tr!("sliding-frontier-earlier", count = total, step = of_step)
     });
-    // Cards wide enough for their g, h and f in the body's text, wider on a big window.
+    // Cards wide enough for their g, h and f, and on a big window (a projector) as big as
+    // two rows of the positions shown allow.
     const NARROWEST: f32 = 84.0;
-    const WIDEST: f32 = 140.0;
+    const WIDEST: f32 = 160.0;
     let spacing = ui.spacing().item_spacing.x;
     let room = ui.available_width() + spacing;
-    let per_row = ((room / (NARROWEST + spacing)).floor() as usize).max(1);
+    let fitting = ((room / (NARROWEST + spacing)).floor() as usize).max(1);
+    let per_row = fitting.min(super::session::PREVIEWED.div_ceil(2));
     let card = (room / per_row as f32 - spacing).clamp(60.0, WIDEST);
     for (row, chunk) in first.chunks(per_row).enumerate() {
         ui.horizontal_top(|ui| {
@@ -327,8 +329,10 @@ fn frontier_card(
         );
         ui.set_max_width(size);
         let clicked = small_board(ui, waiting.position, goal, size, &label, outline).clicked();
-        // In the body's text, wrapped to the card: a projector's back row reads it.
-        ui.add(egui::Label::new(format!("g {g}  h {h}  f {f}")).wrap());
+        // Wrapped to the card, its letters growing with it: a projector's back row reads it.
+        let text = egui::RichText::new(format!("g {g}  h {h}  f {f}"))
+            .size((size * 0.13).clamp(12.0, 20.0));
+        ui.add(egui::Label::new(text).wrap());
         clicked
     })
     .inner
