@@ -1632,6 +1632,7 @@ share-copied-local = Link copied ({ $characters ->
         [one] { $characters } character
        *[other] { $characters } characters
     }), but it points at { $page }, which only this computer can open: set the page your students open (File → Page for links…).
+share-page-empty = no address was typed
 share-page-not-web = { $page } is not a web page's address: it starts with http:// or https://
 share-page-no-host = { $page } names no server after http:// or https://
 share-page-bad-letter = { $page } has a space or a # in it: a page's address has neither (the view goes after the #)

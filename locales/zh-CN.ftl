@@ -1262,6 +1262,7 @@ share-window-field = 要打开的链接
 share-window-open = 打开
 share-copied = 链接已复制（{ $characters } 个字符），指向 { $page }：打开它的人会看到现在的画面。
 share-copied-local = 链接已复制（{ $characters } 个字符），但它指向 { $page }，只有这台电脑能打开：请设置学生能打开的网页（文件 → 链接指向的网页…）。
+share-page-empty = 还没有输入地址
 share-page-not-web = { $page } 不是网页地址：网页地址以 http:// 或 https:// 开头
 share-page-no-host = { $page } 在 http:// 或 https:// 后面没有服务器名
 share-page-bad-letter = { $page } 里有空格或 #：网页地址里两者都不能有（画面放在 # 后面）

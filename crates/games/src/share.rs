@@ -275,6 +275,9 @@ pub fn is_local(url: &str) -> bool {
 /// (the link's view goes there). The error says what is wrong.
 pub fn check_page(text: &str) -> Result<String, Message> {
     let url = text.trim();
+    if url.is_empty() {
+        return Err(msg!("share-page-empty"));
+    }
     let Some((scheme, rest)) = url.split_once("://") else {
         return Err(msg!("share-page-not-web", page = url));
     };
@@ -374,6 +377,7 @@ mod tests {
             Ok("https://example.org/f/".into())
         );
         for (bad, key) in [
+            ("  ", "share-page-empty"),
             ("example.org/f/", "share-page-not-web"),
             ("ftp://example.org/", "share-page-not-web"),
             ("https:///f/", "share-page-no-host"),

@@ -182,6 +182,8 @@ impl FrontierApp {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
+            // Clear of the menu bar, over the board.
+            .default_pos(ctx.content_rect().center() - egui::vec2(210.0, 160.0))
             .show(ctx, |ui| {
                 ui.set_max_width(420.0);
                 ui.label(tr!("link-page-text"));
