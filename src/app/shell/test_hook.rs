@@ -118,7 +118,7 @@ pub fn publish_state(app: &mut FrontierApp) {
          \"cellX\":{cell_x:.1},\"cellY\":{cell_y:.1},\"cell\":{cell:.2},\
          \"area\":[{:.1},{:.1},{:.1},{:.1}]}},\
          \"sokoban\":{{\"mode\":{},\"level\":{},\"hint\":{}}},\
-         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{}}},\
+         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{},\"tables\":{:.3}}},\
          \"lesson\":{{\"open\":{},\"id\":{},\"page\":{},\"answered\":{},\"right\":{}}},\
          \"notice\":{},\"tabNotice\":{},\"advanceMs\":{:.3}}}",
         quoted(tab_name(app.tab)),
@@ -140,6 +140,7 @@ pub fn publish_state(app: &mut FrontierApp) {
         quoted(&sliding.game().position().to_string()),
         sliding.game().moves(),
         quoted(&solution.unwrap_or_default()),
+        sliding.tables_progress().unwrap_or(-1.0),
         app.lessons.open,
         quoted(lesson.map_or("", |l| l.lesson.id.as_str())),
         lesson.map_or(0, |l| l.page),

@@ -16,7 +16,7 @@ impl SlidingTab {
     /// phone): play or watch, and the buttons each needs most.
     pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
         if self.watch_when_ready {
-            self.tables_progress(ui);
+            self.tables_bar(ui);
         }
         ui.horizontal_wrapped(|ui| {
             self.mode_buttons(ui);
@@ -119,7 +119,7 @@ impl SlidingTab {
 
     /// The pattern database being made for the search that waits for it: how far it is,
     /// and a button that stops it.
-    pub(super) fn tables_progress(&mut self, ui: &mut Ui) {
+    pub(super) fn tables_bar(&mut self, ui: &mut Ui) {
         let progress = self.tables.progress().unwrap_or(0.0);
         ui.label(tr!("sliding-tables-building"));
         ui.add(egui::ProgressBar::new(progress).show_percentage())
@@ -139,7 +139,7 @@ impl SlidingTab {
             ui.heading(tr!("sliding-heading"));
             ui.horizontal(|ui| self.mode_buttons(ui));
             if self.watch_when_ready {
-                self.tables_progress(ui);
+                self.tables_bar(ui);
             }
             ui.separator();
             match self.mode {

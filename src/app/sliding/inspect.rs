@@ -66,4 +66,9 @@ impl SlidingTab {
     pub fn waiting_for_tables(&self) -> bool {
         self.watch_when_ready && self.tables.is_building()
     }
+
+    /// How far the pattern database being made has got (0 to 1), while one is.
+    pub fn tables_progress(&self) -> Option<f32> {
+        self.tables.progress()
+    }
 }

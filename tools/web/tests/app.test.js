@@ -245,3 +245,24 @@ test("the sliding puzzle is played by taps and solved by a search", async () => 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("the 15-puzzle's pattern database is made in the page, its progress shown, and the search starts", async () => {
+  const page = await web.open(chromium, server.url);
+  await web.dismissGettingStarted(page);
+  await web.click(page, "Sliding puzzle");
+  await web.until(page, (t) => t.tab === "sliding", "the puzzle's tab");
+  await web.click(page, "Size");
+  await web.click(page, "4 x 4 (15-puzzle)");
+  await web.until(page, (t) => t.sliding.position.split(" ").length === 16, "a 15-puzzle");
+  await web.click(page, "Heuristic");
+  await web.click(page, "pattern database");
+  await web.click(page, "Watch a search solve it");
+  // Made a share of each frame: the bar moves while the page keeps drawing.
+  const making = await web.until(page, (t) => t.sliding.tables > 0, "the tables under way");
+  assert.ok(making.sliding.tables < 1, `${making.sliding.tables}`);
+  await web.find(page, "Stop making them");
+  const s = await web.until(page, (t) => t.sliding.mode === "Watch", "the search started", 240);
+  assert.equal(s.sliding.tables, -1, "the build is over");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
