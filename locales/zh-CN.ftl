@@ -1380,7 +1380,7 @@ sliding-expanded-goal = 目标从边界中取出：搜索结束。
 sliding-expanded-values = 深度 { $depth }   g = { $g }   h = { $h }   f = { $f }
 sliding-counts = 第 { $step } 步：已扩展 { $expanded }，边界中 { $frontier }，已访问 { $visited }
 sliding-found = 用 { $moves } 步解出：
-sliding-letters = 字母是空格的移动（U 上、D 下、L 左、R 右）；方向键移动的是数字块，方向正好相反。
+sliding-letters = 字母是空格的移动（U 上、D 下、L 左、R 右）；方向键移动的是数码，方向正好相反。
 sliding-copy-moves = 复制全部步骤
 sliding-copy-moves-tip = 把这 { $moves } 个字母放到剪贴板上。
 sliding-frontier-heading = 边界：{ $count } 个局面，按搜索的排序列出前几个
@@ -1405,13 +1405,13 @@ plain-text = { $text }
 
 # 滑块拼图的局面：读入与检查。
 puzzle-count = 一个拼图有 4、9、16 或 25 个数（2 x 2 到 5 x 5），这里是 { $count } 个
-puzzle-not-a-tile = { $tile } 不是 { $side } x { $side } 拼图的数字块（0 到 { $last }）
+puzzle-not-a-tile = { $tile } 不是 { $side } x { $side } 拼图的数码（0 到 { $last }）
 puzzle-twice = { $tile } 出现了两次
-puzzle-not-a-number = `{ $word }` 不是数字块的编号
+puzzle-not-a-number = `{ $word }` 不是数码的编号
 puzzle-too-many = 一个拼图最多有 25 个数（5 x 5）
 puzzle-bad-letter = 第 { $at } 步：`{ $letter }` 不是 U、D、L 或 R
 puzzle-blocked-move = 第 { $at } 步：空格在那里不能往{ $way }走
 puzzle-other-size = 目标是 { $goal } x { $goal }，局面却是 { $side } x { $side }
-puzzle-unsolvable = 无解：每走一步，空格都和一个数字块交换，并移动一格，所以“变成目标所需的交换次数”和“空格到它在目标中位置的距离”的奇偶性总是一起改变；这里交换次数是{ $swaps }，距离是{ $distance }
+puzzle-unsolvable = 无解：每走一步，空格都和一个数码交换，并移动一格，所以“变成目标所需的交换次数”和“空格到它在目标中位置的距离”的奇偶性总是一起改变；这里交换次数是{ $swaps }，距离是{ $distance }
 puzzle-odd = 奇数
 puzzle-even = 偶数
