@@ -19,6 +19,8 @@ const TILE: usize = 512;
 
 /// The smallest and largest cell size, in points.
 const MIN_CELL: f32 = 0.05;
+/// The points a fitted board keeps clear of its area's edges.
+const FIT_MARGIN: f32 = 4.0;
 const MAX_CELL: f32 = 160.0;
 
 /// The side of the square blocks a tile tracks changes by: a frame uploads only the blocks
@@ -379,8 +381,11 @@ impl BoardView {
         self.last_size = rect.size();
         if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
             self.user_moved = false;
-            self.cell = (rect.width() / self.width as f32)
-                .min(rect.height() / self.height as f32)
+            // A margin all round, so the board's edge shows against the canvas on every side
+            // (a board as wide as its room had no left or right edge to see).
+            let room = rect.size() - Vec2::splat(2.0 * FIT_MARGIN);
+            self.cell = (room.x / self.width as f32)
+                .min(room.y / self.height as f32)
                 .clamp(MIN_CELL, self.max_fit_cell);
             let board = vec2(self.width as f32, self.height as f32) * self.cell;
             self.offset = (rect.size() - board) / 2.0;

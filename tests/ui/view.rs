@@ -423,3 +423,26 @@ fn the_game_boards_grow_on_a_big_window() {
     // The first level is small: its cells were held to 64 points however big the window.
     assert!(big.1 > 64.0, "Sokoban: {small:?} then {big:?}");
 }
+
+/// A fitted board keeps a margin all round, so its edge shows against the canvas on every
+/// side (a board as wide as its room had no left or right edge).
+#[test]
+fn a_fitted_board_leaves_its_edges_in_view() {
+    let harness = harness::app([1024.0, 768.0]);
+    let tab = &harness.state().tabs.pathfinding;
+    let view = &tab.session().view;
+    let area = view.last_rect().expect("drawn");
+    let board = tab.board();
+    let (w, h) = (
+        board.width() as f32 * view.cell_size(),
+        board.height() as f32 * view.cell_size(),
+    );
+    assert!(
+        w <= area.width() - 8.0 && h <= area.height() - 8.0,
+        "{w} x {h} in {area:?}"
+    );
+    assert!(
+        w >= area.width() - 9.0 || h >= area.height() - 9.0,
+        "it still fills its room"
+    );
+}
