@@ -592,6 +592,66 @@ fn numbers_show_f_alone_in_middle_cells_and_g_h_f_in_large_ones_without_running_
     );
 }
 
+/// Every shape of the last frame in drawing order, nested lists flattened.
+fn drawn_shapes(harness: &Harness<'_, FrontierApp>) -> Vec<egui::Shape> {
+    fn flatten(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, out)),
+            other => out.push(other.clone()),
+        }
+    }
+    let mut out = vec![];
+    for clipped in &harness.output().shapes {
+        flatten(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn numbers_on_the_board_sit_on_a_light_backing_drawn_under_them() {
+    let mut harness = app_on_open_board();
+    for _ in 0..12 {
+        harness.get_by_label("Step").click();
+        harness.run_steps(1);
+    }
+    let size = harness.state().tabs.pathfinding.sessions()[0]
+        .view
+        .last_rect()
+        .unwrap()
+        .size();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .session_mut()
+        .view
+        .zoom_to(30.0, Pos::new(3, 3), size);
+    harness.run_steps(3);
+    let numbers = number_texts(&harness);
+    assert!(!numbers.is_empty(), "f numbers at 30 px cells");
+    let shapes = drawn_shapes(&harness);
+    for (number, rect) in &numbers {
+        let drawn_at = shapes
+            .iter()
+            .position(|s| matches!(s, egui::Shape::Text(t) if t.galley.text() == number && t.visual_bounding_rect().center().distance(rect.center()) < 0.5))
+            .expect("the number is drawn");
+        // A parent arrow drawn through "27.73" read "2773": the number needs its own
+        // light ground, painted before it and around all of it.
+        let backed = shapes[..drawn_at].iter().any(|s| match s {
+            egui::Shape::Rect(r) => {
+                let fill = r.fill;
+                r.rect.contains_rect(rect.shrink(0.5))
+                    && fill.a() >= 150
+                    && fill.r() >= 150
+                    && fill.g() >= 150
+                    && fill.b() >= 150
+            }
+            _ => false,
+        });
+        assert!(backed, "{number} at {rect:?} has no light backing under it");
+    }
+}
+
 #[test]
 fn long_pseudo_code_lines_wrap_under_the_code_not_under_the_line_number() {
     let mut harness = app_on_open_board();
