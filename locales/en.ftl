@@ -217,6 +217,7 @@ predict-tool-paints = (A painting tool is in hand: a click paints. Pick Answer t
 predict-score = Score: { $right } of { $asked }
 predict-right = Right: { $cell } was next. { $rule }.
 predict-tie = Right: { $answer } ties with { $taken } ({ $measure } { $value }). { $rule }, so the search took { $taken }.
+predict-tie-exact = Not quite: { $answer } ties with { $taken } ({ $measure } { $value }), and this question is about which of them goes first. { $rule }, so the search took { $taken }.
 predict-later = Not quite: the search took { $taken }, with { $measure } { $taken_value }; yours has { $measure } { $answer_value }. { $rule }.
 predict-order = Not quite: the search took { $taken }. { $rule }.
 predict-other-side = Not quite: { $answer } waits in the other search's frontier; this step belongs to the search from the { $side }. It took { $taken }.

@@ -202,6 +202,7 @@ predict-tool-paints = （手里是绘制工具：点一下会绘制。选“作�
 predict-score = 得分：{ $asked } 题中答对 { $right } 题
 predict-right = 对了：下一个就是 { $cell }。{ $rule }。
 predict-tie = 对了：{ $answer } 与 { $taken } 并列（{ $measure } { $value }）。{ $rule }，所以搜索选了 { $taken }。
+predict-tie-exact = 不太对：{ $answer } 与 { $taken } 并列（{ $measure } { $value }），而这道题问的正是并列时谁先出队。{ $rule }，所以搜索选了 { $taken }。
 predict-later = 不太对：搜索选了 { $taken }，它的 { $measure } 是 { $taken_value }；你选的是 { $answer_value }。{ $rule }。
 predict-order = 不太对：搜索选了 { $taken }。{ $rule }。
 predict-other-side = 不太对：{ $answer } 在另一个搜索的边界里；这一步属于从{ $side }出发的搜索。它选了 { $taken }。

@@ -12,6 +12,7 @@ use frontier_games::lessons::{
     Answer, BoardScene, Lesson, QuestionKind, RunTo, Scene, check, parse_lesson,
 };
 use frontier_games::search::NodeStatus;
+use frontier_games::search::predict::Verdict;
 
 fn shipped() -> Vec<(&'static str, Lesson)> {
     LESSONS
@@ -56,7 +57,7 @@ fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each()
             let kinds = |p: &frontier_games::lessons::Page| {
                 p.question.as_ref().map(|q| match &q.kind {
                     QuestionKind::Choice { choices, answer } => (choices.len(), *answer),
-                    QuestionKind::Predict => (0, 0),
+                    QuestionKind::Predict { exact } => (0, *exact as usize),
                     QuestionKind::Joins => (3, 0),
                     QuestionKind::Lowest(_) => (1, 0),
                     QuestionKind::PaintWall { solution, .. } => (2, solution.x as usize),
@@ -92,13 +93,32 @@ fn check_board_question(
         .expect("some cell is outside the frontier");
     let judge = |answer| check(question, Some(scene), Some(&run), answer).expect("judged");
     match &question.kind {
-        QuestionKind::Predict => {
+        QuestionKind::Predict { exact } => {
             let (_, next) = run.next_expansion().expect("a step to predict");
             assert!(judge(Answer::Cell(next)).is_right(), "{context}: {next}");
             assert!(
                 !judge(Answer::Cell(outside)).is_right(),
                 "{context}: {outside}"
             );
+            // A question about the tie rule must have ties to get wrong, and count them wrong.
+            let ties: Vec<Pos> = cells(&scene.board)
+                .into_iter()
+                .filter(|&p| p != next)
+                .filter(|&p| {
+                    frontier_games::games::sandbox::predict::judge(&run, p)
+                        .is_some_and(|judged| matches!(judged.verdict, Verdict::Tie { .. }))
+                })
+                .collect();
+            if *exact {
+                assert!(!ties.is_empty(), "{context}: exact, but nothing ties");
+                for tie in ties {
+                    assert!(!judge(Answer::Cell(tie)).is_right(), "{context}: {tie}");
+                }
+            } else {
+                for tie in ties {
+                    assert!(judge(Answer::Cell(tie)).is_right(), "{context}: {tie}");
+                }
+            }
         }
         QuestionKind::Lowest(_) => {
             let frontier: Vec<Pos> = cells(&scene.board)

@@ -28,7 +28,10 @@ pub fn told(
     algorithm: Option<crate::games::sandbox::PathAlgorithm>,
 ) -> String {
     match (checked, kind) {
-        (Checked::Predicted(prediction), _) => match algorithm {
+        (Checked::Predicted { prediction, exact }, _) => match algorithm {
+            Some(algorithm) if *exact => {
+                crate::app::pathfinding::predict_exact_feedback(algorithm, prediction)
+            }
             Some(algorithm) => crate::app::pathfinding::predict_feedback(algorithm, prediction),
             None => String::new(),
         },

@@ -243,7 +243,7 @@ impl Lessons {
                     self.answer(Answer::Choice(picked));
                 }
             }
-            QuestionKind::Predict | QuestionKind::Lowest(_) => {
+            QuestionKind::Predict { .. } | QuestionKind::Lowest(_) => {
                 ui.weak(tr!("lessons-click-a-cell"));
             }
             QuestionKind::Joins => {

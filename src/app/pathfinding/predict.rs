@@ -7,12 +7,28 @@ use crate::app::predictions::{measure_name, rule};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::predict::Joining;
 use crate::grid::Pos;
-use crate::search::predict::Prediction;
+use crate::search::predict::{Prediction, Verdict};
 use crate::tr;
 
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
 pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
     crate::app::predictions::feedback(prediction, rule(algorithm), measure_name(algorithm))
+}
+
+/// What the student is told about `prediction` when only the very cell counts: a cell that
+/// ties with it is wrong, and told so by the tie rule (a lesson page about ties asks this).
+pub fn exact_feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
+    match prediction.verdict {
+        Verdict::Tie { value } => tr!(
+            "predict-tie-exact",
+            answer = prediction.answer.to_string(),
+            taken = prediction.taken.to_string(),
+            measure = measure_name(algorithm),
+            value = crate::app::teach_text::number(value),
+            rule = rule(algorithm)
+        ),
+        _ => feedback(algorithm, prediction),
+    }
 }
 
 /// An answer about the board's next step: the cell expanded, or the cells that join the
@@ -100,6 +116,17 @@ mod tests {
 
         let outside = feedback(astar, &prediction(Verdict::NotInFrontier));
         assert!(outside.contains("not in the frontier"), "{outside}");
+    }
+
+    #[test]
+    fn asked_for_the_very_cell_a_tie_is_not_quite_and_told_the_tie_rule() {
+        let astar = PathAlgorithm::search(crate::search::Algorithm::AStar);
+        let tie = exact_feedback(astar, &prediction(Verdict::Tie { value: 32.0 }));
+        assert!(tie.starts_with("Not quite"), "{tie}");
+        assert!(tie.contains("(3,5) ties with (12,4) (f 32)"), "{tie}");
+        assert!(tie.contains("ties go to the newest"), "{tie}");
+        let right = exact_feedback(astar, &prediction(Verdict::Right));
+        assert_eq!(right, feedback(astar, &prediction(Verdict::Right)));
     }
 
     #[test]

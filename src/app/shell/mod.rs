@@ -604,7 +604,7 @@ impl FrontierApp {
         } else {
             AnswerMark::Wrong
         };
-        let predicted = matches!(checked, crate::lessons::Checked::Predicted(_));
+        let predicted = matches!(checked, crate::lessons::Checked::Predicted { .. });
         let steps = active.steps;
         let Some(board) = self.lesson_board() else {
             return;

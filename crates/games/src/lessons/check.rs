@@ -6,7 +6,7 @@ use super::{Question, QuestionKind};
 use crate::games::sandbox::predict::Joining;
 use crate::games::sandbox::{Board, GridRun, PathAlgorithm};
 use crate::grid::Pos;
-use crate::search::predict::{Measure, Prediction};
+use crate::search::predict::{Measure, Prediction, Verdict};
 use crate::search::{Cost, NodeStatus};
 
 /// Two costs closer than this are equal.
@@ -59,7 +59,11 @@ pub enum Painted {
 /// A judged answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Checked {
-    Predicted(Prediction<Pos>),
+    /// The next expansion predicted; `exact` when only the very cell counts, not a tie.
+    Predicted {
+        prediction: Prediction<Pos>,
+        exact: bool,
+    },
     Lowest(Lowest),
     /// The choice picked (from 0), and the right one.
     Choice {
@@ -74,7 +78,10 @@ pub enum Checked {
 impl Checked {
     pub fn is_right(&self) -> bool {
         match self {
-            Checked::Predicted(prediction) => prediction.verdict.is_right(),
+            Checked::Predicted { prediction, exact } => {
+                prediction.verdict.is_right()
+                    && !(*exact && matches!(prediction.verdict, Verdict::Tie { .. }))
+            }
             Checked::Lowest(lowest) => matches!(lowest, Lowest::Right { .. }),
             Checked::Choice { right, .. } => *right,
             Checked::Painted(painted) => painted.is_right(),
@@ -99,8 +106,11 @@ pub fn check(
     answer: Answer<'_>,
 ) -> Option<Checked> {
     match (&question.kind, answer) {
-        (QuestionKind::Predict, Answer::Cell(pos)) => {
-            crate::games::sandbox::predict::judge(run?, pos).map(Checked::Predicted)
+        (QuestionKind::Predict { exact }, Answer::Cell(pos)) => {
+            crate::games::sandbox::predict::judge(run?, pos).map(|prediction| Checked::Predicted {
+                prediction,
+                exact: *exact,
+            })
         }
         (QuestionKind::Lowest(measure), Answer::Cell(pos)) => {
             Some(Checked::Lowest(lowest(run?, *measure, pos)))

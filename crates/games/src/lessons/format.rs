@@ -108,6 +108,8 @@ struct QuestionFile {
     longer: Option<Spanned<String>>,
     shorter: Option<Spanned<String>>,
     solution: Option<Spanned<[i32; 2]>>,
+    #[serde(default)]
+    exact: bool,
 }
 
 /// The line (from 1) of a byte offset in `text`.
@@ -489,7 +491,9 @@ fn read_question(
             if board.compare.is_some() {
                 return Err(bad(kind_line, msg!("lesson-question-one-run")));
             }
-            QuestionKind::Predict
+            QuestionKind::Predict {
+                exact: question.exact,
+            }
         }
         "joins" => {
             let board = board.ok_or_else(needs_board)?;

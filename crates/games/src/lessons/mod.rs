@@ -75,8 +75,9 @@ pub struct Question {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum QuestionKind {
-    /// Click the cell the search expands next.
-    Predict,
+    /// Click the cell the search expands next. When `exact`, only that cell is right: a
+    /// cell that ties with it is wrong (for a page that teaches the tie rule).
+    Predict { exact: bool },
     /// Click the frontier cell with the lowest value of `measure`.
     Lowest(Measure),
     /// Click every cell that joins the frontier at the next step.
@@ -97,7 +98,7 @@ impl QuestionKind {
     pub fn wants_cell(&self) -> bool {
         matches!(
             self,
-            QuestionKind::Predict | QuestionKind::Lowest(_) | QuestionKind::Joins
+            QuestionKind::Predict { .. } | QuestionKind::Lowest(_) | QuestionKind::Joins
         )
     }
 }
