@@ -87,6 +87,16 @@ fn an_unsolvable_or_broken_position_is_refused_and_changes_nothing() {
     );
     harness.get_by_label_contains("cannot be played");
     harness.get_by_label_contains("odd");
+    // The refusal and the window around it say "unchanged" once between them, not twice.
+    let unchanged_said: usize = harness
+        .query_all_by_label_contains("unchanged")
+        .map(|node| {
+            let node = node.accesskit_node();
+            let label = node.label().or(node.value()).unwrap_or_default();
+            label.matches("unchanged").count()
+        })
+        .sum();
+    assert_eq!(unchanged_said, 1);
     assert_eq!(position(&harness), before);
     harness.state_mut().tabs.sliding.restart();
     type_and_click(
