@@ -1130,6 +1130,95 @@ fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[test]
+fn link_makes_links_into_the_sliding_puzzle_and_snake() {
+    use frontier::share::{self, Opened};
+    let page = ["--page", "https://example.org/f/"];
+    let out = frontier(
+        &[
+            &[
+                "link",
+                "--puzzle",
+                "2 8 3 1 6 4 7 0 5",
+                "--algo",
+                "astar",
+                "--heuristic",
+                "manhattan",
+                "--step",
+                "4",
+            ][..],
+            &page,
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let Ok(Opened::Puzzle {
+        start,
+        search: Some((algorithm, heuristic)),
+        step,
+        ..
+    }) = share::open(stdout(&out).trim())
+    else {
+        panic!("{}", stdout(&out));
+    };
+    assert_eq!(start.to_string(), "2 8 3 1 6 4 7 0 5");
+    assert_eq!(
+        (algorithm.code().as_str(), heuristic.code(), step),
+        ("astar", "manhattan", 4)
+    );
+
+    let out = frontier(
+        &[
+            &[
+                "link",
+                "--snake",
+                "--size",
+                "8",
+                "--seed",
+                "4",
+                "--planner",
+                "classic",
+                "--step",
+                "30",
+            ][..],
+            &page,
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let Ok(Opened::Snake {
+        walls,
+        seed,
+        planner,
+        moves,
+    }) = share::open(stdout(&out).trim())
+    else {
+        panic!("{}", stdout(&out));
+    };
+    assert_eq!((walls.width(), seed, moves.len()), (8, 4, 30));
+    assert_eq!(
+        planner,
+        Some(frontier::games::snake::play::Planner::Classic)
+    );
+
+    // A position that cannot reach its goal is no link: said, and nothing printed.
+    for (args, says) in [
+        (
+            &["link", "--puzzle", "2 1 3 8 0 4 7 6 5"][..],
+            "the position in the link does not read",
+        ),
+        (
+            &["link", "--snake", "--size", "80"][..],
+            "--size must be 6 to 40",
+        ),
+    ] {
+        let out = frontier(&[args, &page].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+}
+
 fn run_link_game(input: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_frontier"))
         .arg("link-game")

@@ -49,6 +49,15 @@ pub trait Tab {
         None
     }
 
+    /// The way in from a link, mirroring [`Tab::shared_view`]: opens `view` when it is this
+    /// tab's (a board, a level, a game), else hands it back untouched for another tab.
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        Err(view)
+    }
+
     /// The tab's entries in the File menu; true when one was used (the shell then shows
     /// this tab).
     fn file_menu(&mut self, _ui: &mut Ui) -> bool {

@@ -73,6 +73,12 @@ usage: frontier                      open the app
                      [--step N] [--page URL]
        frontier link LEVELS.xsb --level N [--algo bfs|dfs|astar|greedy|idastar] [--step N]
        frontier link --lesson ID|FILE [--step PAGE]
+       frontier link --puzzle POSITION [--goal G] [--algo ALGO] [--heuristic H]
+                     [--compare ALGO] [--step N]
+                     (without --algo, the position to play; the heuristic linear-conflict
+                     unless given)
+       frontier link --snake [--size N] [--seed S] [--planner classic|cycle] [--step N]
+                     (the game after the planner's first N moves)
                      (the link that opens it in the app; the page is --page, else
                      FRONTIER_PAGE, else the one the build was made for, else
                      http://127.0.0.1:8080/, said on stderr)

@@ -48,19 +48,6 @@ fn positions(argument: &str) -> Result<Vec<Position>, String> {
     Ok(out)
 }
 
-/// The goal `--goal` names: `snail` (the app's, 1 2 3 / 8 0 4 / 7 6 5 on 3 x 3),
-/// `blank-first` (Korf's), `blank-last`, or a position.
-fn parse_goal(text: &str) -> Result<Goal, String> {
-    Ok(match text.trim() {
-        "snail" => Goal::Snail,
-        "blank-first" => Goal::BlankFirst,
-        "blank-last" => Goal::BlankLast,
-        position => Goal::Custom(Position::parse(position).map_err(|why| {
-            format!("{why} (a goal is snail, blank-first, blank-last or a position)")
-        })?),
-    })
-}
-
 /// How the output names a goal.
 fn goal_name(goal: Goal) -> &'static str {
     match goal {
@@ -78,7 +65,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let heuristic = args
         .parsed("--heuristic", PuzzleHeuristic::parse)?
         .unwrap_or(PuzzleHeuristic::LinearConflict);
-    let goal = args.parsed("--goal", parse_goal)?.unwrap_or(Goal::Snail);
+    let goal = args.parsed("--goal", Goal::parse)?.unwrap_or(Goal::Snail);
     let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let tsv = args.flag("--tsv");
     let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;

@@ -8,9 +8,13 @@ use super::args::{Args, number};
 use super::path::{load_board, read_path_options};
 use crate::files::read_text;
 use crate::games::sandbox::{Connectivity, PathAlgorithm};
+use crate::games::sliding::PuzzleHeuristic;
+use crate::games::snake::play::{Autopilot, Planner};
+use crate::games::snake::{MAX_SIDE, MIN_SIDE, SnakeGame, Status as GameStatus};
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::parse_algorithm;
-use crate::share::{self, View};
+use crate::grid::Grid;
+use crate::share::{self, MAX_SNAKE_MOVES, View};
 
 pub fn link(mut args: Args) -> Status {
     match run(&mut args) {
@@ -40,6 +44,10 @@ fn run(args: &mut Args) -> Result<String, String> {
     let step = args.parsed("--step", number::<usize>)?.unwrap_or(0);
     let view = if let Some(lesson) = args.option("--lesson")? {
         lesson_view(&lesson, step)?
+    } else if let Some(position) = args.option("--puzzle")? {
+        puzzle_view(args, &position, step)?
+    } else if args.flag("--snake") {
+        snake_view(args, step)?
     } else if let Some(level) = args.parsed("--level", number::<usize>)? {
         let search = args.option("--algo")?;
         if let Some(search) = &search {
@@ -66,6 +74,69 @@ fn run(args: &mut Args) -> Result<String, String> {
     };
     args.finish()?;
     Ok(share::link(&page, &view))
+}
+
+/// A sliding puzzle's position towards `--goal` (the snail unless given), to play, or with
+/// `--algo` (and `--heuristic`, `--compare`) to watch solved to `step`. The view is checked
+/// as the app will check it, so a link that would not open is never printed.
+fn puzzle_view(args: &mut Args, position: &str, step: usize) -> Result<View, String> {
+    let goal = args.option("--goal")?.unwrap_or_else(|| "snail".into());
+    let search = args.parsed("--algo", PathAlgorithm::parse)?;
+    let heuristic = args
+        .parsed("--heuristic", PuzzleHeuristic::parse)?
+        .unwrap_or(PuzzleHeuristic::LinearConflict);
+    let compare = args.parsed("--compare", PathAlgorithm::parse)?;
+    args.finish()?;
+    let view = View::Puzzle {
+        position: position.to_string(),
+        goal,
+        search: search.map(|s| s.code()),
+        heuristic: heuristic.code().into(),
+        compare: compare.map(|c| (c.code(), heuristic.code().into())),
+        step,
+    };
+    view.clone().check()?;
+    Ok(view)
+}
+
+/// A Snake game on an open `--size` board (10 unless given) with `--seed`, its `--planner`
+/// (the cycle unless given) having made `step` moves (fewer when the game ends sooner).
+fn snake_view(args: &mut Args, step: usize) -> Result<View, String> {
+    let size: usize = args.parsed("--size", number)?.unwrap_or(10);
+    let seed: u64 = args.parsed("--seed", number)?.unwrap_or(1);
+    let planner = args
+        .parsed("--planner", Planner::parse)?
+        .unwrap_or(Planner::Cycle);
+    args.finish()?;
+    if !(MIN_SIDE..=MAX_SIDE).contains(&size) {
+        return Err(format!(
+            "--size must be {MIN_SIDE} to {MAX_SIDE}, not {size}"
+        ));
+    }
+    if step > MAX_SNAKE_MOVES {
+        return Err(format!(
+            "--step must be at most {MAX_SNAKE_MOVES} moves, not {step}"
+        ));
+    }
+    let walls = Grid::new(size, size, false);
+    let mut game = SnakeGame::new(size, size, &walls, seed)?;
+    let mut autopilot = Autopilot::new(planner, &walls)?;
+    let mut moves = String::new();
+    while moves.len() < step && game.status() == GameStatus::Playing {
+        let dir = autopilot.choose(&game);
+        game.step(dir);
+        moves.push(dir.letter());
+    }
+    Ok(View::Snake {
+        walls: vec![".".repeat(size); size],
+        seed,
+        pilot: match planner {
+            Planner::Classic => "classic",
+            Planner::Cycle => "cycle",
+        }
+        .into(),
+        moves,
+    })
 }
 
 /// Level `number` (from 1) of an XSB file.

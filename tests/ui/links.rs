@@ -7,8 +7,12 @@ use crate::harness;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use frontier::app::FrontierApp;
+use frontier::app::{FrontierApp, Pilot, SlidingMode, TabId};
+use frontier::games::sandbox::PathAlgorithm;
+use frontier::games::sliding::{Move, PuzzleHeuristic};
+use frontier::search::Algorithm;
 use frontier::share;
+use frontier::ui::step_controls::FrameBudget;
 
 /// Clicks File → `entry`; what it does is in this frame's output.
 fn file_menu(harness: &mut Harness<'static, FrontierApp>, entry: &str) {
@@ -98,4 +102,147 @@ fn links_point_at_the_page_set_and_a_page_only_this_computer_serves_is_said() {
         notice.contains("The page for links was forgotten"),
         "{notice}"
     );
+}
+
+/// Copies the link to the view on screen and opens it in an app started afresh.
+fn copy_and_open_elsewhere(
+    harness: &mut Harness<'static, FrontierApp>,
+) -> Harness<'static, FrontierApp> {
+    file_menu(harness, "Copy link");
+    let link = copied(harness).expect("a link is copied");
+    let mut other = harness::app([1400.0, 900.0]);
+    other.state_mut().open_link(&link).expect("the link opens");
+    other
+}
+
+/// A teacher watching A* (beside BFS) on 八数码 sends the link: the student's app opens the
+/// sliding puzzle on the same position, the same two searches, at the same step. A link made
+/// while playing opens the position as it stands, to play.
+#[test]
+fn a_link_opens_the_sliding_puzzle_at_the_searches_and_step_shown() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness::click(&mut harness, "Sliding puzzle");
+    let astar = (
+        PathAlgorithm::search(Algorithm::AStar),
+        PuzzleHeuristic::Manhattan,
+    );
+    let bfs = (
+        PathAlgorithm::search(Algorithm::Bfs),
+        PuzzleHeuristic::Manhattan,
+    );
+    let tab = &mut harness.state_mut().tabs.sliding;
+    tab.play_typed("2 8 3 1 6 4 7 0 5");
+    tab.choose_search(astar.0, astar.1);
+    tab.compare_with(Some(bfs));
+    harness.run_steps(2);
+    harness::click(&mut harness, "Watch a search solve it");
+    for _ in 0..6 {
+        harness::click(&mut harness, "Step");
+    }
+    let mut other = copy_and_open_elsewhere(&mut harness);
+    other.run_steps(4);
+    assert_eq!(other.state().tab, TabId::Sliding);
+    let tab = &other.state().tabs.sliding;
+    assert_eq!(tab.mode(), SlidingMode::Watch);
+    let searches: Vec<_> = tab
+        .sessions()
+        .iter()
+        .map(|s| ((s.algorithm, s.heuristic), s.position()))
+        .collect();
+    assert_eq!(searches, [(astar, 6), (bfs, 6)]);
+    assert_eq!(
+        tab.sessions()[0].run().problem().start.to_string(),
+        "2 8 3 1 6 4 7 0 5"
+    );
+
+    // Playing: two moves made by hand, the link opens the position they reached.
+    let tab = &mut harness.state_mut().tabs.sliding;
+    tab.stop_watching();
+    tab.slide(Move::Up);
+    tab.slide(Move::Left);
+    let reached = tab.game().position();
+    let other = copy_and_open_elsewhere(&mut harness);
+    let tab = &other.state().tabs.sliding;
+    assert_eq!(tab.mode(), SlidingMode::Play);
+    assert_eq!(tab.game().position(), reached);
+    assert_eq!(tab.game().moves(), 0, "a new game from the position linked");
+}
+
+/// A Snake game sent as a link opens at the same move with the same planner, the moves made
+/// again over frames through the planner (whose memory decides its next move), paused, and
+/// with no high score to win for the student.
+#[test]
+fn a_link_opens_the_snake_game_at_the_move_shown_with_its_planner() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness::click(&mut harness, "Snake");
+    // Not whole 2 x 2 blocks: the cycle planner remembers the cycle it follows.
+    harness.state_mut().tabs.snake.resize(15, 12);
+    harness.state_mut().tabs.snake.set_pilot(Pilot::Cycle);
+    for _ in 0..150 {
+        harness.state_mut().tabs.snake.step();
+    }
+    harness.run_steps(1);
+    let snake = &harness.state().tabs.snake;
+    let (body, eaten) = (snake.game().body().clone(), snake.game().eaten());
+    let next = snake.cycle_decision().map(|d| (d.choice, d.cycle.clone()));
+    assert!(eaten > 0 && next.is_some());
+
+    file_menu(&mut harness, "Copy link");
+    let link = copied(&harness).expect("a link is copied");
+    let mut other = harness::app([1400.0, 900.0]);
+    // Fifty moves a frame: the game is caught up with over frames, not in one.
+    FrameBudget::Steps(50).set(&other.ctx);
+    other.state_mut().open_link(&link).expect("the link opens");
+    other.step();
+    assert_eq!(other.state().tab, TabId::Snake);
+    let made = other.state().tabs.snake.game().moves_made().len();
+    assert!(made > 0 && made <= 50, "{made} moves in the first frame");
+    other.run_steps(4);
+    let snake = &other.state().tabs.snake;
+    assert_eq!(snake.game().moves_made().len(), 150);
+    assert_eq!((snake.game().body(), snake.game().eaten()), (&body, eaten));
+    assert_eq!(snake.pilot(), Pilot::Cycle);
+    assert_eq!(
+        snake.cycle_decision().map(|d| (d.choice, d.cycle.clone())),
+        next,
+        "the planner's next move is the one it would have made"
+    );
+    assert!(!snake.playing(), "paused at the move linked");
+    assert!(snake.planner_moved(), "a linked game wins no high score");
+}
+
+/// A link to a puzzle or a Snake game that does not play opens nothing and says which part
+/// is wrong; the tab shown stays as it was.
+#[test]
+fn a_puzzle_or_snake_link_that_does_not_play_changes_nothing() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    let view = share::View::Puzzle {
+        position: "2 1 3 8 0 4 7 6 5".into(),
+        goal: "snail".into(),
+        search: None,
+        heuristic: "manhattan".into(),
+        compare: None,
+        step: 0,
+    };
+    let link = share::link("https://example.org/f/", &view);
+    let why = harness
+        .state_mut()
+        .open_link(&link)
+        .expect_err("unsolvable");
+    assert!(
+        why.contains("the position in the link does not read"),
+        "{why}"
+    );
+    let view = share::View::Snake {
+        walls: vec!["......".into(); 6],
+        seed: 1,
+        pilot: "player".into(),
+        moves: "uuuuuuuuuuuuuu".into(),
+    };
+    let why = harness
+        .state_mut()
+        .open_link(&share::link("https://example.org/f/", &view))
+        .expect_err("into the wall and on");
+    assert!(why.contains("the game is over before move"), "{why}");
+    assert_eq!(harness.state().tab, TabId::Pathfinding);
 }

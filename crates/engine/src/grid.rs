@@ -107,6 +107,24 @@ impl Dir {
         self as usize
     }
 
+    /// The LURD letter a move is written with (Sokoban's solutions, Snake's links): `l`,
+    /// `u`, `r` or `d`.
+    pub const fn letter(self) -> char {
+        match self {
+            Dir::Left => 'l',
+            Dir::Up => 'u',
+            Dir::Right => 'r',
+            Dir::Down => 'd',
+        }
+    }
+
+    /// The direction a LURD letter stands for, in either case.
+    pub fn from_letter(letter: char) -> Option<Dir> {
+        Dir::ALL
+            .into_iter()
+            .find(|d| d.letter() == letter.to_ascii_lowercase())
+    }
+
     /// The direction in words: "up", "right", "down" or "left".
     pub const fn name(self) -> &'static str {
         match self {

@@ -27,10 +27,15 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 
 use crate::games::link::LinkBoard;
+use crate::games::sandbox::algorithms::Shape;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm, parse_board_or_map};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingGame};
+use crate::games::snake::play::Planner;
+use crate::games::snake::{MAX_SIDE, MIN_SIDE, SnakeGame, Status as SnakeStatus};
 use crate::games::sokoban::Level;
 use crate::games::sokoban::level::parse_level;
 use crate::games::sokoban::solver::{SokobanAlgorithm, parse_algorithm};
+use crate::grid::{Dir, Grid, Pos};
 use crate::i18n::Message;
 use crate::{msg, tr};
 
@@ -70,6 +75,26 @@ pub enum View {
     },
     /// The Link (连连看) tab's board.
     LinkBoard { board: String },
+    /// The sliding puzzle tab: a position (tiles row by row, 0 the blank) and its goal
+    /// (`snail`, `blank-first`, `blank-last` or a position) to play, or, with a search and
+    /// its heuristic (and the one compared with it, if any), to watch solved to `step`.
+    Puzzle {
+        position: String,
+        goal: String,
+        search: Option<String>,
+        heuristic: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        compare: Option<(String, String)>,
+        step: usize,
+    },
+    /// The Snake tab: the board (rows of `#` and `.`), the food's seed, who steers
+    /// (`player`, `classic` or `cycle`) and the moves made, a LURD letter each.
+    Snake {
+        walls: Vec<String>,
+        seed: u64,
+        pilot: String,
+        moves: String,
+    },
 }
 
 /// A view read from a link and checked: what the app opens.
@@ -95,7 +120,26 @@ pub enum Opened {
         page: usize,
     },
     LinkBoard(LinkBoard),
+    Puzzle {
+        start: Position,
+        goal: Goal,
+        /// The search watched and its heuristic: None to play the position.
+        search: Option<(PathAlgorithm, PuzzleHeuristic)>,
+        compare: Option<(PathAlgorithm, PuzzleHeuristic)>,
+        step: usize,
+    },
+    Snake {
+        walls: Grid<bool>,
+        seed: u64,
+        /// The planner steering, None for the player.
+        planner: Option<Planner>,
+        moves: Vec<Dir>,
+    },
 }
+
+/// The most moves a Snake link replays: a won game on the largest board takes about
+/// 100,000 (40 x 40 cells, some 60 moves an apple).
+pub const MAX_SNAKE_MOVES: usize = 1_000_000;
 
 /// The part of the link after `#`.
 pub fn fragment(view: &View) -> String {
@@ -166,6 +210,11 @@ impl View {
                 "board" => tr!("share-part-board"),
                 "search" => tr!("share-part-search"),
                 "heuristic" => tr!("share-part-heuristic"),
+                "position" => tr!("share-part-position"),
+                "goal" => tr!("share-part-goal"),
+                "snake" => tr!("share-part-snake"),
+                "pilot" => tr!("share-part-pilot"),
+                "moves" => tr!("share-part-moves"),
                 _ => tr!("share-part-level"),
             };
             tr!("share-bad-part", part = part, why = why)
@@ -215,8 +264,127 @@ impl View {
             View::LinkBoard { board } => Opened::LinkBoard(
                 LinkBoard::parse(&board).map_err(|e| problem("board", e.to_string()))?,
             ),
+            View::Puzzle {
+                position,
+                goal,
+                search,
+                heuristic,
+                compare,
+                step,
+            } => {
+                let start =
+                    Position::parse(&position).map_err(|e| problem("position", e.to_string()))?;
+                let goal = Goal::parse(&goal).map_err(|e| problem("goal", e))?;
+                SlidingGame::new(start, goal.position(start.side()))
+                    .map_err(|e| problem("position", e.to_string()))?;
+                let heuristic =
+                    PuzzleHeuristic::parse(&heuristic).map_err(|e| problem("heuristic", e))?;
+                let puzzle_search = |code: &str| {
+                    let search = PathAlgorithm::parse(code).map_err(|e| problem("search", e))?;
+                    if search.descriptor().shape == Shape::Own {
+                        let why = tr!("share-not-on-puzzle", search = search.code());
+                        return Err(problem("search", why));
+                    }
+                    Ok(search)
+                };
+                let compare = match compare {
+                    Some((search, heuristic)) => Some((
+                        puzzle_search(&search)?,
+                        PuzzleHeuristic::parse(&heuristic).map_err(|e| problem("heuristic", e))?,
+                    )),
+                    None => None,
+                };
+                Opened::Puzzle {
+                    start,
+                    goal,
+                    search: search
+                        .map(|s| puzzle_search(&s).map(|s| (s, heuristic)))
+                        .transpose()?,
+                    compare,
+                    step,
+                }
+            }
+            View::Snake {
+                walls,
+                seed,
+                pilot,
+                moves,
+            } => {
+                let walls = snake_walls(&walls).map_err(|e| problem("snake", e))?;
+                let planner = match pilot.as_str() {
+                    "player" => None,
+                    other => Some(Planner::parse(other).map_err(|e| problem("pilot", e))?),
+                };
+                let moves = snake_moves(&walls, seed, &moves).map_err(|e| problem("moves", e))?;
+                Opened::Snake {
+                    walls,
+                    seed,
+                    planner,
+                    moves,
+                }
+            }
         })
     }
+}
+
+/// A Snake board's walls from rows of `#` (a wall) and `.`, its size within Snake's limits.
+fn snake_walls(rows: &[String]) -> Result<Grid<bool>, String> {
+    let (width, height) = (rows.first().map_or(0, |r| r.chars().count()), rows.len());
+    let sides = MIN_SIDE..=MAX_SIDE;
+    if !sides.contains(&width) || !sides.contains(&height) {
+        return Err(tr!(
+            "share-snake-size",
+            width = width,
+            height = height,
+            min = MIN_SIDE,
+            max = MAX_SIDE
+        ));
+    }
+    let mut walls = Grid::new(width, height, false);
+    for (y, row) in rows.iter().enumerate() {
+        if row.chars().count() != width {
+            return Err(tr!("share-snake-ragged", row = y + 1));
+        }
+        for (x, cell) in row.chars().enumerate() {
+            let wall = match cell {
+                '#' => true,
+                '.' => false,
+                other => {
+                    let letter = crate::files::quote(&other.to_string());
+                    return Err(tr!("share-snake-cell", letter = letter, row = y + 1));
+                }
+            };
+            walls.set(Pos::new(x as i32, y as i32), wall);
+        }
+    }
+    Ok(walls)
+}
+
+/// The moves of a Snake link, each checked to be one the game still takes.
+fn snake_moves(walls: &Grid<bool>, seed: u64, letters: &str) -> Result<Vec<Dir>, String> {
+    let mut game =
+        SnakeGame::new(walls.width(), walls.height(), walls, seed).map_err(|e| e.to_string())?;
+    let count = letters.chars().count();
+    if count > MAX_SNAKE_MOVES {
+        return Err(tr!(
+            "share-snake-long",
+            moves = count,
+            max = MAX_SNAKE_MOVES
+        ));
+    }
+    let mut moves = Vec::with_capacity(count);
+    for (i, letter) in letters.chars().enumerate() {
+        let Some(dir) = Dir::from_letter(letter) else {
+            let letter = crate::files::quote(&letter.to_string());
+            return Err(tr!("share-snake-letter", letter = letter, at = i + 1));
+        };
+        if game.status() != SnakeStatus::Playing {
+            return Err(tr!("share-snake-over", at = i + 1));
+        }
+        game.step(dir);
+        moves.push(dir);
+    }
+    Ok(moves)
 }
 
 /// The page `tools/web/serve.sh` serves: what a link points to when no page is known. Only
@@ -458,6 +626,122 @@ mod tests {
             assert_eq!(read(&fragment), Ok(view.clone()));
             assert_eq!(read(&format!("#{fragment}")), Ok(view));
         }
+    }
+
+    fn puzzle_view(position: &str, search: Option<&str>) -> View {
+        puzzle_toward(position, "snail", search)
+    }
+
+    fn puzzle_toward(position: &str, goal: &str, search: Option<&str>) -> View {
+        View::Puzzle {
+            position: position.into(),
+            goal: goal.into(),
+            search: search.map(String::from),
+            heuristic: "manhattan".into(),
+            compare: None,
+            step: 5,
+        }
+    }
+
+    fn snake_view(moves: &str) -> View {
+        snake_game(vec!["......".into(); 6], "cycle", moves)
+    }
+
+    fn snake_game(walls: Vec<String>, pilot: &str, moves: &str) -> View {
+        View::Snake {
+            walls,
+            seed: 3,
+            pilot: pilot.into(),
+            moves: moves.into(),
+        }
+    }
+
+    #[test]
+    fn a_puzzle_and_a_snake_game_come_back_from_their_links() {
+        let puzzle = puzzle_view("2 8 3 1 6 4 7 0 5", Some("astar"));
+        assert_eq!(read(&link("https://e.org/", &puzzle)), Ok(puzzle.clone()));
+        let Ok(Opened::Puzzle {
+            start,
+            goal,
+            search,
+            step,
+            ..
+        }) = puzzle.check()
+        else {
+            panic!("a puzzle view opens");
+        };
+        assert_eq!(start.to_string(), "2 8 3 1 6 4 7 0 5");
+        assert_eq!((goal, step), (Goal::Snail, 5));
+        let (algorithm, heuristic) = search.expect("a search");
+        assert_eq!(
+            (algorithm.code().as_str(), heuristic.code()),
+            ("astar", "manhattan")
+        );
+        // Without a search the position is there to play.
+        let play = puzzle_view("1 2 3 8 0 4 7 6 5", None).check();
+        assert!(matches!(play, Ok(Opened::Puzzle { search: None, .. })));
+
+        let snake = snake_view("rrdd");
+        assert_eq!(read(&link("https://e.org/", &snake)), Ok(snake.clone()));
+        let Ok(Opened::Snake {
+            walls,
+            seed,
+            planner,
+            moves,
+        }) = snake.check()
+        else {
+            panic!("a snake view opens");
+        };
+        assert_eq!((walls.width(), walls.height(), seed), (6, 6, 3));
+        assert_eq!(planner, Some(Planner::Cycle));
+        assert_eq!(moves, [Dir::Right, Dir::Right, Dir::Down, Dir::Down]);
+    }
+
+    #[test]
+    fn a_puzzle_or_snake_link_that_does_not_play_says_which_part() {
+        let mut ragged = vec!["......".to_string(); 6];
+        ragged[1] = "...".into();
+        let cases = [
+            (
+                puzzle_view("2 1 3 8 0 4 7 6 5", None),
+                "the position in the link does not read",
+            ),
+            (
+                puzzle_view("1 2 3 8 0 4 7 6", None),
+                "the position in the link does not read",
+            ),
+            (
+                puzzle_view("1 2 3 8 0 4 7 6 5", Some("jps")),
+                "the search in the link does not read: jps runs on the Pathfinding board only",
+            ),
+            (
+                puzzle_toward("1 2 3 8 0 4 7 6 5", "sideways", None),
+                "the goal in the link does not read",
+            ),
+            (
+                snake_view("rrx"),
+                "the list of moves in the link does not read: `x` at move 3",
+            ),
+            (
+                snake_game(vec!["..".into(); 2], "cycle", ""),
+                "the Snake board in the link does not read: it is 2 x 2 cells",
+            ),
+            (
+                snake_game(ragged, "cycle", ""),
+                "row 2 is not as long as the first",
+            ),
+            (
+                snake_game(vec!["......".into(); 6], "autopilot", ""),
+                "the planner in the link does not read",
+            ),
+        ];
+        for (view, expected) in cases {
+            let error = open(&fragment(&view)).expect_err(expected);
+            assert!(error.contains(expected), "{expected}: {error}");
+        }
+        // Moves into the wall end the game: a move after that is no move of a game.
+        let error = open(&fragment(&snake_view(&"u".repeat(12)))).expect_err("over");
+        assert!(error.contains("the game is over before move"), "{error}");
     }
 
     #[test]

@@ -232,6 +232,17 @@ impl crate::app::tab::Tab for LinkTab {
         })
     }
 
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        let crate::share::Opened::LinkBoard(board) = *view else {
+            return Err(view);
+        };
+        self.start(board);
+        Ok(())
+    }
+
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
         if ui.button(tr!("menu-export-link")).clicked() {

@@ -489,6 +489,25 @@ impl crate::app::tab::Tab for PathfindingTab {
         })
     }
 
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        let crate::share::Opened::Board {
+            board,
+            algorithm,
+            heuristic,
+            connectivity,
+            step,
+            compare,
+        } = *view
+        else {
+            return Err(view);
+        };
+        self.open_shared(board, (algorithm, heuristic, connectivity), compare, step);
+        Ok(())
+    }
+
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
         if ui.button(tr!("menu-open-board")).clicked() {

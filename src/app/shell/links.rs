@@ -94,41 +94,22 @@ impl FrontierApp {
     /// the error says why.
     pub fn open_link(&mut self, link: &str) -> Result<(), String> {
         match share::open(link)? {
-            Opened::Board {
-                board,
-                algorithm,
-                heuristic,
-                connectivity,
-                step,
-                compare,
-            } => {
-                self.lessons.open = false;
-                self.tab = TabId::Pathfinding;
-                let options = (algorithm, heuristic, connectivity);
-                self.tabs
-                    .pathfinding
-                    .open_shared(board, options, compare, step);
-            }
-            Opened::Level {
-                level,
-                title,
-                algorithm,
-                step,
-            } => {
-                self.lessons.open = false;
-                self.tab = TabId::Sokoban;
-                self.tabs
-                    .sokoban
-                    .open_shared(&level, &title, algorithm, step);
-            }
             Opened::Lesson { id, text, page } => {
                 let request = self.lessons.open_shared(&id, text, page, self.language)?;
                 self.lesson_request(request);
             }
-            Opened::LinkBoard(board) => {
-                self.lessons.open = false;
-                self.tab = TabId::Link;
-                self.tabs.link.start(board);
+            view => {
+                let mut view = Box::new(view);
+                for &id in TabId::ALL {
+                    match self.tabs.get_mut(id).open_view(view) {
+                        Ok(()) => {
+                            self.lessons.open = false;
+                            self.tab = id;
+                            break;
+                        }
+                        Err(back) => view = back,
+                    }
+                }
             }
         }
         // What the link shows is what its sender wanted seen: the first start's "Getting

@@ -14,6 +14,7 @@ mod play;
 mod replay;
 mod saved;
 mod session;
+mod share;
 mod tables;
 mod teach;
 mod view;
@@ -70,8 +71,9 @@ pub struct SlidingTab {
     /// a new goal starts a new game).
     finished: Vec<FinishedRun>,
     playback: Playback,
-    /// "To end" was pressed: the searches run at full speed, over frames, to their end.
-    to_end: bool,
+    /// The step the searches run to at full speed, over frames: their end once "To end" is
+    /// pressed (`usize::MAX`), a link's step when one opens.
+    run_to: Option<usize>,
     /// Watching waits for pattern databases being made.
     watch_when_ready: bool,
     predicting: bool,
@@ -118,7 +120,7 @@ impl SlidingTab {
             sessions: vec![],
             finished: vec![],
             playback: Playback::paused_at(saved.speed),
-            to_end: false,
+            run_to: None,
             watch_when_ready: false,
             predicting: false,
             elapsed: 0.0,
@@ -191,6 +193,28 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn title(&self) -> String {
         tr!("tab-sliding")
+    }
+
+    fn shared_view(&self) -> Option<crate::share::View> {
+        Some(self.shared_puzzle())
+    }
+
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        let crate::share::Opened::Puzzle {
+            start,
+            goal,
+            search,
+            compare,
+            step,
+        } = *view
+        else {
+            return Err(view);
+        };
+        self.open_shared(start, goal, search, compare, step);
+        Ok(())
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {

@@ -123,7 +123,7 @@ impl SlidingTab {
     /// Applies a control action to every search watched: they move in lockstep, each
     /// stopping at its own end.
     pub fn apply(&mut self, action: StepAction) {
-        self.to_end = false;
+        self.run_to = None;
         match action {
             StepAction::TogglePlay => {
                 if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
@@ -146,7 +146,7 @@ impl SlidingTab {
             }
             StepAction::RunToEnd => {
                 self.playback.playing = false;
-                self.to_end = true;
+                self.run_to = Some(usize::MAX);
             }
             StepAction::Seek(k) => {
                 self.playback.playing = false;
@@ -188,20 +188,25 @@ impl SlidingTab {
         if self.mode != Mode::Watch {
             return self.watch_when_ready;
         }
-        let due = if self.to_end {
-            usize::MAX
-        } else {
-            self.playback.steps_due(dt)
+        let due = match self.run_to {
+            Some(target) => target.saturating_sub(self.shown_step()),
+            None => self.playback.steps_due(dt),
         };
         if due > 0 {
             step_within_budget(due, budget, || self.step_all());
             if self.sessions.iter().all(|s| s.at_end()) {
                 self.playback.playing = false;
-                self.to_end = false;
+                self.run_to = None;
             }
             self.note_finished();
         }
-        self.playback.playing || self.to_end
+        if self
+            .run_to
+            .is_some_and(|target| self.shown_step() >= target)
+        {
+            self.run_to = None;
+        }
+        self.playback.playing || self.run_to.is_some()
     }
 
     /// Keeps each search that has just ended for the table of branching factors and the

@@ -12,6 +12,7 @@ mod lesson;
 mod planner_view;
 mod play;
 mod saved;
+mod share;
 mod teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
@@ -89,6 +90,9 @@ pub struct SnakeTab {
     /// What the cycle planner carried at each move of this game (when it was steering), so
     /// a rewound game gets the planner as it was.
     pub(super) memories: Vec<Option<PlannerMemory>>,
+    /// The moves taken back are made again over frames, as fast as the frame allows: a
+    /// link's game being caught up with.
+    fast_forward: bool,
 }
 
 impl SnakeTab {
@@ -140,6 +144,7 @@ impl SnakeTab {
             planner_moved: false,
             undone: vec![],
             memories: vec![],
+            fast_forward: false,
         };
         tab.replan();
         tab
@@ -195,6 +200,27 @@ impl crate::app::tab::Tab for SnakeTab {
 
     fn title(&self) -> String {
         crate::tr!("tab-snake")
+    }
+
+    fn shared_view(&self) -> Option<crate::share::View> {
+        Some(self.shared_game())
+    }
+
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        let crate::share::Opened::Snake {
+            walls,
+            seed,
+            planner,
+            moves,
+        } = *view
+        else {
+            return Err(view);
+        };
+        self.open_shared(walls, seed, planner, moves);
+        Ok(())
     }
 
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {

@@ -50,6 +50,7 @@ impl SnakeTab {
         self.planner_moved |= self.pilot != Pilot::Player;
         // A new move: the moves taken back are gone for good.
         self.undone.clear();
+        self.fast_forward = false;
         self.make(dir)
     }
 
@@ -72,6 +73,7 @@ impl SnakeTab {
             return false;
         };
         self.playing = false;
+        self.fast_forward = false;
         self.undone.push(last);
         self.game = self.game.rewound_to(made - 1);
         let memory = self.memories.get(made - 1).cloned().flatten();
@@ -187,6 +189,11 @@ impl SnakeTab {
 
     /// This frame's moves, within `budget`; true while more frames are needed.
     pub(super) fn advance_play(&mut self, dt: f64, budget: FrameBudget) -> bool {
+        if self.fast_forward {
+            step_within_budget(usize::MAX, budget, || self.forward());
+            self.fast_forward = !self.undone.is_empty();
+            return self.fast_forward;
+        }
         if !self.playing || self.game.status() != Status::Playing {
             self.pace.reset();
             return false;

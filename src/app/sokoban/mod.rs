@@ -465,6 +465,23 @@ impl crate::app::tab::Tab for SokobanTab {
         })
     }
 
+    fn open_view(
+        &mut self,
+        view: Box<crate::share::Opened>,
+    ) -> Result<(), Box<crate::share::Opened>> {
+        let crate::share::Opened::Level {
+            level,
+            title,
+            algorithm,
+            step,
+        } = *view
+        else {
+            return Err(view);
+        };
+        self.open_shared(&level, &title, algorithm, step);
+        Ok(())
+    }
+
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
         if ui.button(crate::tr!("menu-open-levels")).clicked() {

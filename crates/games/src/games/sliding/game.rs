@@ -35,6 +35,29 @@ impl Goal {
         }
     }
 
+    /// The command line's (and a link's) name: `snail`, `blank-first`, `blank-last`, or
+    /// the position itself.
+    pub fn code(self) -> String {
+        match self {
+            Goal::BlankFirst => "blank-first".into(),
+            Goal::BlankLast => "blank-last".into(),
+            Goal::Snail => "snail".into(),
+            Goal::Custom(position) => position.to_string(),
+        }
+    }
+
+    /// Reads a goal's [`Goal::code`].
+    pub fn parse(text: &str) -> Result<Goal, String> {
+        Ok(match text.trim() {
+            "snail" => Goal::Snail,
+            "blank-first" => Goal::BlankFirst,
+            "blank-last" => Goal::BlankLast,
+            position => Goal::Custom(Position::parse(position).map_err(|why| {
+                format!("{why} (a goal is snail, blank-first, blank-last or a position)")
+            })?),
+        })
+    }
+
     /// The name best results are kept under, with the side: `3x3 snail`.
     pub fn key(self, side: usize) -> String {
         let name = match self {

@@ -18,29 +18,16 @@ pub struct Step {
 impl Step {
     /// The LURD letter: lower case for a move, upper case for a push.
     pub fn letter(self) -> char {
-        let letter = match self.dir {
-            Dir::Left => 'l',
-            Dir::Up => 'u',
-            Dir::Right => 'r',
-            Dir::Down => 'd',
-        };
         if self.pushed {
-            letter.to_ascii_uppercase()
+            self.dir.letter().to_ascii_uppercase()
         } else {
-            letter
+            self.dir.letter()
         }
     }
 
     pub fn from_letter(letter: char) -> Option<Step> {
-        let dir = match letter.to_ascii_lowercase() {
-            'l' => Dir::Left,
-            'u' => Dir::Up,
-            'r' => Dir::Right,
-            'd' => Dir::Down,
-            _ => return None,
-        };
         Some(Step {
-            dir,
+            dir: Dir::from_letter(letter)?,
             pushed: letter.is_ascii_uppercase(),
         })
     }

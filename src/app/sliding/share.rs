@@ -1,0 +1,62 @@
+//! The position, its goal and the search watched, as a link carries them (see
+//! [`crate::share`]), and opening a link's puzzle.
+
+use super::{Mode, SlidingTab};
+use crate::games::sandbox::PathAlgorithm;
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic};
+use crate::share::View;
+
+/// A search with its heuristic.
+type Search = (PathAlgorithm, PuzzleHeuristic);
+
+impl SlidingTab {
+    /// What a link to the tab carries: the position played (towards its goal), or, while a
+    /// search is watched, the position it solves with the searches and the step shown.
+    pub(super) fn shared_puzzle(&self) -> View {
+        let watched = self.sessions.first().filter(|_| self.mode == Mode::Watch);
+        let position = watched.map_or(self.game.position(), |s| s.run().problem().start);
+        View::Puzzle {
+            position: position.to_string(),
+            goal: self.goal.code(),
+            search: watched.map(|s| s.algorithm.code()),
+            heuristic: watched
+                .map_or(self.heuristic, |s| s.heuristic)
+                .code()
+                .into(),
+            compare: watched
+                .and(self.compare_with)
+                .map(|(search, heuristic)| (search.code(), heuristic.code().into())),
+            step: watched.map_or(0, |_| self.shown_step()),
+        }
+    }
+
+    /// Opens a link's position to play, or, with a search, to watch solved up to `step`
+    /// (over frames, as "To end" runs; a pattern database is made first when one is asked
+    /// for). The game in progress gives way, as a typed position's does.
+    pub fn open_shared(
+        &mut self,
+        start: Position,
+        goal: Goal,
+        search: Option<Search>,
+        compare: Option<Search>,
+        step: usize,
+    ) {
+        self.pending_goal = None;
+        self.predicting = false;
+        self.playback.playing = false;
+        self.side = start.side();
+        self.goal = goal;
+        self.start_game(start, goal.position(self.side));
+        self.run_to = None;
+        let Some((algorithm, heuristic)) = search else {
+            return;
+        };
+        self.algorithm = algorithm;
+        self.heuristic = heuristic;
+        self.compare_with = compare;
+        self.start_watching();
+        if step > 0 && (self.mode == Mode::Watch || self.watch_when_ready) {
+            self.run_to = Some(step);
+        }
+    }
+}
