@@ -345,6 +345,78 @@ fn checkpoints_stay_within_their_memory_limit_and_replays_still_match() {
     }
 }
 
+/// A run that counts the steps taken from it, to measure what a seek replays.
+#[derive(Clone)]
+struct Counted<R> {
+    run: R,
+    taken: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl<R: Iterator> Iterator for Counted<R> {
+    type Item = R::Item;
+    fn next(&mut self) -> Option<R::Item> {
+        self.taken.set(self.taken.get() + 1);
+        self.run.next()
+    }
+}
+
+#[test]
+fn a_timeline_knows_what_each_step_did_where_the_run_ends_and_what_a_seek_replays() {
+    let board = frontier_games::games::sandbox::presets::board("maze.board").unwrap();
+    let p = problem(&board, Connectivity::Four, Heuristic::Manhattan);
+    let a_star = PathAlgorithm::search(Algorithm::AStar);
+    let taken = std::rc::Rc::new(std::cell::Cell::new(0));
+    let fresh = || Counted {
+        run: GridRun::new(p.clone(), a_star, Budget::UNLIMITED),
+        taken: taken.clone(),
+    };
+    let mut timeline = Timeline::with_checkpoints(fresh(), 10, 100);
+    let mut steps = vec![];
+    while let Some(step) = timeline.step() {
+        steps.push(step);
+        assert_eq!(timeline.last_step(), Some(&step));
+        // The step that finds the goal makes the end known at once: no step after it.
+        assert_eq!(timeline.at_end(), step.event.is_final());
+    }
+    let end = steps.len();
+    assert!(matches!(steps[end - 1].event, Event::Found { .. }));
+    assert_eq!(timeline.end(), Some(end));
+    assert_eq!(
+        taken.get(),
+        end,
+        "the run was not asked for a step after its last"
+    );
+    for k in (0..=end).rev().chain([end / 2, 1, end, end + 40]) {
+        let expected = timeline.replay_cost(k);
+        taken.set(0);
+        assert_eq!(timeline.seek(k), k.min(end));
+        assert_eq!(
+            taken.get(),
+            expected,
+            "the replay to step {k} costs what was said"
+        );
+        assert_eq!(
+            timeline.last_step(),
+            k.min(end).checked_sub(1).map(|i| &steps[i]),
+            "what step {k} did"
+        );
+    }
+    // From a checkpoint, or on from where the run stands when that is nearer.
+    timeline.seek(34);
+    assert_eq!(timeline.replay_cost(52), 2, "from checkpoint 50");
+    assert_eq!(timeline.replay_cost(38), 4, "on from 34");
+    assert_eq!(timeline.replay_cost(34), 0, "already there");
+    assert_eq!(timeline.replay_cost(33), 3, "back to checkpoint 30");
+    timeline.jump_towards(20);
+    assert_eq!(
+        timeline.last_step(),
+        None,
+        "a jump forgets what the last step did"
+    );
+    // What step 20 did is told by replaying it, from the checkpoint before it.
+    assert_eq!(timeline.replay_cost(20), 10);
+}
+
 #[test]
 fn a_jump_goes_to_the_nearest_checkpoint_without_replaying() {
     let board = frontier_games::games::sandbox::presets::board("maze.board").unwrap();

@@ -49,7 +49,7 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
 fn narration(session: &Session) -> String {
     match session.replaying_to() {
         Some(target) => tr!("replaying-to", step = target),
-        None => teach::narrate(session.run(), session.last_event.as_ref()),
+        None => teach::narrate(session.run(), session.last_event()),
     }
 }
 
@@ -658,7 +658,7 @@ impl PathfindingTab {
                 &lines,
                 &teach::active_lines(
                     session.algorithm,
-                    session.last_event.as_ref(),
+                    session.last_event(),
                     session.run().deepening(),
                 ),
             );

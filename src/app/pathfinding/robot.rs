@@ -39,8 +39,6 @@ const FOG_STRENGTH: f32 = 0.18;
 /// A robot's walk, stepped move by move.
 pub struct RobotRun {
     pub timeline: Timeline<RobotWalk>,
-    /// The move that led to the position shown (None at the start).
-    pub last_move: Option<RobotMove>,
 }
 
 impl RobotRun {
@@ -54,7 +52,6 @@ impl RobotRun {
         RobotRun {
             timeline: Timeline::with_checkpoints(walk, 32, 16)
                 .with_memory_limit(CHECKPOINT_BYTES, RobotWalk::memory_bytes),
-            last_move: None,
         }
     }
 
@@ -70,31 +67,19 @@ impl RobotRun {
         self.timeline.at_end()
     }
 
+    /// The move that led to the position shown (None at the start).
+    pub fn last_move(&self) -> Option<&RobotMove> {
+        self.timeline.last_step()
+    }
+
     /// One move; false once the walk is over.
     pub fn step(&mut self) -> bool {
-        match self.timeline.step() {
-            Some(step) => {
-                if step.end.is_some() {
-                    // Let the timeline see the end now, so the controls know it is over.
-                    self.timeline.step();
-                }
-                self.last_move = Some(step);
-                true
-            }
-            None => false,
-        }
+        self.timeline.step().is_some()
     }
 
     /// Goes to move `target` (clamped to the walk's length).
     pub fn seek(&mut self, target: usize) {
-        if target == 0 {
-            self.timeline.rewind();
-            self.last_move = None;
-            return;
-        }
-        self.timeline.seek(target - 1);
-        self.last_move = None;
-        self.step();
+        self.timeline.seek(target);
     }
 
     /// Walks to the end (a walk is at most two moves a cell, each a small repair).
@@ -105,7 +90,7 @@ impl RobotRun {
     /// What the last move did, in a sentence or two.
     pub fn narration(&self) -> String {
         let walk = self.walk();
-        let Some(step) = &self.last_move else {
+        let Some(step) = self.last_move() else {
             return tr!(
                 "robot-narrate-ready",
                 at = walk.at().to_string(),
@@ -168,7 +153,7 @@ impl RobotRun {
 
     /// The lines (1-based) of [`pseudocode`] the last move went through.
     pub fn active_lines(&self) -> Vec<usize> {
-        match &self.last_move {
+        match self.last_move() {
             None => vec![1],
             Some(step) => match step.end {
                 Some(WalkEnd::Arrived) => vec![2, 8],
@@ -206,8 +191,7 @@ impl RobotRun {
         let goal = walk.plan().problem().goal;
         let plan = walk.plan().path();
         let discovered = self
-            .last_move
-            .as_ref()
+            .last_move()
             .map_or(&[][..], |m| m.discovered.as_slice());
         view.show(ui, |painter: &BoardPainter| {
             let cell = painter.cell_size();

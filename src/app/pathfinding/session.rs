@@ -54,7 +54,6 @@ pub struct Session {
     pub algorithm: PathAlgorithm,
     pub timeline: Timeline<GridRun>,
     pub series: RunSeries,
-    pub last_event: Option<Step>,
     pub view: BoardView,
     path: Option<Vec<Pos>>,
     terrain_colors: Vec<Color32>,
@@ -137,7 +136,6 @@ impl Session {
                 connectivity,
                 heuristic,
             )),
-            last_event: None,
             view,
             path: None,
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
@@ -210,7 +208,6 @@ impl Session {
             connectivity,
             heuristic,
         ));
-        self.last_event = None;
         self.catch_up = None;
         self.repair = None;
         match changed {
@@ -268,7 +265,6 @@ impl Session {
             }
         });
         self.repair = Some(Repair::new(before, self.run().problem().clone()));
-        self.last_event = None;
         self.catch_up = None;
         // Only the edited cells and those around them changed: the rest keep their colours.
         self.path = None;
@@ -309,16 +305,16 @@ impl Session {
         self.path.as_deref()
     }
 
+    /// What the step shown did (None at step 0, and while a replay is on its way to it).
+    pub fn last_event(&self) -> Option<&Step> {
+        self.timeline.last_step()
+    }
+
     /// Takes one step; false when the run is over.
     pub fn step(&mut self, overlays: Overlays) -> bool {
         let Some(event) = self.timeline.step() else {
             return false;
         };
-        if event.event.is_final() {
-            // Let the timeline see the end now, so the controls know the run is over.
-            self.timeline.step();
-        }
-        self.last_event = Some(event);
         let (position, frontier, visited) = (
             self.position(),
             self.run().frontier_len(),
@@ -350,22 +346,11 @@ impl Session {
     pub fn seek(&mut self, target: usize, overlays: Overlays) {
         let before = self.marked_cells();
         self.catch_up = None;
-        if target == 0 {
-            self.timeline.rewind();
-            self.last_event = None;
-        } else if target - 1 - self.timeline.jump_towards(target - 1) > self.replay_at_once {
-            self.last_event = None;
+        if self.timeline.replay_cost(target) > self.replay_at_once {
+            self.timeline.jump_towards(target - 1);
             self.catch_up = Some(target);
         } else {
-            self.timeline.seek(target - 1);
-            let ended = self.run().ended().map(|event| Step {
-                side: crate::search::Side::Forward,
-                event,
-            });
-            self.last_event = self.timeline.step().or(ended);
-            if self.last_event.is_some_and(|e| e.event.is_final()) {
-                self.timeline.step();
-            }
+            self.timeline.seek(target);
         }
         self.repaint_since(before, overlays);
     }
@@ -567,7 +552,7 @@ mod tests {
 
         let direct = stepped(649);
         assert_eq!(marks(&session), marks(&direct));
-        assert_eq!(session.last_event, direct.last_event);
+        assert_eq!(session.last_event(), direct.last_event());
         assert_eq!(session.run().frontier_len(), direct.run().frontier_len());
 
         // A short step back is done at once.

@@ -40,7 +40,6 @@ pub struct PuzzleSession {
     timeline: Timeline<PuzzleRun>,
     pub series: RunSeries,
     depths: ExpansionsByDepth,
-    last_step: Option<Step>,
     /// The frontier's size and first positions at step `preview_at`.
     preview: (usize, Vec<Waiting>),
     preview_at: Option<usize>,
@@ -66,7 +65,6 @@ impl PuzzleSession {
                 .with_memory_limit(CHECKPOINT_BYTES, |run: &PuzzleRun| run.memory_bytes()),
             series: RunSeries::new(label),
             depths: ExpansionsByDepth::default(),
-            last_step: None,
             preview: (0, vec![]),
             preview_at: None,
             preview_made: None,
@@ -95,20 +93,16 @@ impl PuzzleSession {
         self.timeline.at_end()
     }
 
+    /// What the step shown did (None at step 0).
     pub fn last_step(&self) -> Option<&Step> {
-        self.last_step.as_ref()
+        self.timeline.last_step()
     }
 
     /// Takes one step; false when the run is over.
     pub fn step(&mut self) -> bool {
-        let Some(step) = self.timeline.step() else {
+        if self.timeline.step().is_none() {
             return false;
-        };
-        if step.event.is_final() {
-            // Let the timeline see the end now, so the controls know the run is over.
-            self.timeline.step();
         }
-        self.last_step = Some(step);
         let position = self.position();
         let run = self.timeline.current();
         self.series
@@ -121,17 +115,7 @@ impl PuzzleSession {
 
     /// Goes to step `target`, from the nearest checkpoint.
     pub fn seek(&mut self, target: usize) {
-        if target == 0 {
-            self.timeline.rewind();
-            self.last_step = None;
-            return;
-        }
-        self.timeline.seek(target - 1);
-        let ended = self.run().ended();
-        self.last_step = self.timeline.step().or(ended);
-        if self.last_step.is_some_and(|s| s.event.is_final()) {
-            self.timeline.step();
-        }
+        self.timeline.seek(target);
     }
 
     pub fn step_back(&mut self) {

@@ -121,7 +121,6 @@ impl SolveSession {
         );
         self.series.record(position, frontier, visited);
         if event.is_final() {
-            self.timeline.step();
             if matches!(event, Event::GaveUp(_)) {
                 self.proven_bound = self.run().proven_bound();
             }

@@ -62,4 +62,4 @@ pub use hash::{FxBuildHasher, FxHashMap, FxHashSet, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
 pub use problem::{Cost, Problem, ReversibleProblem};
 pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, expanded_by, run_to_end};
-pub use timeline::Timeline;
+pub use timeline::{Ending, Timeline};

@@ -13,6 +13,26 @@ impl<R> Clone for MemoryLimit<R> {
 
 impl<R> Copy for MemoryLimit<R> {}
 
+/// What a run yields at each step, when the run is one to step through: whether this step
+/// is the run's last. A [`Timeline`] learns the end of a run from it at that step, so the
+/// controls know the run is over without asking it for one more step.
+pub trait Ending {
+    /// Whether the run is over once this step is taken.
+    fn ends_run(&self) -> bool;
+}
+
+impl Ending for super::Step {
+    fn ends_run(&self) -> bool {
+        self.event.is_final()
+    }
+}
+
+impl Ending for super::Event {
+    fn ends_run(&self) -> bool {
+        self.is_final()
+    }
+}
+
 #[derive(Clone)]
 struct Checkpoint<R> {
     step: usize,
@@ -41,11 +61,16 @@ struct Checkpoint<R> {
 /// timeline.step_back();
 /// assert_eq!(timeline.position(), 29);
 /// assert_eq!(timeline.current().expansions(), 29);
+/// // What step 29 did, and what reaching step 40 from here replays.
+/// assert!(timeline.last_step().is_some());
+/// assert_eq!(timeline.replay_cost(40), 11);
 /// ```
-#[derive(Clone)]
-pub struct Timeline<R> {
+pub struct Timeline<R: Iterator> {
     run: R,
     position: usize,
+    /// What the step that led to `position` yielded (None at the start, or after a jump to
+    /// a checkpoint until the next step).
+    last: Option<R::Item>,
     checkpoints: Vec<Checkpoint<R>>,
     interval: usize,
     first_interval: usize,
@@ -55,7 +80,30 @@ pub struct Timeline<R> {
     furthest: usize,
 }
 
-impl<R: Iterator + Clone> Timeline<R> {
+impl<R: Iterator + Clone> Clone for Timeline<R>
+where
+    R::Item: Clone,
+{
+    fn clone(&self) -> Self {
+        Timeline {
+            run: self.run.clone(),
+            position: self.position,
+            last: self.last.clone(),
+            checkpoints: self.checkpoints.clone(),
+            interval: self.interval,
+            first_interval: self.first_interval,
+            max_checkpoints: self.max_checkpoints,
+            memory_limit: self.memory_limit,
+            end: self.end,
+            furthest: self.furthest,
+        }
+    }
+}
+
+impl<R: Iterator + Clone> Timeline<R>
+where
+    R::Item: Ending + Clone,
+{
     /// A timeline that checkpoints every 64 steps at first and keeps at most 16 checkpoints.
     pub fn new(run: R) -> Self {
         Self::with_checkpoints(run, 64, 16)
@@ -71,6 +119,7 @@ impl<R: Iterator + Clone> Timeline<R> {
             }],
             run,
             position: 0,
+            last: None,
             interval: interval.max(1),
             first_interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
@@ -132,7 +181,13 @@ impl<R: Iterator + Clone> Timeline<R> {
         self.end == Some(self.position)
     }
 
-    /// Takes one step forward.
+    /// What the step that led to the position shown yielded: what step
+    /// [`Timeline::position`] did (None at step 0).
+    pub fn last_step(&self) -> Option<&R::Item> {
+        self.last.as_ref()
+    }
+
+    /// Takes one step forward. A step that ends the run makes its end known at once.
     pub fn step(&mut self) -> Option<R::Item> {
         if self.at_end() {
             return None;
@@ -141,9 +196,13 @@ impl<R: Iterator + Clone> Timeline<R> {
             Some(item) => {
                 self.position += 1;
                 self.furthest = self.furthest.max(self.position);
+                if item.ends_run() {
+                    self.end = Some(self.position);
+                }
                 if self.position.is_multiple_of(self.interval) {
                     self.checkpoint();
                 }
+                self.last = Some(item.clone());
                 Some(item)
             }
             None => {
@@ -164,6 +223,7 @@ impl<R: Iterator + Clone> Timeline<R> {
             run: self.run.clone(),
         });
         self.position = 0;
+        self.last = None;
         self.interval = self.first_interval;
         self.end = None;
         self.furthest = 0;
@@ -179,11 +239,47 @@ impl<R: Iterator + Clone> Timeline<R> {
     }
 
     /// Goes to step `target` (or to the end of the run, if it is shorter) and returns the
-    /// position reached.
+    /// position reached. The last step to it is always replayed, so [`Timeline::last_step`]
+    /// says what it did.
     pub fn seek(&mut self, target: usize) -> usize {
-        self.jump_towards(target);
+        let target = self.end.map_or(target, |end| target.min(end));
+        if target == 0 {
+            self.jump_towards(0);
+            return 0;
+        }
+        if target != self.position || self.last.is_none() {
+            self.jump_towards(target - 1);
+        }
         while self.position < target && self.step().is_some() {}
         self.position
+    }
+
+    /// The steps [`Timeline::seek`] would replay to reach `target`: from the checkpoint
+    /// nearest before it, or from where the run stands when that is nearer.
+    pub fn replay_cost(&self, target: usize) -> usize {
+        let target = self.end.map_or(target, |end| target.min(end));
+        if target == self.position && (target == 0 || self.last.is_some()) {
+            return 0;
+        }
+        let before = target.saturating_sub(1);
+        let from = if before >= self.position && self.position > self.nearest(before).step {
+            self.position
+        } else {
+            self.nearest(before).step
+        };
+        target - from.min(target)
+    }
+
+    fn nearest(&self, target: usize) -> &Checkpoint<R> {
+        &self.checkpoints[self.nearest_index(target)]
+    }
+
+    /// The checkpoint nearest before `target` (the first is at step 0).
+    fn nearest_index(&self, target: usize) -> usize {
+        self.checkpoints
+            .iter()
+            .rposition(|c| c.step <= target)
+            .unwrap_or(0)
     }
 
     /// Goes to the checkpoint nearest before `target`, without replaying, when that is
@@ -191,15 +287,10 @@ impl<R: Iterator + Clone> Timeline<R> {
     /// position. Stepping on to `target` is left to the caller, who may spread it over
     /// time.
     pub fn jump_towards(&mut self, target: usize) -> usize {
-        let nearest = self
-            .checkpoints
-            .iter()
-            .rev()
-            .find(|c| c.step <= target)
-            .unwrap_or(&self.checkpoints[0]);
+        let nearest = &self.checkpoints[self.nearest_index(target)];
         if target < self.position || nearest.step > self.position {
-            self.position = nearest.step;
-            self.run = nearest.run.clone();
+            (self.position, self.run) = (nearest.step, nearest.run.clone());
+            self.last = None;
         }
         self.position
     }

@@ -52,6 +52,12 @@ pub struct RobotMove {
     pub end: Option<WalkEnd>,
 }
 
+impl crate::search::Ending for RobotMove {
+    fn ends_run(&self) -> bool {
+        self.end.is_some()
+    }
+}
+
 impl RobotWalk {
     /// A robot at `problem`'s start that believes every cell farther than `radius` from it
     /// is as cheap as the floor.
