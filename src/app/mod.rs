@@ -24,6 +24,7 @@ mod sokoban;
 pub mod tab;
 mod teach_text;
 pub mod view;
+mod watch;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

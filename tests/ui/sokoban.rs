@@ -448,9 +448,7 @@ fn ida_star_is_picked_in_solve_and_shows_its_bound_rising_to_a_push_optimal_solu
         .state_mut()
         .tabs
         .sokoban
-        .session_mut()
-        .unwrap()
-        .seek(position);
+        .apply(frontier::ui::StepAction::Seek(position));
     harness.run_steps(2);
     harness.get_by_label_contains("Iteration 2: no goal within the old bound");
 }

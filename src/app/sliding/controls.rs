@@ -32,7 +32,7 @@ impl SlidingTab {
                     let finished = self.sessions.iter().all(|s| s.finished());
                     let actions = crate::ui::step_controls::step_bar(
                         ui,
-                        &self.playback,
+                        &self.player.playback,
                         position,
                         known,
                         finished,
@@ -52,7 +52,7 @@ impl SlidingTab {
         };
         let (played, length) = (replay.played(&self.game), replay.length());
         ui.strong(tr!("sliding-replaying", played = played, moves = length));
-        let actions = step_controls(ui, &mut replay.playback, played, length, true);
+        let actions = step_controls(ui, &mut replay.player.playback, played, length, true);
         for action in actions {
             self.apply_to_replay(action);
         }
@@ -72,7 +72,7 @@ impl SlidingTab {
         };
         let (played, length) = (replay.played(&self.game), replay.length());
         let actions =
-            crate::ui::step_controls::step_bar(ui, &replay.playback, played, length, true);
+            crate::ui::step_controls::step_bar(ui, &replay.player.playback, played, length, true);
         for action in actions {
             self.apply_to_replay(action);
         }
@@ -230,7 +230,7 @@ impl SlidingTab {
         }
         let (position, known) = (self.shown_step(), self.known_steps());
         let finished = self.sessions.iter().all(|s| s.finished());
-        for action in step_controls(ui, &mut self.playback, position, known, finished) {
+        for action in step_controls(ui, &mut self.player.playback, position, known, finished) {
             self.apply(action);
         }
     }
@@ -266,7 +266,7 @@ impl SlidingTab {
         ui.checkbox(&mut self.predicting, tr!("sliding-predict"))
             .on_hover_text(tr!("sliding-predict-tip"));
         if self.predicting && !was {
-            self.playback.playing = false;
+            self.player.playback.playing = false;
             if self.mode != Mode::Watch {
                 self.start_watching();
             }

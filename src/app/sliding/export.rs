@@ -24,7 +24,7 @@ pub fn window() -> ExportWindow {
 
 impl SlidingTab {
     pub fn open_export(&mut self) {
-        self.playback.playing = false;
+        self.player.playback.playing = false;
         self.export.open("puzzle", 0);
     }
 

@@ -56,8 +56,8 @@ impl SlidingTab {
     }
 
     /// Playing or paused, and how fast.
-    pub fn playback_mut(&mut self) -> &mut Playback {
-        &mut self.playback
+    pub fn playback_mut(&mut self) -> &mut crate::ui::Playback {
+        &mut self.player.playback
     }
 }
 

@@ -23,12 +23,13 @@ mod watch;
 use egui::Ui;
 
 use super::notice::{Notice, error_window};
+use crate::app::watch::Player;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{BestResults, Goal, PuzzleHeuristic, SlidingGame};
 use crate::search::Algorithm;
 use crate::tr;
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
-use crate::ui::step_controls::{FrameBudget, Playback};
+use crate::ui::step_controls::FrameBudget;
 
 pub use saved::SlidingSaved;
 pub use session::PuzzleSession;
@@ -70,10 +71,8 @@ pub struct SlidingTab {
     /// Searches run to their end on the position watched, newest last (towards the goal:
     /// a new goal starts a new game).
     finished: Vec<FinishedRun>,
-    playback: Playback,
-    /// The step the searches run to at full speed, over frames: their end once "To end" is
-    /// pressed (`usize::MAX`), a link's step when one opens.
-    run_to: Option<usize>,
+    /// Plays the searches watched, in lockstep.
+    player: Player,
     /// Watching waits for pattern databases being made.
     watch_when_ready: bool,
     predicting: bool,
@@ -119,8 +118,7 @@ impl SlidingTab {
             compare_with: None,
             sessions: vec![],
             finished: vec![],
-            playback: Playback::paused_at(saved.speed),
-            run_to: None,
+            player: Player::paused_at(saved.speed),
             watch_when_ready: false,
             predicting: false,
             elapsed: 0.0,
@@ -144,7 +142,7 @@ impl SlidingTab {
             seed: self.seed,
             algorithm: self.algorithm,
             heuristic: self.heuristic,
-            speed: self.playback.speed,
+            speed: self.player.playback.speed,
             best: self.best.clone(),
         }
     }
@@ -255,7 +253,7 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn advance(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let clock = self.tick(dt);
-        let replay = self.advance_replay(dt);
+        let replay = self.advance_replay(dt, budget);
         let tables = self.tables.advance(budget);
         let runs = self.advance_runs(dt, budget);
         clock || replay || tables || runs

@@ -8,7 +8,7 @@ use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
 use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
 use crate::tr;
-use crate::ui::step_controls::StepAction;
+use crate::ui::step_controls::{FrameBudget, StepAction};
 
 impl SlidingTab {
     pub(super) fn play_keys(&mut self, ui: &Ui) {
@@ -284,7 +284,7 @@ impl SlidingTab {
             return;
         }
         self.mode = Mode::Play;
-        self.playback.playing = false;
+        self.player.playback.playing = false;
         self.clock_running = false;
         match SolutionReplay::start(&mut self.game, moves) {
             Some(replay) => {
@@ -297,7 +297,10 @@ impl SlidingTab {
     }
 
     pub(super) fn replay_keys(&mut self, ui: &Ui) {
-        for action in super::watch::step_keys(ui) {
+        let Some(replay) = &mut self.replay else {
+            return;
+        };
+        for action in crate::app::watch::keys(ui, &mut replay.player.playback, false) {
             self.apply_to_replay(action);
         }
     }
@@ -313,7 +316,7 @@ impl SlidingTab {
     }
 
     /// This frame's moves of the solution being played; true while it plays.
-    pub(super) fn advance_replay(&mut self, dt: f64) -> bool {
+    pub(super) fn advance_replay(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let Some(replay) = &mut self.replay else {
             return false;
         };
@@ -321,7 +324,7 @@ impl SlidingTab {
             return false;
         }
         let solved = self.game.is_solved();
-        let playing = replay.advance(&mut self.game, dt);
+        let playing = replay.advance(&mut self.game, dt, budget);
         self.replayed(solved);
         playing
     }

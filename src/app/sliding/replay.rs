@@ -1,9 +1,11 @@
 //! A solution played on the board move by move, as Sokoban replays one: from where the game
 //! stood when the search began, played, paused, stepped and stepped back with the same
-//! controls as a search. The moves wait in the game's redo list, so the board is the game.
+//! controls as a search (the player's). The moves wait in the game's redo list, so the board
+//! is the game.
 
+use crate::app::watch::{Player, Watched};
 use crate::games::sliding::{Move, SlidingGame};
-use crate::ui::step_controls::{Playback, StepAction};
+use crate::ui::step_controls::{FrameBudget, StepAction};
 
 /// Moves a second a replay starts at: slow enough to follow each tile.
 const FIRST_SPEED: usize = 1;
@@ -13,7 +15,42 @@ pub struct SolutionReplay {
     base: usize,
     /// The solution's length.
     length: usize,
-    pub playback: Playback,
+    pub player: Player,
+}
+
+/// The solution's moves on the game, as the player steps them.
+struct Moves<'a> {
+    game: &'a mut SlidingGame,
+    base: usize,
+    length: usize,
+}
+
+impl Watched for Moves<'_> {
+    fn position(&self) -> usize {
+        self.game.moves().saturating_sub(self.base)
+    }
+
+    fn known(&self) -> usize {
+        self.length
+    }
+
+    fn finished(&self) -> bool {
+        true
+    }
+
+    fn at_end(&self) -> bool {
+        self.position() == self.length
+    }
+
+    fn step(&mut self) -> bool {
+        !self.at_end() && self.game.redo()
+    }
+
+    fn seek(&mut self, target: usize) {
+        let target = target.min(self.length);
+        while self.position() > target && self.game.undo() {}
+        while self.position() < target && self.game.redo() {}
+    }
 }
 
 impl SolutionReplay {
@@ -21,13 +58,21 @@ impl SolutionReplay {
     /// None, with the game unchanged, when they do not fit its position.
     pub fn start(game: &mut SlidingGame, moves: &[Move]) -> Option<SolutionReplay> {
         let base = game.moves();
-        let mut playback = Playback::paused_at(FIRST_SPEED);
-        playback.playing = true;
+        let mut player = Player::paused_at(FIRST_SPEED);
+        player.playback.playing = true;
         game.queue(moves).then_some(SolutionReplay {
             base,
             length: moves.len(),
-            playback,
+            player,
         })
+    }
+
+    fn moves<'a>(&self, game: &'a mut SlidingGame) -> Moves<'a> {
+        Moves {
+            game,
+            base: self.base,
+            length: self.length,
+        }
     }
 
     /// Moves of the solution played so far.
@@ -41,40 +86,14 @@ impl SolutionReplay {
 
     /// Applies a control to the replay.
     pub fn apply(&mut self, game: &mut SlidingGame, action: StepAction) {
-        let playing = self.playback.playing;
-        self.playback.playing = false;
-        match action {
-            StepAction::TogglePlay => {
-                if !playing && self.played(game) == self.length {
-                    self.seek(game, 0);
-                }
-                self.playback.playing = !playing;
-            }
-            StepAction::Step => self.seek(game, self.played(game) + 1),
-            StepAction::StepBack => self.seek(game, self.played(game).saturating_sub(1)),
-            StepAction::Reset => self.seek(game, 0),
-            StepAction::RunToEnd => self.seek(game, self.length),
-            StepAction::Seek(k) => self.seek(game, k),
-        }
-    }
-
-    fn seek(&self, game: &mut SlidingGame, target: usize) {
-        let target = target.min(self.length);
-        while self.played(game) > target && game.undo() {}
-        while self.played(game) < target && game.redo() {}
+        let mut moves = self.moves(game);
+        self.player.apply(std::slice::from_mut(&mut moves), action);
     }
 
     /// This frame's moves, `dt` seconds after the last; true while it plays.
-    pub fn advance(&mut self, game: &mut SlidingGame, dt: f64) -> bool {
-        let due = self.playback.steps_due(dt);
-        for _ in 0..due.min(self.length) {
-            if self.played(game) == self.length || !game.redo() {
-                break;
-            }
-        }
-        if self.played(game) == self.length {
-            self.playback.playing = false;
-        }
-        self.playback.playing
+    pub fn advance(&mut self, game: &mut SlidingGame, dt: f64, budget: FrameBudget) -> bool {
+        let mut moves = self.moves(game);
+        self.player
+            .advance(std::slice::from_mut(&mut moves), dt, budget)
     }
 }

@@ -118,13 +118,6 @@ impl PuzzleSession {
         self.timeline.seek(target);
     }
 
-    pub fn step_back(&mut self) {
-        let position = self.position();
-        if position > 0 {
-            self.seek(position - 1);
-        }
-    }
-
     /// The position the latest step expanded, or the start before the first.
     pub fn expanded(&self) -> Position {
         self.run()
@@ -196,5 +189,39 @@ impl PuzzleSession {
         self.predictions.record(step, judged);
         self.step();
         self.predictions.at(step)
+    }
+}
+
+impl crate::app::watch::Watched for PuzzleSession {
+    fn position(&self) -> usize {
+        self.position()
+    }
+
+    fn known(&self) -> usize {
+        self.known()
+    }
+
+    fn finished(&self) -> bool {
+        self.finished()
+    }
+
+    fn at_end(&self) -> bool {
+        self.at_end()
+    }
+
+    fn step(&mut self) -> bool {
+        self.step()
+    }
+
+    fn seek(&mut self, target: usize) {
+        self.seek(target)
+    }
+
+    fn replay_cost(&self, target: usize) -> usize {
+        self.timeline.replay_cost(target)
+    }
+
+    fn jump_towards(&mut self, target: usize) {
+        self.timeline.jump_towards(target.saturating_sub(1));
     }
 }

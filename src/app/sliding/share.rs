@@ -43,11 +43,10 @@ impl SlidingTab {
     ) {
         self.pending_goal = None;
         self.predicting = false;
-        self.playback.playing = false;
+        self.player.stop();
         self.side = start.side();
         self.goal = goal;
         self.start_game(start, goal.position(self.side));
-        self.run_to = None;
         let Some((algorithm, heuristic)) = search else {
             return;
         };
@@ -56,7 +55,7 @@ impl SlidingTab {
         self.compare_with = compare;
         self.start_watching();
         if step > 0 && (self.mode == Mode::Watch || self.watch_when_ready) {
-            self.run_to = Some(step);
+            self.player.run_to(step);
         }
     }
 }

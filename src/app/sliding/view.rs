@@ -71,7 +71,7 @@ impl SlidingTab {
         let shown = Shown {
             goal: self.game.goal(),
             predicting: self.predicting,
-            playing: self.playback.playing || self.run_to.is_some(),
+            playing: self.player.busy(),
             // The expanded board leaves room below it for the frontier on a short window.
             tallest: ui.available_height() * 0.45,
         };

@@ -2,16 +2,17 @@
 //! lockstep with the search compared, run to the end over frames, stepped back, and
 //! predicted (a click on a frontier position answers which one is expanded next).
 
-use egui::{Key, Modifiers, Ui};
+use egui::Ui;
 
 use super::session::PuzzleSession;
 use super::tables::Tables;
 use super::{FinishedRun, Mode, SlidingTab};
 use crate::app::notice::Notice;
+use crate::app::watch::{keys, standing};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
 use crate::tr;
-use crate::ui::step_controls::{FrameBudget, StepAction, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, StepAction};
 
 impl SlidingTab {
     /// Starts watching the chosen search, and the one compared with it, solve the position
@@ -42,11 +43,11 @@ impl SlidingTab {
             }
         }
         self.watch_when_ready = false;
+        self.player.playback.playing = false;
         // The table compares searches of one position: those of another give way.
         self.finished.retain(|run| run.start == start);
         self.sessions = sessions;
         self.mode = Mode::Watch;
-        self.playback.playing = false;
     }
 
     /// The problem of reaching `goal` from `start` under `heuristic`; None while its pattern
@@ -78,12 +79,7 @@ impl SlidingTab {
         self.compare_with = scene.compare;
         self.predicting = false;
         self.start_watching();
-        for _ in 0..steps {
-            if !self.step_all() {
-                break;
-            }
-        }
-        self.note_finished();
+        self.apply(StepAction::Seek(steps));
     }
 
     /// Stops making the pattern database the search waits for; the search does not start.
@@ -96,26 +92,12 @@ impl SlidingTab {
     /// Back to playing the position.
     pub fn stop_watching(&mut self) {
         self.mode = Mode::Play;
-        self.playback.playing = false;
+        self.player.stop();
         self.watch_when_ready = false;
     }
 
     pub(super) fn watch_keys(&mut self, ui: &Ui) {
-        let (faster, slower) = ui.input_mut(|i| {
-            (
-                i.consume_key(Modifiers::NONE, Key::Plus)
-                    || i.consume_key(Modifiers::NONE, Key::Equals),
-                i.consume_key(Modifiers::NONE, Key::Minus),
-            )
-        });
-        if faster {
-            self.playback.faster();
-        }
-        if slower {
-            self.playback.slower();
-        }
-        let actions = step_keys(ui);
-        for action in actions {
+        for action in keys(ui, &mut self.player.playback, false) {
             self.apply(action);
         }
     }
@@ -123,54 +105,13 @@ impl SlidingTab {
     /// Applies a control action to every search watched: they move in lockstep, each
     /// stopping at its own end.
     pub fn apply(&mut self, action: StepAction) {
-        self.run_to = None;
-        match action {
-            StepAction::TogglePlay => {
-                if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
-                    self.sessions.iter_mut().for_each(|s| s.seek(0));
-                }
-                self.playback.playing = !self.playback.playing;
-            }
-            StepAction::Step => {
-                self.playback.playing = false;
-                self.step_all();
-            }
-            StepAction::StepBack => {
-                self.playback.playing = false;
-                let at = self.shown_step().saturating_sub(1);
-                self.sessions.iter_mut().for_each(|s| s.seek(at));
-            }
-            StepAction::Reset => {
-                self.playback.playing = false;
-                self.sessions.iter_mut().for_each(|s| s.seek(0));
-            }
-            StepAction::RunToEnd => {
-                self.playback.playing = false;
-                self.run_to = Some(usize::MAX);
-            }
-            StepAction::Seek(k) => {
-                self.playback.playing = false;
-                self.sessions.iter_mut().for_each(|s| s.seek(k));
-            }
-        }
+        self.player.apply(&mut self.sessions, action);
         self.note_finished();
     }
 
     /// The step shown: the furthest of the searches watched.
     pub(super) fn shown_step(&self) -> usize {
-        self.sessions
-            .iter()
-            .map(|s| s.position())
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn step_all(&mut self) -> bool {
-        let mut any = false;
-        for session in &mut self.sessions {
-            any |= session.step();
-        }
-        any
+        standing(&self.sessions).0
     }
 
     /// This frame's share of the searches, within `budget`; true while more frames are
@@ -188,25 +129,9 @@ impl SlidingTab {
         if self.mode != Mode::Watch {
             return self.watch_when_ready;
         }
-        let due = match self.run_to {
-            Some(target) => target.saturating_sub(self.shown_step()),
-            None => self.playback.steps_due(dt),
-        };
-        if due > 0 {
-            step_within_budget(due, budget, || self.step_all());
-            if self.sessions.iter().all(|s| s.at_end()) {
-                self.playback.playing = false;
-                self.run_to = None;
-            }
-            self.note_finished();
-        }
-        if self
-            .run_to
-            .is_some_and(|target| self.shown_step() >= target)
-        {
-            self.run_to = None;
-        }
-        self.playback.playing || self.run_to.is_some()
+        let busy = self.player.advance(&mut self.sessions, dt, budget);
+        self.note_finished();
+        busy
     }
 
     /// Keeps each search that has just ended for the table of branching factors and the
@@ -231,7 +156,7 @@ impl SlidingTab {
     /// Predict mode's answer: `answer` is the frontier position the student says the first
     /// search expands next. The searches take their step, the answer is judged.
     pub fn predict(&mut self, answer: Position) {
-        self.playback.playing = false;
+        self.player.stop();
         let Some((first, others)) = self.sessions.split_first_mut() else {
             return;
         };
@@ -252,26 +177,6 @@ impl SlidingTab {
             self.play_solution(session.run().problem().start, &moves);
         }
     }
-}
-
-/// The keys that step a run (or a solution played): Space plays or pauses, the arrows step
-/// and step back, Home and End go to the start and the end.
-pub(super) fn step_keys(ui: &Ui) -> Vec<StepAction> {
-    ui.input_mut(|i| {
-        let mut actions = vec![];
-        for (key, action) in [
-            (Key::Space, StepAction::TogglePlay),
-            (Key::ArrowRight, StepAction::Step),
-            (Key::ArrowLeft, StepAction::StepBack),
-            (Key::Home, StepAction::Reset),
-            (Key::End, StepAction::RunToEnd),
-        ] {
-            if i.consume_key(Modifiers::NONE, key) {
-                actions.push(action);
-            }
-        }
-        actions
-    })
 }
 
 /// A search's name on the chart: the search and its heuristic.

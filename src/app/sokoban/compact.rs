@@ -43,7 +43,7 @@ impl SokobanTab {
                 Mode::Edit => {}
                 Mode::Solve => match self.timeline_position() {
                     Some((position, known, finished)) => {
-                        actions = step_bar(ui, &self.playback, position, known, finished);
+                        actions = step_bar(ui, &self.player.playback, position, known, finished);
                     }
                     None => {
                         let ready = self.level().is_some();

@@ -21,7 +21,7 @@ impl SokobanTab {
         self.algorithm = scene.algorithm;
         self.detail = scene.detail;
         self.solve_from_play = false;
-        self.playback.playing = false;
+        self.player.stop();
         self.start_solving();
         self.apply(StepAction::Seek(steps));
     }

@@ -31,14 +31,15 @@ pub use saved::SokobanSaved;
 pub use solve::SolveSession;
 
 use super::notice::Notice;
+use crate::app::watch::Player;
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
 use crate::grid::{Dir, Pos};
 use crate::share::View;
+use crate::ui::BoardView;
 use crate::ui::file_dialog::FileDialog;
 use crate::ui::step_controls::FrameBudget;
-use crate::ui::{BoardView, Playback};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
@@ -60,6 +61,34 @@ pub enum EditTool {
 /// A solution being replayed move by move.
 struct Replay {
     game: Game,
+}
+
+/// The solution's moves, as the player steps them.
+impl crate::app::watch::Watched for Replay {
+    fn position(&self) -> usize {
+        self.game.moves()
+    }
+
+    fn known(&self) -> usize {
+        self.game.moves() + self.game.redo_len()
+    }
+
+    fn finished(&self) -> bool {
+        true
+    }
+
+    fn at_end(&self) -> bool {
+        !self.game.can_redo()
+    }
+
+    fn step(&mut self) -> bool {
+        self.game.redo()
+    }
+
+    fn seek(&mut self, target: usize) {
+        while self.game.moves() > target && self.game.undo() {}
+        while self.game.moves() < target && self.game.redo() {}
+    }
 }
 
 pub struct SokobanTab {
@@ -86,7 +115,7 @@ pub struct SokobanTab {
     algorithm: SokobanAlgorithm,
     detail: Detail,
     max_states: usize,
-    playback: Playback,
+    player: Player,
     session: Option<SolveSession>,
     /// BFS, DFS, A* and greedy raced on the level.
     comparison: Option<compare::Comparison>,
@@ -147,7 +176,7 @@ impl SokobanTab {
             algorithm: saved.algorithm,
             detail: saved.detail,
             max_states: 2_000_000,
-            playback: Playback::default(),
+            player: Player::default(),
             session: None,
             comparison: None,
             portfolio: None,
@@ -221,7 +250,7 @@ impl SokobanTab {
         ] {
             if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
                 self.mode = mode;
-                self.playback.playing = false;
+                self.player.stop();
             }
         }
     }

@@ -141,7 +141,7 @@ impl SokobanTab {
             .and_then(|p| p.offered(before, session.timeline.current()).cloned())
             .map(|c| c.positions)
             .unwrap_or_default();
-        self.playback.playing = false;
+        self.player.stop();
         session.step();
         let at = session.timeline.position();
         if let Some(predicting) = &mut session.predictions {

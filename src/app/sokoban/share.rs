@@ -22,7 +22,7 @@ impl SokobanTab {
         };
         // The XSB carries the level's own title; the open collection stays.
         self.add_levels(&name, &level.to_xsb());
-        self.playback.playing = false;
+        self.player.stop();
         match algorithm {
             Some(algorithm) => {
                 self.mode = Mode::Solve;

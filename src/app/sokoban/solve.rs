@@ -36,7 +36,6 @@ pub struct SolveSession {
     pub proven_bound: Option<f64>,
     /// The verified solution, once found.
     pub solution: Option<Result<String, String>>,
-    pub catch_up: Option<usize>,
     replay_at_once: usize,
     /// With "Predict the next step" on: the answers, and the positions offered.
     pub predictions: Option<super::predict::SolvePredictions>,
@@ -65,7 +64,6 @@ impl SolveSession {
             last_deepening: None,
             proven_bound: None,
             solution: None,
-            catch_up: None,
             replay_at_once: REPLAY_AT_ONCE,
             predictions: None,
         }
@@ -137,27 +135,17 @@ impl SolveSession {
         true
     }
 
-    /// The step a seek is replaying to, while it is spread over frames.
-    pub fn replaying_to(&self) -> Option<usize> {
-        self.catch_up.filter(|&target| target != usize::MAX)
+    /// Goes back, without replaying, to the checkpoint before step `target`, and makes what
+    /// is told of the run (the last step, the heat map, the solution) agree with it: the
+    /// steps on to `target` are then taken through [`SolveSession::step`].
+    fn jump_before(&mut self, target: usize) {
+        self.timeline.jump_towards(target.saturating_sub(1));
+        self.settle();
     }
 
-    /// Where the run stands, or will once the replay in progress is done.
-    pub fn intended_position(&self) -> usize {
-        self.replaying_to().unwrap_or_else(|| self.position())
-    }
-
-    /// Goes to step `target`: from the nearest checkpoint, replaying at once when that is
-    /// short and over the coming frames (through `catch_up`) otherwise. The last step is
-    /// always taken through [`SolveSession::step`], so that what it did can be told.
-    pub fn seek(&mut self, target: usize) {
-        self.catch_up = None;
-        let before = target.saturating_sub(1);
-        let from = self.timeline.jump_towards(before);
-        let later = before - from > self.replay_at_once;
-        if !later {
-            self.timeline.seek(before);
-        }
+    /// Makes what is told of the run agree with where its timeline stands after a jump or a
+    /// replay that told nothing.
+    fn settle(&mut self) {
         self.last_event = self.run().ended();
         self.last_prunes = Prunes::default();
         self.last_deepening = None;
@@ -169,10 +157,9 @@ impl SolveSession {
             Some(Event::Found { .. }) => self.run().solution(&self.level).map(Ok),
             _ => None,
         };
-        self.heat.iter_mut().for_each(|h| *h = 0);
-        self.heat_max = 0;
         let analysis = self.run().sokoban().analysis.clone();
         let mut heat = std::mem::take(&mut self.heat);
+        heat.iter_mut().for_each(|h| *h = 0);
         let width = self.level.width();
         let mut max = 0;
         self.run().expanded_boxes(|boxes| {
@@ -185,18 +172,60 @@ impl SolveSession {
         });
         self.heat = heat;
         self.heat_max = max;
-        if later {
-            self.catch_up = Some(target);
-        } else if target > 0 {
+    }
+}
+
+impl crate::app::watch::Watched for SolveSession {
+    fn position(&self) -> usize {
+        self.position()
+    }
+
+    fn known(&self) -> usize {
+        self.timeline.furthest()
+    }
+
+    fn finished(&self) -> bool {
+        self.timeline.end().is_some()
+    }
+
+    fn at_end(&self) -> bool {
+        self.at_end()
+    }
+
+    fn step(&mut self) -> bool {
+        self.step()
+    }
+
+    /// Goes to step `target` at once: replayed untold to the step before it, and the last
+    /// step taken through [`SolveSession::step`], so that what it did can be told.
+    fn seek(&mut self, target: usize) {
+        self.timeline.seek(target.saturating_sub(1));
+        self.settle();
+        if target > 0 {
             self.step();
         }
+    }
+
+    fn replay_cost(&self, target: usize) -> usize {
+        self.timeline.replay_cost(target)
+    }
+
+    fn jump_towards(&mut self, target: usize) {
+        self.jump_before(target);
+    }
+
+    fn replay_at_once(&self) -> usize {
+        self.replay_at_once
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::watch::{Player, Watched};
     use crate::games::sokoban::presets;
+    use crate::ui::StepAction;
+    use crate::ui::step_controls::FrameBudget;
 
     /// Crossroads, the last tutorial level: BFS takes well over 3,000 expansions on it.
     fn crossroads() -> Level {
@@ -225,33 +254,32 @@ mod tests {
     #[test]
     fn a_long_step_back_is_replayed_over_frames_and_lands_where_stepping_would() {
         let level = crossroads();
-        let mut session = stepped(&level, 3000);
-        session.replay_at_once = 100;
+        let mut session = [stepped(&level, 3000)];
+        session[0].replay_at_once = 100;
         assert!(
-            session.timeline.checkpoint_bytes() > 0,
+            session[0].timeline.checkpoint_bytes() > 0,
             "checkpoints are weighed"
         );
-
-        session.seek(2999);
+        let mut player = Player::default();
+        player.apply(&mut session, StepAction::Seek(2999));
         // The nearest checkpoint is 512-aligned, more than 100 steps back: the replay waits.
-        assert_eq!(session.position(), 2560);
-        assert_eq!(session.replaying_to(), Some(2999));
+        assert_eq!(session[0].position(), 2560);
+        assert_eq!(player.replaying_to(), Some(2999));
         // Stepping back again counts from where the replay is headed.
-        session.seek(session.intended_position() - 1);
-        assert_eq!(session.replaying_to(), Some(2998));
-        while session.position() < 2998 {
-            session.step();
-        }
+        player.apply(&mut session, StepAction::StepBack);
+        assert_eq!(player.replaying_to(), Some(2998));
+        while player.advance(&mut session, 0.0, FrameBudget::Steps(1000)) {}
+        assert_eq!(session[0].position(), 2998);
 
         let direct = stepped(&level, 2998);
+        let session = &mut session[0];
         assert_eq!(session.run().last_expanded(), direct.run().last_expanded());
         assert_eq!(session.run().frontier_len(), direct.run().frontier_len());
         assert_eq!(session.heat(), direct.heat());
 
         // A short step back is done at once.
-        session.catch_up = None;
-        session.seek(2600);
-        assert_eq!((session.position(), session.replaying_to()), (2600, None));
+        player.apply(std::slice::from_mut(session), StepAction::Seek(2600));
+        assert_eq!((session.position(), player.replaying_to()), (2600, None));
     }
 
     #[test]
@@ -268,7 +296,7 @@ mod tests {
         });
         let (k, prunes, event) = pruning_step.expect("some step prunes a dead square");
         let mut session = stepped(&level, 3000);
-        session.seek(k);
+        Watched::seek(&mut session, k);
         assert_eq!(
             (session.position(), session.last_prunes, session.last_event),
             (k, prunes, event)

@@ -1,47 +1,24 @@
 //! Solve mode: starting a search, stepping it, the replay, and the solver's panel.
 
-use egui::{Key, Modifiers, Ui};
+use egui::Ui;
 
 use super::compare::Comparison;
 use super::{Mode, Replay, SokobanTab, SolveSession};
 use crate::app::names;
+use crate::app::watch::{keys, standing};
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
 use crate::tr;
 use crate::ui::StepAction;
-use crate::ui::step_controls::{FrameBudget, step_controls, step_within_budget};
+use crate::ui::step_controls::{FrameBudget, step_controls};
 
 impl SokobanTab {
     /// Keys while solving: the step controls.
     pub(super) fn solve_keys(&mut self, ui: &Ui) {
-        let (space, right, left, home, end, (faster, slower)) = ui.input_mut(|i| {
-            (
-                i.consume_key(Modifiers::NONE, Key::Space),
-                i.consume_key(Modifiers::NONE, Key::ArrowRight),
-                i.consume_key(Modifiers::NONE, Key::ArrowLeft),
-                i.consume_key(Modifiers::NONE, Key::Home),
-                i.consume_key(Modifiers::NONE, Key::End),
-                crate::ui::speed_keys(i),
-            )
-        });
-        for (pressed, action) in [
-            (space, StepAction::TogglePlay),
-            (right, StepAction::Step),
-            (left, StepAction::StepBack),
-            (home, StepAction::Reset),
-            (end, StepAction::RunToEnd),
-        ] {
-            if pressed {
-                self.apply(action);
-            }
-        }
-        if faster {
-            self.playback.faster();
-        }
-        if slower {
-            self.playback.slower();
+        for action in keys(ui, &mut self.player.playback, false) {
+            self.apply(action);
         }
     }
 
@@ -84,76 +61,12 @@ impl SokobanTab {
         }
     }
 
+    /// Applies a step control to the solution's replay while it plays, else to the search.
     pub fn apply(&mut self, action: StepAction) {
         if let Some(replay) = &mut self.replay {
-            let game = &mut replay.game;
-            match action {
-                StepAction::TogglePlay => {
-                    if !self.playback.playing && !game.can_redo() {
-                        game.restart();
-                    }
-                    self.playback.playing = !self.playback.playing;
-                }
-                StepAction::Step => {
-                    self.playback.playing = false;
-                    game.redo();
-                }
-                StepAction::StepBack => {
-                    self.playback.playing = false;
-                    game.undo();
-                }
-                StepAction::Reset => {
-                    self.playback.playing = false;
-                    game.restart();
-                }
-                StepAction::RunToEnd => {
-                    self.playback.playing = false;
-                    while game.redo() {}
-                }
-                StepAction::Seek(k) => {
-                    self.playback.playing = false;
-                    while game.moves() > k && game.undo() {}
-                    while game.moves() < k && game.redo() {}
-                }
-            }
-            return;
-        }
-        let Some(session) = &mut self.session else {
-            return;
-        };
-        match action {
-            StepAction::TogglePlay => {
-                if !self.playback.playing && session.at_end() {
-                    session.seek(0);
-                }
-                self.playback.playing = !self.playback.playing;
-            }
-            StepAction::Step => {
-                self.playback.playing = false;
-                match session.replaying_to() {
-                    Some(target) => session.seek(target + 1),
-                    None => {
-                        session.step();
-                    }
-                }
-            }
-            StepAction::StepBack => {
-                self.playback.playing = false;
-                let at = session.intended_position().saturating_sub(1);
-                session.seek(at);
-            }
-            StepAction::Reset => {
-                self.playback.playing = false;
-                session.seek(0);
-            }
-            StepAction::RunToEnd => {
-                self.playback.playing = false;
-                session.catch_up = Some(usize::MAX);
-            }
-            StepAction::Seek(k) => {
-                self.playback.playing = false;
-                session.seek(k);
-            }
+            self.player.apply(std::slice::from_mut(replay), action);
+        } else if let Some(session) = &mut self.session {
+            self.player.apply(std::slice::from_mut(session), action);
         }
     }
 
@@ -162,39 +75,16 @@ impl SokobanTab {
     pub(super) fn advance_solve(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let comparing = self.comparison.as_mut().is_some_and(|c| c.advance(budget));
         let portfolio = self.portfolio.as_mut().is_some_and(|p| p.advance());
-        self.advance_session(dt, budget) || comparing || portfolio
-    }
-
-    fn advance_session(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        let due = self.playback.steps_due(dt);
-        if let Some(replay) = &mut self.replay {
-            for _ in 0..due.min(1000) {
-                if !replay.game.redo() {
-                    self.playback.playing = false;
-                    break;
-                }
-            }
-            return self.playback.playing;
-        }
-        let Some(session) = &mut self.session else {
-            return false;
+        let stepping = if let Some(replay) = &mut self.replay {
+            self.player
+                .advance(std::slice::from_mut(replay), dt, budget)
+        } else if let Some(session) = &mut self.session {
+            self.player
+                .advance(std::slice::from_mut(session), dt, budget)
+        } else {
+            false
         };
-        let mut busy = false;
-        if let Some(target) = session.catch_up {
-            let due = target.saturating_sub(session.position());
-            step_within_budget(due, budget, || session.step());
-            if session.at_end() || session.position() >= target {
-                session.catch_up = None;
-            } else {
-                busy = true;
-            }
-        } else if due > 0 {
-            step_within_budget(due, budget, || session.step());
-            if session.at_end() {
-                self.playback.playing = false;
-            }
-        }
-        busy || self.playback.playing
+        stepping || comparing || portfolio
     }
 
     /// Starts replaying the found solution.
@@ -207,7 +97,7 @@ impl SokobanTab {
         if game.play_lurd(lurd).is_ok() {
             game.restart();
             self.replay = Some(Replay { game });
-            self.playback.playing = false;
+            self.player.stop();
         }
     }
 
@@ -285,7 +175,7 @@ impl SokobanTab {
             if self.replay.is_some() {
                 ui.strong(tr!("solve-replaying"));
             }
-            for action in step_controls(ui, &mut self.playback, position, known, finished) {
+            for action in step_controls(ui, &mut self.player.playback, position, known, finished) {
                 self.apply(action);
             }
             if self.replay.is_none()
@@ -297,12 +187,13 @@ impl SokobanTab {
                     .on_hover_text(tr!("sk-predict-tip"))
                     .changed()
                 {
-                    self.playback.playing = false;
+                    self.player.stop();
                     session.predictions = predicting.then(Default::default);
                 }
             }
             if self.replay.is_some() && ui.button(tr!("solve-back-to-search")).clicked() {
                 self.replay = None;
+                self.player.stop();
             }
         }
     }
@@ -312,12 +203,8 @@ impl SokobanTab {
     pub(super) fn timeline_position(&self) -> Option<(usize, usize, bool)> {
         let session = self.session.as_ref()?;
         Some(match &self.replay {
-            Some(r) => (r.game.moves(), r.game.moves() + r.game.redo_len(), true),
-            None => (
-                session.position(),
-                session.timeline.furthest(),
-                session.timeline.end().is_some(),
-            ),
+            Some(replay) => standing(std::slice::from_ref(replay)),
+            None => standing(std::slice::from_ref(session)),
         })
     }
 

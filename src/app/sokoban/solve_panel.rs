@@ -158,11 +158,11 @@ impl SokobanTab {
                     None => tr!("solve-not-solved", why = why),
                 }
             }
-            _ if session.replaying_to().is_some() => tr!(
+            _ if self.player.replaying_to().is_some() => tr!(
                 "replaying-to",
-                step = session.replaying_to().unwrap_or_default()
+                step = self.player.replaying_to().unwrap_or_default()
             ),
-            _ if self.playback.playing || session.catch_up.is_some() => tr!("solve-searching"),
+            _ if self.player.busy() => tr!("solve-searching"),
             _ => tr!("solve-paused"),
         };
         ui.label(outcome);
