@@ -70,10 +70,9 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize, Settling) {
         let _ = ctx.run_ui(input(), |ui| app.show(ui));
     }
     // Mid-run: a good part of the board explored, the frontier wide.
-    let overlays = app.tabs.pathfinding.settings().overlays;
     let cells = side * side;
     for _ in 0..cells / 3 {
-        app.tabs.pathfinding.session_mut().step(overlays);
+        app.tabs.pathfinding.session_mut().step();
     }
     let run = app.tabs.pathfinding.sessions()[0].run();
     assert!(
@@ -109,7 +108,7 @@ fn frame_cost(side: usize, zoom: Option<f32>) -> (Duration, usize, Settling) {
     for _ in 0..FRAMES {
         let began = Instant::now();
         for _ in 0..STEPS_PER_FRAME {
-            app.tabs.pathfinding.session_mut().step(overlays);
+            app.tabs.pathfinding.session_mut().step();
         }
         let output = ctx.run_ui(input(), |ui| app.show(ui));
         shapes = output.shapes.len();
@@ -342,7 +341,7 @@ fn huge_board() {
     let began = Instant::now();
     app.tabs.pathfinding.paint_board(painted);
     let call = began.elapsed();
-    let caught_up = |app: &FrontierApp| app.tabs.pathfinding.sessions()[0].catch_up.is_none();
+    let caught_up = |app: &FrontierApp| !app.tabs.pathfinding.catching_up();
     let (slowest, frames) = slowest_frame(&mut app, &mut frame, 600, caught_up);
     println!(
         "  paint:     {:>7.1} ms, then {frames} frames of at most {:>6.1} ms to catch up",

@@ -32,8 +32,14 @@ impl PathfindingTab {
     }
 
     /// Playing or paused, and how fast.
+    /// Whether the runs are being taken to a step (after an edit, a link, a long seek) or
+    /// to their end.
+    pub fn catching_up(&self) -> bool {
+        self.player.target().is_some()
+    }
+
     pub fn playback(&self) -> &Playback {
-        &self.playback
+        &self.player.playback
     }
 
     /// The answers given in predict mode, if it is on.
@@ -70,7 +76,7 @@ impl PathfindingTab {
 
     /// Playing or paused, and how fast, to change as the step controls do.
     pub fn playback_mut(&mut self) -> &mut Playback {
-        &mut self.playback
+        &mut self.player.playback
     }
 
     /// The first search shown, to step or zoom as the step buttons and the wheel do.

@@ -14,7 +14,7 @@ impl PathfindingTab {
         self.predictions = None;
         self.lesson_marks.clear();
         self.cell_answer = None;
-        self.playback.playing = false;
+        self.player.stop();
         self.settings.algorithm = scene.algorithm;
         self.settings.compare_with = scene.compare;
         self.settings.connectivity = scene.connectivity;
@@ -39,9 +39,7 @@ impl PathfindingTab {
             _ => steps,
         };
         self.apply(StepAction::Seek(0));
-        for session in &mut self.sessions {
-            session.catch_up = (target > 0).then_some(target);
-        }
+        self.player.run_to(target);
     }
 
     /// The cells outlined as answers to the lesson's question.

@@ -43,15 +43,16 @@ use super::notice::Notice;
 use crate::share::View;
 use crate::tr;
 
+use crate::app::watch::{Player, keys};
 use crate::games::sandbox::edit::BoardEdit;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
 use crate::history::History;
 use crate::search::Algorithm;
+use crate::ui::Playback;
 use crate::ui::plot::RunSeries;
 use crate::ui::step_controls::FrameBudget;
-use crate::ui::{Playback, StepAction};
 
 /// What a press on the board paints or moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -99,7 +100,8 @@ pub struct PathfindingTab {
     history: History<BoardEdit>,
     gesture: Option<Gesture>,
     settings: Settings,
-    playback: Playback,
+    /// Plays the runs on the board, or the robot's walk.
+    player: Player,
     sessions: Vec<Session>,
     /// Finished runs kept on the chart, each with what names it (named afresh each frame, so
     /// the legend follows a language switch).
@@ -160,7 +162,7 @@ impl PathfindingTab {
             history: History::new(256 << 20),
             gesture: None,
             settings,
-            playback,
+            player: Player::new(playback),
             previous: vec![],
             file: None,
             preset: None,
@@ -224,7 +226,8 @@ impl PathfindingTab {
         if self.predictions.is_some() {
             answers.extend(self.picked.iter().map(|&p| (p, AnswerMark::Picked)));
         }
-        if let Some(robot) = &self.robot {
+        if let Some(robot) = &mut self.robot {
+            robot.refresh_view(&mut self.sessions[0].view, overlays);
             let input = robot.draw(ui, &mut self.sessions[0].view, overlays);
             self.hovered = None;
             self.board_input(input);
@@ -232,6 +235,7 @@ impl PathfindingTab {
         }
         ui.horizontal_top(|ui| {
             for (i, session) in self.sessions.iter_mut().enumerate() {
+                session.refresh_view(overlays);
                 let answers = if i == 0 { &answers[..] } else { &[] };
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
@@ -347,20 +351,11 @@ impl crate::app::tab::Tab for PathfindingTab {
     /// Keyboard shortcuts of this tab (the caller skips this while a text field has focus).
     fn handle_keys(&mut self, ui: &Ui) {
         let panned = self.sessions.iter().any(|s| s.view.panned_with_space());
-        let (space, right, left, home, end, (faster, slower), fit) = ui.input(|i| {
-            (
-                i.key_released(Key::Space) && !panned,
-                i.key_pressed(Key::ArrowRight),
-                i.key_pressed(Key::ArrowLeft),
-                i.key_pressed(Key::Home),
-                i.key_pressed(Key::End),
-                crate::ui::speed_keys(i),
-                i.key_pressed(Key::F) && i.modifiers.is_none(),
-            )
-        });
+        for action in keys(ui, &mut self.player.playback, panned) {
+            self.apply(action);
+        }
+        let fit = ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none());
         let (undo, redo, save, open) = ui.input_mut(|i| {
-            // Space belongs to play/pause here: take its press away from focused buttons.
-            i.consume_key(Modifiers::NONE, Key::Space);
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
                 i.consume_key(Modifiers::COMMAND, Key::Y)
@@ -369,27 +364,6 @@ impl crate::app::tab::Tab for PathfindingTab {
                 i.consume_key(Modifiers::COMMAND, Key::O),
             )
         });
-        if space {
-            self.apply(StepAction::TogglePlay);
-        }
-        if right {
-            self.apply(StepAction::Step);
-        }
-        if left {
-            self.apply(StepAction::StepBack);
-        }
-        if home {
-            self.apply(StepAction::Reset);
-        }
-        if end {
-            self.apply(StepAction::RunToEnd);
-        }
-        if faster {
-            self.playback.faster();
-        }
-        if slower {
-            self.playback.slower();
-        }
         if fit {
             for session in &mut self.sessions {
                 session.view.fit();

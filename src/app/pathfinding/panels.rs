@@ -46,8 +46,8 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
 }
 
 /// What a run is doing, in a sentence.
-fn narration(session: &Session) -> String {
-    match session.replaying_to() {
+fn narration(session: &Session, replaying_to: Option<usize>) -> String {
+    match replaying_to {
         Some(target) => tr!("replaying-to", step = target),
         None => teach::narrate(session.run(), session.last_event()),
     }
@@ -101,7 +101,7 @@ impl PathfindingTab {
                 // The rest of the row, greyed out: there is no run to move yet.
                 ui.disable();
             }
-            actions = step_bar(ui, &self.playback, position, known, finished);
+            actions = step_bar(ui, &self.player.playback, position, known, finished);
         });
         if changed {
             self.settings_changed();
@@ -141,7 +141,7 @@ impl PathfindingTab {
         }
         let compared = self.sessions.len() > 1;
         for session in &self.sessions {
-            let told = narration(session);
+            let told = narration(session, self.player.replaying_to());
             presentation::narration(
                 ui,
                 if compared {
@@ -268,7 +268,7 @@ impl PathfindingTab {
         let ready = self.preparing.is_none();
         let actions = ui
             .add_enabled_ui(ready, |ui| {
-                step_controls(ui, &mut self.playback, position, known, finished)
+                step_controls(ui, &mut self.player.playback, position, known, finished)
             })
             .inner;
         for action in actions {
@@ -281,7 +281,7 @@ impl PathfindingTab {
                 .on_hover_text(tr!("predict-toggle-tip"))
                 .changed()
             {
-                self.playback.playing = false;
+                self.player.stop();
                 self.predictions = predicting.then(crate::app::predictions::Predictions::default);
                 self.picked.clear();
                 // Predicting, a click answers; not predicting, the Answer tool is no tool.
@@ -406,7 +406,6 @@ impl PathfindingTab {
     /// The overlays, the zoom they need, and the legend.
     fn show_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("pf-show"));
-        let before = self.settings.overlays;
         let o = &mut self.settings.overlays;
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut o.visited, tr!("pf-show-visited"));
@@ -416,15 +415,6 @@ impl PathfindingTab {
             ui.checkbox(&mut o.parents, tr!("pf-show-parents"));
             ui.checkbox(&mut o.numbers, tr!("pf-show-numbers"));
         });
-        if self.settings.overlays != before {
-            let overlays = self.settings.overlays;
-            for session in &mut self.sessions {
-                session.repaint(overlays);
-            }
-            if let Some(robot) = &self.robot {
-                robot.repaint(&mut self.sessions[0].view, overlays);
-            }
-        }
         let cell = self.session().view.cell_size();
         // While a board is made ready the view is still the last board's (or a placeholder):
         // its cell size would be wrong for the board coming.
@@ -641,7 +631,7 @@ impl PathfindingTab {
             if self.sessions.len() > 1 {
                 ui.strong(crate::app::names::path_algorithm(session.algorithm));
             }
-            ui.label(narration(session));
+            ui.label(narration(session, self.player.replaying_to()));
             self.stats(ui, session);
             ui.add_space(4.0);
         }

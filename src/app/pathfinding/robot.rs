@@ -39,6 +39,8 @@ const FOG_STRENGTH: f32 = 0.18;
 /// A robot's walk, stepped move by move.
 pub struct RobotRun {
     pub timeline: Timeline<RobotWalk>,
+    /// The move and overlays the board was last painted with.
+    painted: Option<(usize, Overlays)>,
 }
 
 impl RobotRun {
@@ -52,6 +54,7 @@ impl RobotRun {
         RobotRun {
             timeline: Timeline::with_checkpoints(walk, 32, 16)
                 .with_memory_limit(CHECKPOINT_BYTES, RobotWalk::memory_bytes),
+            painted: None,
         }
     }
 
@@ -80,11 +83,6 @@ impl RobotRun {
     /// Goes to move `target` (clamped to the walk's length).
     pub fn seek(&mut self, target: usize) {
         self.timeline.seek(target);
-    }
-
-    /// Walks to the end (a walk is at most two moves a cell, each a small repair).
-    pub fn run_to_end(&mut self) {
-        while self.step() {}
     }
 
     /// What the last move did, in a sentence or two.
@@ -164,9 +162,19 @@ impl RobotRun {
         }
     }
 
+    /// Paints the walk on `view` when the move shown or the overlays changed since it was
+    /// last painted.
+    pub fn refresh_view(&mut self, view: &mut BoardView, overlays: Overlays) {
+        let now = (self.position(), overlays);
+        if self.painted != Some(now) {
+            self.repaint(view, overlays);
+            self.painted = Some(now);
+        }
+    }
+
     /// Paints every cell: the plan's marks over the terrain as the robot believes it, and
     /// the real terrain faded where it has not looked.
-    pub fn repaint(&self, view: &mut BoardView, overlays: Overlays) {
+    fn repaint(&self, view: &mut BoardView, overlays: Overlays) {
         let walk = self.walk();
         let truth = walk.truth().clone();
         // The believed board has the real one's legend: colours are worked out once.
@@ -261,4 +269,30 @@ const ROBOT: [&str; 8] = [
 /// The robot's loop in pseudo-code (Koenig and Likhachev 2002, Figure 4's Main).
 pub fn pseudocode() -> Vec<String> {
     ROBOT.iter().map(|key| crate::i18n::tr(key, None)).collect()
+}
+
+impl crate::app::watch::Watched for RobotRun {
+    fn position(&self) -> usize {
+        self.position()
+    }
+
+    fn known(&self) -> usize {
+        self.timeline.furthest()
+    }
+
+    fn finished(&self) -> bool {
+        self.timeline.end().is_some()
+    }
+
+    fn at_end(&self) -> bool {
+        self.at_end()
+    }
+
+    fn step(&mut self) -> bool {
+        self.step()
+    }
+
+    fn seek(&mut self, target: usize) {
+        self.seek(target)
+    }
 }

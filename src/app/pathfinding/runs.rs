@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::robot::RobotRun;
 use super::{PathfindingTab, Session};
 use crate::app::notice::Notice;
+use crate::app::watch::standing;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, PathAlgorithm};
 use crate::search::{Algorithm, Cost, Event, Search, StoppingRule};
 use crate::ui::StepAction;
@@ -147,7 +148,6 @@ impl PathfindingTab {
             }
         }
         let algorithms = self.algorithms();
-        let overlays = self.settings.overlays;
         self.sessions.truncate(algorithms.len());
         for (i, algorithm) in algorithms.into_iter().enumerate() {
             let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
@@ -166,15 +166,8 @@ impl PathfindingTab {
                     if mid_plan && *session.board() != board {
                         self.notice = Some(Notice::info(crate::msg!("dstar-plans-again")));
                     }
-                    if !(same_rules && session.repair_to(&board, overlays)) {
-                        session.restart(
-                            board.clone(),
-                            algorithm,
-                            heuristic,
-                            connectivity,
-                            stopping,
-                            overlays,
-                        )
+                    if !(same_rules && session.repair_to(&board)) {
+                        session.restart(board.clone(), algorithm, heuristic, connectivity, stopping)
                     }
                 }
                 None => self.sessions.push(Session::new(
@@ -184,7 +177,6 @@ impl PathfindingTab {
                     heuristic,
                     connectivity,
                     stopping,
-                    overlays,
                 )),
             }
         }
@@ -214,27 +206,25 @@ impl PathfindingTab {
             self.place_robot(Arc::new(self.board.clone()));
         } else {
             self.robot = None;
-            let overlays = self.settings.overlays;
+            // The robot painted over the first board.
             for session in &mut self.sessions {
-                session.repaint(overlays);
+                session.make_all_stale();
             }
         }
     }
 
     /// A robot at the start of `board`, if D* Lite is shown alone.
     fn place_robot(&mut self, board: Arc<Board>) {
-        self.playback.playing = false;
+        self.player.stop();
         if !self.robot_possible() {
             return self.set_robot(false);
         }
-        let robot = RobotRun::new(
+        self.robot = Some(RobotRun::new(
             board,
             self.settings.connectivity,
             self.settings.heuristic,
             self.robot_radius,
-        );
-        robot.repaint(&mut self.sessions[0].view, self.settings.overlays);
-        self.robot = Some(robot);
+        ));
     }
 
     /// Takes `pos` as the answer to "which cell does the search expand next?": judges it,
@@ -266,43 +256,6 @@ impl PathfindingTab {
         }
     }
 
-    /// A control action for the robot's walk.
-    fn apply_to_robot(&mut self, action: StepAction) {
-        let overlays = self.settings.overlays;
-        let Some(robot) = &mut self.robot else {
-            return;
-        };
-        match action {
-            StepAction::TogglePlay => {
-                if !self.playback.playing && robot.at_end() {
-                    robot.seek(0);
-                }
-                self.playback.playing = !self.playback.playing;
-            }
-            StepAction::Step => {
-                self.playback.playing = false;
-                robot.step();
-            }
-            StepAction::StepBack => {
-                self.playback.playing = false;
-                robot.seek(robot.position().saturating_sub(1));
-            }
-            StepAction::Reset => {
-                self.playback.playing = false;
-                robot.seek(0);
-            }
-            StepAction::RunToEnd => {
-                self.playback.playing = false;
-                robot.run_to_end();
-            }
-            StepAction::Seek(k) => {
-                self.playback.playing = false;
-                robot.seek(k);
-            }
-        }
-        robot.repaint(&mut self.sessions[0].view, overlays);
-    }
-
     /// Restarts the runs after the board was edited: the new runs catch up with the step the
     /// old ones had reached (or their end), so a student dragging the goal sees the search
     /// re-plan at once.
@@ -319,8 +272,10 @@ impl PathfindingTab {
         let reached = if self.sessions.iter().all(|s| s.at_end()) {
             usize::MAX
         } else {
-            let session = self.session();
-            session.position().max(session.catch_up.unwrap_or(0))
+            self.player
+                .target()
+                .unwrap_or(0)
+                .max(self.session().position())
         };
         if same_board {
             // Keep the finished series for comparison on the chart.
@@ -347,7 +302,7 @@ impl PathfindingTab {
                 tiles: self.tiles_prepared(0),
             };
             if !preparing.is_done() {
-                self.playback.playing = false;
+                self.player.playback.playing = false;
                 self.preparing = Some(preparing);
                 return;
             }
@@ -357,10 +312,8 @@ impl PathfindingTab {
 
     fn begin_runs(&mut self, reached: usize, place: Place) {
         self.rebuild_sessions();
-        if reached > 0 && place == Place::Kept {
-            for session in &mut self.sessions {
-                session.catch_up = Some(reached);
-            }
+        if place == Place::Kept {
+            self.player.run_to(reached);
         }
     }
 
@@ -426,59 +379,9 @@ impl PathfindingTab {
             // No runs to move until the board is ready.
             return;
         }
-        if self.robot.is_some() {
-            return self.apply_to_robot(action);
-        }
-        let overlays = self.settings.overlays;
-        match action {
-            StepAction::TogglePlay => {
-                if !self.playback.playing && self.sessions.iter().all(|s| s.at_end()) {
-                    for session in &mut self.sessions {
-                        session.seek(0, overlays);
-                    }
-                }
-                self.playback.playing = !self.playback.playing;
-            }
-            StepAction::Step => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    match session.replaying_to() {
-                        Some(target) => session.seek(target + 1, overlays),
-                        None => {
-                            session.catch_up = None;
-                            session.step(overlays);
-                        }
-                    }
-                }
-            }
-            StepAction::StepBack => {
-                self.playback.playing = false;
-                // One step back for all from the step shown: a run that ended earlier
-                // stays at its end until the timeline comes back to it.
-                let shown = self.sessions.iter().map(Session::intended_position).max();
-                let at = shown.unwrap_or(0).saturating_sub(1);
-                for session in &mut self.sessions {
-                    session.seek(at, overlays);
-                }
-            }
-            StepAction::Reset => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.seek(0, overlays);
-                }
-            }
-            StepAction::RunToEnd => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.catch_up = Some(usize::MAX);
-                }
-            }
-            StepAction::Seek(k) => {
-                self.playback.playing = false;
-                for session in &mut self.sessions {
-                    session.seek(k, overlays);
-                }
-            }
+        match &mut self.robot {
+            Some(robot) => self.player.apply(std::slice::from_mut(robot), action),
+            None => self.player.apply(&mut self.sessions, action),
         }
     }
 
@@ -489,85 +392,28 @@ impl PathfindingTab {
             self.advance_preparation(budget);
             return true;
         }
-        let overlays = self.settings.overlays;
         if let Some(robot) = &mut self.robot {
             // The search behind the robot is not shown: only the walk moves.
-            let due = self.playback.steps_due(dt);
-            if due > 0 {
-                for _ in 0..due {
-                    robot.step();
-                }
-                robot.repaint(&mut self.sessions[0].view, overlays);
-                if robot.at_end() {
-                    self.playback.playing = false;
-                }
-            }
-            return self.playback.playing;
+            return self.player.advance(std::slice::from_mut(robot), dt, budget);
         }
-        let began = web_time::Instant::now();
-        // Runs catching up move in lockstep, a step each in turn, so that compared runs
-        // stay at the same step (each stops at its own target or end).
-        let sessions = &mut self.sessions;
-        let behind = |s: &Session| s.catch_up.is_some_and(|t| s.position() < t && !s.at_end());
-        let caught_up = step_within_budget(usize::MAX, budget, || {
-            let mut any = false;
-            for session in sessions.iter_mut().filter(|s| behind(s)) {
-                any |= session.step(overlays);
-            }
-            any
-        });
-        let mut busy = false;
-        for session in &mut self.sessions {
-            if behind(session) {
-                busy = true;
-            } else {
-                session.catch_up = None;
-            }
-        }
-        let due = self.playback.steps_due(dt);
-        if due > 0 && !busy {
-            let sessions = &mut self.sessions;
-            step_within_budget(due, budget.left(began, caught_up), || {
-                let mut any = false;
-                for session in sessions.iter_mut() {
-                    any |= session.step(overlays);
-                }
-                any
-            });
-            if self.sessions.iter().all(|s| s.at_end()) {
-                self.playback.playing = false;
-            }
-        }
+        let mut busy = self.player.advance(&mut self.sessions, dt, budget);
         // The reference run (the cheapest cost, for the board's note) gets a third more, and
         // so does A* from scratch beside a repair.
-        let reference_busy = self.reference.advance(budget.share(3));
+        busy |= self.reference.advance(budget.share(3));
         for repair in self.sessions.iter_mut().filter_map(|s| s.repair.as_mut()) {
             busy |= repair.advance(budget.share(3));
         }
-        busy || self.playback.playing || reference_busy
+        busy
     }
 
     /// Where the step controls stand for all the runs together: the step shown, the
     /// furthest known and whether every run's end is known. Compared runs move in
     /// lockstep, each stopping at its own end, so the timeline spans the longer one.
     pub fn timeline_position(&self) -> (usize, usize, bool) {
-        if let Some(robot) = &self.robot {
-            let timeline = &robot.timeline;
-            return (
-                timeline.position(),
-                timeline.furthest(),
-                timeline.end().is_some(),
-            );
+        match &self.robot {
+            Some(robot) => standing(std::slice::from_ref(robot)),
+            None => standing(&self.sessions),
         }
-        let position = self
-            .sessions
-            .iter()
-            .map(Session::position)
-            .max()
-            .unwrap_or(0);
-        let known = self.sessions.iter().map(Session::known).max().unwrap_or(0);
-        let finished = self.sessions.iter().all(Session::finished);
-        (position, known, finished)
     }
 
     /// Changing algorithm, heuristic or connectivity starts the runs over on the same board.

@@ -37,7 +37,7 @@ impl PathfindingTab {
             preset: self.preset.clone(),
             dirty: self.dirty(),
             settings: self.settings.clone(),
-            playback: self.playback.clone(),
+            playback: self.player.playback.clone(),
         }
     }
 }

@@ -50,6 +50,16 @@ fn timeline(run: GridRun) -> Timeline<GridRun> {
 /// as copying a few kilobytes.
 const BYTES_A_STEP: usize = 4096;
 
+/// What the view must recolour before it is drawn.
+#[derive(Default)]
+struct Stale {
+    cells: Vec<Pos>,
+    /// Every cell (a new run, or more cells changed than listing them is worth).
+    all: bool,
+    /// The overlays the view was last painted with.
+    painted_with: Option<Overlays>,
+}
+
 pub struct Session {
     pub algorithm: PathAlgorithm,
     pub timeline: Timeline<GridRun>,
@@ -57,8 +67,9 @@ pub struct Session {
     pub view: BoardView,
     path: Option<Vec<Pos>>,
     terrain_colors: Vec<Color32>,
-    /// A step the run should reach as soon as frames allow (after an edit restarted it).
-    pub catch_up: Option<usize>,
+    /// The board's cells whose colour no longer says what the run marks: recoloured when the
+    /// board is next drawn, with the overlays shown then.
+    stale: Stale,
     replay_at_once: usize,
     /// After a D* Lite repair: what it is compared with.
     pub repair: Option<Repair>,
@@ -119,10 +130,9 @@ impl Session {
         heuristic: Heuristic,
         connectivity: Connectivity,
         stopping: StoppingRule,
-        overlays: Overlays,
     ) -> Session {
         let view = BoardView::new(view_id, board.width(), board.height());
-        let mut session = Session {
+        Session {
             algorithm,
             timeline: timeline(Self::fresh(
                 board.clone(),
@@ -139,12 +149,13 @@ impl Session {
             view,
             path: None,
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
-            catch_up: None,
+            stale: Stale {
+                all: true,
+                ..Stale::default()
+            },
             replay_at_once: REPLAY_AT_ONCE,
             repair: None,
-        };
-        session.repaint(overlays);
-        session
+        }
     }
 
     fn fresh(
@@ -170,7 +181,6 @@ impl Session {
         heuristic: Heuristic,
         connectivity: Connectivity,
         stopping: StoppingRule,
-        overlays: Overlays,
     ) {
         let old = self.board().clone();
         let same_frame = old.width() == board.width()
@@ -208,12 +218,12 @@ impl Session {
             connectivity,
             heuristic,
         ));
-        self.catch_up = None;
         self.repair = None;
         match changed {
-            Some(cells) => self.repaint_since(cells, overlays),
-            None => self.repaint(overlays),
+            Some(cells) => self.changed_since(cells),
+            None => self.make_all_stale(),
         }
+        self.settle_path();
     }
 
     pub fn run(&self) -> &GridRun {
@@ -225,7 +235,7 @@ impl Session {
     /// steps that follow are the repair). False when the run cannot be repaired (another
     /// search, the start, goal or size changed, or the first plan is not finished): it must
     /// restart.
-    pub fn repair_to(&mut self, board: &Board, overlays: Overlays) -> bool {
+    pub fn repair_to(&mut self, board: &Board) -> bool {
         let old = self.board().clone();
         let same_frame = old.width() == board.width()
             && old.height() == board.height()
@@ -265,16 +275,12 @@ impl Session {
             }
         });
         self.repair = Some(Repair::new(before, self.run().problem().clone()));
-        self.catch_up = None;
         // Only the edited cells and those around them changed: the rest keep their colours.
         self.path = None;
-        for &(pos, _) in &changed {
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    self.color_cell(pos.offset(dx, dy), overlays);
-                }
-            }
-        }
+        let around = changed.iter().flat_map(|&(pos, _)| {
+            (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| pos.offset(dx, dy)))
+        });
+        self.make_stale(around.collect());
         true
     }
 
@@ -311,7 +317,7 @@ impl Session {
     }
 
     /// Takes one step; false when the run is over.
-    pub fn step(&mut self, overlays: Overlays) -> bool {
+    pub fn step(&mut self) -> bool {
         let Some(event) = self.timeline.step() else {
             return false;
         };
@@ -321,38 +327,30 @@ impl Session {
             self.run().visited_len(),
         );
         self.series.record(position, frontier, visited);
-        for pos in self.run().last_changed() {
-            self.color_cell(pos, overlays);
-        }
+        let changed = self.run().last_changed();
+        self.make_stale(changed);
         if matches!(event.event, Event::Found { .. }) {
             self.show_path();
         }
         true
     }
 
-    /// The step a seek is replaying to, while it is spread over frames.
-    pub fn replaying_to(&self) -> Option<usize> {
-        self.catch_up.filter(|&target| target != usize::MAX)
-    }
-
-    /// Where the run stands, or will once the replay in progress is done.
-    pub fn intended_position(&self) -> usize {
-        self.replaying_to().unwrap_or_else(|| self.position())
-    }
-
-    /// Goes to step `target` (clamped to the run's length) and redraws: from the nearest
-    /// checkpoint, replaying at once when that is short and over the coming frames
-    /// (through `catch_up`) otherwise.
-    pub fn seek(&mut self, target: usize, overlays: Overlays) {
+    /// Goes to step `target` (clamped to the run's length) at once, replayed from the
+    /// nearest checkpoint.
+    pub fn seek(&mut self, target: usize) {
         let before = self.marked_cells();
-        self.catch_up = None;
-        if self.timeline.replay_cost(target) > self.replay_at_once {
-            self.timeline.jump_towards(target - 1);
-            self.catch_up = Some(target);
-        } else {
-            self.timeline.seek(target);
-        }
-        self.repaint_since(before, overlays);
+        self.timeline.seek(target);
+        self.changed_since(before);
+        self.settle_path();
+    }
+
+    /// Goes back to the checkpoint before step `target` without replaying (the steps on to
+    /// it are taken over frames).
+    fn jump_towards(&mut self, target: usize) {
+        let before = self.marked_cells();
+        self.timeline.jump_towards(target.saturating_sub(1));
+        self.changed_since(before);
+        self.settle_path();
     }
 
     /// The cells the run shown marks now.
@@ -362,30 +360,59 @@ impl Session {
         cells
     }
 
-    /// Redraws after a jump in time or a restart, when `before` are the cells that may
-    /// differ from the board's own colours (those the run shown until now marked, and any
-    /// repainted): they and the cells the run marks now are redrawn, not the whole board,
-    /// unless that is most of it anyway.
-    fn repaint_since(&mut self, before: Vec<Pos>, overlays: Overlays) {
-        let now = self.marked_cells();
-        let cells = self.board().width() * self.board().height();
-        if (before.len() + now.len()) * REDRAW_ALL_FROM > cells {
-            return self.repaint(overlays);
-        }
+    /// After a jump in time or a restart, when `before` are the cells that may differ from
+    /// the board's own colours (those the run shown until now marked, and any repainted):
+    /// they and the cells the run marks now are to be redrawn, not the whole board, unless
+    /// that is most of it anyway.
+    fn changed_since(&mut self, before: Vec<Pos>) {
+        let mut cells = before;
+        cells.extend(self.marked_cells());
+        self.make_stale(cells);
+    }
+
+    /// The path shown: the one found at this step, if any.
+    fn settle_path(&mut self) {
         self.path = match self.run().ended() {
             Some(Event::Found { .. }) => self.run().path(),
             _ => None,
         };
-        for pos in before.into_iter().chain(now) {
+    }
+
+    /// Marks `cells` to be recoloured when the board is next drawn (every cell, once that is
+    /// cheaper than going through them).
+    fn make_stale(&mut self, cells: Vec<Pos>) {
+        if self.stale.all {
+            return;
+        }
+        let board = self.board().width() * self.board().height();
+        if (self.stale.cells.len() + cells.len()) * REDRAW_ALL_FROM > board {
+            return self.make_all_stale();
+        }
+        self.stale.cells.extend(cells);
+    }
+
+    /// Marks every cell to be recoloured (the robot drew over the board, say).
+    pub fn make_all_stale(&mut self) {
+        self.stale.all = true;
+        self.stale.cells.clear();
+    }
+
+    /// Recolours what changed since the board was last drawn, with `overlays` (everything,
+    /// when they are not the ones it was painted with).
+    pub fn refresh_view(&mut self, overlays: Overlays) {
+        if self.stale.all || self.stale.painted_with != Some(overlays) {
+            return self.repaint(overlays);
+        }
+        for pos in std::mem::take(&mut self.stale.cells) {
             self.color_cell(pos, overlays);
         }
     }
 
     /// Redraws every cell (after a jump in time, or overlays switched).
-    pub fn repaint(&mut self, overlays: Overlays) {
-        self.path = match self.run().ended() {
-            Some(Event::Found { .. }) => self.run().path(),
-            _ => None,
+    fn repaint(&mut self, overlays: Overlays) {
+        self.stale = Stale {
+            painted_with: Some(overlays),
+            ..Stale::default()
         };
         let board = self.board().clone();
         let (width, cells) = (board.width(), board.cells().cells());
@@ -421,24 +448,60 @@ impl Session {
     }
 }
 
+impl crate::app::watch::Watched for Session {
+    fn position(&self) -> usize {
+        self.position()
+    }
+
+    fn known(&self) -> usize {
+        self.known()
+    }
+
+    fn finished(&self) -> bool {
+        self.finished()
+    }
+
+    fn at_end(&self) -> bool {
+        self.at_end()
+    }
+
+    fn step(&mut self) -> bool {
+        self.step()
+    }
+
+    fn seek(&mut self, target: usize) {
+        self.seek(target)
+    }
+
+    fn replay_cost(&self, target: usize) -> usize {
+        self.timeline.replay_cost(target)
+    }
+
+    fn jump_towards(&mut self, target: usize) {
+        self.jump_towards(target)
+    }
+
+    fn replay_at_once(&self) -> usize {
+        self.replay_at_once
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::watch::Player;
     use crate::games::sandbox::{CellMark, presets};
     use crate::search::Algorithm;
+    use crate::ui::StepAction;
 
     fn stepped(steps: usize) -> Session {
         let board = Arc::new(presets::board("rooms-with-doors.board").expect("a preset"));
-        let overlays = Overlays::default();
         let bfs = PathAlgorithm::search(Algorithm::Bfs);
         let (heuristic, moves) = (Heuristic::Manhattan, Connectivity::Four);
         let proven = StoppingRule::Proven;
-        let mut session = Session::new("test", board, bfs, heuristic, moves, proven, overlays);
+        let mut session = Session::new("test", board, bfs, heuristic, moves, proven);
         for _ in 0..steps {
-            assert!(
-                session.step(overlays),
-                "the board should take {steps} steps"
-            );
+            assert!(session.step(), "the board should take {steps} steps");
         }
         session
     }
@@ -464,10 +527,15 @@ mod tests {
     /// After each jump in time and each restart on an edited board, only the cells that
     /// may have changed are redrawn, and a full redraw paints the board's colours and then
     /// the cells the run marks: either way every cell must show what the run says of it,
-    /// for searches with nodes only (A*, BFS) and one with a scanned trail (JPS).
+    /// for searches with nodes only (A*, BFS) and one with a scanned trail (JPS). Stepping
+    /// knows nothing of the overlays: the board drawn with others shows what they show.
     #[test]
     fn redrawing_only_the_changed_cells_looks_as_a_full_redraw_does() {
         let overlays = Overlays::default();
+        let no_frontier = Overlays {
+            frontier: false,
+            ..overlays
+        };
         for code in ["astar", "jps", "bfs", "dstar-lite", "theta"] {
             let mut board = Board::new(60, 40);
             board.start = Pos::new(2, 2);
@@ -479,17 +547,10 @@ mod tests {
             let algorithm = PathAlgorithm::parse(code).unwrap();
             let (heuristic, moves) = (Heuristic::Octile, Connectivity::Eight);
             let proven = StoppingRule::Proven;
-            let mut session = Session::new(
-                "test",
-                board.clone(),
-                algorithm,
-                heuristic,
-                moves,
-                proven,
-                overlays,
-            );
+            let mut session =
+                Session::new("test", board.clone(), algorithm, heuristic, moves, proven);
             // What every cell should show, asked of the run cell by cell.
-            let full = |session: &mut Session| {
+            let full = |session: &mut Session, overlays: Overlays| {
                 let run = session.run();
                 let board = session.board();
                 let expected: Vec<Option<Color32>> = (board.cells().positions())
@@ -499,65 +560,61 @@ mod tests {
                         Some(marked(base, run.mark(pos), overlays))
                     })
                     .collect();
+                session.refresh_view(overlays);
                 assert_eq!(colors(session), expected, "{code}");
-                session.repaint(overlays);
+                session.make_all_stale();
+                session.refresh_view(overlays);
                 assert_eq!(colors(session), expected, "{code}, redrawn in full");
             };
             for _ in 0..120 {
-                session.step(overlays);
+                session.step();
             }
-            session.seek(40, overlays);
-            full(&mut session);
-            session.seek(90, overlays);
-            full(&mut session);
-            session.seek(0, overlays);
-            full(&mut session);
+            session.seek(40);
+            full(&mut session, overlays);
+            session.seek(90);
+            full(&mut session, overlays);
+            session.step();
+            full(&mut session, no_frontier);
+            session.seek(0);
+            full(&mut session, overlays);
             for _ in 0..80 {
-                session.step(overlays);
+                session.step();
             }
             let mut edited = (*board).clone();
             edited.paint(Pos::new(10, 10), 1);
             edited.paint(Pos::new(30, 5), 0);
-            session.restart(
-                Arc::new(edited),
-                algorithm,
-                heuristic,
-                moves,
-                proven,
-                overlays,
-            );
+            session.restart(Arc::new(edited), algorithm, heuristic, moves, proven);
             for _ in 0..50 {
-                session.step(overlays);
+                session.step();
             }
-            full(&mut session);
+            full(&mut session, overlays);
         }
     }
 
     #[test]
     fn a_long_step_back_is_replayed_over_frames_and_lands_where_stepping_would() {
-        let overlays = Overlays::default();
-        let mut session = stepped(700);
-        session.replay_at_once = 50;
+        let mut session = [stepped(700)];
+        session[0].replay_at_once = 50;
+        let mut player = Player::default();
 
-        session.seek(650, overlays);
+        player.apply(&mut session, StepAction::Seek(650));
         // The nearest checkpoint is 256-aligned, more than 50 steps back: the replay waits.
-        assert_eq!(session.position(), 512);
-        assert_eq!(session.replaying_to(), Some(650));
+        assert_eq!(session[0].position(), 512);
+        assert_eq!(player.replaying_to(), Some(650));
         // Stepping back again counts from where the replay is headed.
-        session.seek(session.intended_position() - 1, overlays);
-        assert_eq!(session.replaying_to(), Some(649));
-        while session.position() < 649 {
-            session.step(overlays);
-        }
+        player.apply(&mut session, StepAction::StepBack);
+        assert_eq!(player.replaying_to(), Some(649));
+        while player.advance(&mut session, 0.0, FrameBudget::Steps(40)) {}
 
         let direct = stepped(649);
-        assert_eq!(marks(&session), marks(&direct));
+        let session = &mut session[0];
+        assert_eq!(session.position(), 649);
+        assert_eq!(marks(session), marks(&direct));
         assert_eq!(session.last_event(), direct.last_event());
         assert_eq!(session.run().frontier_len(), direct.run().frontier_len());
 
         // A short step back is done at once.
-        session.catch_up = None;
-        session.seek(540, overlays);
-        assert_eq!((session.position(), session.replaying_to()), (540, None));
+        player.apply(std::slice::from_mut(session), StepAction::Seek(540));
+        assert_eq!((session.position(), player.replaying_to()), (540, None));
     }
 }

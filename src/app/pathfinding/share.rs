@@ -18,7 +18,7 @@ impl PathfindingTab {
     ) {
         self.robot = None;
         self.predictions = None;
-        self.playback.playing = false;
+        self.player.stop();
         self.settings.algorithm = algorithm;
         self.settings.compare_with = compare_with;
         self.settings.heuristic = heuristic;
@@ -32,8 +32,6 @@ impl PathfindingTab {
             self.notice = Some(crate::app::Notice::info(crate::msg!("share-board-kept")));
         }
         self.apply(StepAction::Seek(0));
-        for session in &mut self.sessions {
-            session.catch_up = (step > 0).then_some(step);
-        }
+        self.player.run_to(step);
     }
 }

@@ -31,6 +31,11 @@ impl Player {
         Player::new(Playback::paused_at(speed))
     }
 
+    /// The step the runs are being taken to (`usize::MAX`: their end), if any.
+    pub fn target(&self) -> Option<usize> {
+        self.target
+    }
+
     /// The step a replay in progress is headed to (not the end of "To end").
     pub fn replaying_to(&self) -> Option<usize> {
         self.target.filter(|&target| target != usize::MAX)
