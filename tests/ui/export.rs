@@ -308,7 +308,7 @@ fn the_link_board_game_and_shown_search_export_from_the_file_menu() {
     for _ in 0..5 {
         link.step_search();
     }
-    let steps = link.shown().unwrap().steps;
+    let steps = link.shown().unwrap().steps();
     let bytes = export_from_game_tab(&mut harness, ENTRY, "GIF of the game so far", "l.gif");
     let frames = gif_frames(&bytes);
     let game = harness.state().tabs.link.game().clone();

@@ -286,9 +286,13 @@ fn the_naive_search_is_shown_missing_the_link_on_its_preset() {
     harness.get_by_label("of 3+");
     let shown = |h: &Harness<'_, FrontierApp>| {
         let s = h.state().tabs.link.shown().unwrap();
-        (s.steps, s.reached)
+        (s.steps(), s.reached())
     };
-    assert!(harness.state_mut().tabs.link.shown_mut().unwrap().seek(1));
+    harness
+        .state_mut()
+        .tabs
+        .link
+        .apply_to_search(frontier::ui::StepAction::Seek(1));
     harness.run_steps(2);
     assert_eq!(shown(&harness), (1, 3));
     harness.get_by_label_contains("has visited 1 cell");
@@ -339,10 +343,10 @@ fn step_shown_search_to_the_end(harness: &mut Harness<'_, FrontierApp>) -> (usiz
             .filter(|s| s.finished)
         {
             let found = matches!(
-                shown.search.ended(),
+                shown.search().ended(),
                 Some(frontier::search::Event::Found { .. })
             );
-            return (shown.search.expansions(), found);
+            return (shown.search().expansions(), found);
         }
     }
     panic!("the shown search did not finish");
@@ -588,16 +592,20 @@ fn the_shown_link_search_has_its_pseudocode_narration_and_a_step_back() {
         harness.get_by_label("Step the search").click();
         harness.step();
     }
-    let third = harness.state().tabs.link.shown().unwrap().last_event;
+    let third = harness.state().tabs.link.shown().unwrap().last_event();
     harness.get_by_label_contains("Expanded (");
     harness.get_by_label("Step the search").click();
     harness.step();
     harness.get_by_label("Step back").click();
     harness.run_steps(2);
     let shown = harness.state().tabs.link.shown().unwrap();
-    assert_eq!(shown.steps, 3);
-    assert_eq!(shown.last_event, third, "back where the third step left it");
-    assert_eq!(shown.search.expansions(), 3);
+    assert_eq!(shown.steps(), 3);
+    assert_eq!(
+        shown.last_event(),
+        third,
+        "back where the third step left it"
+    );
+    assert_eq!(shown.search().expansions(), 3);
     let (_, found) = step_shown_search_to_the_end(&mut harness);
     assert!(found);
     harness.run_steps(1);
@@ -710,7 +718,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
     harness.get_by_label_contains("Your turn: which cell does the link search expand next?");
     let next = |harness: &Harness<'_, FrontierApp>| {
         let shown = harness.state().tabs.link.shown().unwrap();
-        frontier::games::link::predict::judge(&shown.search, Pos::new(5, 0))
+        frontier::games::link::predict::judge(shown.search(), Pos::new(5, 0))
             .unwrap()
             .taken
     };
@@ -719,7 +727,7 @@ fn the_link_search_can_be_predicted_cell_by_cell() {
     click(&mut harness, first);
     harness.get_by_label_contains("Right: (5,0) was next.");
     harness.get_by_label("Score: 1 of 1");
-    assert_eq!(harness.state().tabs.link.shown().unwrap().steps, 1);
+    assert_eq!(harness.state().tabs.link.shown().unwrap().steps(), 1);
 
     // A B tile blocks every link: it is never in the frontier.
     click(&mut harness, Pos::new(2, 0));

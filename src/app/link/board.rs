@@ -17,7 +17,7 @@ impl LinkTab {
         let tints = self
             .shown
             .as_ref()
-            .map(|s| SearchTints::of(&s.search, self.width, self.height));
+            .map(|s| SearchTints::of(s.search(), self.width, self.height));
         let board = self.game.board().clone();
         self.view.paint_all(|v| {
             let p = Pos::new(v.x - 1, v.y - 1);
@@ -33,12 +33,12 @@ impl LinkTab {
         // The naive search's cells as far as it has got beside the shown search.
         let naive_cells = self.shown.as_ref().and_then(|s| {
             let (_, visited) = s.naive.as_ref()?;
-            let progress = super::teach::NaiveProgress::at(s.steps, visited.len(), s.finished);
+            let progress = super::teach::NaiveProgress::at(s.steps(), visited.len(), s.finished);
             Some(visited[..progress.visited].to_vec())
         });
         // The cell a student predicted for the step shown, and whether it was right.
         let answer = self.shown.as_ref().and_then(|s| {
-            let prediction = s.predictions.at(s.steps)?;
+            let prediction = s.predictions.at(s.steps())?;
             Some((prediction.answer, prediction.verdict.is_right()))
         });
         let input = self.view.show(ui, |painter| {

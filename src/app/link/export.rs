@@ -38,7 +38,7 @@ fn search_picture(board: &LinkBoard, search: &Search<LinkProblem>) -> CellPictur
 
 /// The shown search replayed from its start, a frame a step.
 fn search_frames(shown: &Shown) -> PictureFrames<impl Iterator<Item = CellPicture> + use<>> {
-    let (board, mut search, steps) = (shown.board.clone(), shown.origin.clone(), shown.steps);
+    let (board, mut search, steps) = (shown.board.clone(), shown.origin().clone(), shown.steps());
     let first = search_picture(&board, &search);
     let rest = (0..steps).map(move |_| {
         search.next();
@@ -75,7 +75,7 @@ impl LinkTab {
                 stem: "search",
                 kind: ExportKind::Gif {
                     id: SEARCH,
-                    frames: shown.steps + 1,
+                    frames: shown.steps() + 1,
                     ranged: false,
                 },
             });
@@ -92,7 +92,7 @@ impl LinkTab {
         let make = |wanted| match wanted {
             Wanted::Picture { cell, .. } => {
                 let tints = shown.as_ref().map(|s| {
-                    SearchTints::of(&s.search, game.board().width(), game.board().height())
+                    SearchTints::of(s.search(), game.board().width(), game.board().height())
                 });
                 png_of(&CellPicture::link(game.board(), tints.as_ref(), None), cell)
             }

@@ -82,6 +82,8 @@ pub struct LinkTab {
     search_speed: f64,
     /// Holds the shown search still, to step it by hand.
     search_paused: bool,
+    /// Steps the shown search by hand: step, back, its timeline.
+    search_player: crate::app::watch::Player,
     /// "Predict the next step": a click on the board answers which cell the shown search
     /// expands next.
     predicting: bool,
@@ -123,6 +125,7 @@ impl LinkTab {
             computer_played: false,
             search_speed: 200.0,
             search_paused: false,
+            search_player: crate::app::watch::Player::default(),
             predicting: false,
             earlier_predictions: (0, 0),
             pace: Pace::default(),

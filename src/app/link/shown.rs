@@ -7,59 +7,106 @@ use egui::Ui;
 use super::LinkTab;
 use super::teach;
 use crate::app::predictions::Predictions;
+use crate::app::watch::Watched;
 use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
-use crate::search::{Algorithm, Event, Search};
+use crate::search::{Algorithm, Event, Search, Timeline};
 use crate::tr;
+use crate::ui::StepAction;
 
 /// A link search being shown step by step.
 pub struct Shown {
-    pub search: Search<LinkProblem>,
+    /// The search, stepped back and forth over its timeline while it runs.
+    timeline: Timeline<Search<LinkProblem>>,
     pub from: Pos,
     pub to: Pos,
     /// Remove the pair when the search finds the link (play and auto-play do).
     pub remove: bool,
     /// The naive search's verdict on the same pair, and the cells it visited.
     pub naive: Option<(Option<u32>, Vec<Pos>)>,
-    /// The search is over (it stays on screen until the next one).
+    /// The verdict has been acted on (it stays on screen until the next search): the board
+    /// may have changed, so the search no longer moves.
     pub finished: bool,
-    /// The search as it began and the board it searched, so it can be replayed (File →
-    /// Export), and the steps it has taken since.
-    pub origin: Search<LinkProblem>,
+    /// The board it searched, so it can be replayed (File → Export).
     pub board: LinkBoard,
-    pub steps: usize,
-    /// The furthest step taken, for the timeline.
-    pub reached: usize,
-    /// What the step shown did (None before the first).
-    pub last_event: Option<Event>,
     /// The answers predicted for this search, by the step they led to.
     pub predictions: Predictions,
 }
 
+/// What a link search found, once it knows: the link's cells, or None when no link of at
+/// most [`PLAY_TURNS`] turns joins the pair.
+pub type Verdict = Option<Vec<Pos>>;
+
 impl Shown {
-    /// Goes back one step (replayed from the start: a link search is a few hundred steps).
-    /// Only while the search is still running: a finished one may have changed the board.
-    pub fn step_back(&mut self) -> bool {
-        if self.finished || self.steps == 0 {
-            return false;
-        }
-        self.seek(self.steps - 1)
+    /// The search as it stands at the step shown.
+    pub fn search(&self) -> &Search<LinkProblem> {
+        self.timeline.current()
     }
 
-    /// Goes to step `step`, up to the furthest taken (replayed from the start). Only while
-    /// the search is still running, as for [`Shown::step_back`].
-    pub fn seek(&mut self, step: usize) -> bool {
-        if self.finished {
-            return false;
+    /// The search before its first step.
+    pub fn origin(&self) -> &Search<LinkProblem> {
+        self.timeline.first()
+    }
+
+    /// Steps taken to the step shown.
+    pub fn steps(&self) -> usize {
+        self.timeline.position()
+    }
+
+    /// The furthest step taken, for the timeline.
+    pub fn reached(&self) -> usize {
+        self.timeline.furthest()
+    }
+
+    /// What the step shown did (None before the first).
+    pub fn last_event(&self) -> Option<Event> {
+        self.timeline.last_step().copied()
+    }
+
+    /// The verdict at the step shown, once the search knows it: nodes come out in order of
+    /// their fewest possible turns (f), so one beyond the limit means no link is left to
+    /// find, and a goal reached with more turns is no link in play.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let search = self.search();
+        match self.last_event()? {
+            Event::Expanded { node, .. } if (search.f(node) as u32) <= PLAY_TURNS => None,
+            Event::Found { goal } if (search.g(goal) as u32) <= PLAY_TURNS => Some(Some(
+                search.path_to(goal).into_iter().map(|(p, _)| p).collect(),
+            )),
+            _ => Some(None),
         }
-        self.steps = step.min(self.reached);
-        self.search = self.origin.clone();
-        self.last_event = None;
-        for _ in 0..self.steps {
-            self.last_event = self.search.next();
+    }
+}
+
+/// The shown search as the player steps it: back and forth while it runs, and no further
+/// once it knows its verdict (the tab acts on it, and the board may change).
+impl Watched for Shown {
+    fn position(&self) -> usize {
+        self.steps()
+    }
+
+    fn known(&self) -> usize {
+        self.reached()
+    }
+
+    fn finished(&self) -> bool {
+        self.finished || self.timeline.end().is_some()
+    }
+
+    fn at_end(&self) -> bool {
+        self.finished || self.verdict().is_some() || self.timeline.at_end()
+    }
+
+    fn step(&mut self) -> bool {
+        !self.at_end() && self.timeline.step().is_some()
+    }
+
+    /// Goes to step `step`, up to the furthest taken, while the search still runs.
+    fn seek(&mut self, step: usize) {
+        if !self.finished {
+            self.timeline.seek(step.min(self.reached()));
         }
-        true
     }
 }
 
@@ -76,13 +123,9 @@ impl LinkTab {
         let search = Search::new(field.problem(from, to), algorithm);
         let naive = self.naive.then(|| naive_turns(self.game.board(), from, to));
         self.shown = Some(Shown {
-            origin: search.clone(),
+            timeline: Timeline::new(search),
             board: self.game.board().clone(),
-            steps: 0,
-            reached: 0,
-            last_event: None,
             predictions: Predictions::default(),
-            search,
             from,
             to,
             remove,
@@ -94,7 +137,7 @@ impl LinkTab {
     /// Adds the shown search's answers to the earlier ones (before it goes).
     pub(super) fn carry_predictions(&mut self) {
         if let Some(shown) = &self.shown {
-            let (right, asked) = shown.predictions.score(shown.steps);
+            let (right, asked) = shown.predictions.score(shown.steps());
             self.earlier_predictions.0 += right;
             self.earlier_predictions.1 += asked;
         }
@@ -106,45 +149,41 @@ impl LinkTab {
         let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) else {
             return;
         };
-        let Some(prediction) = crate::games::link::predict::judge(&shown.search, cell) else {
+        let Some(prediction) = crate::games::link::predict::judge(shown.search(), cell) else {
             return;
         };
         self.search_paused = true;
         self.step_search();
         if let Some(shown) = &mut self.shown {
-            let step = shown.steps;
+            let step = shown.steps();
             shown.predictions.record(step, prediction);
         }
     }
 
-    /// Steps the shown search once; returns whether it has finished.
+    /// Steps the shown search once (through the player); returns whether it has finished.
     pub fn step_search(&mut self) -> bool {
-        let Some(shown) = &mut self.shown else {
-            return true;
-        };
-        if shown.finished {
-            return true;
+        self.apply_to_search(StepAction::Step);
+        self.shown.as_ref().is_none_or(|s| s.finished)
+    }
+
+    /// Applies a step control to the shown search, then acts on its verdict if it has
+    /// just come.
+    pub fn apply_to_search(&mut self, action: StepAction) {
+        if let Some(shown) = &mut self.shown {
+            self.search_player
+                .apply(std::slice::from_mut(shown), action);
         }
-        let event = shown.search.next();
-        shown.steps += 1;
-        shown.reached = shown.reached.max(shown.steps);
-        shown.last_event = event;
-        let found = match event {
-            // Nodes come out in order of their fewest possible turns (f), so one beyond the
-            // limit means no link is left to find.
-            Some(Event::Expanded { node, .. }) if (shown.search.f(node) as u32) <= PLAY_TURNS => {
-                return false;
-            }
-            Some(Event::Found { goal }) if (shown.search.g(goal) as u32) <= PLAY_TURNS => Some(
-                shown
-                    .search
-                    .path_to(goal)
-                    .into_iter()
-                    .map(|(p, _)| p)
-                    .collect::<Vec<Pos>>(),
-            ),
-            // More than two turns (or none at all): not a link in play.
-            _ => None,
+        self.act_on_verdict();
+    }
+
+    /// Once the shown search knows its verdict: the link flashes (and the pair goes, in
+    /// play), or the second tile is refused (and becomes the selection, in play).
+    fn act_on_verdict(&mut self) {
+        let Some(shown) = self.shown.as_mut().filter(|s| !s.finished) else {
+            return;
+        };
+        let Some(found) = shown.verdict() else {
+            return;
         };
         shown.finished = true;
         let (from, to, remove) = (shown.from, shown.to, shown.remove);
@@ -164,7 +203,6 @@ impl LinkTab {
                 }
             }
         }
-        true
     }
 
     /// The shown search in the side panel: hold and step, what it has done, its verdict, and
@@ -178,15 +216,13 @@ impl LinkTab {
                 let can_go_back = self
                     .shown
                     .as_ref()
-                    .is_some_and(|s| !s.finished && s.steps > 0);
+                    .is_some_and(|s| !s.finished && s.steps() > 0);
                 if ui
                     .add_enabled(can_go_back, egui::Button::new(tr!("link-step-back")))
                     .clicked()
                 {
                     self.search_paused = true;
-                    if let Some(shown) = &mut self.shown {
-                        shown.step_back();
-                    }
+                    self.apply_to_search(StepAction::StepBack);
                 }
                 if ui.button(tr!("link-step-search")).clicked() {
                     self.search_paused = true;
@@ -197,18 +233,14 @@ impl LinkTab {
             // the board may have changed under it).
             if let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) {
                 let mut actions = vec![];
-                let (at, reached) = (shown.steps, shown.reached);
+                let (at, reached) = (shown.steps(), shown.reached());
                 ui.horizontal_wrapped(|ui| {
                     let label = ui.label(crate::tr!("run-timeline")).id;
                     crate::ui::step_controls::timeline(ui, label, at, reached, false, &mut actions);
                 });
                 for action in actions {
-                    if let crate::ui::StepAction::Seek(k) = action {
-                        self.search_paused = true;
-                        if let Some(shown) = &mut self.shown {
-                            shown.seek(k);
-                        }
-                    }
+                    self.search_paused = true;
+                    self.apply_to_search(action);
                 }
             }
         }
@@ -216,7 +248,7 @@ impl LinkTab {
             return;
         };
         ui.separator();
-        let s = &shown.search;
+        let s = shown.search();
         ui.label(tr!(
             "link-search-status",
             from = shown.from,
@@ -240,7 +272,7 @@ impl LinkTab {
             }
         }
         let naive_progress = shown.naive.as_ref().map(|(claims, visited)| {
-            let progress = teach::NaiveProgress::at(shown.steps, visited.len(), shown.finished);
+            let progress = teach::NaiveProgress::at(shown.steps(), visited.len(), shown.finished);
             (progress, *claims, visited)
         });
         if let Some((progress, claims, visited)) = &naive_progress {
@@ -262,12 +294,12 @@ impl LinkTab {
             } else {
                 (tr!("predict-rule-link"), tr!("predict-measure-turns"))
             };
-            let (right, asked) = shown.predictions.score(shown.steps);
+            let (right, asked) = shown.predictions.score(shown.steps());
             let (earlier_right, earlier_asked) = self.earlier_predictions;
             crate::app::predictions::panel(
                 ui,
                 &shown.predictions,
-                shown.steps,
+                shown.steps(),
                 shown.finished,
                 tr!("link-predict-ask"),
                 |p| crate::app::predictions::feedback(p, rule.clone(), measure.clone()),
@@ -280,7 +312,7 @@ impl LinkTab {
                 ));
             }
         }
-        ui.label(teach::narrate(s, shown.last_event, guided));
+        ui.label(teach::narrate(s, shown.last_event(), guided));
         let algorithm = if guided {
             tr!("algo-astar")
         } else {
@@ -290,7 +322,7 @@ impl LinkTab {
         ui.label(tr!("pf-pseudocode", algorithm = algorithm));
         let lines = teach::pseudocode(guided);
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let active = teach::active_lines(s, shown.last_event);
+        let active = teach::active_lines(s, shown.last_event());
         crate::ui::pseudocode::pseudocode(ui, &lines, &active);
         // The naive search beside it, a cell per step, in its own pseudo-code.
         if let Some((progress, claims, _)) = naive_progress {

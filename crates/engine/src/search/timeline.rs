@@ -156,6 +156,11 @@ where
         self.checkpoints.len()
     }
 
+    /// The run before its first step (the first checkpoint, which always stays).
+    pub fn first(&self) -> &R {
+        &self.checkpoints[0].run
+    }
+
     /// The run as it stands at [`Timeline::position`].
     pub fn current(&self) -> &R {
         &self.run
