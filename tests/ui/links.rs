@@ -246,3 +246,28 @@ fn a_puzzle_or_snake_link_that_does_not_play_changes_nothing() {
     assert!(why.contains("the game is over before move"), "{why}");
     assert_eq!(harness.state().tab, TabId::Pathfinding);
 }
+
+/// Every tab the shell registers has a way out and a way in: the view it shares, put in a
+/// link, opens that same tab in another app. A new tab that forgets either fails here.
+#[test]
+fn every_tab_shares_its_view_and_a_link_to_it_opens_that_tab() {
+    for &id in TabId::ALL {
+        let mut harness = harness::app([1400.0, 900.0]);
+        harness.state_mut().tab = id;
+        let view = harness
+            .state()
+            .shared_view()
+            .unwrap_or_else(|| panic!("{id:?} has a view to share"));
+        let link = share::link("https://example.org/f/", &view);
+        let mut other = harness::app([1400.0, 900.0]);
+        other
+            .state_mut()
+            .open_link(&link)
+            .unwrap_or_else(|why| panic!("{id:?}: {why}"));
+        assert_eq!(
+            other.state().tab,
+            id,
+            "the link opens the tab it was made on"
+        );
+    }
+}

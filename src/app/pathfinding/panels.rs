@@ -45,6 +45,12 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
     changed
 }
 
+/// A name in the table of a run's counts: kept whole, so that a narrow panel wraps the
+/// values beside it rather than breaking the names ("Expan-ded").
+fn stat_name(ui: &mut Ui, name: String) {
+    ui.add(egui::Label::new(name).extend());
+}
+
 /// What a run is doing, in a sentence.
 fn narration(session: &Session, replaying_to: Option<usize>) -> String {
     match replaying_to {
@@ -675,23 +681,23 @@ impl PathfindingTab {
         egui::Grid::new(format!("stats-{}", session.algorithm))
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label(tr!("stats-at-step"));
+                stat_name(ui, tr!("stats-at-step"));
                 ui.label(session.position().to_string());
                 ui.end_row();
-                ui.label(tr!("stats-expanded"));
+                stat_name(ui, tr!("stats-expanded"));
                 ui.label(run.expansions().to_string());
                 ui.end_row();
-                ui.label(tr!("stats-frontier"));
+                stat_name(ui, tr!("stats-frontier"));
                 ui.label(run.frontier_len().to_string());
                 ui.end_row();
-                ui.label(tr!("stats-visited"));
+                stat_name(ui, tr!("stats-visited"));
                 ui.label(run.visited_len().to_string());
                 ui.end_row();
                 if let Some(d) = run.deepening() {
                     crate::app::deepening_rows::deepening_rows(ui, d);
                 }
                 if let Some(repair) = &session.repair {
-                    ui.label(tr!("stats-repair"));
+                    stat_name(ui, tr!("stats-repair"));
                     let (expansions, scratch) = (
                         run.expansions().saturating_sub(repair.before),
                         repair.scratch_expansions(),
@@ -708,7 +714,7 @@ impl PathfindingTab {
                     ui.end_row();
                 }
                 if session.algorithm.bidirectional().is_some() {
-                    ui.label(tr!("stats-meeting"));
+                    stat_name(ui, tr!("stats-meeting"));
                     ui.label(match run.meeting() {
                         Some((cell, mu)) => {
                             tr!(
@@ -721,7 +727,7 @@ impl PathfindingTab {
                     });
                     ui.end_row();
                 }
-                ui.label(tr!("stats-path"));
+                stat_name(ui, tr!("stats-path"));
                 match (run.path(), run.path_cost()) {
                     (Some(path), Some(cost)) => {
                         let any_angle = run.algorithm().capabilities().any_angle;
@@ -739,7 +745,7 @@ impl PathfindingTab {
                             )
                         });
                         ui.end_row();
-                        ui.label(tr!("stats-optimal"));
+                        stat_name(ui, tr!("stats-optimal"));
                         ui.label(match self.reference.cost {
                             Some(Some(best)) if (best - cost).abs() < 1e-6 => {
                                 tr!("stats-optimal-yes")

@@ -208,7 +208,7 @@ impl PathfindingTab {
             self.robot = None;
             // The robot painted over the first board.
             for session in &mut self.sessions {
-                session.make_all_stale();
+                session.repaint_when_drawn();
             }
         }
     }
