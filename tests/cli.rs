@@ -8,9 +8,9 @@ mod gif;
 use std::io::Write;
 use std::process::Stdio;
 
-use frontier::games::sandbox::presets;
-use frontier::grid::Pos;
-use frontier::palette::Rgba;
+use frontier_games::games::sandbox::presets;
+use frontier_games::grid::Pos;
+use frontier_games::palette::Rgba;
 use gif::{gif_frames, pixel};
 
 use std::path::PathBuf;
@@ -377,14 +377,15 @@ fn sokoban_prints_verified_solutions_and_a_tsv_line_per_level() {
     );
     assert!(text.lines().nth(1).unwrap().contains("pruned:"), "{text}");
     let lurd = text.lines().nth(2).unwrap();
-    let level =
-        frontier::games::sokoban::parse_collection(&std::fs::read_to_string(tutorial()).unwrap())
-            .unwrap()[2]
-            .level
-            .clone()
-            .unwrap();
+    let level = frontier_games::games::sokoban::parse_collection(
+        &std::fs::read_to_string(tutorial()).unwrap(),
+    )
+    .unwrap()[2]
+        .level
+        .clone()
+        .unwrap();
     assert_eq!(
-        frontier::games::sokoban::verify_solution(&level, lurd),
+        frontier_games::games::sokoban::verify_solution(&level, lurd),
         Ok((16, 6))
     );
 
@@ -821,12 +822,13 @@ fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shorte
             && fields[8] == "not-proven",
         "{hard}"
     );
-    let level = frontier::games::sokoban::parse_collection(&std::fs::read_to_string(file).unwrap())
-        .unwrap()
-        .remove(143)
-        .level
-        .unwrap();
-    let replayed = frontier::games::sokoban::verify_solution(&level, fields[6]);
+    let level =
+        frontier_games::games::sokoban::parse_collection(&std::fs::read_to_string(file).unwrap())
+            .unwrap()
+            .remove(143)
+            .level
+            .unwrap();
+    let replayed = frontier_games::games::sokoban::verify_solution(&level, fields[6]);
     assert_eq!(replayed.map(|(_, p)| p.to_string()), Ok(fields[3].into()));
     let words = run("144", false);
     assert!(
@@ -837,7 +839,7 @@ fn sokoban_auto_says_which_search_solved_a_level_and_whether_it_is_proven_shorte
 
 #[test]
 fn link_prints_a_link_that_opens_the_board_with_its_search_and_step() {
-    use frontier::share::{self, Opened};
+    use frontier_games::share::{self, Opened};
     let board = format!("{}/presets/boards/maze.board", env!("CARGO_MANIFEST_DIR"));
     let out = frontier(&[
         "link",
@@ -864,9 +866,10 @@ fn link_prints_a_link_that_opens_the_board_with_its_search_and_step() {
     else {
         panic!("{link}");
     };
-    let expected =
-        frontier::games::sandbox::parse_board_or_map(&std::fs::read_to_string(&board).unwrap())
-            .unwrap();
+    let expected = frontier_games::games::sandbox::parse_board_or_map(
+        &std::fs::read_to_string(&board).unwrap(),
+    )
+    .unwrap();
     assert_eq!(opened, expected);
     assert_eq!((algorithm.code().as_str(), step), ("bfs", 5));
     assert_eq!(stderr(&out), "", "a page others can open needs no note");
@@ -1132,7 +1135,7 @@ fn the_command_line_writes_png_svg_and_gif_and_says_what_it_wrote() {
 
 #[test]
 fn link_makes_links_into_the_sliding_puzzle_and_snake() {
-    use frontier::share::{self, Opened};
+    use frontier_games::share::{self, Opened};
     let page = ["--page", "https://example.org/f/"];
     let out = frontier(
         &[
@@ -1198,7 +1201,7 @@ fn link_makes_links_into_the_sliding_puzzle_and_snake() {
     assert_eq!((walls.width(), seed, moves.len()), (8, 4, 30));
     assert_eq!(
         planner,
-        Some(frontier::games::snake::play::Planner::Classic)
+        Some(frontier_games::games::snake::play::Planner::Classic)
     );
 
     // A position that cannot reach its goal is no link: said, and nothing printed.
@@ -1284,8 +1287,8 @@ fn frontier_cli(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() {
-    use frontier::games::sokoban::parse_collection;
-    use frontier::palette::sokoban;
+    use frontier_games::games::sokoban::parse_collection;
+    use frontier_games::palette::sokoban;
     let dir = std::env::temp_dir().join(format!("frontier-render-sk-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let levels = format!(
@@ -1343,7 +1346,7 @@ fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() 
 
 #[test]
 fn a_snake_game_becomes_a_gif_a_frame_a_move() {
-    use frontier::palette::snake;
+    use frontier_games::palette::snake;
     let dir = std::env::temp_dir().join(format!("frontier-render-sn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let gif = dir.join("snake.gif");
@@ -1388,8 +1391,8 @@ fn a_snake_game_becomes_a_gif_a_frame_a_move() {
 
 #[test]
 fn puzzle_solves_positions_optimally_and_prints_a_tsv_line_each() {
-    use frontier::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
-    use frontier::search::{Algorithm, Outcome, Search};
+    use frontier_games::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+    use frontier_games::search::{Algorithm, Outcome, Search};
     let positions = "# 八数码\n8 6 7 2 5 4 3 0 1\n1 2 3 4 5 6 7 8 0\n\n0 1 2 3 4 5 6 7 8\n";
     let file = temp_file("positions.txt", positions);
     let goal = Position::blank_first(3);

@@ -148,7 +148,7 @@ fn the_readme_is_a_first_screen_and_its_chinese_section_keeps_step() {
         assert!(chinese.contains(name), "the Chinese section misses {name}");
     }
     // Both count the searches the registry holds.
-    let count = frontier::games::sandbox::algorithms::REGISTRY.len();
+    let count = frontier_games::games::sandbox::algorithms::REGISTRY.len();
     let (en, zh) = match count {
         13 => ("Thirteen", "十三"),
         14 => ("Fourteen", "十四"),

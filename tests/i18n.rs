@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
-use frontier::i18n::Language;
+use frontier_games::i18n::Language;
 use skrifa::MetadataProvider;
 
 /// The variables a pattern uses, whatever the branch.
@@ -93,10 +93,10 @@ fn every_message_is_in_both_languages_with_the_same_placeables() {
 
 #[test]
 fn the_shipped_font_holds_every_character_of_the_chinese_messages() {
-    let font = skrifa::FontRef::new(frontier::assets::CJK_FONT).expect("the font parses");
+    let font = skrifa::FontRef::new(frontier_games::assets::CJK_FONT).expect("the font parses");
     let charmap = font.charmap();
     // The messages, and every shipped lesson (their Chinese, and the signs of their formulas).
-    let lessons = frontier::lessons::shipped::LESSONS
+    let lessons = frontier_games::lessons::shipped::LESSONS
         .iter()
         .map(|(_, text)| *text);
     let missing: BTreeSet<char> = std::iter::once(Language::Chinese.source())
@@ -317,7 +317,7 @@ fn every_key_the_code_asks_for_exists() {
 /// A search's descriptor names its messages as data, out of reach of the scan above.
 #[test]
 fn every_key_a_search_descriptor_names_exists() {
-    use frontier::games::sandbox::algorithms::{REGISTRY, Text};
+    use frontier_games::games::sandbox::algorithms::{REGISTRY, Text};
     let english = messages(Language::English);
     let mut missing = vec![];
     for descriptor in REGISTRY {
@@ -344,8 +344,8 @@ fn every_key_a_search_descriptor_names_exists() {
 
 #[test]
 fn a_file_error_is_told_in_the_language_current_when_it_is_shown() {
-    use frontier::games::sandbox::Board;
-    use frontier::i18n::set_language;
+    use frontier_games::games::sandbox::Board;
+    use frontier_games::i18n::set_language;
     let text = "frontier-board 1\nsize 4 2\nstart 0 0\ngoal 3 1\nmap\n....\n..x.\n";
     set_language(Language::English);
     let error = Board::parse(text).expect_err("x is not in the legend");
@@ -361,10 +361,10 @@ fn a_file_error_is_told_in_the_language_current_when_it_is_shown() {
 
 #[test]
 fn the_snake_planners_give_their_reasons_in_chinese() {
-    use frontier::games::snake::SnakeGame;
-    use frontier::games::snake::classic::decide;
-    use frontier::grid::{Grid, Pos};
-    use frontier::i18n::set_language;
+    use frontier_games::games::snake::SnakeGame;
+    use frontier_games::games::snake::classic::decide;
+    use frontier_games::grid::{Grid, Pos};
+    use frontier_games::i18n::set_language;
     let game = SnakeGame::from_parts(
         &Grid::new(8, 8, false),
         &[Pos::new(1, 1)],
@@ -388,8 +388,8 @@ fn the_snake_planners_give_their_reasons_in_chinese() {
 
 #[test]
 fn fluent_chooses_the_plural_form() {
-    use frontier::i18n::set_language;
-    use frontier::tr;
+    use frontier_games::i18n::set_language;
+    use frontier_games::tr;
     set_language(Language::English);
     assert_eq!(
         tr!("sk-narrate-joined", added = 1),
@@ -435,7 +435,7 @@ const COUNTED: &[&str] = &[
 
 #[test]
 fn every_count_of_one_meets_a_singular_noun() {
-    use frontier::i18n::{FluentArgs, FluentValue, set_language, tr};
+    use frontier_games::i18n::{FluentArgs, FluentValue, set_language, tr};
     set_language(Language::English);
     let mut plural_after_one = vec![];
     for (key, used) in messages(Language::English) {
@@ -510,7 +510,7 @@ fn the_chinese_interface_and_lessons_use_the_glossarys_one_word_per_idea() {
         "zh-CN.ftl".to_string(),
         include_str!("../locales/zh-CN.ftl").to_string(),
     )];
-    for (file, text) in frontier::lessons::shipped::LESSONS {
+    for (file, text) in frontier_games::lessons::shipped::LESSONS {
         if file.contains(".zh-CN.") {
             texts.push((file.to_string(), text.to_string()));
         }

@@ -84,7 +84,8 @@ thread_local! {
 
 /// Writes the summary of the app's state: frames drawn, tab, language, the Pathfinding
 /// board (its text, the search and step shown, the cells' size and place), Sokoban's mode and
-/// hint, the sliding puzzle's position, moves and solution found, the lesson page and its
+/// hint, the sliding puzzle's position, moves, solution found and step watched, the Snake
+/// game's moves and who steers, the lesson page and its
 /// answer, and the messages shown.
 pub fn publish_state(app: &mut FrontierApp) {
     let frames = FRAMES.with(|f| {
@@ -118,7 +119,8 @@ pub fn publish_state(app: &mut FrontierApp) {
          \"cellX\":{cell_x:.1},\"cellY\":{cell_y:.1},\"cell\":{cell:.2},\
          \"area\":[{:.1},{:.1},{:.1},{:.1}]}},\
          \"sokoban\":{{\"mode\":{},\"level\":{},\"hint\":{}}},\
-         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{},\"tables\":{:.3}}},\
+         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{},\"tables\":{:.3},\"step\":{}}},\
+         \"snake\":{{\"moves\":{},\"pilot\":{}}},\
          \"lesson\":{{\"open\":{},\"id\":{},\"page\":{},\"answered\":{},\"right\":{}}},\
          \"notice\":{},\"tabNotice\":{},\"advanceMs\":{:.3}}}",
         quoted(tab_name(app.tab)),
@@ -141,6 +143,14 @@ pub fn publish_state(app: &mut FrontierApp) {
         sliding.game().moves(),
         quoted(&solution.unwrap_or_default()),
         sliding.tables_progress().unwrap_or(-1.0),
+        sliding
+            .sessions()
+            .iter()
+            .map(|s| s.position())
+            .max()
+            .unwrap_or(0),
+        app.tabs.snake.game().moves_made().len(),
+        quoted(&format!("{:?}", app.tabs.snake.pilot())),
         app.lessons.open,
         quoted(lesson.map_or("", |l| l.lesson.id.as_str())),
         lesson.map_or(0, |l| l.page),

@@ -76,6 +76,24 @@ test("a link made by `frontier link` opens its board, search and step", async ()
   await broken.context().close();
 });
 
+test("links made by `frontier link` open the sliding puzzle's search and a Snake game at their step", async () => {
+  const puzzle = frontier("link", "--puzzle", "2 8 3 1 6 4 7 0 5", "--algo", "astar",
+    "--heuristic", "manhattan", "--step", "4", "--page", server.url);
+  const page = await web.open(chromium, puzzle);
+  const s = await web.until(page, (s) => s.tab === "sliding" && s.sliding.step === 4, "step 4");
+  assert.equal(s.sliding.mode, "Watch");
+  assert.equal(s.sliding.position, "2 8 3 1 6 4 7 0 5");
+  const snake = frontier("link", "--snake", "--size", "8", "--seed", "4", "--planner", "classic",
+    "--step", "30", "--page", server.url);
+  const game = await web.open(chromium, snake);
+  const g = await web.until(game, (s) => s.tab === "snake" && s.snake.moves === 30, "move 30");
+  assert.equal(g.snake.pilot, "Classic");
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(game.errors, []);
+  await page.context().close();
+  await game.context().close();
+});
+
 test("a lesson page opens from a link and its question is answered", async () => {
   const link = frontier("link", "--lesson", "frontier-bfs", "--step", "3", "--page", server.url);
   const page = await web.open(chromium, link);
