@@ -15,13 +15,13 @@ impl SlidingTab {
     /// The bar above the board when the left panel is folded away (a narrow window, a
     /// phone): play or watch, and the buttons each needs most.
     pub(super) fn compact_bar(&mut self, ui: &mut Ui) {
-        if self.watch_when_ready {
+        if self.watch.watch_when_ready {
             self.tables_bar(ui);
         }
         ui.horizontal_wrapped(|ui| {
             self.mode_buttons(ui);
             match self.mode {
-                Mode::Play if self.replay.is_some() => self.replay_bar(ui),
+                Mode::Play if self.play.replay.is_some() => self.replay_bar(ui),
                 Mode::Play => {
                     self.undo_button(ui);
                     self.shuffle_button(ui);
@@ -29,10 +29,10 @@ impl SlidingTab {
                 }
                 Mode::Watch => {
                     let (position, known) = (self.shown_step(), self.known_steps());
-                    let finished = self.sessions.iter().all(|s| s.finished());
+                    let finished = self.watch.sessions.iter().all(|s| s.finished());
                     let actions = crate::ui::step_controls::step_bar(
                         ui,
-                        &self.player.playback,
+                        &self.watch.player.playback,
                         position,
                         known,
                         finished,
@@ -47,10 +47,10 @@ impl SlidingTab {
 
     /// The solution being played: how far it is, and its step controls.
     fn replay_controls(&mut self, ui: &mut Ui) {
-        let Some(replay) = &mut self.replay else {
+        let Some(replay) = &mut self.play.replay else {
             return;
         };
-        let (played, length) = (replay.played(&self.game), replay.length());
+        let (played, length) = (replay.played(&self.play.game), replay.length());
         ui.strong(tr!("sliding-replaying", played = played, moves = length));
         let actions = step_controls(ui, &mut replay.player.playback, played, length, true);
         for action in actions {
@@ -61,16 +61,16 @@ impl SlidingTab {
             .on_hover_text(tr!("sliding-replay-stop-tip"))
             .clicked()
         {
-            self.replay = None;
+            self.play.replay = None;
         }
     }
 
     /// The solution being played, in the compact bar.
     fn replay_bar(&mut self, ui: &mut Ui) {
-        let Some(replay) = &self.replay else {
+        let Some(replay) = &self.play.replay else {
             return;
         };
-        let (played, length) = (replay.played(&self.game), replay.length());
+        let (played, length) = (replay.played(&self.play.game), replay.length());
         let actions =
             crate::ui::step_controls::step_bar(ui, &replay.player.playback, played, length, true);
         for action in actions {
@@ -80,7 +80,7 @@ impl SlidingTab {
 
     fn undo_button(&mut self, ui: &mut Ui) {
         let undo = egui::Button::new(tr!("sliding-undo"));
-        if ui.add_enabled(self.game.moves() > 0, undo).clicked() {
+        if ui.add_enabled(self.play.game.moves() > 0, undo).clicked() {
             self.undo();
         }
     }
@@ -88,7 +88,7 @@ impl SlidingTab {
     fn shuffle_button(&mut self, ui: &mut Ui) {
         let button = ui.button(tr!("sliding-shuffle"));
         if button.on_hover_text(tr!("sliding-shuffle-tip")).clicked() {
-            self.shuffle(Shuffle::Moves(self.shuffle_moves));
+            self.shuffle(Shuffle::Moves(self.play.shuffle_moves));
         }
     }
 
@@ -131,14 +131,19 @@ impl SlidingTab {
 
     /// The furthest step any search watched has reached.
     fn known_steps(&self) -> usize {
-        self.sessions.iter().map(|s| s.known()).max().unwrap_or(0)
+        self.watch
+            .sessions
+            .iter()
+            .map(|s| s.known())
+            .max()
+            .unwrap_or(0)
     }
 
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(tr!("sliding-heading"));
             ui.horizontal(|ui| self.mode_buttons(ui));
-            if self.watch_when_ready {
+            if self.watch.watch_when_ready {
                 self.tables_bar(ui);
             }
             ui.separator();
@@ -153,7 +158,7 @@ impl SlidingTab {
 
     fn game_controls(&mut self, ui: &mut Ui) {
         ui.label(self.score_line());
-        if self.replay.is_some() {
+        if self.play.replay.is_some() {
             self.replay_controls(ui);
             ui.separator();
         }
@@ -161,7 +166,7 @@ impl SlidingTab {
             self.undo_button(ui);
             if ui
                 .add_enabled(
-                    self.game.moves() > 0,
+                    self.play.game.moves() > 0,
                     egui::Button::new(tr!("sliding-restart")),
                 )
                 .clicked()
@@ -193,80 +198,97 @@ impl SlidingTab {
         }
         super::board::small_board(
             ui,
-            self.game.goal(),
-            self.game.goal(),
+            self.play.game.goal(),
+            self.play.game.goal(),
             84.0,
             &tr!("sliding-goal-board"),
             None,
         );
         let label = ui.label(tr!("sliding-goal-typed"));
-        ui.add(egui::TextEdit::singleline(&mut self.goal_text).desired_width(f32::INFINITY))
+        ui.add(egui::TextEdit::singleline(&mut self.play.goal_text).desired_width(f32::INFINITY))
             .labelled_by(label.id);
         if ui.button(tr!("sliding-set-goal")).clicked() {
-            let text = self.goal_text.clone();
+            let text = self.play.goal_text.clone();
             self.type_goal(&text);
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("sliding-shuffle-moves"));
-            ui.add(egui::DragValue::new(&mut self.shuffle_moves).range(1..=500))
+            ui.add(egui::DragValue::new(&mut self.play.shuffle_moves).range(1..=500))
                 .labelled_by(label.id);
             self.shuffle_button(ui);
         });
         self.random_button(ui);
         let label = ui.label(tr!("sliding-position"));
-        ui.add(egui::TextEdit::singleline(&mut self.position_text).desired_width(f32::INFINITY))
-            .labelled_by(label.id)
-            .on_hover_text(tr!("sliding-position-tip"));
+        ui.add(
+            egui::TextEdit::singleline(&mut self.play.position_text).desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(tr!("sliding-position-tip"));
         if ui.button(tr!("sliding-play-position")).clicked() {
-            let text = self.position_text.clone();
+            let text = self.play.position_text.clone();
             self.play_typed(&text);
         }
     }
 
     fn run_controls(&mut self, ui: &mut Ui) {
-        if self.sessions.is_empty() {
+        if self.watch.sessions.is_empty() {
             return;
         }
         let (position, known) = (self.shown_step(), self.known_steps());
-        let finished = self.sessions.iter().all(|s| s.finished());
-        for action in step_controls(ui, &mut self.player.playback, position, known, finished) {
+        let finished = self.watch.sessions.iter().all(|s| s.finished());
+        for action in step_controls(
+            ui,
+            &mut self.watch.player.playback,
+            position,
+            known,
+            finished,
+        ) {
             self.apply(action);
         }
     }
 
     fn search_controls(&mut self, ui: &mut Ui) {
-        let before = (self.algorithm, self.heuristic, self.compare_with);
-        let mut first = (self.algorithm, self.heuristic);
+        let before = (
+            self.watch.algorithm,
+            self.watch.heuristic,
+            self.watch.compare_with,
+        );
+        let mut first = (self.watch.algorithm, self.watch.heuristic);
         let labels = (tr!("sliding-search"), tr!("sliding-heuristic"));
         search_pickers(ui, "sliding-search", labels, &mut first);
-        (self.algorithm, self.heuristic) = first;
-        let mut comparing = self.compare_with.is_some();
+        (self.watch.algorithm, self.watch.heuristic) = first;
+        let mut comparing = self.watch.compare_with.is_some();
         ui.checkbox(&mut comparing, tr!("sliding-compare"))
             .on_hover_text(tr!("sliding-compare-tip"));
-        match (comparing, &mut self.compare_with) {
+        match (comparing, &mut self.watch.compare_with) {
             (true, None) => {
-                self.compare_with = Some((self.algorithm, PuzzleHeuristic::Misplaced));
+                self.watch.compare_with = Some((self.watch.algorithm, PuzzleHeuristic::Misplaced));
             }
-            (false, Some(_)) => self.compare_with = None,
+            (false, Some(_)) => self.watch.compare_with = None,
             _ => {}
         }
-        if let Some(second) = &mut self.compare_with {
+        if let Some(second) = &mut self.watch.compare_with {
             let labels = (
                 tr!("sliding-compare-search"),
                 tr!("sliding-compare-heuristic"),
             );
             search_pickers(ui, "sliding-compare", labels, second);
         }
-        if (self.algorithm, self.heuristic, self.compare_with) != before && self.mode == Mode::Watch
+        if (
+            self.watch.algorithm,
+            self.watch.heuristic,
+            self.watch.compare_with,
+        ) != before
+            && self.mode == Mode::Watch
         {
             self.start_watching();
         }
-        let was = self.predicting;
-        ui.checkbox(&mut self.predicting, tr!("sliding-predict"))
+        let was = self.watch.predicting;
+        ui.checkbox(&mut self.watch.predicting, tr!("sliding-predict"))
             .on_hover_text(tr!("sliding-predict-tip"));
-        if self.predicting && !was {
-            self.player.playback.playing = false;
+        if self.watch.predicting && !was {
+            self.watch.player.playback.playing = false;
             if self.mode != Mode::Watch {
                 self.start_watching();
             }
@@ -274,7 +296,7 @@ impl SlidingTab {
         if self.mode == Mode::Play {
             ui.label(tr!(
                 "sliding-watch-hint",
-                search = run_label(self.algorithm, self.heuristic)
+                search = run_label(self.watch.algorithm, self.watch.heuristic)
             ));
         }
     }

@@ -24,15 +24,15 @@ pub fn window() -> ExportWindow {
 
 impl SlidingTab {
     pub fn open_export(&mut self) {
-        self.player.playback.playing = false;
+        self.watch.player.playback.playing = false;
         self.export.open("puzzle", 0);
     }
 
     /// The position the middle shows: the game's, or the one the search just expanded.
     fn shown_position(&self) -> Position {
-        match (self.mode, self.sessions.first()) {
+        match (self.mode, self.watch.sessions.first()) {
             (Mode::Watch, Some(session)) => session.expanded(),
-            _ => self.game.position(),
+            _ => self.play.game.position(),
         }
     }
 
@@ -53,12 +53,12 @@ impl SlidingTab {
                 stem: "game",
                 kind: ExportKind::Gif {
                     id: GAME,
-                    frames: self.game.moves() + 1,
+                    frames: self.play.game.moves() + 1,
                     ranged: false,
                 },
             },
         ];
-        if let Some(moves) = self.sessions.first().and_then(|s| s.solution_moves()) {
+        if let Some(moves) = self.watch.sessions.first().and_then(|s| s.solution_moves()) {
             offer.push(ExportChoice {
                 label: tr!("export-gif-puzzle-solution", moves = moves.len()),
                 stem: "solution",
@@ -75,19 +75,20 @@ impl SlidingTab {
     /// What an export is made from: the position shown, the game, the solution found.
     fn source(&self) -> Source {
         let played = self
+            .play
             .game
             .played()
             .chars()
             .filter_map(crate::games::sliding::Move::from_letter)
             .collect();
-        let solution = self
-            .sessions
-            .first()
-            .and_then(|session| Some((session.run().problem().start, session.solution_moves()?)));
+        let solution =
+            self.watch.sessions.first().and_then(|session| {
+                Some((session.run().problem().start, session.solution_moves()?))
+            });
         Source {
             shown: self.shown_position(),
-            goal: self.game.goal(),
-            game: (self.game.start(), played),
+            goal: self.play.game.goal(),
+            game: (self.play.game.start(), played),
             solution,
         }
     }

@@ -6,7 +6,7 @@ use super::*;
 impl SlidingTab {
     /// The game being played.
     pub fn game(&self) -> &SlidingGame {
-        &self.game
+        &self.play.game
     }
 
     /// Play, or watching a search.
@@ -16,17 +16,17 @@ impl SlidingTab {
 
     /// The searches watched: the chosen one, and the one compared with it.
     pub fn sessions(&self) -> &[PuzzleSession] {
-        &self.sessions
+        &self.watch.sessions
     }
 
     /// Searches run to their end on this position.
     pub fn finished(&self) -> &[FinishedRun] {
-        &self.finished
+        &self.watch.finished
     }
 
     /// The best results, by size and goal.
     pub fn best(&self) -> &BestResults {
-        &self.best
+        &self.play.best
     }
 
     /// The notice shown over the tab, if one is.
@@ -36,35 +36,35 @@ impl SlidingTab {
 
     /// The search and heuristic chosen.
     pub fn search(&self) -> (PathAlgorithm, PuzzleHeuristic) {
-        (self.algorithm, self.heuristic)
+        (self.watch.algorithm, self.watch.heuristic)
     }
 
     /// Chooses the search and heuristic, as the pickers do.
     pub fn choose_search(&mut self, algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) {
-        self.algorithm = algorithm;
-        self.heuristic = heuristic;
+        self.watch.algorithm = algorithm;
+        self.watch.heuristic = heuristic;
     }
 
     /// Chooses the search compared with the first, as the compare pickers do.
     pub fn compare_with(&mut self, other: Option<(PathAlgorithm, PuzzleHeuristic)>) {
-        self.compare_with = other;
+        self.watch.compare_with = other;
     }
 
     /// Turns predict mode on or off, as its check box does.
     pub fn set_predicting(&mut self, on: bool) {
-        self.predicting = on;
+        self.watch.predicting = on;
     }
 
     /// Playing or paused, and how fast.
     pub fn playback_mut(&mut self) -> &mut crate::ui::Playback {
-        &mut self.player.playback
+        &mut self.watch.player.playback
     }
 }
 
 impl SlidingTab {
     /// Whether a pattern database is being made for a search that waits for it.
     pub fn waiting_for_tables(&self) -> bool {
-        self.watch_when_ready && self.tables.is_building()
+        self.watch.watch_when_ready && self.tables.is_building()
     }
 
     /// How far the pattern database being made has got (0 to 1), while one is.

@@ -55,27 +55,11 @@ pub struct FinishedRun {
     pub depths: Vec<u64>,
 }
 
-pub struct SlidingTab {
-    side: usize,
-    goal: Goal,
+/// The game played: the position, the clock, the best results, and what the fields hold.
+pub(super) struct Play {
     game: SlidingGame,
     shuffle_moves: usize,
     seed: u64,
-    mode: Mode,
-    algorithm: PathAlgorithm,
-    heuristic: PuzzleHeuristic,
-    /// The second search of compare mode, if one is chosen.
-    compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
-    /// The searches watched: the chosen one, and the one compared with it.
-    sessions: Vec<PuzzleSession>,
-    /// Searches run to their end on the position watched, newest last (towards the goal:
-    /// a new goal starts a new game).
-    finished: Vec<FinishedRun>,
-    /// Plays the searches watched, in lockstep.
-    player: Player,
-    /// Watching waits for pattern databases being made.
-    watch_when_ready: bool,
-    predicting: bool,
     /// What the position and goal fields hold while they are typed in.
     position_text: String,
     goal_text: String,
@@ -90,6 +74,32 @@ pub struct SlidingTab {
     /// whether to.
     pending_goal: Option<(usize, Goal)>,
     best: BestResults,
+}
+
+/// The searches watched solving the position, and those run to their end on it.
+pub(super) struct Watch {
+    algorithm: PathAlgorithm,
+    heuristic: PuzzleHeuristic,
+    /// The second search of compare mode, if one is chosen.
+    compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
+    /// The searches watched: the chosen one, and the one compared with it.
+    sessions: Vec<PuzzleSession>,
+    /// Searches run to their end on the position watched, newest last (towards the goal:
+    /// a new goal starts a new game).
+    finished: Vec<FinishedRun>,
+    /// Plays the searches watched, in lockstep.
+    player: Player,
+    /// Watching waits for pattern databases being made.
+    watch_when_ready: bool,
+    predicting: bool,
+}
+
+pub struct SlidingTab {
+    side: usize,
+    goal: Goal,
+    mode: Mode,
+    play: Play,
+    watch: Watch,
     /// The pattern database being made for the chosen goal, while it is.
     tables: tables::TablesBuild,
     /// File → Export.
@@ -107,26 +117,30 @@ impl SlidingTab {
         SlidingTab {
             side: saved.side,
             goal: saved.goal,
-            position_text: game.start().to_string(),
-            goal_text: goal_position.to_string(),
-            game,
-            shuffle_moves: saved.shuffle_moves,
-            seed: saved.seed,
             mode: Mode::Play,
-            algorithm: saved.algorithm,
-            heuristic: saved.heuristic,
-            compare_with: None,
-            sessions: vec![],
-            finished: vec![],
-            player: Player::paused_at(saved.speed),
-            watch_when_ready: false,
-            predicting: false,
-            elapsed: 0.0,
-            clock_running: false,
-            helped: false,
-            replay: None,
-            pending_goal: None,
-            best: saved.best,
+            play: Play {
+                position_text: game.start().to_string(),
+                goal_text: goal_position.to_string(),
+                game,
+                shuffle_moves: saved.shuffle_moves,
+                seed: saved.seed,
+                elapsed: 0.0,
+                clock_running: false,
+                helped: false,
+                replay: None,
+                pending_goal: None,
+                best: saved.best,
+            },
+            watch: Watch {
+                algorithm: saved.algorithm,
+                heuristic: saved.heuristic,
+                compare_with: None,
+                sessions: vec![],
+                finished: vec![],
+                player: Player::paused_at(saved.speed),
+                watch_when_ready: false,
+                predicting: false,
+            },
             tables: tables::TablesBuild::default(),
             export: export::window(),
             notice: None,
@@ -137,13 +151,13 @@ impl SlidingTab {
         SlidingSaved {
             side: self.side,
             goal: self.goal,
-            start: self.game.start(),
-            shuffle_moves: self.shuffle_moves,
-            seed: self.seed,
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
-            speed: self.player.playback.speed,
-            best: self.best.clone(),
+            start: self.play.game.start(),
+            shuffle_moves: self.play.shuffle_moves,
+            seed: self.play.seed,
+            algorithm: self.watch.algorithm,
+            heuristic: self.watch.heuristic,
+            speed: self.watch.player.playback.speed,
+            best: self.play.best.clone(),
         }
     }
 }
@@ -221,7 +235,7 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
-            Mode::Play if self.replay.is_some() => self.replay_keys(ui),
+            Mode::Play if self.play.replay.is_some() => self.replay_keys(ui),
             Mode::Play => self.play_keys(ui),
             Mode::Watch => self.watch_keys(ui),
         }
@@ -241,7 +255,7 @@ impl crate::app::tab::Tab for SlidingTab {
         let mut parts = vec![tr!(
             "sliding-status",
             side = self.side,
-            moves = self.game.moves()
+            moves = self.play.game.moves()
         )];
         if let Some(n) = &self.notice
             && !n.error
@@ -273,7 +287,7 @@ impl crate::app::tab::Tab for SlidingTab {
             },
         ];
         // Named afresh each frame, so the chart and the columns follow a language switch.
-        for session in &mut self.sessions {
+        for session in &mut self.watch.sessions {
             session.series.label = watch::run_label(session.algorithm, session.heuristic);
         }
         let panels = SidePanels::plan(ui, &PANELS);
@@ -298,7 +312,7 @@ impl crate::app::tab::Tab for SlidingTab {
     }
 
     fn modal_open(&self) -> bool {
-        self.pending_goal.is_some() || self.export.busy()
+        self.play.pending_goal.is_some() || self.export.busy()
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {

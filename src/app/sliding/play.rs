@@ -39,56 +39,59 @@ impl SlidingTab {
             self.undo();
         }
         if shuffle {
-            self.shuffle(Shuffle::Moves(self.shuffle_moves));
+            self.shuffle(Shuffle::Moves(self.play.shuffle_moves));
         }
     }
 
     /// Slides the tile that moves `tile_goes` into the blank (a replay playing stops: the
     /// player takes over from there).
     pub fn slide(&mut self, tile_goes: Move) {
-        if !self.game.is_solved() && self.game.slide(tile_goes) {
-            self.replay = None;
+        if !self.play.game.is_solved() && self.play.game.slide(tile_goes) {
+            self.play.replay = None;
             self.moved();
         }
     }
 
     /// A click on the tile in `cell`: it slides, with the tiles between it and the blank.
     pub fn click_cell(&mut self, cell: usize) {
-        if !self.game.is_solved() && self.game.click(cell) > 0 {
-            self.replay = None;
+        if !self.play.game.is_solved() && self.play.game.click(cell) > 0 {
+            self.play.replay = None;
             self.moved();
         }
     }
 
     fn moved(&mut self) {
-        self.clock_running = true;
-        if self.game.is_solved() {
-            self.clock_running = false;
+        self.play.clock_running = true;
+        if self.play.game.is_solved() {
+            self.play.clock_running = false;
             self.solved();
         }
     }
 
     fn solved(&mut self) {
-        let moves = self.game.moves();
-        let message = if self.helped {
+        let moves = self.play.game.moves();
+        let message = if self.play.helped {
             crate::msg!("sliding-solved-helped", moves = moves)
         } else {
             let key = self.goal.key(self.side);
-            let record = self.best.record(&key, moves, self.elapsed);
+            let record = self.play.best.record(&key, moves, self.play.elapsed);
             match (record.fewest_moves, record.fastest) {
                 (true, true) => crate::msg!(
                     "sliding-solved-best",
                     moves = moves,
-                    seconds = seconds(self.elapsed)
+                    seconds = seconds(self.play.elapsed)
                 ),
                 (true, false) => crate::msg!("sliding-solved-fewest", moves = moves),
                 (false, true) => {
-                    crate::msg!("sliding-solved-fastest", seconds = seconds(self.elapsed))
+                    crate::msg!(
+                        "sliding-solved-fastest",
+                        seconds = seconds(self.play.elapsed)
+                    )
                 }
                 (false, false) => crate::msg!(
                     "sliding-solved",
                     moves = moves,
-                    seconds = seconds(self.elapsed)
+                    seconds = seconds(self.play.elapsed)
                 ),
             }
         };
@@ -96,40 +99,40 @@ impl SlidingTab {
     }
 
     pub fn undo(&mut self) {
-        self.replay = None;
-        self.game.undo();
+        self.play.replay = None;
+        self.play.game.undo();
     }
 
     /// Back to where this game began.
     pub fn restart(&mut self) {
-        self.replay = None;
-        self.game.restart();
+        self.play.replay = None;
+        self.play.game.restart();
         self.notice = None;
-        self.elapsed = 0.0;
-        self.clock_running = false;
-        self.helped = false;
+        self.play.elapsed = 0.0;
+        self.play.clock_running = false;
+        self.play.helped = false;
     }
 
     /// A new game from the goal, shuffled by `shuffle` with the next seed.
     pub fn shuffle(&mut self, shuffle: Shuffle) {
-        self.seed = self.seed.wrapping_add(1);
-        let goal = self.game.goal();
-        let start = shuffled(goal, shuffle, self.seed);
+        self.play.seed = self.play.seed.wrapping_add(1);
+        let goal = self.play.game.goal();
+        let start = shuffled(goal, shuffle, self.play.seed);
         self.start_game(start, goal);
     }
 
     pub(super) fn start_game(&mut self, start: Position, goal: Position) {
-        self.game = SlidingGame::new(start, goal).expect("checked to reach the goal");
-        self.position_text = start.to_string();
-        self.goal_text = goal.to_string();
-        self.elapsed = 0.0;
-        self.clock_running = false;
-        self.helped = false;
-        self.replay = None;
+        self.play.game = SlidingGame::new(start, goal).expect("checked to reach the goal");
+        self.play.position_text = start.to_string();
+        self.play.goal_text = goal.to_string();
+        self.play.elapsed = 0.0;
+        self.play.clock_running = false;
+        self.play.helped = false;
+        self.play.replay = None;
         self.notice = None;
         self.mode = Mode::Play;
-        self.sessions.clear();
-        self.finished.clear();
+        self.watch.sessions.clear();
+        self.watch.finished.clear();
     }
 
     /// Plays the position typed or pasted in `text`; refused, with the game unchanged,
@@ -139,7 +142,7 @@ impl SlidingTab {
             // A position of another size plays towards the goal of the same kind on its
             // size (a typed goal gives way to blank last).
             if start.side() == self.side {
-                (self.goal, self.game.goal())
+                (self.goal, self.play.game.goal())
             } else {
                 let goal = match self.goal {
                     Goal::Custom(_) => Goal::BlankLast,
@@ -200,9 +203,9 @@ impl SlidingTab {
     /// would be lost.
     fn set_size_and_goal(&mut self, side: usize, goal: Goal) {
         let target = goal.position(side);
-        let position = self.game.position();
+        let position = self.play.game.position();
         if position.side() == side && position.reaches(target).is_ok() {
-            let was_playing = self.game.moves() > 0 && !self.game.is_solved();
+            let was_playing = self.play.game.moves() > 0 && !self.play.game.is_solved();
             self.side = side;
             self.goal = goal;
             self.start_game(position, target);
@@ -211,8 +214,8 @@ impl SlidingTab {
             }
             return;
         }
-        if self.game.moves() > 0 && !self.game.is_solved() {
-            self.pending_goal = Some((side, goal));
+        if self.play.game.moves() > 0 && !self.play.game.is_solved() {
+            self.play.pending_goal = Some((side, goal));
             return;
         }
         self.new_game_towards(side, goal);
@@ -223,15 +226,19 @@ impl SlidingTab {
         self.side = side;
         self.goal = goal;
         let target = goal.position(side);
-        self.seed = self.seed.wrapping_add(1);
-        let start = shuffled(target, Shuffle::Moves(self.shuffle_moves), self.seed);
+        self.play.seed = self.play.seed.wrapping_add(1);
+        let start = shuffled(
+            target,
+            Shuffle::Moves(self.play.shuffle_moves),
+            self.play.seed,
+        );
         self.start_game(start, target);
     }
 
     /// The player's answer to "start a new game?": yes plays towards the goal asked for,
     /// no keeps this game and its goal.
     pub fn answer_goal_change(&mut self, new_game: bool) {
-        if let Some((side, goal)) = self.pending_goal.take()
+        if let Some((side, goal)) = self.play.pending_goal.take()
             && new_game
         {
             self.new_game_towards(side, goal);
@@ -240,11 +247,11 @@ impl SlidingTab {
 
     /// Asks whether to give up the game in progress for the size or goal chosen.
     pub(super) fn goal_question(&mut self, ctx: &egui::Context) {
-        let Some((side, goal)) = self.pending_goal else {
+        let Some((side, goal)) = self.play.pending_goal else {
             return;
         };
         let why = if side == self.side {
-            let position = self.game.position();
+            let position = self.play.game.position();
             position
                 .reaches(goal.position(side))
                 .err()
@@ -259,7 +266,7 @@ impl SlidingTab {
             ui.label(tr!(
                 "sliding-new-game-text",
                 why = why,
-                moves = self.game.moves()
+                moves = self.play.game.moves()
             ));
             ui.horizontal(|ui| {
                 if ui.button(tr!("sliding-new-game-yes")).clicked() {
@@ -279,25 +286,25 @@ impl SlidingTab {
     /// search solved: the computer's solution, so solving the game so sets no best result.
     /// Refused, with the game unchanged, when the game has moved away from `from` since.
     pub fn play_solution(&mut self, from: Position, moves: &[Move]) {
-        if self.game.position() != from {
+        if self.play.game.position() != from {
             self.notice = Some(Notice::error(crate::msg!("sliding-solution-elsewhere")));
             return;
         }
         self.mode = Mode::Play;
-        self.player.playback.playing = false;
-        self.clock_running = false;
-        match SolutionReplay::start(&mut self.game, moves) {
+        self.watch.player.playback.playing = false;
+        self.play.clock_running = false;
+        match SolutionReplay::start(&mut self.play.game, moves) {
             Some(replay) => {
-                self.helped = true;
+                self.play.helped = true;
                 self.notice = None;
-                self.replay = Some(replay);
+                self.play.replay = Some(replay);
             }
             None => self.notice = Some(Notice::error(crate::msg!("sliding-solution-elsewhere"))),
         }
     }
 
     pub(super) fn replay_keys(&mut self, ui: &Ui) {
-        let Some(replay) = &mut self.replay else {
+        let Some(replay) = &mut self.play.replay else {
             return;
         };
         for action in crate::app::watch::keys(ui, &mut replay.player.playback, false) {
@@ -307,39 +314,39 @@ impl SlidingTab {
 
     /// Applies a step control to the solution being played.
     pub(super) fn apply_to_replay(&mut self, action: StepAction) {
-        let Some(replay) = &mut self.replay else {
+        let Some(replay) = &mut self.play.replay else {
             return;
         };
-        let solved = self.game.is_solved();
-        replay.apply(&mut self.game, action);
+        let solved = self.play.game.is_solved();
+        replay.apply(&mut self.play.game, action);
         self.replayed(solved);
     }
 
     /// This frame's moves of the solution being played; true while it plays.
     pub(super) fn advance_replay(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        let Some(replay) = &mut self.replay else {
+        let Some(replay) = &mut self.play.replay else {
             return false;
         };
         if self.mode != Mode::Play {
             return false;
         }
-        let solved = self.game.is_solved();
-        let playing = replay.advance(&mut self.game, dt, budget);
+        let solved = self.play.game.is_solved();
+        let playing = replay.advance(&mut self.play.game, dt, budget);
         self.replayed(solved);
         playing
     }
 
     /// Says so when the solution played has just solved the game.
     fn replayed(&mut self, was_solved: bool) {
-        if self.game.is_solved() && !was_solved {
+        if self.play.game.is_solved() && !was_solved {
             self.solved();
         }
     }
 
     /// Runs the clock; true while it runs (a frame is wanted each second at least).
     pub(super) fn tick(&mut self, dt: f64) -> bool {
-        if self.clock_running && self.mode == Mode::Play {
-            self.elapsed += dt;
+        if self.play.clock_running && self.mode == Mode::Play {
+            self.play.elapsed += dt;
             return true;
         }
         false

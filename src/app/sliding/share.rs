@@ -13,18 +13,22 @@ impl SlidingTab {
     /// What a link to the tab carries: the position played (towards its goal), or, while a
     /// search is watched, the position it solves with the searches and the step shown.
     pub(super) fn shared_puzzle(&self) -> View {
-        let watched = self.sessions.first().filter(|_| self.mode == Mode::Watch);
-        let position = watched.map_or(self.game.position(), |s| s.run().problem().start);
+        let watched = self
+            .watch
+            .sessions
+            .first()
+            .filter(|_| self.mode == Mode::Watch);
+        let position = watched.map_or(self.play.game.position(), |s| s.run().problem().start);
         View::Puzzle {
             position: position.to_string(),
             goal: self.goal.code(),
             search: watched.map(|s| s.algorithm.code()),
             heuristic: watched
-                .map_or(self.heuristic, |s| s.heuristic)
+                .map_or(self.watch.heuristic, |s| s.heuristic)
                 .code()
                 .into(),
             compare: watched
-                .and(self.compare_with)
+                .and(self.watch.compare_with)
                 .map(|(search, heuristic)| (search.code(), heuristic.code().into())),
             step: watched.map_or(0, |_| self.shown_step()),
         }
@@ -41,21 +45,21 @@ impl SlidingTab {
         compare: Option<Search>,
         step: usize,
     ) {
-        self.pending_goal = None;
-        self.predicting = false;
-        self.player.stop();
+        self.play.pending_goal = None;
+        self.watch.predicting = false;
+        self.watch.player.stop();
         self.side = start.side();
         self.goal = goal;
         self.start_game(start, goal.position(self.side));
         let Some((algorithm, heuristic)) = search else {
             return;
         };
-        self.algorithm = algorithm;
-        self.heuristic = heuristic;
-        self.compare_with = compare;
+        self.watch.algorithm = algorithm;
+        self.watch.heuristic = heuristic;
+        self.watch.compare_with = compare;
         self.start_watching();
-        if step > 0 && (self.mode == Mode::Watch || self.watch_when_ready) {
-            self.player.run_to(step);
+        if step > 0 && (self.mode == Mode::Watch || self.watch.watch_when_ready) {
+            self.watch.player.run_to(step);
         }
     }
 }

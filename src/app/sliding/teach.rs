@@ -15,7 +15,7 @@ use crate::tr;
 impl SlidingTab {
     pub(super) fn teach_panel(&mut self, ui: &mut Ui) {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            let Some(session) = self.sessions.first() else {
+            let Some(session) = self.watch.sessions.first() else {
                 return;
             };
             ui.strong(tr!("sliding-code-heading"));
@@ -28,7 +28,7 @@ impl SlidingTab {
             );
             crate::ui::pseudocode::pseudocode(ui, &lines, &active);
             ui.label(narrate(session));
-            if self.predicting {
+            if self.watch.predicting {
                 ui.separator();
                 let over = session.at_end() && session.finished();
                 let algorithm = session.algorithm;
@@ -50,7 +50,7 @@ impl SlidingTab {
             }
             ui.separator();
             ui.strong(tr!("sliding-chart-heading"));
-            let series: Vec<_> = self.sessions.iter().map(|s| &s.series).collect();
+            let series: Vec<_> = self.watch.sessions.iter().map(|s| &s.series).collect();
             crate::ui::plot::series_plot(ui, "sliding-chart", &series, Some(self.shown_step()));
             ui.separator();
             self.finished_runs(ui);
@@ -61,13 +61,13 @@ impl SlidingTab {
     /// expansions at each depth on a log scale.
     fn finished_runs(&self, ui: &mut Ui) {
         ui.strong(tr!("sliding-finished-heading"));
-        if self.finished.is_empty() {
+        if self.watch.finished.is_empty() {
             ui.label(tr!("sliding-finished-none"));
             return;
         }
         // One block a search, its numbers on a line of their own: a table's four columns
         // needed more width than a narrow panel has, and the panel grew over the board.
-        for run in &self.finished {
+        for run in &self.watch.finished {
             ui.add(egui::Label::new(egui::RichText::new(run.label()).strong()).wrap());
             let numbers = match (run.moves, run.branching) {
                 (Some(moves), Some(branching)) => tr!(
@@ -82,6 +82,7 @@ impl SlidingTab {
         }
         ui.label(tr!("sliding-depth-heading"));
         let runs: Vec<(String, Vec<u64>)> = self
+            .watch
             .finished
             .iter()
             .map(|run| (run.label(), run.depths.clone()))

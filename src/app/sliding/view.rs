@@ -27,13 +27,15 @@ impl SlidingTab {
         });
         ui.label(tr!(
             "sliding-goal-line",
-            goal = rows(self.game.goal()),
+            goal = rows(self.play.game.goal()),
             name = super::controls::goal_name(self.goal)
         ));
         let room = ui.available_size();
         let size = room.x.min(room.y - 8.0).clamp(80.0, 960.0);
         ui.vertical_centered(|ui| {
-            if let Some(cell) = play_board(ui, self.game.position(), self.game.goal(), size) {
+            if let Some(cell) =
+                play_board(ui, self.play.game.position(), self.play.game.goal(), size)
+            {
                 self.click_cell(cell);
             }
         });
@@ -43,10 +45,10 @@ impl SlidingTab {
     pub(super) fn score_line(&self) -> String {
         let mut line = tr!(
             "sliding-score",
-            moves = self.game.moves(),
-            seconds = super::play::seconds(self.elapsed)
+            moves = self.play.game.moves(),
+            seconds = super::play::seconds(self.play.elapsed)
         );
-        if let Some(best) = self.best.best(&self.goal.key(self.side)) {
+        if let Some(best) = self.play.best.best(&self.goal.key(self.side)) {
             line.push_str("   ·   ");
             line.push_str(&tr!(
                 "sliding-best",
@@ -54,7 +56,7 @@ impl SlidingTab {
                 seconds = super::play::seconds(best.seconds)
             ));
         }
-        if self.game.is_solved() {
+        if self.play.game.is_solved() {
             line.push_str("   ·   ");
             line.push_str(&tr!("sliding-is-solved"));
         }
@@ -64,19 +66,19 @@ impl SlidingTab {
     fn watch_view(&mut self, ui: &mut Ui) {
         // Side by side where there is room for two boards; one under the other on a phone.
         let rows: Vec<Vec<usize>> = if ui.available_width() < 460.0 {
-            (0..self.sessions.len()).map(|i| vec![i]).collect()
+            (0..self.watch.sessions.len()).map(|i| vec![i]).collect()
         } else {
-            vec![(0..self.sessions.len()).collect()]
+            vec![(0..self.watch.sessions.len()).collect()]
         };
         let shown = Shown {
-            goal: self.game.goal(),
-            predicting: self.predicting,
-            playing: self.player.busy(),
+            goal: self.play.game.goal(),
+            predicting: self.watch.predicting,
+            playing: self.watch.player.busy(),
             // The expanded board leaves room below it for the frontier on a short window.
             tallest: ui.available_height() * 0.45,
         };
         let mut asked = Asked::default();
-        let sessions = &mut self.sessions;
+        let sessions = &mut self.watch.sessions;
         // As wide as the room between the panels, never as wide as what it held last: a
         // scroll area that shrinks to its content keeps the width a wider window gave it,
         // and ran under the panel beside it once a lesson opened.

@@ -18,15 +18,15 @@ impl SlidingTab {
     /// Starts watching the chosen search, and the one compared with it, solve the position
     /// the game stands at. With pattern databases still being made, it starts once they are.
     pub fn start_watching(&mut self) {
-        let (start, goal) = (self.game.position(), self.game.goal());
-        let mut wanted = vec![(self.algorithm, self.heuristic)];
-        wanted.extend(self.compare_with);
+        let (start, goal) = (self.play.game.position(), self.play.game.goal());
+        let mut wanted = vec![(self.watch.algorithm, self.watch.heuristic)];
+        wanted.extend(self.watch.compare_with);
         let mut sessions = vec![];
         for (algorithm, heuristic) in wanted {
             let problem = match self.problem(start, goal, heuristic) {
                 Ok(Some(problem)) => problem,
                 Ok(None) => {
-                    self.watch_when_ready = true;
+                    self.watch.watch_when_ready = true;
                     return;
                 }
                 Err(why) => {
@@ -42,11 +42,11 @@ impl SlidingTab {
                 }
             }
         }
-        self.watch_when_ready = false;
-        self.player.playback.playing = false;
+        self.watch.watch_when_ready = false;
+        self.watch.player.playback.playing = false;
         // The table compares searches of one position: those of another give way.
-        self.finished.retain(|run| run.start == start);
-        self.sessions = sessions;
+        self.watch.finished.retain(|run| run.start == start);
+        self.watch.sessions = sessions;
         self.mode = Mode::Watch;
     }
 
@@ -74,10 +74,10 @@ impl SlidingTab {
         self.side = scene.start.side();
         self.goal = scene.goal;
         self.start_game(scene.start, scene.goal_position());
-        self.algorithm = scene.algorithm;
-        self.heuristic = scene.heuristic;
-        self.compare_with = scene.compare;
-        self.predicting = false;
+        self.watch.algorithm = scene.algorithm;
+        self.watch.heuristic = scene.heuristic;
+        self.watch.compare_with = scene.compare;
+        self.watch.predicting = false;
         self.start_watching();
         self.apply(StepAction::Seek(steps));
     }
@@ -85,19 +85,19 @@ impl SlidingTab {
     /// Stops making the pattern database the search waits for; the search does not start.
     pub fn cancel_tables(&mut self) {
         self.tables.cancel();
-        self.watch_when_ready = false;
+        self.watch.watch_when_ready = false;
         self.notice = Some(Notice::info(crate::msg!("sliding-tables-cancelled")));
     }
 
     /// Back to playing the position.
     pub fn stop_watching(&mut self) {
         self.mode = Mode::Play;
-        self.player.stop();
-        self.watch_when_ready = false;
+        self.watch.player.stop();
+        self.watch.watch_when_ready = false;
     }
 
     pub(super) fn watch_keys(&mut self, ui: &Ui) {
-        for action in keys(ui, &mut self.player.playback, false) {
+        for action in keys(ui, &mut self.watch.player.playback, false) {
             self.apply(action);
         }
     }
@@ -105,31 +105,34 @@ impl SlidingTab {
     /// Applies a control action to every search watched: they move in lockstep, each
     /// stopping at its own end.
     pub fn apply(&mut self, action: StepAction) {
-        self.player.apply(&mut self.sessions, action);
+        self.watch.player.apply(&mut self.watch.sessions, action);
         self.note_finished();
     }
 
     /// The step shown: the furthest of the searches watched.
     pub(super) fn shown_step(&self) -> usize {
-        standing(&self.sessions).0
+        standing(&self.watch.sessions).0
     }
 
     /// This frame's share of the searches, within `budget`; true while more frames are
     /// wanted.
     pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        if self.watch_when_ready && !self.tables.is_building() {
+        if self.watch.watch_when_ready && !self.tables.is_building() {
             match self.tables.failed.take() {
                 Some(why) => {
                     self.notice = Some(Notice::error(why));
-                    self.watch_when_ready = false;
+                    self.watch.watch_when_ready = false;
                 }
                 None => self.start_watching(),
             }
         }
         if self.mode != Mode::Watch {
-            return self.watch_when_ready;
+            return self.watch.watch_when_ready;
         }
-        let busy = self.player.advance(&mut self.sessions, dt, budget);
+        let busy = self
+            .watch
+            .player
+            .advance(&mut self.watch.sessions, dt, budget);
         self.note_finished();
         busy
     }
@@ -137,12 +140,12 @@ impl SlidingTab {
     /// Keeps each search that has just ended for the table of branching factors and the
     /// plot of expansions by depth (once each).
     fn note_finished(&mut self) {
-        for session in &mut self.sessions {
+        for session in &mut self.watch.sessions {
             if !session.finished() || session.reported || !session.at_end() {
                 continue;
             }
             session.reported = true;
-            self.finished.push(FinishedRun {
+            self.watch.finished.push(FinishedRun {
                 start: session.run().problem().start,
                 search: (session.algorithm, session.heuristic),
                 expansions: session.run().expansions(),
@@ -156,8 +159,8 @@ impl SlidingTab {
     /// Predict mode's answer: `answer` is the frontier position the student says the first
     /// search expands next. The searches take their step, the answer is judged.
     pub fn predict(&mut self, answer: Position) {
-        self.player.stop();
-        let Some((first, others)) = self.sessions.split_first_mut() else {
+        self.watch.player.stop();
+        let Some((first, others)) = self.watch.sessions.split_first_mut() else {
             return;
         };
         if first.judge(answer).is_some() {
@@ -170,7 +173,7 @@ impl SlidingTab {
 
     /// Plays the first search's solution on the game's board, move by move.
     pub fn play_found_solution(&mut self) {
-        let Some(session) = self.sessions.first() else {
+        let Some(session) = self.watch.sessions.first() else {
             return;
         };
         if let Some(moves) = session.solution_moves() {
