@@ -17,9 +17,9 @@ impl SnakeTab {
         let mut field: Grid<Option<f32>> = Grid::new(w, h, None);
         let mut tail_cells: Grid<bool> = Grid::new(w, h, false);
         let reveals = self.reveals();
-        let shown_upto = self.reveal.map(|r| reveals.get(r).copied());
-        if self.show_plan
-            && let Some(d) = &self.decision
+        let shown_upto = self.planners.reveal.map(|r| reveals.get(r).copied());
+        if self.planners.show_plan
+            && let Some(d) = &self.planners.decision
         {
             let food_limit = match shown_upto {
                 None => usize::MAX,
@@ -57,33 +57,37 @@ impl SnakeTab {
                 color(snake::FLOOR)
             }
         });
-        let game = &self.game;
-        let show_path = self.show_plan
+        let game = &self.play.game;
+        let show_path = self.planners.show_plan
             && match shown_upto {
                 None => true,
                 Some(Some(Reveal::FoodSearch(_))) => false,
                 _ => true,
             };
         let plan = self
+            .planners
             .decision
             .as_ref()
             .and_then(|d| d.path.clone())
             .filter(|_| show_path);
         let ghost = self
+            .planners
             .decision
             .as_ref()
             .and_then(|d| d.virtual_body.clone())
             .filter(|_| show_path);
         let cycle_path = self
+            .planners
             .cycle_decision
             .as_ref()
             .and_then(|d| d.path.clone())
-            .filter(|_| self.show_plan);
+            .filter(|_| self.planners.show_plan);
         let cycle_order = self
+            .planners
             .cycle_decision
             .as_ref()
             .map(|d| d.cycle.clone())
-            .filter(|_| self.show_cycle);
+            .filter(|_| self.planners.show_cycle);
         let input = self.view.show(ui, |painter| {
             let cell = painter.cell_size();
             // The tail check's search: a dot in each cell it reached.
@@ -145,7 +149,7 @@ impl SnakeTab {
         if self.editing_walls {
             let mut changed = false;
             for pos in input.pressed.into_iter().chain(input.dragged) {
-                if !self.game.is_body(pos) && self.game.food() != Some(pos) {
+                if !self.play.game.is_body(pos) && self.play.game.food() != Some(pos) {
                     let wall = !self.walls[pos];
                     self.walls.set(pos, wall);
                     changed = true;

@@ -11,23 +11,23 @@ use crate::tr;
 impl SnakeTab {
     /// Play or pause, one move, and a new game.
     fn play_buttons(&mut self, ui: &mut Ui) {
-        let label = if self.playing {
+        let label = if self.play.playing {
             tr!("run-pause")
         } else {
             tr!("run-play")
         };
         if ui.button(label).on_hover_text(tr!("keys-space")).clicked() {
-            self.playing = !self.playing;
+            self.play.playing = !self.play.playing;
         }
         if ui
             .button(tr!("run-step"))
             .on_hover_text(tr!("snake-step-tip"))
             .clicked()
         {
-            self.playing = false;
+            self.play.playing = false;
             self.step();
         }
-        let made = !self.game.moves_made().is_empty();
+        let made = !self.play.game.moves_made().is_empty();
         if ui
             .add_enabled(made, egui::Button::new(tr!("snake-back")))
             .on_hover_text(tr!("snake-back-tip"))
@@ -37,7 +37,7 @@ impl SnakeTab {
         }
         if ui
             .add_enabled(
-                !self.undone.is_empty(),
+                !self.play.undone.is_empty(),
                 egui::Button::new(tr!("snake-forward")),
             )
             .on_hover_text(tr!("snake-forward-tip"))
@@ -56,16 +56,28 @@ impl SnakeTab {
         ui.horizontal_wrapped(|ui| {
             ui.strong(tr!(
                 "snake-score",
-                score = self.game.eaten(),
-                length = self.game.len()
+                score = self.play.game.eaten(),
+                length = self.play.game.len()
             ));
             self.play_buttons(ui);
             ui.separator();
-            let before = self.pilot;
-            ui.radio_value(&mut self.pilot, Pilot::Player, tr!("snake-pilot-you"));
-            ui.radio_value(&mut self.pilot, Pilot::Classic, tr!("snake-pilot-classic"));
-            ui.radio_value(&mut self.pilot, Pilot::Cycle, tr!("snake-pilot-cycle"));
-            if self.pilot != before {
+            let before = self.planners.pilot;
+            ui.radio_value(
+                &mut self.planners.pilot,
+                Pilot::Player,
+                tr!("snake-pilot-you"),
+            );
+            ui.radio_value(
+                &mut self.planners.pilot,
+                Pilot::Classic,
+                tr!("snake-pilot-classic"),
+            );
+            ui.radio_value(
+                &mut self.planners.pilot,
+                Pilot::Cycle,
+                tr!("snake-pilot-cycle"),
+            );
+            if self.planners.pilot != before {
                 self.replan();
             }
         });
@@ -74,15 +86,15 @@ impl SnakeTab {
     pub(super) fn controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!(
             "snake-score",
-            score = self.game.eaten(),
-            length = self.game.len()
+            score = self.play.game.eaten(),
+            length = self.play.game.len()
         ));
         ui.label(tr!(
             "snake-steps",
-            steps = self.game.steps(),
+            steps = self.play.game.steps(),
             best = self.high_score()
         ));
-        match self.game.status() {
+        match self.play.game.status() {
             Status::Dead(death) => {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
@@ -115,7 +127,7 @@ impl SnakeTab {
                 ui.available_size_before_wrap().x - value - 3.0 * ui.spacing().item_spacing.x;
             ui.spacing_mut().slider_width = room.clamp(40.0, 160.0);
             ui.add(
-                egui::Slider::new(&mut self.speed, MIN_SPEED..=MAX_SPEED)
+                egui::Slider::new(&mut self.play.speed, MIN_SPEED..=MAX_SPEED)
                     .logarithmic(true)
                     // Whole moves: "91.12 moves/s" told nothing the slider does not.
                     .fixed_decimals(0)
@@ -125,15 +137,27 @@ impl SnakeTab {
         });
         ui.separator();
         ui.label(tr!("snake-who-steers"));
-        let before = self.pilot;
-        ui.radio_value(&mut self.pilot, Pilot::Player, tr!("snake-pilot-you"));
-        ui.radio_value(&mut self.pilot, Pilot::Classic, tr!("snake-pilot-classic"));
-        ui.radio_value(&mut self.pilot, Pilot::Cycle, tr!("snake-pilot-cycle"));
-        if self.pilot != before {
+        let before = self.planners.pilot;
+        ui.radio_value(
+            &mut self.planners.pilot,
+            Pilot::Player,
+            tr!("snake-pilot-you"),
+        );
+        ui.radio_value(
+            &mut self.planners.pilot,
+            Pilot::Classic,
+            tr!("snake-pilot-classic"),
+        );
+        ui.radio_value(
+            &mut self.planners.pilot,
+            Pilot::Cycle,
+            tr!("snake-pilot-cycle"),
+        );
+        if self.planners.pilot != before {
             self.replan();
         }
-        ui.checkbox(&mut self.show_plan, tr!("snake-show-plan"));
-        ui.checkbox(&mut self.show_cycle, tr!("snake-show-cycle"));
+        ui.checkbox(&mut self.planners.show_plan, tr!("snake-show-plan"));
+        ui.checkbox(&mut self.planners.show_cycle, tr!("snake-show-cycle"));
         ui.separator();
         ui.heading(tr!("snake-board"));
         ui.horizontal_wrapped(|ui| {

@@ -18,7 +18,7 @@ pub fn window() -> ExportWindow {
 
 impl SnakeTab {
     pub fn open_export(&mut self) {
-        self.playing = false;
+        self.play.playing = false;
         self.export.open("snake", 0);
     }
 
@@ -37,12 +37,12 @@ impl SnakeTab {
                 stem: "game",
                 kind: ExportKind::Gif {
                     id: 0,
-                    frames: self.game.moves_made().len() + 1,
+                    frames: self.play.game.moves_made().len() + 1,
                     ranged: false,
                 },
             },
         ];
-        let game = &self.game;
+        let game = &self.play.game;
         let make = |wanted| match wanted {
             Wanted::Picture { cell, .. } => png_of(&CellPicture::snake(game), cell),
             Wanted::Frames { .. } => Ok(Made::Frames(Box::new(snake_replay(game)))),

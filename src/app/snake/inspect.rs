@@ -11,17 +11,17 @@ impl SnakeTab {
 
     /// The Hamiltonian cycle's last choice, if the cycle pilot plays.
     pub fn cycle_decision(&self) -> Option<&CycleChoice> {
-        self.cycle_decision.as_ref()
+        self.planners.cycle_decision.as_ref()
     }
 
     /// The planner's last decision, if it plays.
     pub fn decision(&self) -> Option<&Decision> {
-        self.decision.as_ref()
+        self.planners.decision.as_ref()
     }
 
     /// The game being played.
     pub fn game(&self) -> &SnakeGame {
-        &self.game
+        &self.play.game
     }
 
     /// The best scores, by board size.
@@ -31,17 +31,17 @@ impl SnakeTab {
 
     /// Who plays: the player, the planner or the cycle.
     pub fn pilot(&self) -> Pilot {
-        self.pilot
+        self.planners.pilot
     }
 
     /// Whether the planner moved the snake this frame.
     pub fn planner_moved(&self) -> bool {
-        self.planner_moved
+        self.play.planner_moved
     }
 
     /// Whether the game runs.
     pub fn playing(&self) -> bool {
-        self.playing
+        self.play.playing
     }
 
     /// The seed the next game is dealt from.
@@ -51,7 +51,7 @@ impl SnakeTab {
 
     /// Moves a second.
     pub fn speed(&self) -> f64 {
-        self.speed
+        self.play.speed
     }
 
     /// The board width the next game gets.
@@ -61,7 +61,7 @@ impl SnakeTab {
 
     /// Sets the moves a second, as the speed slider does.
     pub fn set_speed(&mut self, speed: f64) {
-        self.speed = speed;
+        self.play.speed = speed;
     }
 
     /// Sets the seed the next game is dealt from, as the seed field does.

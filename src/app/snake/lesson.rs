@@ -9,17 +9,17 @@ impl SnakeTab {
     /// Starts `scene`'s game on an open board and lets its planner make the first moves;
     /// the game then waits, paused, for the student.
     pub fn show_lesson_game(&mut self, scene: &SnakeScene) {
-        self.playing = false;
+        self.play.playing = false;
         self.editing_walls = false;
         self.walls = Grid::new(scene.width, scene.height, false);
         self.seed = scene.seed;
-        self.pilot = match scene.planner {
+        self.planners.pilot = match scene.planner {
             Planner::Classic => Pilot::Classic,
             Planner::Cycle => Pilot::Cycle,
         };
         self.resize(scene.width, scene.height);
         for _ in 0..scene.moves {
-            if self.game.status() != crate::games::snake::Status::Playing {
+            if self.play.game.status() != crate::games::snake::Status::Playing {
                 break;
             }
             self.step();

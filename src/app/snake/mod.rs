@@ -55,44 +55,54 @@ pub struct SnakeSaved {
     pub high_scores: HighScores,
 }
 
-pub struct SnakeTab {
-    width: usize,
-    height: usize,
-    walls: Grid<bool>,
-    seed: u64,
+/// The game in play: the moves, who made them, the pace, and the moves taken back.
+pub(super) struct Play {
     game: SnakeGame,
-    pilot: Pilot,
     /// Moves per second.
     speed: f64,
     playing: bool,
     pace: Pace,
     /// The direction the player asked for, applied at the next move.
-    pub(super) queued: Option<Dir>,
+    queued: Option<Dir>,
+    recorded: bool,
+    /// A planner made a move in this game: its score is no high score.
+    planner_moved: bool,
+    /// Moves taken back, the latest last: Forward makes them again.
+    undone: Vec<Dir>,
+    /// The moves taken back are made again over frames, as fast as the frame allows: a
+    /// link's game being caught up with.
+    fast_forward: bool,
+}
+
+/// Who steers, and what the planners decided and show.
+pub(super) struct Planners {
+    pilot: Pilot,
+    show_plan: bool,
+    show_cycle: bool,
+    /// The classic planner's decision for the current position, and how much of it is shown.
+    decision: Option<Decision>,
+    reveal: Option<usize>,
+    /// The cycle planner for the current board and game (made when first needed).
+    cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
+    cycle_decision: Option<CycleChoice>,
+    /// What the cycle planner carried at each move of this game (when it was steering), so
+    /// a rewound game gets the planner as it was.
+    memories: Vec<Option<PlannerMemory>>,
+}
+
+pub struct SnakeTab {
+    width: usize,
+    height: usize,
+    walls: Grid<bool>,
+    seed: u64,
+    play: Play,
+    planners: Planners,
     high_scores: HighScores,
     pub(super) view: BoardView,
     /// File → Export.
     export: crate::app::export_window::ExportWindow,
     editing_walls: bool,
-    show_plan: bool,
-    show_cycle: bool,
-    /// The classic planner's decision for the current position, and how much of it is shown.
-    decision: Option<Decision>,
-    pub(super) reveal: Option<usize>,
-    /// The cycle planner for the current board and game (made when first needed).
-    pub(super) cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
-    cycle_decision: Option<CycleChoice>,
     notice: Option<Notice>,
-    pub(super) recorded: bool,
-    /// A planner made a move in this game: its score is no high score.
-    planner_moved: bool,
-    /// Moves taken back, the latest last: Forward makes them again.
-    pub(super) undone: Vec<Dir>,
-    /// What the cycle planner carried at each move of this game (when it was steering), so
-    /// a rewound game gets the planner as it was.
-    pub(super) memories: Vec<Option<PlannerMemory>>,
-    /// The moves taken back are made again over frames, as fast as the frame allows: a
-    /// link's game being caught up with.
-    fast_forward: bool,
 }
 
 impl SnakeTab {
@@ -123,28 +133,32 @@ impl SnakeTab {
             height,
             walls,
             seed: saved.seed,
-            game,
-            pilot: saved.pilot,
-            speed: saved.speed.clamp(MIN_SPEED, MAX_SPEED),
-            playing: false,
-            pace: Pace::default(),
-            queued: None,
+            play: Play {
+                game,
+                speed: saved.speed.clamp(MIN_SPEED, MAX_SPEED),
+                playing: false,
+                pace: Pace::default(),
+                queued: None,
+                recorded: false,
+                planner_moved: false,
+                undone: vec![],
+                fast_forward: false,
+            },
+            planners: Planners {
+                pilot: saved.pilot,
+                show_plan: true,
+                show_cycle: false,
+                decision: None,
+                reveal: None,
+                cycle_planner: None,
+                cycle_decision: None,
+                memories: vec![],
+            },
             high_scores: saved.high_scores,
             view: BoardView::new("snake-board", width, height).with_max_fit(96.0),
             export: export::window(),
             editing_walls: false,
-            show_plan: true,
-            show_cycle: false,
-            decision: None,
-            reveal: None,
-            cycle_planner: None,
-            cycle_decision: None,
             notice: None,
-            recorded: false,
-            planner_moved: false,
-            undone: vec![],
-            memories: vec![],
-            fast_forward: false,
         };
         tab.replan();
         tab
@@ -160,8 +174,8 @@ impl SnakeTab {
                 .map(|row| row.iter().map(|&w| if w { '#' } else { '.' }).collect())
                 .collect(),
             seed: self.seed,
-            speed: self.speed,
-            pilot: self.pilot,
+            speed: self.play.speed,
+            pilot: self.planners.pilot,
             high_scores: self.high_scores.clone(),
         }
     }

@@ -16,6 +16,7 @@ impl SnakeTab {
     fn cycle_planner(&mut self) -> Result<&mut CyclePlanner, String> {
         let walls = &self.walls;
         match self
+            .planners
             .cycle_planner
             .get_or_insert_with(|| CyclePlanner::new(walls))
         {
@@ -26,29 +27,29 @@ impl SnakeTab {
 
     /// Works out the planner's next decision for the current position.
     pub(super) fn replan(&mut self) {
-        self.decision = None;
-        self.cycle_decision = None;
-        self.reveal = None;
-        if self.game.status() != Status::Playing {
+        self.planners.decision = None;
+        self.planners.cycle_decision = None;
+        self.planners.reveal = None;
+        if self.play.game.status() != Status::Playing {
             return;
         }
-        match self.pilot {
+        match self.planners.pilot {
             Pilot::Player => {}
-            Pilot::Classic => self.decision = Some(classic::decide(&self.game)),
+            Pilot::Classic => self.planners.decision = Some(classic::decide(&self.play.game)),
             Pilot::Cycle => {
-                let game = self.game.clone();
+                let game = self.play.game.clone();
                 let at = game.moves_made().len();
                 match self.cycle_planner() {
                     Ok(planner) => {
                         let memory = planner.memory();
-                        self.cycle_decision = Some(planner.decide(&game));
-                        self.memories.resize(at, None);
-                        self.memories.push(Some(memory));
+                        self.planners.cycle_decision = Some(planner.decide(&game));
+                        self.planners.memories.resize(at, None);
+                        self.planners.memories.push(Some(memory));
                     }
                     Err(message) => {
                         self.notice =
                             Some(Notice::info(crate::msg!("snake-no-cycle", why = message)));
-                        self.pilot = Pilot::Player;
+                        self.planners.pilot = Pilot::Player;
                     }
                 }
             }
@@ -57,7 +58,7 @@ impl SnakeTab {
 
     /// The steps of the current decision, in order (for stepping through it).
     pub(super) fn reveals(&self) -> Vec<Reveal> {
-        let Some(d) = &self.decision else {
+        let Some(d) = &self.planners.decision else {
             return vec![];
         };
         let mut list: Vec<Reveal> = (0..d.food.as_ref().map_or(0, |f| f.order.len()))
@@ -76,14 +77,14 @@ impl SnakeTab {
     /// Advances through the current decision (pauses the game); the move is made after the
     /// last part has been shown.
     pub fn step_decision(&mut self) {
-        self.playing = false;
-        if self.pilot != Pilot::Classic {
+        self.play.playing = false;
+        if self.planners.pilot != Pilot::Classic {
             self.step();
             return;
         }
         let total = self.reveals().len();
-        match self.reveal {
-            None => self.reveal = Some(0),
+        match self.planners.reveal {
+            None => self.planners.reveal = Some(0),
             Some(r) if r + 1 < total => {
                 // The searches are long: show them a few cells at a time.
                 let chunk = match self.reveals().get(r) {
@@ -97,7 +98,7 @@ impl SnakeTab {
                 let boundary = (r + 1..=next)
                     .find(|&i| phase(reveals[i]) != phase(reveals[r]))
                     .unwrap_or(next);
-                self.reveal = Some(boundary);
+                self.planners.reveal = Some(boundary);
             }
             Some(_) => {
                 self.step();
@@ -107,10 +108,18 @@ impl SnakeTab {
 
     /// Why the planner chose its last move, for when the plan panel is collapsed.
     pub(super) fn compact_narration(&self, ui: &mut Ui) {
-        let reason = match self.pilot {
+        let reason = match self.planners.pilot {
             Pilot::Player => None,
-            Pilot::Classic => self.decision.as_ref().map(|d| d.reason.to_string()),
-            Pilot::Cycle => self.cycle_decision.as_ref().map(|d| d.reason.to_string()),
+            Pilot::Classic => self
+                .planners
+                .decision
+                .as_ref()
+                .map(|d| d.reason.to_string()),
+            Pilot::Cycle => self
+                .planners
+                .cycle_decision
+                .as_ref()
+                .map(|d| d.reason.to_string()),
         };
         if let Some(reason) = reason {
             crate::ui::presentation::narration(ui, reason);
@@ -127,7 +136,7 @@ impl SnakeTab {
             (color(snake::FOOD), tr!("legend-snake-food")),
             (color(snake::WALL), tr!("legend-snake-wall")),
         ];
-        match self.pilot {
+        match self.planners.pilot {
             Pilot::Player => {}
             Pilot::Classic => {
                 entries.push((color(snake::FIELD), tr!("legend-snake-field")));
@@ -146,7 +155,7 @@ impl SnakeTab {
     pub(super) fn plan_panel(&mut self, ui: &mut Ui) {
         self.legend(ui);
         ui.separator();
-        match self.pilot {
+        match self.planners.pilot {
             Pilot::Player => {
                 ui.label(tr!("snake-you-steer"));
             }
@@ -162,9 +171,9 @@ impl SnakeTab {
                         self.step_decision();
                     }
                 });
-                if let Some(d) = &self.decision {
+                if let Some(d) = &self.planners.decision {
                     let reveals = self.reveals();
-                    let shown = self.reveal.map(|r| reveals.get(r).copied());
+                    let shown = self.planners.reveal.map(|r| reveals.get(r).copied());
                     let phase = match shown {
                         None => tr!("snake-phase-whole"),
                         Some(Some(Reveal::FoodSearch(i))) => tr!(
@@ -209,16 +218,16 @@ impl SnakeTab {
             }
             Pilot::Cycle => {
                 ui.heading(tr!("snake-cycle-heading"));
-                let rewires = matches!(&self.cycle_planner, Some(Ok(p)) if p.rewires());
+                let rewires = matches!(&self.planners.cycle_planner, Some(Ok(p)) if p.rewires());
                 ui.label(if rewires {
                     tr!("snake-cycle-about-rewire")
                 } else {
                     tr!("snake-cycle-about-fixed")
                 });
-                if let Some(Err(message)) = &self.cycle_planner {
+                if let Some(Err(message)) = &self.planners.cycle_planner {
                     ui.colored_label(ui.visuals().error_fg_color, message.to_string());
                 }
-                if let Some(d) = &self.cycle_decision {
+                if let Some(d) = &self.planners.cycle_decision {
                     ui.separator();
                     ui.label(d.reason.to_string());
                     show_code(

@@ -14,13 +14,13 @@ impl SnakeTab {
     pub fn restart(&mut self) {
         match SnakeGame::new(self.width, self.height, &self.walls, self.seed) {
             Ok(game) => {
-                self.game = game;
-                self.undone.clear();
-                self.memories.clear();
-                self.recorded = false;
-                self.planner_moved = false;
-                self.queued = None;
-                self.cycle_planner = None;
+                self.play.game = game;
+                self.play.undone.clear();
+                self.planners.memories.clear();
+                self.play.recorded = false;
+                self.play.planner_moved = false;
+                self.play.queued = None;
+                self.planners.cycle_planner = None;
                 self.replan();
             }
             Err(message) => self.notice = Some(Notice::error(message)),
@@ -38,27 +38,36 @@ impl SnakeTab {
 
     /// Makes one move: the planner's, or the player's queued one (or straight on).
     pub fn step(&mut self) -> Outcome {
-        let dir = match self.pilot {
+        let dir = match self.planners.pilot {
             Pilot::Player => self
+                .play
                 .queued
                 .take()
-                .or(self.game.heading())
+                .or(self.play.game.heading())
                 .unwrap_or(Dir::Right),
-            Pilot::Classic => self.decision.as_ref().map_or(Dir::Up, |d| d.choice),
-            Pilot::Cycle => self.cycle_decision.as_ref().map_or(Dir::Up, |d| d.choice),
+            Pilot::Classic => self
+                .planners
+                .decision
+                .as_ref()
+                .map_or(Dir::Up, |d| d.choice),
+            Pilot::Cycle => self
+                .planners
+                .cycle_decision
+                .as_ref()
+                .map_or(Dir::Up, |d| d.choice),
         };
-        self.planner_moved |= self.pilot != Pilot::Player;
+        self.play.planner_moved |= self.planners.pilot != Pilot::Player;
         // A new move: the moves taken back are gone for good.
-        self.undone.clear();
-        self.fast_forward = false;
+        self.play.undone.clear();
+        self.play.fast_forward = false;
         self.make(dir)
     }
 
     /// Makes the move `dir`, ends the game if it is over, and works out the next decision.
     fn make(&mut self, dir: Dir) -> Outcome {
-        let outcome = self.game.step(dir);
+        let outcome = self.play.game.step(dir);
         if matches!(outcome, Outcome::Died(_) | Outcome::Won) {
-            self.playing = false;
+            self.play.playing = false;
             self.record();
         }
         self.replan();
@@ -68,16 +77,16 @@ impl SnakeTab {
     /// Takes the last move back, dead or alive: the game as it was before it, with the
     /// planner's view of that position as it was then. False at the start.
     pub fn rewind(&mut self) -> bool {
-        let made = self.game.moves_made().len();
-        let Some(&last) = self.game.moves_made().last() else {
+        let made = self.play.game.moves_made().len();
+        let Some(&last) = self.play.game.moves_made().last() else {
             return false;
         };
-        self.playing = false;
-        self.fast_forward = false;
-        self.undone.push(last);
-        self.game = self.game.rewound_to(made - 1);
-        let memory = self.memories.get(made - 1).cloned().flatten();
-        if let (Some(memory), Some(Ok(planner))) = (memory, &mut self.cycle_planner) {
+        self.play.playing = false;
+        self.play.fast_forward = false;
+        self.play.undone.push(last);
+        self.play.game = self.play.game.rewound_to(made - 1);
+        let memory = self.planners.memories.get(made - 1).cloned().flatten();
+        if let (Some(memory), Some(Ok(planner))) = (memory, &mut self.planners.cycle_planner) {
             planner.recall(memory);
         }
         self.replan();
@@ -86,21 +95,21 @@ impl SnakeTab {
 
     /// Makes again the move taken back last. False when none was.
     pub fn forward(&mut self) -> bool {
-        let Some(dir) = self.undone.pop() else {
+        let Some(dir) = self.play.undone.pop() else {
             return false;
         };
-        self.playing = false;
+        self.play.playing = false;
         self.make(dir);
         true
     }
 
     pub(super) fn record(&mut self) {
-        if self.recorded {
+        if self.play.recorded {
             return;
         }
-        self.recorded = true;
-        let score = self.game.eaten();
-        let assisted = self.planner_moved || self.game.was_rewound();
+        self.play.recorded = true;
+        let score = self.play.game.eaten();
+        let assisted = self.play.planner_moved || self.play.game.was_rewound();
         if self.high_scores.record(&self.board_key(), score, assisted) {
             self.notice = Some(Notice::info(crate::msg!("snake-high-score", score = score)));
         }
@@ -108,16 +117,19 @@ impl SnakeTab {
 
     /// The player's next move: `dir` (the first one starts a paused game of the player's).
     pub fn steer(&mut self, dir: Dir) {
-        self.queued = Some(dir);
-        if self.pilot == Pilot::Player && !self.playing && self.game.status() == Status::Playing {
-            self.playing = true;
+        self.play.queued = Some(dir);
+        if self.planners.pilot == Pilot::Player
+            && !self.play.playing
+            && self.play.game.status() == Status::Playing
+        {
+            self.play.playing = true;
         }
     }
 
     /// A tap (or click) on the board steers toward it: the way from the head that goes most
     /// of the way there. Nothing on the head itself.
     pub fn steer_toward(&mut self, pos: crate::grid::Pos) {
-        let head = self.game.head();
+        let head = self.play.game.head();
         let (dx, dy) = (pos.x - head.x, pos.y - head.y);
         let dir = match (dx.abs() >= dy.abs(), dx, dy) {
             (_, 0, 0) => return,
@@ -153,10 +165,10 @@ impl SnakeTab {
             self.steer(dir);
         }
         if space {
-            self.playing = !self.playing;
+            self.play.playing = !self.play.playing;
         }
         if step {
-            self.playing = false;
+            self.play.playing = false;
             self.step();
         }
         if decision {
@@ -175,33 +187,33 @@ impl SnakeTab {
             }
         }
         if faster {
-            self.speed = (self.speed * 1.5).min(MAX_SPEED);
+            self.play.speed = (self.play.speed * 1.5).min(MAX_SPEED);
         }
         if slower {
-            self.speed = (self.speed / 1.5).max(MIN_SPEED);
+            self.play.speed = (self.play.speed / 1.5).max(MIN_SPEED);
         }
     }
 
     pub fn set_pilot(&mut self, pilot: Pilot) {
-        self.pilot = pilot;
+        self.planners.pilot = pilot;
         self.replan();
     }
 
     /// This frame's moves, within `budget`; true while more frames are needed.
     pub(super) fn advance_play(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        if self.fast_forward {
+        if self.play.fast_forward {
             step_within_budget(usize::MAX, budget, || self.forward());
-            self.fast_forward = !self.undone.is_empty();
-            return self.fast_forward;
+            self.play.fast_forward = !self.play.undone.is_empty();
+            return self.play.fast_forward;
         }
-        if !self.playing || self.game.status() != Status::Playing {
-            self.pace.reset();
+        if !self.play.playing || self.play.game.status() != Status::Playing {
+            self.play.pace.reset();
             return false;
         }
-        let due = self.pace.due(self.speed, dt);
+        let due = self.play.pace.due(self.play.speed, dt);
         step_within_budget(due, budget, || {
             self.step();
-            self.playing
+            self.play.playing
         });
         true
     }

@@ -9,20 +9,26 @@ use crate::share::View;
 impl SnakeTab {
     /// What a link to the tab carries: the game as it stands, every move made so far.
     pub(super) fn shared_game(&self) -> View {
-        let walls = self.game.walls();
+        let walls = self.play.game.walls();
         View::Snake {
             walls: walls
                 .rows()
                 .map(|row| row.iter().map(|&w| if w { '#' } else { '.' }).collect())
                 .collect(),
-            seed: self.game.seed(),
-            pilot: match self.pilot {
+            seed: self.play.game.seed(),
+            pilot: match self.planners.pilot {
                 Pilot::Player => "player",
                 Pilot::Classic => "classic",
                 Pilot::Cycle => "cycle",
             }
             .into(),
-            moves: self.game.moves_made().iter().map(|d| d.letter()).collect(),
+            moves: self
+                .play
+                .game
+                .moves_made()
+                .iter()
+                .map(|d| d.letter())
+                .collect(),
         }
     }
 
@@ -37,19 +43,19 @@ impl SnakeTab {
         planner: Option<Planner>,
         moves: Vec<Dir>,
     ) {
-        self.playing = false;
+        self.play.playing = false;
         self.editing_walls = false;
         let (width, height) = (walls.width(), walls.height());
         self.walls = walls;
         self.seed = seed;
-        self.pilot = match planner {
+        self.planners.pilot = match planner {
             None => Pilot::Player,
             Some(Planner::Classic) => Pilot::Classic,
             Some(Planner::Cycle) => Pilot::Cycle,
         };
         self.resize(width, height);
-        self.planner_moved = true;
-        self.undone = moves.into_iter().rev().collect();
-        self.fast_forward = !self.undone.is_empty();
+        self.play.planner_moved = true;
+        self.play.undone = moves.into_iter().rev().collect();
+        self.play.fast_forward = !self.play.undone.is_empty();
     }
 }
