@@ -22,7 +22,7 @@ impl PathfindingTab {
         match tool {
             Tool::Paint(t) if (t as usize) < self.board.legend().len() => tool,
             Tool::Paint(_) => Tool::Paint(self.board.wall_terrain().unwrap_or(0)),
-            Tool::Answer if self.predictions.is_none() => {
+            Tool::Answer if self.asking.predictions.is_none() => {
                 Tool::Paint(self.board.wall_terrain().unwrap_or(0))
             }
             other => other,
@@ -32,9 +32,9 @@ impl PathfindingTab {
     /// The board changed (painted, dragged, undone...): the runs catch up to where they were.
     /// Predictions made on the board before are of another search: they start afresh.
     pub(super) fn board_changed(&mut self) {
-        if self.predictions.is_some() {
-            self.predictions = Some(Default::default());
-            self.picked.clear();
+        if self.asking.predictions.is_some() {
+            self.asking.predictions = Some(Default::default());
+            self.asking.picked.clear();
         }
         self.restart_runs(false);
     }
@@ -67,12 +67,12 @@ impl PathfindingTab {
         if let Some((_, after)) = rules {
             self.set_move_rules(after);
         }
-        self.history.record(BoardEdit::Replace {
+        self.edit.history.record(BoardEdit::Replace {
             before,
             after: Box::new(self.board.clone()),
             rules,
         });
-        self.new_size = [self.board.width(), self.board.height()];
+        self.edit.new_size = [self.board.width(), self.board.height()];
         self.settings.tool = self.valid_tool(self.settings.tool);
         for session in &mut self.sessions {
             session.view.fit();
@@ -83,14 +83,14 @@ impl PathfindingTab {
     }
 
     pub fn undo(&mut self) {
-        let rules = match self.history.last_done() {
+        let rules = match self.edit.history.last_done() {
             Some(BoardEdit::Replace {
                 rules: Some((before, _)),
                 ..
             }) => Some(*before),
             _ => None,
         };
-        if self.history.undo(&mut self.board) {
+        if self.edit.history.undo(&mut self.board) {
             if let Some(rules) = rules {
                 self.set_move_rules(rules);
             }
@@ -99,14 +99,14 @@ impl PathfindingTab {
     }
 
     pub fn redo(&mut self) {
-        let rules = match self.history.last_undone() {
+        let rules = match self.edit.history.last_undone() {
             Some(BoardEdit::Replace {
                 rules: Some((_, after)),
                 ..
             }) => Some(*after),
             _ => None,
         };
-        if self.history.redo(&mut self.board) {
+        if self.edit.history.redo(&mut self.board) {
             if let Some(rules) = rules {
                 self.set_move_rules(rules);
             }
@@ -115,14 +115,14 @@ impl PathfindingTab {
     }
 
     fn after_history_step(&mut self) {
-        self.new_size = [self.board.width(), self.board.height()];
+        self.edit.new_size = [self.board.width(), self.board.height()];
         self.settings.tool = self.valid_tool(self.settings.tool);
         self.board_changed();
     }
 
     /// Takes back what a press began (a second finger made it a pinch, not a stroke).
     fn take_back_gesture(&mut self) {
-        match self.gesture.take() {
+        match self.edit.gesture.take() {
             Some(Gesture::Painting { stroke, .. }) => stroke.undo(&mut self.board),
             Some(Gesture::MovingStart { from }) => {
                 self.board.move_start(from);
@@ -140,22 +140,24 @@ impl PathfindingTab {
         if input.hovered.is_some() {
             self.hovered = input.hovered;
         }
-        if self.cell_asked {
+        if self.asking.cell_asked {
             if let Some(pos) = input.pressed {
-                self.cell_answer = Some(pos);
+                self.asking.cell_answer = Some(pos);
             }
             return;
         }
-        if self.predictions.is_some() && self.robot.is_none() && self.settings.tool == Tool::Answer
+        if self.asking.predictions.is_some()
+            && self.robot.is_none()
+            && self.settings.tool == Tool::Answer
         {
             // With the Answer tool a click is an answer, not a brush stroke.
             if let Some(pos) = input.pressed {
-                if self.asking_joins {
-                    match self.picked.iter().position(|&p| p == pos) {
+                if self.asking.asking_joins {
+                    match self.asking.picked.iter().position(|&p| p == pos) {
                         Some(i) => {
-                            self.picked.remove(i);
+                            self.asking.picked.remove(i);
                         }
-                        None => self.picked.push(pos),
+                        None => self.asking.picked.push(pos),
                     }
                 } else {
                     self.predict(pos);
@@ -167,7 +169,7 @@ impl PathfindingTab {
             self.take_back_gesture();
         }
         if let Some(pos) = input.pressed {
-            self.gesture = Some(if pos == self.board.start {
+            self.edit.gesture = Some(if pos == self.board.start {
                 Gesture::MovingStart { from: pos }
             } else if pos == self.board.goal {
                 Gesture::MovingGoal { from: pos }
@@ -207,7 +209,7 @@ impl PathfindingTab {
         }
         if !input.dragged.is_empty() {
             let mut changed = false;
-            match &mut self.gesture {
+            match &mut self.edit.gesture {
                 Some(Gesture::Painting { stroke, terrain }) => {
                     for &pos in &input.dragged {
                         changed |= stroke.paint(&mut self.board, pos, *terrain);
@@ -240,7 +242,7 @@ impl PathfindingTab {
             }
         }
         if input.released {
-            let edit = match self.gesture.take() {
+            let edit = match self.edit.gesture.take() {
                 Some(Gesture::Painting { stroke, .. }) => stroke.finish(),
                 Some(Gesture::MovingStart { from }) => {
                     (from != self.board.start).then_some(BoardEdit::MoveStart {
@@ -257,14 +259,14 @@ impl PathfindingTab {
                 None => None,
             };
             if let Some(edit) = edit {
-                self.history.record(edit);
+                self.edit.history.record(edit);
             }
         }
     }
 
     /// Resizes the board to `new_size`, keeping what fits.
     pub fn apply_new_size(&mut self) {
-        let [w, h] = self.new_size;
+        let [w, h] = self.edit.new_size;
         match self.board.resized(w, h) {
             Ok(board) => self.replace_board(board),
             Err(message) => self.notice = Some(Notice::error(message)),
@@ -273,31 +275,31 @@ impl PathfindingTab {
 
     /// Replaces the board with a generated one.
     pub fn generate(&mut self) {
-        let [w, h] = self.new_size;
+        let [w, h] = self.edit.new_size;
         if let Err(message) = crate::games::sandbox::board_check_size(w, h) {
             self.notice = Some(Notice::error(message));
             return;
         }
-        let mut board = self.generator.generate(w, h, self.seed);
+        let mut board = self.edit.generator.generate(w, h, self.edit.seed);
         // The note the generator leaves, in the language of the person who made the board.
         if let Some(note) = board.notes.last_mut() {
             *note = tr!(
                 "generated-note",
-                generator = crate::app::names::generator(self.generator, true),
+                generator = crate::app::names::generator(self.edit.generator, true),
                 width = w,
                 height = h,
-                seed = self.seed
+                seed = self.edit.seed
             );
         }
         self.replace_board(board);
         // A new board, in no file yet (Undo brings the last one back).
-        self.file = None;
-        self.preset = None;
-        self.saved_at = None;
+        self.origin.file = None;
+        self.origin.preset = None;
+        self.origin.saved_at = None;
         self.notice = Some(Notice::info(crate::msg!(
             "generated",
-            generator = crate::app::names::generator(self.generator, true),
-            seed = self.seed
+            generator = crate::app::names::generator(self.edit.generator, true),
+            seed = self.edit.seed
         )));
     }
 }

@@ -81,6 +81,7 @@ impl PathfindingTab {
     /// Opens the export window, the GIF's range set to the run as far as it is known.
     pub fn open_export(&mut self) {
         let name = self
+            .origin
             .file
             .as_ref()
             .and_then(|f| f.file_stem())

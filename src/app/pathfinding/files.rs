@@ -54,7 +54,8 @@ impl PathfindingTab {
     /// leaves it to the dialog (the folder used last anywhere, else Home).
     fn dialog_folder(&self) -> Option<PathBuf> {
         self.files.folder.clone().or_else(|| {
-            self.file
+            self.origin
+                .file
                 .as_ref()
                 .and_then(|f| f.parent().map(Path::to_path_buf))
         })
@@ -80,6 +81,7 @@ impl PathfindingTab {
     pub fn save_as_dialog(&mut self) {
         let folder = self.dialog_folder();
         let name = self
+            .origin
             .file
             .as_ref()
             .and_then(|f| f.file_stem())
@@ -95,7 +97,7 @@ impl PathfindingTab {
 
     /// Saves to the board's file, or asks where (Moving AI maps are saved as boards).
     pub fn save(&mut self) {
-        match self.file.clone() {
+        match self.origin.file.clone() {
             Some(path) if path.extension().is_some_and(|e| e == "board") => self.save_to(&path),
             _ => self.save_as_dialog(),
         }
@@ -116,7 +118,7 @@ impl PathfindingTab {
                     file = path.display().to_string()
                 )));
                 self.files.folder = path.parent().map(Path::to_path_buf);
-                self.file = Some(path);
+                self.origin.file = Some(path);
             }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
@@ -210,24 +212,24 @@ impl PathfindingTab {
         let name = match source {
             Source::File(path) => {
                 let name = path.display().to_string();
-                self.file = Some(path);
-                self.preset = None;
+                self.origin.file = Some(path);
+                self.origin.preset = None;
                 name
             }
             Source::Preset(preset) => {
-                self.file = None;
-                self.preset = Some(preset.clone());
+                self.origin.file = None;
+                self.origin.preset = Some(preset.clone());
                 preset
             }
             Source::Text(name) => {
-                self.file = None;
-                self.preset = None;
+                self.origin.file = None;
+                self.origin.preset = None;
                 name
             }
         };
         // A board with no file or preset behind it is unsaved work until saved.
-        self.saved_at =
-            (self.file.is_some() || self.preset.is_some()).then(|| self.history.position());
+        self.origin.saved_at = (self.origin.file.is_some() || self.origin.preset.is_some())
+            .then(|| self.edit.history.position());
         self.notice = Some(Notice::info(if switched {
             crate::msg!("opened-map-rules", name = name)
         } else {

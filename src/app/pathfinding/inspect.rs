@@ -13,7 +13,7 @@ impl PathfindingTab {
     /// Whether the board has edits not in its file (or preset): the history stands
     /// elsewhere than where it was opened or saved, or a stroke is under way.
     pub fn dirty(&self) -> bool {
-        self.gesture.is_some() || self.saved_at != Some(self.history.position())
+        self.edit.gesture.is_some() || self.origin.saved_at != Some(self.edit.history.position())
     }
 
     /// The export window and its choices.
@@ -23,12 +23,12 @@ impl PathfindingTab {
 
     /// The undo history of board edits.
     pub fn history(&self) -> &History<BoardEdit> {
-        &self.history
+        &self.edit.history
     }
 
     /// The cells picked so far in answer to "which cells join the frontier?".
     pub fn picked(&self) -> &[Pos] {
-        &self.picked
+        &self.asking.picked
     }
 
     /// Playing or paused, and how fast.
@@ -44,7 +44,7 @@ impl PathfindingTab {
 
     /// The answers given in predict mode, if it is on.
     pub fn predictions(&self) -> Option<&crate::app::predictions::Predictions<BoardAnswer>> {
-        self.predictions.as_ref()
+        self.asking.predictions.as_ref()
     }
 
     /// D* Lite's robot, if it walks the board.
@@ -91,12 +91,12 @@ impl PathfindingTab {
 
     /// As after a save: no edits to lose, so closing or opening asks nothing.
     pub fn mark_saved(&mut self) {
-        self.saved_at = Some(self.history.position());
+        self.origin.saved_at = Some(self.edit.history.position());
     }
 
     /// Forgets the undo history, as opening a board does.
     pub fn clear_history(&mut self) {
-        self.history.clear();
+        self.edit.history.clear();
     }
 
     /// Puts `board` in place as strokes of painting would (no undo step of its own), and the

@@ -11,9 +11,9 @@ impl PathfindingTab {
     /// Undo away, and the status says so when it had unsaved edits.
     pub fn show_lesson_board(&mut self, scene: &BoardScene, steps: usize) {
         self.robot = None;
-        self.predictions = None;
-        self.lesson_marks.clear();
-        self.cell_answer = None;
+        self.asking.predictions = None;
+        self.asking.lesson_marks.clear();
+        self.asking.cell_answer = None;
         self.player.stop();
         self.settings.algorithm = scene.algorithm;
         self.settings.compare_with = scene.compare;
@@ -23,8 +23,8 @@ impl PathfindingTab {
         if self.board != scene.board {
             let unsaved = self.dirty();
             self.replace_board_and_rules(scene.board.clone(), None);
-            self.file = None;
-            self.preset = None;
+            self.origin.file = None;
+            self.origin.preset = None;
             self.mark_saved();
             if unsaved {
                 self.notice = Some(crate::app::Notice::info(crate::msg!("lesson-board-kept")));
@@ -44,22 +44,22 @@ impl PathfindingTab {
 
     /// The cells outlined as answers to the lesson's question.
     pub fn lesson_marks(&self) -> &[(Pos, AnswerMark)] {
-        &self.lesson_marks
+        &self.asking.lesson_marks
     }
 
     /// Whether a click on the board answers the lesson's question.
     pub fn cell_asked(&self) -> bool {
-        self.cell_asked
+        self.asking.cell_asked
     }
 }
 
 impl LessonBoard for PathfindingTab {
     fn ask_for_cell(&mut self, asked: bool) {
-        self.cell_asked = asked;
+        self.asking.cell_asked = asked;
     }
 
     fn take_cell_answer(&mut self) -> Option<Pos> {
-        self.cell_answer.take()
+        self.asking.cell_answer.take()
     }
 
     fn painted(&self) -> &crate::games::sandbox::Board {
@@ -67,7 +67,7 @@ impl LessonBoard for PathfindingTab {
     }
 
     fn answer_marks(&mut self) -> &mut Vec<(Pos, AnswerMark)> {
-        &mut self.lesson_marks
+        &mut self.asking.lesson_marks
     }
 
     /// Stepped (so the chart records it) when the run stands at `step`, else reached on

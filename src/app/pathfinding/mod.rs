@@ -95,20 +95,17 @@ impl Default for Settings {
     }
 }
 
-pub struct PathfindingTab {
-    board: Board,
+/// Editing the board: the undo history, the stroke under way, and the fields of a new one.
+pub(super) struct Editing {
     history: History<BoardEdit>,
     gesture: Option<Gesture>,
-    settings: Settings,
-    /// Plays the runs on the board, or the robot's walk.
-    player: Player,
-    sessions: Vec<Session>,
-    /// Finished runs kept on the chart, each with what names it (named afresh each frame, so
-    /// the legend follows a language switch).
-    previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
-    reference: Reference,
-    /// A big board's tables being made over frames, before its runs begin.
-    preparing: Option<runs::Preparing>,
+    new_size: [usize; 2],
+    generator: Generator,
+    seed: u64,
+}
+
+/// Where the board came from, and whether it has changed since.
+pub(super) struct Origin {
     /// The file the board was opened from or saved to.
     file: Option<PathBuf>,
     /// The preset the board was opened from, when it was one (and not saved since).
@@ -116,17 +113,10 @@ pub struct PathfindingTab {
     /// Where in the undo history the board was as opened or saved (None: never saved, and
     /// not a preset's): it has unsaved edits whenever the history stands elsewhere.
     saved_at: Option<u64>,
-    notice: Option<Notice>,
-    hovered: Option<Pos>,
-    files: files::FileState,
-    export: crate::app::export_window::ExportWindow,
-    new_size: [usize; 2],
-    generator: Generator,
-    seed: u64,
-    /// D* Lite's robot, walking the board instead of the search being shown.
-    robot: Option<robot::RobotRun>,
-    /// How far the robot sees, in cells.
-    robot_radius: u32,
+}
+
+/// What the board is asked about: predict mode's answers and a lesson's question.
+pub(super) struct Asking {
     /// With "Predict the next step" on: the answers given, by the step they led to.
     predictions: Option<crate::app::predictions::Predictions<BoardAnswer>>,
     /// Predict mode asks which cells join the frontier (not which cell is expanded).
@@ -139,6 +129,31 @@ pub struct PathfindingTab {
     cell_answer: Option<Pos>,
     /// The cells named in answer to the lesson's question, outlined on the board.
     lesson_marks: Vec<(Pos, AnswerMark)>,
+}
+
+pub struct PathfindingTab {
+    board: Board,
+    settings: Settings,
+    edit: Editing,
+    origin: Origin,
+    /// Plays the runs on the board, or the robot's walk.
+    player: Player,
+    sessions: Vec<Session>,
+    /// Finished runs kept on the chart, each with what names it (named afresh each frame, so
+    /// the legend follows a language switch).
+    previous: Vec<(RunSeries, (PathAlgorithm, Connectivity, Heuristic))>,
+    reference: Reference,
+    /// A big board's tables being made over frames, before its runs begin.
+    preparing: Option<runs::Preparing>,
+    /// D* Lite's robot, walking the board instead of the search being shown.
+    robot: Option<robot::RobotRun>,
+    /// How far the robot sees, in cells.
+    robot_radius: u32,
+    asking: Asking,
+    notice: Option<Notice>,
+    hovered: Option<Pos>,
+    files: files::FileState,
+    export: crate::app::export_window::ExportWindow,
 }
 
 impl PathfindingTab {
@@ -154,37 +169,43 @@ impl PathfindingTab {
         };
         let shared = Arc::new(board.clone());
         let mut tab = PathfindingTab {
-            new_size: [board.width(), board.height()],
             reference: Reference::new(shared.clone(), settings.connectivity),
             sessions: vec![],
             preparing: None,
+            edit: Editing {
+                history: History::new(256 << 20),
+                gesture: None,
+                new_size: [board.width(), board.height()],
+                generator: Generator::RecursiveBacktracker,
+                seed: 1,
+            },
+            origin: Origin {
+                file: None,
+                preset: None,
+                saved_at: Some(0),
+            },
             board,
-            history: History::new(256 << 20),
-            gesture: None,
             settings,
             player: Player::new(playback),
             previous: vec![],
-            file: None,
-            preset: None,
-            saved_at: Some(0),
             notice: None,
             hovered: None,
             files: files::FileState::default(),
             export: export::window(),
-            generator: Generator::RecursiveBacktracker,
-            seed: 1,
             robot: None,
             robot_radius: robot::DEFAULT_RADIUS,
-            predictions: None,
-            asking_joins: false,
-            picked: vec![],
-            cell_asked: false,
-            cell_answer: None,
-            lesson_marks: vec![],
+            asking: Asking {
+                predictions: None,
+                asking_joins: false,
+                picked: vec![],
+                cell_asked: false,
+                cell_answer: None,
+                lesson_marks: vec![],
+            },
         };
         tab.rebuild_sessions();
         if let Some(board) = waiting {
-            tab.new_size = [board.width(), board.height()];
+            tab.edit.new_size = [board.width(), board.height()];
             tab.board = board;
             tab.restart_at(false, runs::Place::Start);
         }
@@ -206,9 +227,9 @@ impl PathfindingTab {
         let overlays = self.settings.overlays;
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
-        let mut answers: Vec<(Pos, AnswerMark)> = self.lesson_marks.clone();
+        let mut answers: Vec<(Pos, AnswerMark)> = self.asking.lesson_marks.clone();
         let shown = self.sessions[0].position();
-        match self.predictions.as_ref().and_then(|p| p.at(shown)) {
+        match self.asking.predictions.as_ref().and_then(|p| p.at(shown)) {
             Some(BoardAnswer::Next(prediction)) => {
                 let mark = if prediction.verdict.is_right() {
                     AnswerMark::Right
@@ -223,8 +244,8 @@ impl PathfindingTab {
             }
             None => {}
         }
-        if self.predictions.is_some() {
-            answers.extend(self.picked.iter().map(|&p| (p, AnswerMark::Picked)));
+        if self.asking.predictions.is_some() {
+            answers.extend(self.asking.picked.iter().map(|&p| (p, AnswerMark::Picked)));
         }
         if let Some(robot) = &mut self.robot {
             robot.refresh_view(&mut self.sessions[0].view, overlays);
@@ -290,14 +311,14 @@ impl PathfindingTab {
                 parts.push(format!("g {:.2} h {:.2} f {:.2}", info.g, info.h, info.f));
             }
         }
-        let name = match (&self.file, &self.preset) {
+        let name = match (&self.origin.file, &self.origin.preset) {
             (Some(file), _) => file
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
             (None, Some(preset)) => tr!("status-preset", name = preset),
             (None, None) => tr!("status-unsaved-board"),
         };
-        let kept_somewhere = self.file.is_some() || self.preset.is_some();
+        let kept_somewhere = self.origin.file.is_some() || self.origin.preset.is_some();
         parts.push(format!(
             "{name}{}",
             if kept_somewhere && self.dirty() {
@@ -513,13 +534,19 @@ impl crate::app::tab::Tab for PathfindingTab {
 
     fn edit_menu(&mut self, ui: &mut Ui) {
         if ui
-            .add_enabled(self.history.can_undo(), egui::Button::new(tr!("menu-undo")))
+            .add_enabled(
+                self.edit.history.can_undo(),
+                egui::Button::new(tr!("menu-undo")),
+            )
             .clicked()
         {
             self.undo();
         }
         if ui
-            .add_enabled(self.history.can_redo(), egui::Button::new(tr!("menu-redo")))
+            .add_enabled(
+                self.edit.history.can_redo(),
+                egui::Button::new(tr!("menu-redo")),
+            )
             .clicked()
         {
             self.redo();

@@ -126,7 +126,7 @@ impl PathfindingTab {
         if let Some(robot) = &self.robot {
             return presentation::narration(ui, robot.narration());
         }
-        if let Some(predictions) = &self.predictions {
+        if let Some(predictions) = &self.asking.predictions {
             // The answer's verdict and the score, where the panel would have shown them.
             let session = self.session();
             let at = session.position();
@@ -281,15 +281,16 @@ impl PathfindingTab {
             self.apply(action);
         }
         if self.robot.is_none() {
-            let mut predicting = self.predictions.is_some();
+            let mut predicting = self.asking.predictions.is_some();
             if ui
                 .checkbox(&mut predicting, tr!("predict-toggle"))
                 .on_hover_text(tr!("predict-toggle-tip"))
                 .changed()
             {
                 self.player.stop();
-                self.predictions = predicting.then(crate::app::predictions::Predictions::default);
-                self.picked.clear();
+                self.asking.predictions =
+                    predicting.then(crate::app::predictions::Predictions::default);
+                self.asking.picked.clear();
                 // Predicting, a click answers; not predicting, the Answer tool is no tool.
                 self.settings.tool = if predicting {
                     Tool::Answer
@@ -297,13 +298,21 @@ impl PathfindingTab {
                     self.valid_tool(self.settings.tool)
                 };
             }
-            if self.predictions.is_some() {
+            if self.asking.predictions.is_some() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(tr!("predict-ask-for"));
-                    ui.radio_value(&mut self.asking_joins, false, tr!("predict-ask-next"));
-                    ui.radio_value(&mut self.asking_joins, true, tr!("predict-ask-joins"));
+                    ui.radio_value(
+                        &mut self.asking.asking_joins,
+                        false,
+                        tr!("predict-ask-next"),
+                    );
+                    ui.radio_value(
+                        &mut self.asking.asking_joins,
+                        true,
+                        tr!("predict-ask-joins"),
+                    );
                 });
-                if self.asking_joins {
+                if self.asking.asking_joins {
                     let over = self.session().at_end();
                     if ui
                         .add_enabled(!over, egui::Button::new(tr!("predict-check-joins")))
@@ -322,14 +331,20 @@ impl PathfindingTab {
         self.tools(ui);
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(self.history.can_undo(), egui::Button::new(tr!("pf-undo")))
+                .add_enabled(
+                    self.edit.history.can_undo(),
+                    egui::Button::new(tr!("pf-undo")),
+                )
                 .on_hover_text(tr!("keys-ctrl-z"))
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .add_enabled(self.history.can_redo(), egui::Button::new(tr!("pf-redo")))
+                .add_enabled(
+                    self.edit.history.can_redo(),
+                    egui::Button::new(tr!("pf-redo")),
+                )
                 .on_hover_text(tr!("keys-ctrl-y"))
                 .clicked()
             {
@@ -349,14 +364,14 @@ impl PathfindingTab {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-size"));
             ui.add(
-                egui::DragValue::new(&mut self.new_size[0])
+                egui::DragValue::new(&mut self.edit.new_size[0])
                     .range(1..=crate::games::sandbox::MAX_SIDE),
             )
             .labelled_by(label.id)
             .on_hover_text(tr!("pf-width"));
             ui.label("×");
             ui.add(
-                egui::DragValue::new(&mut self.new_size[1])
+                egui::DragValue::new(&mut self.edit.new_size[1])
                     .range(1..=crate::games::sandbox::MAX_SIDE),
             )
             .on_hover_text(tr!("pf-height"));
@@ -371,21 +386,21 @@ impl PathfindingTab {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-generator"));
             egui::ComboBox::from_id_salt("generator")
-                .selected_text(names::generator(self.generator, false))
+                .selected_text(names::generator(self.edit.generator, false))
                 .show_ui(ui, |ui| {
                     for option in Generator::ALL {
                         let name = names::generator(option, false);
                         let same = std::mem::discriminant(&option)
-                            == std::mem::discriminant(&self.generator);
+                            == std::mem::discriminant(&self.edit.generator);
                         if ui.selectable_label(same, name).clicked() && !same {
-                            self.generator = option;
+                            self.edit.generator = option;
                         }
                     }
                 })
                 .response
                 .labelled_by(label.id);
         });
-        if let Generator::Scatter { density } = &mut self.generator {
+        if let Generator::Scatter { density } = &mut self.edit.generator {
             ui.horizontal_wrapped(|ui| {
                 let label = ui.label(tr!("pf-wall-density"));
                 ui.add(egui::Slider::new(density, 0.0..=0.9))
@@ -394,14 +409,14 @@ impl PathfindingTab {
         }
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-seed"));
-            ui.add(egui::DragValue::new(&mut self.seed))
+            ui.add(egui::DragValue::new(&mut self.edit.seed))
                 .labelled_by(label.id);
             if ui
                 .button(tr!("pf-random"))
                 .on_hover_text(tr!("pf-random-tip"))
                 .clicked()
             {
-                self.seed = rand::random::<u32>() as u64;
+                self.edit.seed = rand::random::<u32>() as u64;
             }
             if ui.button(tr!("pf-generate")).clicked() {
                 self.generate();
@@ -446,7 +461,7 @@ impl PathfindingTab {
 
     fn tools(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            if self.predictions.is_some() {
+            if self.asking.predictions.is_some() {
                 ui.selectable_value(&mut self.settings.tool, Tool::Answer, tr!("pf-tool-answer"))
                     .on_hover_text(tr!("pf-tool-answer-tip"));
             }
@@ -574,14 +589,14 @@ impl PathfindingTab {
 
     /// In predict mode with a painting tool in hand: that a click paints, not answers.
     fn tool_note(&self) -> Option<String> {
-        (self.predictions.is_some() && self.settings.tool != Tool::Answer)
+        (self.asking.predictions.is_some() && self.settings.tool != Tool::Answer)
             .then(|| tr!("predict-tool-paints"))
     }
 
     /// The question, or what was said of the answer that led here, and the score.
     /// The question predict mode asks before the next step.
     fn predict_question(&self) -> String {
-        if self.asking_joins {
+        if self.asking.asking_joins {
             tr!("predict-ask-joins-now")
         } else {
             tr!("predict-ask")
@@ -589,7 +604,7 @@ impl PathfindingTab {
     }
 
     fn prediction_panel(&self, ui: &mut Ui) {
-        let Some(predictions) = &self.predictions else {
+        let Some(predictions) = &self.asking.predictions else {
             return;
         };
         let session = self.session();

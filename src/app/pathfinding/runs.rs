@@ -236,7 +236,7 @@ impl PathfindingTab {
         };
         self.apply(StepAction::Step);
         let step = self.session().position();
-        if let Some(predictions) = &mut self.predictions {
+        if let Some(predictions) = &mut self.asking.predictions {
             predictions.record(step, super::predict::BoardAnswer::Next(prediction));
         }
     }
@@ -244,14 +244,14 @@ impl PathfindingTab {
     /// Judges the cells picked as those joining the frontier at the next step, takes the
     /// step, and records the answer by the step it led to.
     pub fn check_joining(&mut self) {
-        let picked = std::mem::take(&mut self.picked);
+        let picked = std::mem::take(&mut self.asking.picked);
         let run = self.session().run();
         let Some(joining) = crate::games::sandbox::predict::judge_joining(run, &picked) else {
             return;
         };
         self.apply(StepAction::Step);
         let step = self.session().position();
-        if let Some(predictions) = &mut self.predictions {
+        if let Some(predictions) = &mut self.asking.predictions {
             predictions.record(step, super::predict::BoardAnswer::Joins(joining));
         }
     }

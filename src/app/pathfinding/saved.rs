@@ -33,8 +33,8 @@ impl PathfindingTab {
     pub fn saved(&self) -> PathfindingSaved {
         PathfindingSaved {
             board: self.board.to_text(),
-            file: self.file.clone(),
-            preset: self.preset.clone(),
+            file: self.origin.file.clone(),
+            preset: self.origin.preset.clone(),
             dirty: self.dirty(),
             settings: self.settings.clone(),
             playback: self.player.playback.clone(),
@@ -106,13 +106,13 @@ impl Restore for PathfindingTab {
             Playback::paused_at(speed),
         );
         if kept_board {
-            tab.file = r.field("file", None);
-            tab.preset = r.field("preset", None);
+            tab.origin.file = r.field("file", None);
+            tab.origin.preset = r.field("preset", None);
             if r.field("dirty", false) {
-                tab.saved_at = None;
+                tab.origin.saved_at = None;
             }
         } else {
-            tab.preset = Some(FIRST_PRESET.to_string());
+            tab.origin.preset = Some(FIRST_PRESET.to_string());
         }
         (tab, r.finish())
     }

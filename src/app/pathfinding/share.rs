@@ -17,7 +17,7 @@ impl PathfindingTab {
         step: usize,
     ) {
         self.robot = None;
-        self.predictions = None;
+        self.asking.predictions = None;
         self.player.stop();
         self.settings.algorithm = algorithm;
         self.settings.compare_with = compare_with;
@@ -25,8 +25,8 @@ impl PathfindingTab {
         self.settings.connectivity = connectivity;
         let unsaved = self.dirty();
         self.replace_board_and_rules(board, None);
-        self.file = None;
-        self.preset = None;
+        self.origin.file = None;
+        self.origin.preset = None;
         self.mark_saved();
         if unsaved {
             self.notice = Some(crate::app::Notice::info(crate::msg!("share-board-kept")));
