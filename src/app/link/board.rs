@@ -12,12 +12,13 @@ use crate::ui::color;
 
 impl LinkTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
-        let (w, h) = (self.width as i32, self.height as i32);
-        self.view.resize(self.width + 2, self.height + 2);
+        let (w, h) = (self.deal.width as i32, self.deal.height as i32);
+        self.view.resize(self.deal.width + 2, self.deal.height + 2);
         let tints = self
+            .searching
             .shown
             .as_ref()
-            .map(|s| SearchTints::of(s.search(), self.width, self.height));
+            .map(|s| SearchTints::of(s.search(), self.deal.width, self.deal.height));
         let board = self.game.board().clone();
         self.view.paint_all(|v| {
             let p = Pos::new(v.x - 1, v.y - 1);
@@ -27,17 +28,17 @@ impl LinkTab {
             color(link::square(board.contains(p), reached, in_frontier))
         });
         let selected = self.game.selected();
-        let hint = self.hint;
-        let refused = self.refused.map(|r| r.0);
-        let flash = self.flash.as_ref().map(|f| f.0.clone());
+        let hint = self.play.hint;
+        let refused = self.play.refused.map(|r| r.0);
+        let flash = self.play.flash.as_ref().map(|f| f.0.clone());
         // The naive search's cells as far as it has got beside the shown search.
-        let naive_cells = self.shown.as_ref().and_then(|s| {
+        let naive_cells = self.searching.shown.as_ref().and_then(|s| {
             let (_, visited) = s.naive.as_ref()?;
             let progress = super::teach::NaiveProgress::at(s.steps(), visited.len(), s.finished);
             Some(visited[..progress.visited].to_vec())
         });
         // The cell a student predicted for the step shown, and whether it was right.
-        let answer = self.shown.as_ref().and_then(|s| {
+        let answer = self.searching.shown.as_ref().and_then(|s| {
             let prediction = s.predictions.at(s.steps())?;
             Some((prediction.answer, prediction.verdict.is_right()))
         });
@@ -96,12 +97,12 @@ impl LinkTab {
         });
         if let Some(v) = input.pressed {
             let p = Pos::new(v.x - 1, v.y - 1);
-            let searching = self.shown.as_ref().is_some_and(|s| !s.finished);
-            if self.predicting && searching {
+            let searching = self.searching.shown.as_ref().is_some_and(|s| !s.finished);
+            if self.searching.predicting && searching {
                 // An answer, anywhere a link may pass (the ring round the board too).
                 self.predict(p);
             } else if p.x >= 0 && p.y >= 0 && p.x < w && p.y < h {
-                if self.editing {
+                if self.edit.editing {
                     self.paint(p);
                 } else {
                     self.click(p);

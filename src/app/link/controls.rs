@@ -64,7 +64,7 @@ impl LinkTab {
             ui.strong(tr!(
                 "link-score",
                 score = self.game.score(),
-                seconds = self.elapsed.round()
+                seconds = self.play.elapsed.round()
             ))
             .on_hover_text(tr!("link-score-rules"));
             self.game_buttons(ui);
@@ -78,16 +78,17 @@ impl LinkTab {
         ui.heading(tr!(
             "link-score",
             score = self.game.score(),
-            seconds = self.elapsed.round()
+            seconds = self.play.elapsed.round()
         ))
         .on_hover_text(tr!("link-score-rules"));
         let tiles = self.game.board().count();
         let seed = self.game.seed();
         ui.label(
-            match self
-                .best_times
-                .best(&board_key(self.width, self.height, self.gravity))
-            {
+            match self.play.best_times.best(&board_key(
+                self.deal.width,
+                self.deal.height,
+                self.deal.gravity,
+            )) {
                 Some(best) => tr!(
                     "link-tiles-left-best",
                     tiles = tiles,
@@ -105,7 +106,7 @@ impl LinkTab {
         }
         ui.horizontal_wrapped(|ui| self.game_buttons(ui));
         ui.horizontal_wrapped(|ui| {
-            let playing = self.autoplay.is_some();
+            let playing = self.searching.autoplay.is_some();
             if ui
                 .button(if playing {
                     tr!("link-stop-computer")
@@ -115,20 +116,20 @@ impl LinkTab {
                 .clicked()
             {
                 if playing {
-                    self.autoplay = None;
+                    self.searching.autoplay = None;
                 } else {
                     self.start_autoplay();
                 }
             }
         });
-        ui.checkbox(&mut self.show_search, tr!("link-show-search"));
-        ui.checkbox(&mut self.guided, tr!("link-guided"))
+        ui.checkbox(&mut self.searching.show_search, tr!("link-show-search"));
+        ui.checkbox(&mut self.searching.guided, tr!("link-guided"))
             .on_hover_text(tr!("link-guided-tip"));
-        ui.checkbox(&mut self.naive, tr!("link-naive"));
+        ui.checkbox(&mut self.searching.naive, tr!("link-naive"));
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("link-search-speed"));
             ui.add(
-                egui::Slider::new(&mut self.search_speed, 2.0..=5000.0)
+                egui::Slider::new(&mut self.searching.search_speed, 2.0..=5000.0)
                     .logarithmic(true)
                     .suffix(tr!("link-steps-per-second")),
             )
@@ -139,30 +140,33 @@ impl LinkTab {
         ui.horizontal_wrapped(|ui| {
             for (w, h) in SIZES {
                 if ui
-                    .selectable_label((self.width, self.height) == (w, h), format!("{w} x {h}"))
+                    .selectable_label(
+                        (self.deal.width, self.deal.height) == (w, h),
+                        format!("{w} x {h}"),
+                    )
                     .clicked()
                 {
-                    self.width = w;
-                    self.height = h;
+                    self.deal.width = w;
+                    self.deal.height = h;
                     self.new_deal();
                 }
             }
         });
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-seed"));
-            ui.add(egui::DragValue::new(&mut self.seed))
+            ui.add(egui::DragValue::new(&mut self.deal.seed))
                 .labelled_by(label.id);
             if ui.button(tr!("new-seed")).clicked() {
-                self.seed = rand::random::<u32>() as u64;
+                self.deal.seed = rand::random::<u32>() as u64;
                 self.new_deal();
             }
         });
         ui.horizontal_wrapped(|ui| {
             if ui
-                .checkbox(&mut self.gravity, tr!("link-gravity"))
+                .checkbox(&mut self.deal.gravity, tr!("link-gravity"))
                 .changed()
             {
-                self.game.gravity = self.gravity;
+                self.game.gravity = self.deal.gravity;
             }
             if ui.button(tr!("link-deal")).clicked() {
                 self.new_deal();

@@ -69,7 +69,7 @@ impl LinkTab {
                 },
             },
         ];
-        if let Some(shown) = &self.shown {
+        if let Some(shown) = &self.searching.shown {
             offer.push(ExportChoice {
                 label: tr!("export-gif-search"),
                 stem: "search",
@@ -88,7 +88,7 @@ impl LinkTab {
             return;
         }
         let offer = self.export_offer();
-        let (game, shown) = (&self.game, &self.shown);
+        let (game, shown) = (&self.game, &self.searching.shown);
         let make = |wanted| match wanted {
             Wanted::Picture { cell, .. } => {
                 let tints = shown.as_ref().map(|s| {

@@ -29,11 +29,11 @@ impl LinkTab {
         {
             Ok(board) => {
                 crate::ui::recent::remember(path);
-                self.width = board.width();
-                self.height = board.height();
-                self.view.resize(self.width + 2, self.height + 2);
-                self.game = LinkGame::new(board, self.gravity, self.seed);
-                self.editing = true;
+                self.deal.width = board.width();
+                self.deal.height = board.height();
+                self.view.resize(self.deal.width + 2, self.deal.height + 2);
+                self.game = LinkGame::new(board, self.deal.gravity, self.deal.seed);
+                self.edit.editing = true;
                 self.notice = Some(Notice::info(crate::msg!(
                     "link-opened",
                     name = path.display().to_string()
@@ -61,8 +61,8 @@ impl LinkTab {
     /// Paints the kind chosen (or erases) on play cell `pos`.
     pub(super) fn paint(&mut self, pos: Pos) {
         let mut board = self.game.board().clone();
-        board.set(pos, self.paint_kind);
-        self.game = LinkGame::new(board, self.gravity, self.seed);
+        board.set(pos, self.edit.paint_kind);
+        self.game = LinkGame::new(board, self.deal.gravity, self.deal.seed);
     }
 
     /// The file dialog, while one is open.
@@ -86,12 +86,16 @@ impl LinkTab {
     /// The painting controls and the file buttons.
     pub(super) fn own_board_controls(&mut self, ui: &mut Ui) {
         ui.heading(tr!("link-own-board"));
-        ui.checkbox(&mut self.editing, tr!("link-paint"));
-        if self.editing {
+        ui.checkbox(&mut self.edit.editing, tr!("link-paint"));
+        if self.edit.editing {
             ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(&mut self.paint_kind, None, tr!("link-erase"));
+                ui.selectable_value(&mut self.edit.paint_kind, None, tr!("link-erase"));
                 for (k, symbol) in SYMBOLS.chars().take(16).enumerate() {
-                    ui.selectable_value(&mut self.paint_kind, Some(k as u8), symbol.to_string());
+                    ui.selectable_value(
+                        &mut self.edit.paint_kind,
+                        Some(k as u8),
+                        symbol.to_string(),
+                    );
                 }
             });
             if ui.button(tr!("link-play-board")).clicked() {

@@ -49,23 +49,16 @@ pub struct LinkSaved {
     pub best_times: BestTimes,
 }
 
-pub struct LinkTab {
-    game: LinkGame,
+/// The board dealt: its size, seed and gravity.
+pub(super) struct Deal {
     width: usize,
     height: usize,
     seed: u64,
     gravity: bool,
-    /// Animate each link search (otherwise links are found at once).
-    show_search: bool,
-    /// Show the search guided by the turns still needed (A*) rather than by turns so far
-    /// alone (uniform cost), which spreads along every ray.
-    guided: bool,
-    naive: bool,
-    shown: Option<Shown>,
-    /// The shipped board being played, whose notes the panel shows.
-    preset: Option<String>,
-    /// File → Export.
-    export: crate::app::export_window::ExportWindow,
+}
+
+/// The game as it is played: the clock, the hint, the moments drawn, the best times.
+pub(super) struct Play {
     /// The link just made, drawn for a moment.
     flash: Option<(Vec<Pos>, f64)>,
     /// A tile that was clicked in vain, drawn for a moment.
@@ -75,9 +68,20 @@ pub struct LinkTab {
     /// The clock runs from the player's first move (a click, a hint, a shuffle, the
     /// computer), not from when the board was dealt.
     clock_running: bool,
-    autoplay: Option<Vec<(Pos, Pos)>>,
     /// The computer played on this board: clearing it sets no best time.
     computer_played: bool,
+    best_times: BestTimes,
+}
+
+/// The link searches shown: the one on screen, how it is stepped, and the computer's play.
+pub(super) struct Searching {
+    /// Animate each link search (otherwise links are found at once).
+    show_search: bool,
+    /// Show the search guided by the turns still needed (A*) rather than by turns so far
+    /// alone (uniform cost), which spreads along every ray.
+    guided: bool,
+    naive: bool,
+    shown: Option<Shown>,
     /// Search steps per second when showing searches.
     search_speed: f64,
     /// Holds the shown search still, to step it by hand.
@@ -90,9 +94,26 @@ pub struct LinkTab {
     /// Right answers and answers given in the searches shown before this one.
     earlier_predictions: (usize, usize),
     pace: Pace,
+    /// The pairs the computer still has to clear, one search each.
+    autoplay: Option<Vec<(Pos, Pos)>>,
+}
+
+/// Painting a board of one's own.
+pub(super) struct Editing {
     editing: bool,
     paint_kind: Option<u8>,
-    best_times: BestTimes,
+}
+
+pub struct LinkTab {
+    game: LinkGame,
+    deal: Deal,
+    play: Play,
+    searching: Searching,
+    edit: Editing,
+    /// The shipped board being played, whose notes the panel shows.
+    preset: Option<String>,
+    /// File → Export.
+    export: crate::app::export_window::ExportWindow,
     notice: Option<Notice>,
     dialog: Option<FileDialog>,
     view: BoardView,
@@ -106,32 +127,40 @@ impl LinkTab {
             deal(width, height, saved.seed).unwrap_or_else(|_| LinkBoard::empty(width, height));
         LinkTab {
             game: LinkGame::new(board, saved.gravity, saved.seed),
-            width,
-            height,
-            seed: saved.seed,
-            gravity: saved.gravity,
-            show_search: saved.show_search,
-            guided: false,
-            naive: false,
-            shown: None,
+            deal: Deal {
+                width,
+                height,
+                seed: saved.seed,
+                gravity: saved.gravity,
+            },
+            play: Play {
+                flash: None,
+                refused: None,
+                hint: None,
+                elapsed: 0.0,
+                clock_running: false,
+                computer_played: false,
+                best_times: saved.best_times,
+            },
+            searching: Searching {
+                show_search: saved.show_search,
+                guided: false,
+                naive: false,
+                shown: None,
+                search_speed: 200.0,
+                search_paused: false,
+                search_player: crate::app::watch::Player::default(),
+                predicting: false,
+                earlier_predictions: (0, 0),
+                pace: Pace::default(),
+                autoplay: None,
+            },
+            edit: Editing {
+                editing: false,
+                paint_kind: Some(0),
+            },
             preset: None,
             export: export::window(),
-            flash: None,
-            refused: None,
-            hint: None,
-            elapsed: 0.0,
-            clock_running: false,
-            autoplay: None,
-            computer_played: false,
-            search_speed: 200.0,
-            search_paused: false,
-            search_player: crate::app::watch::Player::default(),
-            predicting: false,
-            earlier_predictions: (0, 0),
-            pace: Pace::default(),
-            editing: false,
-            paint_kind: Some(0),
-            best_times: saved.best_times,
             notice: None,
             dialog: None,
             view: BoardView::new("link-board", width + 2, height + 2).with_max_fit(80.0),
@@ -140,12 +169,12 @@ impl LinkTab {
 
     pub fn saved(&self) -> LinkSaved {
         LinkSaved {
-            width: self.width,
-            height: self.height,
-            seed: self.seed,
-            gravity: self.gravity,
-            show_search: self.show_search,
-            best_times: self.best_times.clone(),
+            width: self.deal.width,
+            height: self.deal.height,
+            seed: self.deal.seed,
+            gravity: self.deal.gravity,
+            show_search: self.searching.show_search,
+            best_times: self.play.best_times.clone(),
         }
     }
 
@@ -185,8 +214,8 @@ impl crate::app::tab::Tab for LinkTab {
     fn status(&self) -> String {
         let mut parts = vec![tr!(
             "link-status",
-            width = self.width,
-            height = self.height,
+            width = self.deal.width,
+            height = self.deal.height,
             seed = self.game.seed()
         )];
         if let Some(n) = &self.notice

@@ -17,7 +17,7 @@ use crate::msg;
 impl LinkTab {
     /// Deals a new board of the chosen size from the seed.
     pub fn new_deal(&mut self) {
-        match deal(self.width, self.height, self.seed) {
+        match deal(self.deal.width, self.deal.height, self.deal.seed) {
             Ok(board) => self.start(board),
             Err(message) => self.notice = Some(Notice::error(message)),
         }
@@ -27,11 +27,11 @@ impl LinkTab {
     pub fn open_preset(&mut self, file: &str) {
         match presets::board(file) {
             Ok(board) => {
-                self.gravity = false;
+                self.deal.gravity = false;
                 self.start(board);
                 if file == "naive-trap.link" {
-                    self.naive = true;
-                    self.show_search = true;
+                    self.searching.naive = true;
+                    self.searching.show_search = true;
                 }
                 self.preset = Some(file.to_string());
             }
@@ -48,18 +48,18 @@ impl LinkTab {
             )));
             return;
         }
-        self.width = board.width();
-        self.height = board.height();
-        self.view.resize(self.width + 2, self.height + 2);
-        self.game = LinkGame::new(board, self.gravity, self.seed);
-        self.elapsed = 0.0;
-        self.clock_running = false;
-        self.shown = None;
-        self.flash = None;
-        self.hint = None;
-        self.autoplay = None;
-        self.computer_played = false;
-        self.editing = false;
+        self.deal.width = board.width();
+        self.deal.height = board.height();
+        self.view.resize(self.deal.width + 2, self.deal.height + 2);
+        self.game = LinkGame::new(board, self.deal.gravity, self.deal.seed);
+        self.play.elapsed = 0.0;
+        self.play.clock_running = false;
+        self.searching.shown = None;
+        self.play.flash = None;
+        self.play.hint = None;
+        self.searching.autoplay = None;
+        self.play.computer_played = false;
+        self.edit.editing = false;
         self.preset = None;
         // News about the last board is stale now; errors stay until dismissed.
         self.notice = self.notice.take().filter(|n| n.error);
@@ -67,16 +67,16 @@ impl LinkTab {
 
     /// A click on a play cell.
     pub fn click(&mut self, pos: Pos) {
-        if self.game.is_won() || self.autoplay.is_some() {
+        if self.game.is_won() || self.searching.autoplay.is_some() {
             return;
         }
-        self.clock_running = true;
-        self.hint = None;
-        self.shown = None;
+        self.play.clock_running = true;
+        self.play.hint = None;
+        self.searching.shown = None;
         let first = self.game.selected();
         let second_of_pair = first
             .is_some_and(|f| f != pos && self.game.board().tile(f) == self.game.board().tile(pos));
-        if self.show_search
+        if self.searching.show_search
             && second_of_pair
             && let Some(from) = first
         {
@@ -85,10 +85,10 @@ impl LinkTab {
         }
         match self.game.click(pos) {
             Click::Removed { link, shuffled } => {
-                self.flash = Some((link.cells, 0.5));
+                self.play.flash = Some((link.cells, 0.5));
                 self.after_removal(shuffled);
             }
-            Click::Different(p) | Click::NoLink(p) => self.refused = Some((p, 0.4)),
+            Click::Different(p) | Click::NoLink(p) => self.play.refused = Some((p, 0.4)),
             _ => {}
         }
     }
@@ -101,10 +101,14 @@ impl LinkTab {
         if !self.game.is_won() {
             return;
         }
-        let key = board_key(self.width, self.height, self.gravity);
-        let seconds = self.elapsed;
+        let key = board_key(self.deal.width, self.deal.height, self.deal.gravity);
+        let seconds = self.play.elapsed;
         self.notice = Some(Notice::info(
-            match self.best_times.record(&key, seconds, self.computer_played) {
+            match self
+                .play
+                .best_times
+                .record(&key, seconds, self.play.computer_played)
+            {
                 Cleared::Helped => msg!("link-cleared-helped", seconds = seconds.round() as i64),
                 Cleared::Best { .. } => msg!(
                     "link-cleared-best",
@@ -123,18 +127,18 @@ impl LinkTab {
     /// Starts the computer clearing the board.
     /// A hint: a removable pair shown (at the game's price for a hint); the clock starts.
     pub fn take_hint(&mut self) {
-        self.clock_running = true;
-        self.hint = self.game.hint();
+        self.play.clock_running = true;
+        self.play.hint = self.game.hint();
     }
 
     pub fn start_autoplay(&mut self) {
-        self.clock_running = true;
-        match clear(self.game.board(), self.gravity, 200_000) {
+        self.play.clock_running = true;
+        match clear(self.game.board(), self.deal.gravity, 200_000) {
             Some(moves) => {
                 let mut moves = moves;
                 moves.reverse();
-                self.autoplay = Some(moves);
-                self.computer_played = true;
+                self.searching.autoplay = Some(moves);
+                self.play.computer_played = true;
             }
             None => self.notice = Some(Notice::info(crate::msg!("link-computer-stuck"))),
         }
@@ -143,13 +147,13 @@ impl LinkTab {
     /// This frame's share of animation; true while more frames are needed.
     pub(super) fn advance_play(&mut self, dt: f64) -> bool {
         let mut busy = false;
-        if self.clock_running && !self.game.is_won() && !self.editing {
-            self.elapsed += dt;
+        if self.play.clock_running && !self.game.is_won() && !self.edit.editing {
+            self.play.elapsed += dt;
             busy = true;
         }
         for timer in [
-            self.flash.as_mut().map(|f| &mut f.1),
-            self.refused.as_mut().map(|r| &mut r.1),
+            self.play.flash.as_mut().map(|f| &mut f.1),
+            self.play.refused.as_mut().map(|r| &mut r.1),
         ]
         .into_iter()
         .flatten()
@@ -157,21 +161,21 @@ impl LinkTab {
             *timer -= dt;
             busy = true;
         }
-        if self.flash.as_ref().is_some_and(|f| f.1 <= 0.0) {
-            self.flash = None;
+        if self.play.flash.as_ref().is_some_and(|f| f.1 <= 0.0) {
+            self.play.flash = None;
         }
-        if self.refused.as_ref().is_some_and(|r| r.1 <= 0.0) {
-            self.refused = None;
+        if self.play.refused.as_ref().is_some_and(|r| r.1 <= 0.0) {
+            self.play.refused = None;
         }
-        let searching = self.shown.as_ref().is_some_and(|s| !s.finished);
-        if (searching || self.autoplay.is_some()) && !self.search_paused {
+        let searching = self.searching.shown.as_ref().is_some_and(|s| !s.finished);
+        if (searching || self.searching.autoplay.is_some()) && !self.searching.search_paused {
             busy = true;
-            for _ in 0..self.pace.due(self.search_speed, dt) {
-                if self.shown.as_ref().is_none_or(|s| s.finished) {
-                    match self.autoplay.as_mut().and_then(|m| m.pop()) {
+            for _ in 0..self.searching.pace.due(self.searching.search_speed, dt) {
+                if self.searching.shown.as_ref().is_none_or(|s| s.finished) {
+                    match self.searching.autoplay.as_mut().and_then(|m| m.pop()) {
                         Some((a, b)) => self.show_search_for(a, b, true),
                         None => {
-                            self.autoplay = None;
+                            self.searching.autoplay = None;
                             break;
                         }
                     }
@@ -179,7 +183,7 @@ impl LinkTab {
                 self.step_search();
             }
         } else {
-            self.pace.reset();
+            self.searching.pace.reset();
         }
         busy
     }
@@ -206,16 +210,16 @@ impl LinkTab {
     /// Shuffles the tiles; the hint and the last search shown were about cells that have
     /// moved, and go.
     pub fn shuffle(&mut self) {
-        self.clock_running = true;
+        self.play.clock_running = true;
         self.game.shuffle();
-        self.hint = None;
-        self.shown = None;
+        self.play.hint = None;
+        self.searching.shown = None;
     }
 
     /// Takes back the last pair or shuffle, and the hint and the search shown with it.
     pub fn undo(&mut self) {
         self.game.undo();
-        self.hint = None;
-        self.shown = None;
+        self.play.hint = None;
+        self.searching.shown = None;
     }
 }

@@ -115,14 +115,17 @@ impl LinkTab {
     pub fn show_search_for(&mut self, from: Pos, to: Pos, remove: bool) {
         self.carry_predictions();
         let field = LinkField::new(self.game.board());
-        let algorithm = if self.guided {
+        let algorithm = if self.searching.guided {
             Algorithm::AStar
         } else {
             Algorithm::Dijkstra
         };
         let search = Search::new(field.problem(from, to), algorithm);
-        let naive = self.naive.then(|| naive_turns(self.game.board(), from, to));
-        self.shown = Some(Shown {
+        let naive = self
+            .searching
+            .naive
+            .then(|| naive_turns(self.game.board(), from, to));
+        self.searching.shown = Some(Shown {
             timeline: Timeline::new(search),
             board: self.game.board().clone(),
             predictions: Predictions::default(),
@@ -136,25 +139,25 @@ impl LinkTab {
 
     /// Adds the shown search's answers to the earlier ones (before it goes).
     pub(super) fn carry_predictions(&mut self) {
-        if let Some(shown) = &self.shown {
+        if let Some(shown) = &self.searching.shown {
             let (right, asked) = shown.predictions.score(shown.steps());
-            self.earlier_predictions.0 += right;
-            self.earlier_predictions.1 += asked;
+            self.searching.earlier_predictions.0 += right;
+            self.searching.earlier_predictions.1 += asked;
         }
     }
 
     /// Takes `cell` as the answer to "which cell does the shown search expand next?":
     /// judges it, takes the step, and keeps the answer.
     pub fn predict(&mut self, cell: Pos) {
-        let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) else {
+        let Some(shown) = self.searching.shown.as_ref().filter(|s| !s.finished) else {
             return;
         };
         let Some(prediction) = crate::games::link::predict::judge(shown.search(), cell) else {
             return;
         };
-        self.search_paused = true;
+        self.searching.search_paused = true;
         self.step_search();
-        if let Some(shown) = &mut self.shown {
+        if let Some(shown) = &mut self.searching.shown {
             let step = shown.steps();
             shown.predictions.record(step, prediction);
         }
@@ -163,14 +166,15 @@ impl LinkTab {
     /// Steps the shown search once (through the player); returns whether it has finished.
     pub fn step_search(&mut self) -> bool {
         self.apply_to_search(StepAction::Step);
-        self.shown.as_ref().is_none_or(|s| s.finished)
+        self.searching.shown.as_ref().is_none_or(|s| s.finished)
     }
 
     /// Applies a step control to the shown search, then acts on its verdict if it has
     /// just come.
     pub fn apply_to_search(&mut self, action: StepAction) {
-        if let Some(shown) = &mut self.shown {
-            self.search_player
+        if let Some(shown) = &mut self.searching.shown {
+            self.searching
+                .search_player
                 .apply(std::slice::from_mut(shown), action);
         }
         self.act_on_verdict();
@@ -179,7 +183,7 @@ impl LinkTab {
     /// Once the shown search knows its verdict: the link flashes (and the pair goes, in
     /// play), or the second tile is refused (and becomes the selection, in play).
     fn act_on_verdict(&mut self) {
-        let Some(shown) = self.shown.as_mut().filter(|s| !s.finished) else {
+        let Some(shown) = self.searching.shown.as_mut().filter(|s| !s.finished) else {
             return;
         };
         let Some(found) = shown.verdict() else {
@@ -189,14 +193,14 @@ impl LinkTab {
         let (from, to, remove) = (shown.from, shown.to, shown.remove);
         match found {
             Some(cells) => {
-                self.flash = Some((cells, if remove { 0.6 } else { 1.5 }));
+                self.play.flash = Some((cells, if remove { 0.6 } else { 1.5 }));
                 if remove {
                     let shuffled = self.game.take_pair(from, to);
                     self.after_removal(shuffled);
                 }
             }
             None => {
-                self.refused = Some((to, 0.6));
+                self.play.refused = Some((to, 0.6));
                 if remove {
                     // As in play: the second tile becomes the selection.
                     self.game.click(to);
@@ -208,12 +212,13 @@ impl LinkTab {
     /// The shown search in the side panel: hold and step, what it has done, its verdict, and
     /// the naive search's.
     pub(super) fn search_panel(&mut self, ui: &mut Ui) {
-        if self.show_search || self.autoplay.is_some() {
-            ui.checkbox(&mut self.predicting, tr!("predict-toggle"))
+        if self.searching.show_search || self.searching.autoplay.is_some() {
+            ui.checkbox(&mut self.searching.predicting, tr!("predict-toggle"))
                 .on_hover_text(tr!("link-predict-tip"));
             ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut self.search_paused, tr!("link-hold-search"));
+                ui.checkbox(&mut self.searching.search_paused, tr!("link-hold-search"));
                 let can_go_back = self
+                    .searching
                     .shown
                     .as_ref()
                     .is_some_and(|s| !s.finished && s.steps() > 0);
@@ -221,17 +226,17 @@ impl LinkTab {
                     .add_enabled(can_go_back, egui::Button::new(tr!("link-step-back")))
                     .clicked()
                 {
-                    self.search_paused = true;
+                    self.searching.search_paused = true;
                     self.apply_to_search(StepAction::StepBack);
                 }
                 if ui.button(tr!("link-step-search")).clicked() {
-                    self.search_paused = true;
+                    self.searching.search_paused = true;
                     self.step_search();
                 }
             });
             // The timeline over the steps taken, while the search runs (once it has ended
             // the board may have changed under it).
-            if let Some(shown) = self.shown.as_ref().filter(|s| !s.finished) {
+            if let Some(shown) = self.searching.shown.as_ref().filter(|s| !s.finished) {
                 let mut actions = vec![];
                 let (at, reached) = (shown.steps(), shown.reached());
                 ui.horizontal_wrapped(|ui| {
@@ -239,12 +244,12 @@ impl LinkTab {
                     crate::ui::step_controls::timeline(ui, label, at, reached, false, &mut actions);
                 });
                 for action in actions {
-                    self.search_paused = true;
+                    self.searching.search_paused = true;
                     self.apply_to_search(action);
                 }
             }
         }
-        let Some(shown) = &self.shown else {
+        let Some(shown) = &self.searching.shown else {
             return;
         };
         ui.separator();
@@ -288,14 +293,14 @@ impl LinkTab {
         }
         // The search may have been started before the guide was switched.
         let guided = s.algorithm() == Algorithm::AStar;
-        if self.predicting {
+        if self.searching.predicting {
             let (rule, measure) = if guided {
                 (tr!("predict-rule-link-guided"), "f".to_string())
             } else {
                 (tr!("predict-rule-link"), tr!("predict-measure-turns"))
             };
             let (right, asked) = shown.predictions.score(shown.steps());
-            let (earlier_right, earlier_asked) = self.earlier_predictions;
+            let (earlier_right, earlier_asked) = self.searching.earlier_predictions;
             crate::app::predictions::panel(
                 ui,
                 &shown.predictions,
