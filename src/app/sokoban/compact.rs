@@ -19,10 +19,10 @@ impl SokobanTab {
         ui.horizontal_wrapped(|ui| {
             self.mode_picker(ui);
             ui.separator();
-            let more = self.index + 1 < self.entries.len();
+            let more = self.collection.index + 1 < self.collection.entries.len();
             for (enabled, name, keys, command) in [
                 (
-                    self.index > 0,
+                    self.collection.index > 0,
                     "sk-previous",
                     "keys-p",
                     PlayCommand::PreviousLevel,
@@ -43,7 +43,8 @@ impl SokobanTab {
                 Mode::Edit => {}
                 Mode::Solve => match self.timeline_position() {
                     Some((position, known, finished)) => {
-                        actions = step_bar(ui, &self.player.playback, position, known, finished);
+                        actions =
+                            step_bar(ui, &self.solve.player.playback, position, known, finished);
                     }
                     None => {
                         let ready = self.level().is_some();
@@ -67,7 +68,7 @@ impl SokobanTab {
 
     /// The counters and the game's buttons.
     fn compact_play(&self, ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
-        let Some(game) = &self.game else { return };
+        let Some(game) = &self.play.game else { return };
         ui.strong(tr!(
             "sk-counters",
             moves = game.moves(),

@@ -29,35 +29,37 @@ impl SokobanTab {
     }
 
     pub(super) fn edit_snapshot(&mut self) {
-        self.edit_undo.push(self.editing.clone());
-        self.edit_redo.clear();
+        self.edit.edit_undo.push(self.edit.editing.clone());
+        self.edit.edit_redo.clear();
     }
 
     /// Takes back the stroke being painted (a second finger made it a pinch), leaving no
     /// redo behind.
     pub(super) fn take_back_stroke(&mut self) {
-        if let Some(previous) = self.edit_undo.pop() {
-            self.editing = previous;
+        if let Some(previous) = self.edit.edit_undo.pop() {
+            self.edit.editing = previous;
         }
     }
 
     pub(super) fn edit_undo_step(&mut self) {
-        if let Some(previous) = self.edit_undo.pop() {
-            self.edit_redo
-                .push(std::mem::replace(&mut self.editing, previous));
+        if let Some(previous) = self.edit.edit_undo.pop() {
+            self.edit
+                .edit_redo
+                .push(std::mem::replace(&mut self.edit.editing, previous));
         }
     }
 
     pub(super) fn edit_redo_step(&mut self) {
-        if let Some(next) = self.edit_redo.pop() {
-            self.edit_undo
-                .push(std::mem::replace(&mut self.editing, next));
+        if let Some(next) = self.edit.edit_redo.pop() {
+            self.edit
+                .edit_undo
+                .push(std::mem::replace(&mut self.edit.editing, next));
         }
     }
 
     pub(super) fn paint(&mut self, pos: Pos) {
-        let level = &mut self.editing;
-        match self.tool {
+        let level = &mut self.edit.editing;
+        match self.edit.tool {
             EditTool::Wall => level.set_square(pos, Square::Wall),
             EditTool::Floor => {
                 level.set_square(pos, Square::Floor);
@@ -71,42 +73,45 @@ impl SokobanTab {
 
     /// Checks the level in the editor and says what is wrong (or that it is fine).
     pub fn check_editing(&mut self) {
-        self.checked = Some(self.editing.clone());
+        self.edit.checked = Some(self.edit.editing.clone());
     }
 
     /// What Check says of the level in the editor, if it was checked as it stands.
     pub fn check_verdict(&self) -> Option<Result<String, String>> {
-        (self.checked.as_ref() == Some(&self.editing)).then(|| match self.editing.check() {
-            Ok(()) => Ok(tr!("edit-level-ready")),
-            Err(problem) => Err(problem.to_string()),
+        (self.edit.checked.as_ref() == Some(&self.edit.editing)).then(|| {
+            match self.edit.editing.check() {
+                Ok(()) => Ok(tr!("edit-level-ready")),
+                Err(problem) => Err(problem.to_string()),
+            }
         })
     }
 
     /// Puts the edited level into the collection in place of the current one and plays it.
     pub fn play_edited(&mut self) {
         self.check_editing();
-        if let Ok(()) = self.editing.check() {
+        if let Ok(()) = self.edit.editing.check() {
             let entry = Entry {
-                title: if self.editing.title.is_empty() {
+                title: if self.edit.editing.title.is_empty() {
                     tr!("edit-level-untitled")
                 } else {
-                    self.editing.title.clone()
+                    self.edit.editing.title.clone()
                 },
-                level: Ok(self.editing.clone()),
+                level: Ok(self.edit.editing.clone()),
             };
-            if self.entries.is_empty() {
-                self.entries.push(entry);
+            if self.collection.entries.is_empty() {
+                self.collection.entries.push(entry);
             } else {
-                self.entries[self.index] = entry;
+                self.collection.entries[self.collection.index] = entry;
             }
-            self.collection_text = self
+            self.collection.collection_text = self
+                .collection
                 .entries
                 .iter()
                 .filter_map(|e| e.level.as_ref().ok())
                 .map(|l| l.to_xsb())
                 .collect::<Vec<_>>()
                 .join("\n");
-            let index = self.index;
+            let index = self.collection.index;
             self.select(index);
             self.mode = Mode::Play;
         }
@@ -121,13 +126,13 @@ impl SokobanTab {
                 (EditTool::Box, tr!("edit-tool-box")),
                 (EditTool::Player, tr!("edit-tool-player")),
             ] {
-                ui.selectable_value(&mut self.tool, tool, name);
+                ui.selectable_value(&mut self.edit.tool, tool, name);
             }
         });
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(
-                    !self.edit_undo.is_empty(),
+                    !self.edit.edit_undo.is_empty(),
                     egui::Button::new(tr!("sk-undo")),
                 )
                 .clicked()
@@ -136,7 +141,7 @@ impl SokobanTab {
             }
             if ui
                 .add_enabled(
-                    !self.edit_redo.is_empty(),
+                    !self.edit.edit_redo.is_empty(),
                     egui::Button::new(tr!("sk-redo")),
                 )
                 .clicked()
@@ -145,17 +150,17 @@ impl SokobanTab {
             }
             if ui.button(tr!("edit-new-level")).clicked() {
                 self.edit_snapshot();
-                self.editing = Level::empty(10, 8);
+                self.edit.editing = Level::empty(10, 8);
                 self.view.fit();
             }
         });
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("edit-title"));
-            ui.text_edit_singleline(&mut self.editing.title)
+            ui.text_edit_singleline(&mut self.edit.editing.title)
                 .labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
-            let (mut w, mut h) = (self.editing.width(), self.editing.height());
+            let (mut w, mut h) = (self.edit.editing.width(), self.edit.editing.height());
             let label = ui.label(tr!("edit-size"));
             let a = ui
                 .add(egui::DragValue::new(&mut w).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
@@ -165,10 +170,10 @@ impl SokobanTab {
                 .add(egui::DragValue::new(&mut h).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
                 .on_hover_text(tr!("edit-height"));
             if (a.changed() || b.changed())
-                && (w, h) != (self.editing.width(), self.editing.height())
+                && (w, h) != (self.edit.editing.width(), self.edit.editing.height())
             {
                 self.edit_snapshot();
-                self.editing = self.editing.resized(w, h);
+                self.edit.editing = self.edit.editing.resized(w, h);
                 self.view.fit();
             }
         });
@@ -192,7 +197,7 @@ impl SokobanTab {
         });
         let edited = self
             .level_to_edit()
-            .is_some_and(|level| level != self.editing);
+            .is_some_and(|level| level != self.edit.editing);
         if edited {
             ui.small(tr!("edit-not-in-play-yet"));
         }
@@ -215,24 +220,26 @@ impl SokobanTab {
     /// the same board, a search that gave up starts again with more time; any other stands.
     pub fn solve_editing(&mut self) {
         self.check_editing();
-        if self.editing.check().is_err() {
-            self.edit_solve = None;
+        if self.edit.editing.check().is_err() {
+            self.edit.edit_solve = None;
             return;
         }
-        let previous = self.edit_solve.as_ref();
-        if let Some(worker) = HintWorker::ask(previous, self.editing.clone(), self.aid.first) {
-            self.edit_solve = Some(worker);
+        let previous = self.edit.edit_solve.as_ref();
+        if let Some(worker) =
+            HintWorker::ask(previous, self.edit.editing.clone(), self.play.aid.first)
+        {
+            self.edit.edit_solve = Some(worker);
         }
     }
 
     /// Takes in the editor's solve once its thread has an answer; true while it goes on. An
     /// edit to the board drops it (which stops its search).
     pub(super) fn advance_edit(&mut self) -> bool {
-        let Some(search) = &mut self.edit_solve else {
+        let Some(search) = &mut self.edit.edit_solve else {
             return false;
         };
-        if !search.position().same_board(&self.editing) {
-            self.edit_solve = None;
+        if !search.position().same_board(&self.edit.editing) {
+            self.edit.edit_solve = None;
             return false;
         }
         search.poll()
@@ -240,7 +247,7 @@ impl SokobanTab {
 
     /// What the editor's solve found, in words.
     pub fn editing_verdict(&self) -> Option<String> {
-        let search = self.edit_solve.as_ref()?;
+        let search = self.edit.edit_solve.as_ref()?;
         Some(match search.outcome() {
             None => {
                 let (unit, spent, limit) = search.progress().parts();

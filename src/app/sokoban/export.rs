@@ -83,12 +83,12 @@ impl Source {
 
 impl SokobanTab {
     fn export_source(&self) -> Source {
-        let solution = self.session.as_ref().and_then(|s| match &s.solution {
+        let solution = self.solve.session.as_ref().and_then(|s| match &s.solution {
             Some(Ok(lurd)) => Some((s.level.clone(), lurd.clone())),
             _ => None,
         });
         Source {
-            game: self.game.clone(),
+            game: self.play.game.clone(),
             solution,
         }
     }

@@ -15,24 +15,34 @@ impl SokobanTab {
     pub fn load_collection(&mut self, name: &str, text: &str) -> bool {
         match parse_collection(text) {
             Ok(entries) => {
-                self.collection_name = name.to_string();
-                self.collection_text = text.to_string();
-                self.entries = entries;
+                self.collection.collection_name = name.to_string();
+                self.collection.collection_text = text.to_string();
+                self.collection.entries = entries;
                 let first_good = self
+                    .collection
                     .entries
                     .iter()
                     .position(|e| e.level.is_ok())
                     .unwrap_or(0);
                 self.select(first_good);
                 self.mode = Mode::Play;
-                let bad = self.entries.iter().filter(|e| e.level.is_err()).count();
+                let bad = self
+                    .collection
+                    .entries
+                    .iter()
+                    .filter(|e| e.level.is_err())
+                    .count();
                 self.notice = Some(Notice::info(if bad == 0 {
-                    crate::msg!("sk-opened", name = name, count = self.entries.len())
+                    crate::msg!(
+                        "sk-opened",
+                        name = name,
+                        count = self.collection.entries.len()
+                    )
                 } else {
                     crate::msg!(
                         "sk-opened-mistakes",
                         name = name,
-                        count = self.entries.len(),
+                        count = self.collection.entries.len(),
                         bad = bad
                     )
                 }));
@@ -77,27 +87,29 @@ impl SokobanTab {
             )));
             return;
         }
-        if self.entries.is_empty() {
-            self.collection_name = name.to_string();
-            self.collection_text.clear();
+        if self.collection.entries.is_empty() {
+            self.collection.collection_name = name.to_string();
+            self.collection.collection_text.clear();
         }
-        let first = self.entries.len();
+        let first = self.collection.entries.len();
         for entry in &good {
             if let Ok(level) = &entry.level {
-                if !self.collection_text.is_empty() && !self.collection_text.ends_with("\n\n") {
-                    self.collection_text.push('\n');
+                if !self.collection.collection_text.is_empty()
+                    && !self.collection.collection_text.ends_with("\n\n")
+                {
+                    self.collection.collection_text.push('\n');
                 }
-                self.collection_text.push_str(&level.to_xsb());
+                self.collection.collection_text.push_str(&level.to_xsb());
             }
         }
-        self.entries.extend(good);
+        self.collection.entries.extend(good);
         self.select(first);
         self.mode = Mode::Play;
         self.notice = Some(Notice::info(crate::msg!(
             "sk-added",
-            added = self.entries.len() - first,
-            name = self.collection_name.clone(),
-            count = self.entries.len()
+            added = self.collection.entries.len() - first,
+            name = self.collection.collection_name.clone(),
+            count = self.collection.entries.len()
         )));
     }
 
@@ -164,7 +176,7 @@ impl SokobanTab {
                     } else {
                         path
                     };
-                    self.notice = Some(match write_text(&path, &self.editing.to_xsb()) {
+                    self.notice = Some(match write_text(&path, &self.edit.editing.to_xsb()) {
                         Ok(()) => {
                             crate::ui::recent::remember(&path);
                             Notice::info(crate::msg!(
@@ -179,7 +191,7 @@ impl SokobanTab {
                 }
             }
         }
-        if let Some(text) = &mut self.paste {
+        if let Some(text) = &mut self.collection.paste {
             let mut open = true;
             let mut load = false;
             egui::Window::new(crate::tr!("sk-paste-title"))
@@ -196,10 +208,10 @@ impl SokobanTab {
                 });
             if load {
                 let text = text.clone();
-                self.paste = None;
+                self.collection.paste = None;
                 self.add_levels(&crate::tr!("sk-pasted-level"), &text);
             } else if !open {
-                self.paste = None;
+                self.collection.paste = None;
             }
         }
         error_window(ctx, &mut self.notice, &crate::tr!("sk-unchanged"));

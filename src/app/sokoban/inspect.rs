@@ -11,52 +11,52 @@ impl SokobanTab {
 
     /// The hint and dead-square aid of the Play view.
     pub fn aid(&self) -> &aid::PlayAid {
-        &self.aid
+        &self.play.aid
     }
 
     /// The search chosen in the Solve view.
     pub fn algorithm(&self) -> SokobanAlgorithm {
-        self.algorithm
+        self.solve.algorithm
     }
 
     /// The name of the collection open.
     pub fn collection_name(&self) -> &str {
-        &self.collection_name
+        &self.collection.collection_name
     }
 
     /// The comparison of two searches, if one is shown.
     pub fn comparison(&self) -> Option<&compare::Comparison> {
-        self.comparison.as_ref()
+        self.solve.comparison.as_ref()
     }
 
     /// What one step of the search is (a push or a move).
     pub fn detail(&self) -> Detail {
-        self.detail
+        self.solve.detail
     }
 
     /// The level in the editor.
     pub fn editing(&self) -> &Level {
-        &self.editing
+        &self.edit.editing
     }
 
     /// The collection's levels.
     pub fn entries(&self) -> &[Entry] {
-        &self.entries
+        &self.collection.entries
     }
 
     /// The game being played.
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+        self.play.game.as_ref()
     }
 
     /// The open level's place in the collection.
     pub fn index(&self) -> usize {
-        self.index
+        self.collection.index
     }
 
     /// The solver's budget in states.
     pub fn max_states(&self) -> usize {
-        self.max_states
+        self.solve.max_states
     }
 
     /// Play, Solve or Edit.
@@ -66,57 +66,57 @@ impl SokobanTab {
 
     /// The portfolio solver's view, if it runs.
     pub fn portfolio(&self) -> Option<&portfolio_view::PortfolioView> {
-        self.portfolio.as_ref()
+        self.solve.portfolio.as_ref()
     }
 
     /// How fast the portfolio's members are stepped.
     pub fn portfolio_pace(&self) -> &crate::games::sokoban::solver::portfolio::Pace {
-        &self.portfolio_pace
+        &self.solve.portfolio_pace
     }
 
     /// Which levels are solved, and their best solutions.
     pub fn progress(&self) -> &Progress {
-        &self.progress
+        &self.play.progress
     }
 
     /// The search watched in the Solve view, if one is.
     pub fn session(&self) -> Option<&SolveSession> {
-        self.session.as_ref()
+        self.solve.session.as_ref()
     }
 
     /// Whether dead squares are drawn.
     pub fn show_dead_squares(&self) -> bool {
-        self.show_dead_squares
+        self.solve.show_dead_squares
     }
 
     /// Sets the solver's budget in states, as its field in the Solve view does.
     pub fn set_max_states(&mut self, max_states: usize) {
-        self.max_states = max_states;
+        self.solve.max_states = max_states;
     }
 
     /// Sets how fast the portfolio's members are stepped.
     pub fn set_portfolio_pace(&mut self, pace: crate::games::sokoban::solver::portfolio::Pace) {
-        self.portfolio_pace = pace;
+        self.solve.portfolio_pace = pace;
     }
 
     /// Puts `level` in the editor, as painting it square by square would.
     pub fn set_editing(&mut self, level: Level) {
-        self.editing = level;
+        self.edit.editing = level;
     }
 
     /// The hint and dead-square aid, which works out what it shows when asked.
     pub fn aid_mut(&mut self) -> &mut aid::PlayAid {
-        &mut self.aid
+        &mut self.play.aid
     }
 
     /// The search watched in the Solve view, to step or seek as its controls do.
     pub fn session_mut(&mut self) -> Option<&mut SolveSession> {
-        self.session.as_mut()
+        self.solve.session.as_mut()
     }
 
     /// Which levels are solved and their best solutions, to record one as solving it does.
     pub fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
+        &mut self.play.progress
     }
 
     /// The notice shown over the tab, if one is.

@@ -10,6 +10,7 @@ impl SokobanTab {
     pub fn show_lesson_level(&mut self, scene: &SokobanScene, steps: usize) {
         let (name, text) = &scene.collection;
         let open_already = self
+            .collection
             .entries
             .get(scene.index)
             .is_some_and(|e| e.level.as_ref().is_ok_and(|level| *level == scene.level));
@@ -18,10 +19,10 @@ impl SokobanTab {
         }
         self.select(scene.index);
         self.mode = Mode::Solve;
-        self.algorithm = scene.algorithm;
-        self.detail = scene.detail;
-        self.solve_from_play = false;
-        self.player.stop();
+        self.solve.algorithm = scene.algorithm;
+        self.solve.detail = scene.detail;
+        self.solve.solve_from_play = false;
+        self.solve.player.stop();
         self.start_solving();
         self.apply(StepAction::Seek(steps));
     }

@@ -91,18 +91,37 @@ impl crate::app::watch::Watched for Replay {
     }
 }
 
-pub struct SokobanTab {
+/// The collection of levels, the one chosen, and a level being pasted in.
+pub(super) struct Collection {
     collection_name: String,
     collection_text: String,
     entries: Vec<Entry>,
     index: usize,
-    mode: Mode,
+    /// The level the list was last scrolled to: a level chosen otherwise (next level, a
+    /// lesson, a link) is scrolled into view once.
+    list_shows: Option<usize>,
+    paste: Option<String>,
+}
+
+/// Playing: the game, the progress kept, and the help given.
+pub(super) struct Play {
     /// The level being played (None when the current entry is not a valid level).
     game: Option<Game>,
     progress: Progress,
-    view: BoardView,
-    /// File → Export.
-    export: crate::app::export_window::ExportWindow,
+    /// The win has been recorded for the current game (so it is counted once).
+    won_recorded: bool,
+    /// Lost boxes and hints while playing.
+    aid: aid::PlayAid,
+    /// The box picked up by a press, to be pushed where the pointer lets go.
+    dragging_box: Option<Pos>,
+    /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
+    /// step carried over between frames.
+    walking: std::collections::VecDeque<Dir>,
+    walk_carry: f64,
+}
+
+/// The level editor.
+pub(super) struct Editing {
     /// The level in the editor, with its undo snapshots.
     editing: Level,
     edit_undo: Vec<Level>,
@@ -112,6 +131,13 @@ pub struct SokobanTab {
     /// The level as the editor's Check last saw it: its verdict is shown, in words made
     /// when drawn, while the level in the editor is still that one.
     checked: Option<Level>,
+    /// The hint's searches on the level in the editor, on a thread of their own, asked
+    /// whether it can be solved.
+    edit_solve: Option<hint_worker::HintWorker>,
+}
+
+/// Solving: the search chosen and watched, the races, the portfolio and the replay.
+pub(super) struct Solving {
     algorithm: SokobanAlgorithm,
     detail: Detail,
     max_states: usize,
@@ -125,25 +151,6 @@ pub struct SokobanTab {
     /// machine, its expansions).
     portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
     replay: Option<Replay>,
-    notice: Option<Notice>,
-    dialog: Option<FileDialog>,
-    paste: Option<String>,
-    /// The win has been recorded for the current game (so it is counted once).
-    won_recorded: bool,
-    /// Lost boxes and hints while playing.
-    aid: aid::PlayAid,
-    /// The hint's searches on the level in the editor, on a thread of their own, asked
-    /// whether it can be solved.
-    edit_solve: Option<hint_worker::HintWorker>,
-    /// The box picked up by a press, to be pushed where the pointer lets go.
-    dragging_box: Option<Pos>,
-    /// The level the list was last scrolled to: a level chosen otherwise (next level, a
-    /// lesson, a link) is scrolled into view once.
-    list_shows: Option<usize>,
-    /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
-    /// step carried over between frames.
-    walking: std::collections::VecDeque<Dir>,
-    walk_carry: f64,
     /// Solve from the position reached in Play instead of the level's start.
     solve_from_play: bool,
     /// Mark the dead squares on the board while solving.
@@ -152,57 +159,83 @@ pub struct SokobanTab {
     dead_squares: Option<(Level, Vec<Pos>)>,
 }
 
+pub struct SokobanTab {
+    collection: Collection,
+    mode: Mode,
+    play: Play,
+    edit: Editing,
+    solve: Solving,
+    view: BoardView,
+    /// File → Export.
+    export: crate::app::export_window::ExportWindow,
+    notice: Option<Notice>,
+    dialog: Option<FileDialog>,
+}
+
 impl SokobanTab {
     /// The tab as `saved` left it (checked already: see [`SokobanSaved`]).
     pub fn new(saved: SokobanSaved) -> SokobanTab {
         let (name, text) = (saved.collection_name, saved.collection_text);
         let entries = parse_collection(&text).unwrap_or_default();
         let mut tab = SokobanTab {
-            collection_name: name,
-            collection_text: text,
-            entries,
-            index: 0,
+            collection: Collection {
+                collection_name: name,
+                collection_text: text,
+                entries,
+                index: 0,
+                list_shows: None,
+                paste: None,
+            },
             mode: Mode::Play,
-            game: None,
-            progress: saved.progress,
+            play: Play {
+                game: None,
+                progress: saved.progress,
+                won_recorded: false,
+                aid: aid::PlayAid::default(),
+                dragging_box: None,
+                walking: Default::default(),
+                walk_carry: 0.0,
+            },
+            edit: Editing {
+                editing: Level::empty(10, 8),
+                edit_undo: vec![],
+                edit_redo: vec![],
+                tool: EditTool::Wall,
+                edit_stroke: false,
+                checked: None,
+                edit_solve: None,
+            },
+            solve: Solving {
+                algorithm: saved.algorithm,
+                detail: saved.detail,
+                max_states: 2_000_000,
+                player: Player::default(),
+                session: None,
+                comparison: None,
+                portfolio: None,
+                portfolio_pace: portfolio_view::PACE,
+                replay: None,
+                solve_from_play: false,
+                show_dead_squares: true,
+                dead_squares: None,
+            },
             view: BoardView::new("sokoban-board", 8, 8).with_max_fit(96.0),
             export: export::window(),
-            editing: Level::empty(10, 8),
-            edit_undo: vec![],
-            edit_redo: vec![],
-            tool: EditTool::Wall,
-            edit_stroke: false,
-            checked: None,
-            algorithm: saved.algorithm,
-            detail: saved.detail,
-            max_states: 2_000_000,
-            player: Player::default(),
-            session: None,
-            comparison: None,
-            portfolio: None,
-            portfolio_pace: portfolio_view::PACE,
-            replay: None,
             notice: None,
             dialog: None,
-            paste: None,
-            won_recorded: false,
-            aid: aid::PlayAid::default(),
-            edit_solve: None,
-            dragging_box: None,
-            list_shows: None,
-            walking: Default::default(),
-            walk_carry: 0.0,
-            solve_from_play: false,
-            show_dead_squares: true,
-            dead_squares: None,
         };
-        tab.select(saved.index.min(tab.entries.len().saturating_sub(1)));
+        tab.select(
+            saved
+                .index
+                .min(tab.collection.entries.len().saturating_sub(1)),
+        );
         tab
     }
 
     pub fn level(&self) -> Option<&Level> {
-        self.entries
-            .get(self.index)
+        self.collection
+            .entries
+            .get(self.collection.index)
             .and_then(|e| e.level.as_ref().ok())
     }
 
@@ -211,28 +244,28 @@ impl SokobanTab {
     /// mistake).
     pub(super) fn level_to_edit(&self) -> Option<Level> {
         let mut level = self.level()?.clone();
-        let own = &self.entries.get(self.index)?.title;
-        level.title = presets::title(&self.collection_name, self.index, own);
+        let own = &self.collection.entries.get(self.collection.index)?.title;
+        level.title = presets::title(&self.collection.collection_name, self.collection.index, own);
         Some(level)
     }
 
     /// Goes to level `index` of the collection, ready to play.
     pub fn select(&mut self, index: usize) {
-        self.index = index;
-        self.game = self.level().cloned().map(Game::new);
-        self.session = None;
-        self.comparison = None;
-        self.portfolio = None;
-        self.replay = None;
-        self.won_recorded = false;
-        self.dragging_box = None;
-        self.walking.clear();
+        self.collection.index = index;
+        self.play.game = self.level().cloned().map(Game::new);
+        self.solve.session = None;
+        self.solve.comparison = None;
+        self.solve.portfolio = None;
+        self.solve.replay = None;
+        self.play.won_recorded = false;
+        self.play.dragging_box = None;
+        self.play.walking.clear();
         if let Some(level) = self.level_to_edit() {
-            self.editing = level;
+            self.edit.editing = level;
         }
-        self.edit_undo.clear();
-        self.edit_redo.clear();
-        self.checked = None;
+        self.edit.edit_undo.clear();
+        self.edit.edit_redo.clear();
+        self.edit.checked = None;
         // A message about the level left ("Solved in 3 moves, a new best!") is not about
         // this one; errors stay until read.
         if self.notice.as_ref().is_some_and(|n| !n.error) {
@@ -250,7 +283,7 @@ impl SokobanTab {
         ] {
             if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
                 self.mode = mode;
-                self.player.stop();
+                self.solve.player.stop();
             }
         }
     }
@@ -267,7 +300,7 @@ impl SokobanTab {
                 .on_hover_text(crate::tr!("sk-paste-tip"))
                 .clicked()
             {
-                self.paste = Some(String::new());
+                self.collection.paste = Some(String::new());
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -280,18 +313,18 @@ impl SokobanTab {
         });
         ui.label(crate::tr!(
             "sk-collection",
-            name = &self.collection_name,
-            count = self.entries.len()
+            name = &self.collection.collection_name,
+            count = self.collection.entries.len()
         ));
         let mut chosen = None;
         egui::ScrollArea::vertical()
             .id_salt("level-list")
             .max_height(220.0)
             .show(ui, |ui| {
-                for (i, entry) in self.entries.iter().enumerate() {
+                for (i, entry) in self.collection.entries.iter().enumerate() {
                     let mark = match &entry.level {
                         Err(_) => crate::tr!("sk-level-mistake"),
-                        Ok(level) => match self.progress.best(level) {
+                        Ok(level) => match self.play.progress.best(level) {
                             Some(best) => crate::tr!(
                                 "sk-level-solved",
                                 moves = best.moves,
@@ -300,12 +333,12 @@ impl SokobanTab {
                             None => String::new(),
                         },
                     };
-                    let title = presets::title(&self.collection_name, i, &entry.title);
+                    let title = presets::title(&self.collection.collection_name, i, &entry.title);
                     let label = format!("{:>3}  {title}  {mark}", i + 1);
-                    let response = ui.selectable_label(i == self.index, label);
-                    if i == self.index && self.list_shows != Some(i) {
+                    let response = ui.selectable_label(i == self.collection.index, label);
+                    if i == self.collection.index && self.collection.list_shows != Some(i) {
                         response.scroll_to_me(Some(egui::Align::Center));
-                        self.list_shows = Some(i);
+                        self.collection.list_shows = Some(i);
                     }
                     if response.clicked() {
                         chosen = Some(i);
@@ -315,7 +348,12 @@ impl SokobanTab {
         if let Some(i) = chosen {
             self.select(i);
         }
-        match self.entries.get(self.index).map(|e| &e.level) {
+        match self
+            .collection
+            .entries
+            .get(self.collection.index)
+            .map(|e| &e.level)
+        {
             Some(Err(problem)) => {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
@@ -323,7 +361,11 @@ impl SokobanTab {
                 );
             }
             Some(Ok(level)) => {
-                let notes = presets::notes(&self.collection_name, self.index, &level.notes);
+                let notes = presets::notes(
+                    &self.collection.collection_name,
+                    self.collection.index,
+                    &level.notes,
+                );
                 if !notes.is_empty() {
                     egui::CollapsingHeader::new(crate::tr!("sk-about-level"))
                         .id_salt("sokoban-about-level")
@@ -343,7 +385,7 @@ impl SokobanTab {
 
     /// The game the solution replay is showing, while replaying.
     pub fn replay_game(&self) -> Option<&Game> {
-        self.replay.as_ref().map(|r| &r.game)
+        self.solve.replay.as_ref().map(|r| &r.game)
     }
 
     /// The colour square `pos` was painted last frame.
@@ -408,13 +450,17 @@ impl crate::app::tab::Tab for SokobanTab {
         {
             parts.push(notice.text());
         }
-        if let Some(entry) = self.entries.get(self.index) {
+        if let Some(entry) = self.collection.entries.get(self.collection.index) {
             parts.push(crate::tr!(
                 "sk-status",
-                name = &self.collection_name,
-                number = self.index + 1,
-                count = self.entries.len(),
-                title = presets::title(&self.collection_name, self.index, &entry.title)
+                name = &self.collection.collection_name,
+                number = self.collection.index + 1,
+                count = self.collection.entries.len(),
+                title = presets::title(
+                    &self.collection.collection_name,
+                    self.collection.index,
+                    &entry.title
+                )
             ));
         }
         parts.join("   ·   ")
@@ -467,7 +513,7 @@ impl crate::app::tab::Tab for SokobanTab {
 
     /// Whether a dialog is open (shortcuts wait).
     fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.paste.is_some() || self.export.busy()
+        self.dialog.is_some() || self.collection.paste.is_some() || self.export.busy()
     }
 
     fn save(&self) -> String {
@@ -479,17 +525,18 @@ impl crate::app::tab::Tab for SokobanTab {
     fn shared_view(&self) -> Option<View> {
         let level = self.level()?;
         let title = self
+            .collection
             .entries
-            .get(self.index)
+            .get(self.collection.index)
             .map(|e| e.title.clone())
             .unwrap_or_default();
         let solving = (self.mode == Mode::Solve)
-            .then_some(self.session.as_ref())
+            .then_some(self.solve.session.as_ref())
             .flatten();
         Some(View::Level {
             xsb: level.to_xsb(),
             title,
-            search: solving.map(|_| self.algorithm.code()),
+            search: solving.map(|_| self.solve.algorithm.code()),
             step: solving.map_or(0, |s| s.position()),
         })
     }
@@ -519,7 +566,7 @@ impl crate::app::tab::Tab for SokobanTab {
         }
         if ui
             .add_enabled(
-                self.game.is_some(),
+                self.play.game.is_some(),
                 egui::Button::new(crate::tr!("menu-export-sokoban")),
             )
             .clicked()

@@ -62,23 +62,25 @@ impl SokobanTab {
     /// for undo and restart, dropped where it is.
     pub(super) fn play_command(&mut self, command: PlayCommand) {
         match command {
-            PlayCommand::Undo | PlayCommand::Restart => self.walking.clear(),
+            PlayCommand::Undo | PlayCommand::Restart => self.play.walking.clear(),
             _ => self.finish_walking(),
         }
         match command {
-            PlayCommand::NextLevel if self.index + 1 < self.entries.len() => {
-                self.select(self.index + 1)
+            PlayCommand::NextLevel if self.collection.index + 1 < self.collection.entries.len() => {
+                self.select(self.collection.index + 1)
             }
-            PlayCommand::PreviousLevel if self.index > 0 => self.select(self.index - 1),
+            PlayCommand::PreviousLevel if self.collection.index > 0 => {
+                self.select(self.collection.index - 1)
+            }
             PlayCommand::NextLevel | PlayCommand::PreviousLevel => {}
             PlayCommand::Hint => {
-                if let Some(game) = &self.game {
-                    self.aid.request_hint(game);
+                if let Some(game) = &self.play.game {
+                    self.play.aid.request_hint(game);
                 }
             }
             PlayCommand::Step(dir) => self.play_step(dir),
             PlayCommand::Undo | PlayCommand::Redo | PlayCommand::Restart => {
-                if let Some(game) = &mut self.game {
+                if let Some(game) = &mut self.play.game {
                     match command {
                         PlayCommand::Undo => {
                             game.undo();
@@ -96,51 +98,51 @@ impl SokobanTab {
 
     /// Plays at once every step of the walk being shown.
     pub(super) fn finish_walking(&mut self) {
-        if let Some(game) = &mut self.game {
-            for dir in self.walking.drain(..) {
+        if let Some(game) = &mut self.play.game {
+            for dir in self.play.walking.drain(..) {
                 game.step(dir);
             }
         }
-        self.walking.clear();
+        self.play.walking.clear();
         self.after_play();
     }
 
     /// This frame's share of play: the walk being shown moves on, and the hint thinks.
     /// True while more frames are needed.
     pub(super) fn advance_play(&mut self, dt: f64) -> bool {
-        self.aid.update_in_frame(self.game.as_ref());
-        if let Some(game) = &mut self.game
-            && !self.walking.is_empty()
+        self.play.aid.update_in_frame(self.play.game.as_ref());
+        if let Some(game) = &mut self.play.game
+            && !self.play.walking.is_empty()
         {
-            self.walk_carry += dt * WALK_STEPS_PER_SECOND;
-            while self.walk_carry >= 1.0 {
-                self.walk_carry -= 1.0;
-                match self.walking.pop_front() {
+            self.play.walk_carry += dt * WALK_STEPS_PER_SECOND;
+            while self.play.walk_carry >= 1.0 {
+                self.play.walk_carry -= 1.0;
+                match self.play.walking.pop_front() {
                     Some(dir) if game.step(dir).is_some() => {}
                     _ => {
-                        self.walking.clear();
+                        self.play.walking.clear();
                         break;
                     }
                 }
             }
             self.after_play();
         }
-        self.aid.is_thinking() || !self.walking.is_empty()
+        self.play.aid.is_thinking() || !self.play.walking.is_empty()
     }
 
     /// Shows `steps` being walked, a few a frame.
     fn walk(&mut self, steps: Vec<Dir>) {
-        self.walking = steps.into();
-        self.walk_carry = 1.0; // the first step at once
+        self.play.walking = steps.into();
+        self.play.walk_carry = 1.0; // the first step at once
     }
 
     /// Whether a walk is still being shown.
     pub fn is_walking(&self) -> bool {
-        !self.walking.is_empty()
+        !self.play.walking.is_empty()
     }
 
     pub(super) fn play_step(&mut self, dir: Dir) {
-        if let Some(game) = &mut self.game
+        if let Some(game) = &mut self.play.game
             && !game.is_won()
         {
             game.step(dir);
@@ -150,12 +152,12 @@ impl SokobanTab {
 
     /// Records a win once.
     pub(super) fn after_play(&mut self) {
-        let Some(game) = &self.game else { return };
-        if game.is_won() && !self.won_recorded {
-            self.won_recorded = true;
+        let Some(game) = &self.play.game else { return };
+        if game.is_won() && !self.play.won_recorded {
+            self.play.won_recorded = true;
             let (moves, pushes) = (game.moves(), game.pushes());
             let level = game.level().clone();
-            let record = self.progress.record(&level, moves, pushes);
+            let record = self.play.progress.record(&level, moves, pushes);
             self.notice = Some(Notice::info(if record {
                 crate::msg!("sk-solved-best", moves = moves, pushes = pushes)
             } else {
@@ -163,18 +165,20 @@ impl SokobanTab {
             }));
         }
         if !game.is_won() {
-            self.won_recorded = false;
+            self.play.won_recorded = false;
         }
     }
 
     pub(super) fn play_controls(&mut self, ui: &mut Ui) {
-        let Some(game) = &mut self.game else { return };
+        let Some(game) = &mut self.play.game else {
+            return;
+        };
         ui.heading(crate::tr!(
             "sk-counters",
             moves = game.moves(),
             pushes = game.pushes()
         ));
-        if let Some(best) = self.progress.best(game.level()) {
+        if let Some(best) = self.play.progress.best(game.level()) {
             ui.label(crate::tr!(
                 "sk-best",
                 moves = best.moves,
@@ -208,7 +212,7 @@ impl SokobanTab {
                 }
             }
         });
-        let stuck = self.aid.stuck(game);
+        let stuck = self.play.aid.stuck(game);
         if !stuck.is_empty() {
             ui.colored_label(
                 crate::ui::color(crate::palette::status::TROUBLE),
@@ -222,10 +226,13 @@ impl SokobanTab {
         {
             clicked.push(PlayCommand::Hint);
         }
-        self.aid.show_status(ui);
+        self.play.aid.show_status(ui);
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(self.index > 0, egui::Button::new(crate::tr!("sk-previous")))
+                .add_enabled(
+                    self.collection.index > 0,
+                    egui::Button::new(crate::tr!("sk-previous")),
+                )
                 .on_hover_text(crate::tr!("keys-p"))
                 .clicked()
             {
@@ -233,7 +240,7 @@ impl SokobanTab {
             }
             if ui
                 .add_enabled(
-                    self.index + 1 < self.entries.len(),
+                    self.collection.index + 1 < self.collection.entries.len(),
                     egui::Button::new(crate::tr!("sk-next")),
                 )
                 .on_hover_text(crate::tr!("keys-n"))
@@ -254,19 +261,21 @@ impl SokobanTab {
     /// click: pushed if the player stands beside it).
     pub(super) fn play_pointer(&mut self, input: &crate::ui::BoardInput) {
         if input.cancelled {
-            self.dragging_box = None;
+            self.play.dragging_box = None;
         }
         if input.pressed.is_some() {
             self.finish_walking();
         }
-        let Some(game) = &mut self.game else { return };
+        let Some(game) = &mut self.play.game else {
+            return;
+        };
         if game.is_won() {
-            self.dragging_box = None;
+            self.play.dragging_box = None;
             return;
         }
         if let Some(pos) = input.pressed {
             if game.has_box(pos) {
-                self.dragging_box = Some(pos);
+                self.play.dragging_box = Some(pos);
             } else if let Some(dir) = Dir::between(game.player(), pos) {
                 game.step(dir);
             } else if let Some(path) = game.walk_path(pos) {
@@ -274,8 +283,8 @@ impl SokobanTab {
             }
         }
         if input.released
-            && let Some(from) = self.dragging_box.take()
-            && let Some(game) = &mut self.game
+            && let Some(from) = self.play.dragging_box.take()
+            && let Some(game) = &mut self.play.game
         {
             let to = input.hovered.unwrap_or(from);
             if to == from {

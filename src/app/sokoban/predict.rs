@@ -55,7 +55,7 @@ impl SokobanTab {
     /// The prediction panel of the solver: the verdict on the last pick, the score, and the
     /// positions to pick from.
     pub(super) fn prediction_panel(&mut self, ui: &mut Ui) {
-        let Some(session) = &mut self.session else {
+        let Some(session) = &mut self.solve.session else {
             return;
         };
         let Some(predicting) = &mut session.predictions else {
@@ -130,7 +130,7 @@ impl SokobanTab {
 
     /// Takes `position` as the answer: judges it, takes the step, keeps the answer.
     pub fn predict(&mut self, position: Position) {
-        let Some(session) = &mut self.session else {
+        let Some(session) = &mut self.solve.session else {
             return;
         };
         let Some(prediction) = judge(session.run(), position) else {
@@ -141,7 +141,7 @@ impl SokobanTab {
             .and_then(|p| p.offered(before, session.timeline.current()).cloned())
             .map(|c| c.positions)
             .unwrap_or_default();
-        self.player.stop();
+        self.solve.player.stop();
         session.step();
         let at = session.timeline.position();
         if let Some(predicting) = &mut session.predictions {

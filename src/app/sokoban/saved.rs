@@ -37,18 +37,18 @@ impl Default for SokobanSaved {
 
 impl SokobanTab {
     pub fn saved(&self) -> SokobanSaved {
-        let keep_text = self.collection_text.len() <= MAX_SAVED_TEXT;
+        let keep_text = self.collection.collection_text.len() <= MAX_SAVED_TEXT;
         SokobanSaved {
-            collection_name: self.collection_name.clone(),
+            collection_name: self.collection.collection_name.clone(),
             collection_text: if keep_text {
-                self.collection_text.clone()
+                self.collection.collection_text.clone()
             } else {
                 String::new()
             },
-            index: self.index,
-            progress: self.progress.clone(),
-            algorithm: self.algorithm,
-            detail: self.detail,
+            index: self.collection.index,
+            progress: self.play.progress.clone(),
+            algorithm: self.solve.algorithm,
+            detail: self.solve.detail,
         }
     }
 }

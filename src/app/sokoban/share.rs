@@ -22,12 +22,12 @@ impl SokobanTab {
         };
         // The XSB carries the level's own title; the open collection stays.
         self.add_levels(&name, &level.to_xsb());
-        self.player.stop();
+        self.solve.player.stop();
         match algorithm {
             Some(algorithm) => {
                 self.mode = Mode::Solve;
-                self.algorithm = algorithm;
-                self.solve_from_play = false;
+                self.solve.algorithm = algorithm;
+                self.solve.solve_from_play = false;
                 self.start_solving();
                 self.apply(StepAction::Seek(step));
             }

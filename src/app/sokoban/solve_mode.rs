@@ -17,7 +17,7 @@ use crate::ui::step_controls::{FrameBudget, step_controls};
 impl SokobanTab {
     /// Keys while solving: the step controls.
     pub(super) fn solve_keys(&mut self, ui: &Ui) {
-        for action in keys(ui, &mut self.player.playback, false) {
+        for action in keys(ui, &mut self.solve.player.playback, false) {
             self.apply(action);
         }
     }
@@ -25,8 +25,9 @@ impl SokobanTab {
     /// Whether Start solving will start from the position reached in Play (asked for, and
     /// there is such a position) rather than from the level's start.
     pub fn solves_from_play(&self) -> bool {
-        self.solve_from_play
+        self.solve.solve_from_play
             && self
+                .play
                 .game
                 .as_ref()
                 .is_some_and(|g| g.moves() > 0 && !g.is_won())
@@ -35,7 +36,7 @@ impl SokobanTab {
     /// The level a search starts from: the level's start, or the position reached in Play.
     fn solve_start(&self) -> Option<Level> {
         let start = if self.solves_from_play() {
-            self.game.as_ref().map(Game::position)
+            self.play.game.as_ref().map(Game::position)
         } else {
             self.level().cloned()
         };
@@ -44,42 +45,52 @@ impl SokobanTab {
 
     /// Races BFS, DFS, A* and greedy on the level (see [`Comparison`]).
     pub fn start_comparison(&mut self) {
-        self.comparison = self
+        self.solve.comparison = self
             .solve_start()
-            .map(|level| Comparison::new(level, self.max_states));
+            .map(|level| Comparison::new(level, self.solve.max_states));
     }
 
     pub fn start_solving(&mut self) {
         if let Some(level) = self.solve_start() {
-            self.session = Some(SolveSession::new(
+            self.solve.session = Some(SolveSession::new(
                 level,
-                self.algorithm,
-                self.detail,
-                self.max_states,
+                self.solve.algorithm,
+                self.solve.detail,
+                self.solve.max_states,
             ));
-            self.replay = None;
+            self.solve.replay = None;
         }
     }
 
     /// Applies a step control to the solution's replay while it plays, else to the search.
     pub fn apply(&mut self, action: StepAction) {
-        if let Some(replay) = &mut self.replay {
-            self.player.apply(std::slice::from_mut(replay), action);
-        } else if let Some(session) = &mut self.session {
-            self.player.apply(std::slice::from_mut(session), action);
+        if let Some(replay) = &mut self.solve.replay {
+            self.solve
+                .player
+                .apply(std::slice::from_mut(replay), action);
+        } else if let Some(session) = &mut self.solve.session {
+            self.solve
+                .player
+                .apply(std::slice::from_mut(session), action);
         }
     }
 
     /// This frame's share of solving or replaying, within `budget`; true while more frames
     /// are needed.
     pub(super) fn advance_solve(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        let comparing = self.comparison.as_mut().is_some_and(|c| c.advance(budget));
-        let portfolio = self.portfolio.as_mut().is_some_and(|p| p.advance());
-        let stepping = if let Some(replay) = &mut self.replay {
-            self.player
+        let comparing = self
+            .solve
+            .comparison
+            .as_mut()
+            .is_some_and(|c| c.advance(budget));
+        let portfolio = self.solve.portfolio.as_mut().is_some_and(|p| p.advance());
+        let stepping = if let Some(replay) = &mut self.solve.replay {
+            self.solve
+                .player
                 .advance(std::slice::from_mut(replay), dt, budget)
-        } else if let Some(session) = &mut self.session {
-            self.player
+        } else if let Some(session) = &mut self.solve.session {
+            self.solve
+                .player
                 .advance(std::slice::from_mut(session), dt, budget)
         } else {
             false
@@ -89,15 +100,17 @@ impl SokobanTab {
 
     /// Starts replaying the found solution.
     pub fn replay_solution(&mut self) {
-        let Some(session) = &self.session else { return };
+        let Some(session) = &self.solve.session else {
+            return;
+        };
         let Some(Ok(lurd)) = &session.solution else {
             return;
         };
         let mut game = Game::new(session.level.clone());
         if game.play_lurd(lurd).is_ok() {
             game.restart();
-            self.replay = Some(Replay { game });
-            self.player.stop();
+            self.solve.replay = Some(Replay { game });
+            self.solve.player.stop();
         }
     }
 
@@ -105,10 +118,14 @@ impl SokobanTab {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-algorithm"));
             egui::ComboBox::from_id_salt("sokoban-algorithm")
-                .selected_text(names::sokoban_algorithm(self.algorithm))
+                .selected_text(names::sokoban_algorithm(self.solve.algorithm))
                 .show_ui(ui, |ui| {
                     for a in ALGORITHMS {
-                        ui.selectable_value(&mut self.algorithm, a, names::sokoban_algorithm(a));
+                        ui.selectable_value(
+                            &mut self.solve.algorithm,
+                            a,
+                            names::sokoban_algorithm(a),
+                        );
                     }
                 })
                 .response
@@ -116,13 +133,21 @@ impl SokobanTab {
         });
         ui.horizontal_wrapped(|ui| {
             ui.label(tr!("solve-states-are"));
-            ui.radio_value(&mut self.detail, Detail::Pushes, tr!("solve-states-pushes"));
-            ui.radio_value(&mut self.detail, Detail::Moves, tr!("solve-states-moves"));
+            ui.radio_value(
+                &mut self.solve.detail,
+                Detail::Pushes,
+                tr!("solve-states-pushes"),
+            );
+            ui.radio_value(
+                &mut self.solve.detail,
+                Detail::Moves,
+                tr!("solve-states-moves"),
+            );
         });
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("solve-give-up-after"));
             ui.add(
-                egui::DragValue::new(&mut self.max_states)
+                egui::DragValue::new(&mut self.solve.max_states)
                     .range(1_000..=50_000_000)
                     .speed(10_000),
             )
@@ -130,15 +155,16 @@ impl SokobanTab {
             ui.label(tr!("solve-states"));
         });
         let played = self
+            .play
             .game
             .as_ref()
             .is_some_and(|g| g.moves() > 0 && !g.is_won());
         ui.add_enabled(
             played,
-            egui::Checkbox::new(&mut self.solve_from_play, tr!("solve-from-play")),
+            egui::Checkbox::new(&mut self.solve.solve_from_play, tr!("solve-from-play")),
         )
         .on_hover_text(tr!("solve-from-play-tip"));
-        ui.checkbox(&mut self.show_dead_squares, tr!("solve-show-dead"))
+        ui.checkbox(&mut self.solve.show_dead_squares, tr!("solve-show-dead"))
             .on_hover_text(tr!("solve-show-dead-tip"));
         let ready = self.level().is_some();
         let (mut solve, mut compare, mut portfolio) = (false, false, false);
@@ -162,24 +188,30 @@ impl SokobanTab {
             self.start_comparison();
         }
         if portfolio {
-            self.portfolio = self.solve_start().map(|level| {
+            self.solve.portfolio = self.solve_start().map(|level| {
                 super::portfolio_view::PortfolioView::new(
                     &level,
-                    self.max_states,
-                    self.portfolio_pace,
+                    self.solve.max_states,
+                    self.solve.portfolio_pace,
                 )
             });
         }
         if let Some((position, known, finished)) = self.timeline_position() {
             ui.separator();
-            if self.replay.is_some() {
+            if self.solve.replay.is_some() {
                 ui.strong(tr!("solve-replaying"));
             }
-            for action in step_controls(ui, &mut self.player.playback, position, known, finished) {
+            for action in step_controls(
+                ui,
+                &mut self.solve.player.playback,
+                position,
+                known,
+                finished,
+            ) {
                 self.apply(action);
             }
-            if self.replay.is_none()
-                && let Some(session) = &mut self.session
+            if self.solve.replay.is_none()
+                && let Some(session) = &mut self.solve.session
             {
                 let mut predicting = session.predictions.is_some();
                 if ui
@@ -187,13 +219,13 @@ impl SokobanTab {
                     .on_hover_text(tr!("sk-predict-tip"))
                     .changed()
                 {
-                    self.player.stop();
+                    self.solve.player.stop();
                     session.predictions = predicting.then(Default::default);
                 }
             }
-            if self.replay.is_some() && ui.button(tr!("solve-back-to-search")).clicked() {
-                self.replay = None;
-                self.player.stop();
+            if self.solve.replay.is_some() && ui.button(tr!("solve-back-to-search")).clicked() {
+                self.solve.replay = None;
+                self.solve.player.stop();
             }
         }
     }
@@ -201,8 +233,8 @@ impl SokobanTab {
     /// Where the step controls stand: the step shown, the furthest known, and whether the
     /// end is known (of the solution's replay while it plays, else of the search).
     pub(super) fn timeline_position(&self) -> Option<(usize, usize, bool)> {
-        let session = self.session.as_ref()?;
-        Some(match &self.replay {
+        let session = self.solve.session.as_ref()?;
+        Some(match &self.solve.replay {
             Some(replay) => standing(std::slice::from_ref(replay)),
             None => standing(std::slice::from_ref(session)),
         })
@@ -210,21 +242,21 @@ impl SokobanTab {
 
     /// The dead squares of the level on the Solve board, when they are to be shown.
     pub fn dead_squares_shown(&mut self) -> Vec<Pos> {
-        if self.mode != Mode::Solve || !self.show_dead_squares {
+        if self.mode != Mode::Solve || !self.solve.show_dead_squares {
             return vec![];
         }
-        let level = match &self.session {
+        let level = match &self.solve.session {
             Some(session) => Some(&session.level),
             None => self.level(),
         };
         let Some(level) = level.filter(|l| l.check().is_ok()) else {
             return vec![];
         };
-        match &self.dead_squares {
+        match &self.solve.dead_squares {
             Some((cached, dead)) if cached == level => dead.clone(),
             _ => {
                 let dead: Vec<Pos> = Analysis::new(level).dead_positions().collect();
-                self.dead_squares = Some((level.clone(), dead.clone()));
+                self.solve.dead_squares = Some((level.clone(), dead.clone()));
                 dead
             }
         }

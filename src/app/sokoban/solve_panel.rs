@@ -16,7 +16,7 @@ use crate::ui::pseudocode::pseudocode;
 impl SokobanTab {
     /// What the search's last step did, in a sentence (None before it starts).
     pub(super) fn narration(&self) -> Option<String> {
-        let session = self.session.as_ref()?;
+        let session = self.solve.session.as_ref()?;
         narrate(
             session.last_event,
             session.last_prunes,
@@ -31,7 +31,7 @@ impl SokobanTab {
     }
 
     pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
-        if let Some(comparison) = &mut self.comparison {
+        if let Some(comparison) = &mut self.solve.comparison {
             ui.heading(tr!("cmp-heading"));
             if !comparison.is_done() && ui.button(tr!("cmp-stop")).clicked() {
                 comparison.stop();
@@ -39,7 +39,7 @@ impl SokobanTab {
             comparison.show(ui);
             ui.separator();
         }
-        if let Some(portfolio) = &self.portfolio {
+        if let Some(portfolio) = &self.solve.portfolio {
             ui.heading(tr!("auto-heading"));
             portfolio.show(ui);
             if let Some(lurd) = portfolio.solution()
@@ -49,14 +49,14 @@ impl SokobanTab {
             }
             ui.separator();
         }
-        if self.session.is_none() {
-            if self.comparison.is_none() && self.portfolio.is_none() {
+        if self.solve.session.is_none() {
+            if self.solve.comparison.is_none() && self.solve.portfolio.is_none() {
                 ui.label(tr!("solve-pick"));
             }
             return;
         }
         self.prediction_panel(ui);
-        let Some(session) = &self.session else {
+        let Some(session) = &self.solve.session else {
             return;
         };
         let run = session.run();
@@ -158,11 +158,11 @@ impl SokobanTab {
                     None => tr!("solve-not-solved", why = why),
                 }
             }
-            _ if self.player.replaying_to().is_some() => tr!(
+            _ if self.solve.player.replaying_to().is_some() => tr!(
                 "replaying-to",
-                step = self.player.replaying_to().unwrap_or_default()
+                step = self.solve.player.replaying_to().unwrap_or_default()
             ),
-            _ if self.player.busy() => tr!("solve-searching"),
+            _ if self.solve.player.busy() => tr!("solve-searching"),
             _ => tr!("solve-paused"),
         };
         ui.label(outcome);

@@ -12,13 +12,13 @@ impl SokobanTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
         let dead = self.dead_squares_shown();
         let input = match self.mode {
-            Mode::Play => match &self.game {
+            Mode::Play => match &self.play.game {
                 Some(game) => {
-                    let stuck = self.aid.stuck(game);
+                    let stuck = self.play.aid.stuck(game);
                     let marks = board::Marks {
                         stuck: &stuck,
-                        hint: self.aid.hinted_push(),
-                        picked: self.dragging_box,
+                        hint: self.play.aid.hinted_push(),
+                        picked: self.play.dragging_box,
                         ..Default::default()
                     };
                     board::draw_game(ui, &mut self.view, game, marks)
@@ -29,7 +29,7 @@ impl SokobanTab {
                 }
             },
             Mode::Edit => {
-                let level = &self.editing;
+                let level = &self.edit.editing;
                 // Squares the player cannot reach are drawn as outside, as in Play, so the
                 // level's shape shows while it is drawn.
                 let inside = level.inside();
@@ -38,13 +38,13 @@ impl SokobanTab {
                 board::draw(ui, &mut self.view, &position)
             }
             Mode::Solve => {
-                if let Some(replay) = &self.replay {
+                if let Some(replay) = &self.solve.replay {
                     let marks = board::Marks {
                         dead: &dead,
                         ..Default::default()
                     };
                     board::draw_game(ui, &mut self.view, &replay.game, marks)
-                } else if let Some(session) = &self.session {
+                } else if let Some(session) = &self.solve.session {
                     let level = &session.level;
                     let inside = level.inside();
                     let heat = session.heat();
@@ -64,7 +64,7 @@ impl SokobanTab {
                         ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)
-                } else if let Some(game) = &self.game {
+                } else if let Some(game) = &self.play.game {
                     let inside = game.level().inside();
                     let level = game.level();
                     let from_play = self.solves_from_play();
@@ -96,21 +96,21 @@ impl SokobanTab {
         match self.mode {
             Mode::Play => self.play_pointer(&input),
             Mode::Edit => {
-                if input.cancelled && std::mem::take(&mut self.edit_stroke) {
+                if input.cancelled && std::mem::take(&mut self.edit.edit_stroke) {
                     self.take_back_stroke();
                 }
                 if let Some(pos) = input.pressed {
                     self.edit_snapshot();
-                    self.edit_stroke = true;
+                    self.edit.edit_stroke = true;
                     self.paint(pos);
                 }
-                if self.edit_stroke {
+                if self.edit.edit_stroke {
                     for pos in input.dragged {
                         self.paint(pos);
                     }
                 }
                 if input.released {
-                    self.edit_stroke = false;
+                    self.edit.edit_stroke = false;
                 }
             }
             Mode::Solve => {}
