@@ -26,8 +26,7 @@ use frontier::grid::Pos;
 use frontier::share::{self, View};
 use frontier::ui::step_controls::StepAction;
 
-#[path = "../crates/games/tests/common/mod.rs"]
-mod common;
+use frontier_test_support as common;
 
 /// The board both builds search: 256 x 256, a quarter of the cells walls at random (seed
 /// 7), the start in the middle and the goal in a corner walled in, so that A* goes through

@@ -32,9 +32,8 @@ use frontier::search::{Algorithm, Event, Run, Search};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-#[path = "../crates/games/tests/common/mod.rs"]
-mod common;
 use common::test_data;
+use frontier_test_support as common;
 
 /// Rounds per case, the best of which counts: more for the case made of many tiny
 /// searches, whose few milliseconds a busy machine disturbs most.

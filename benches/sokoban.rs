@@ -29,9 +29,8 @@ use frontier::games::sokoban::solver::{
 use frontier::games::sokoban::{parse_collection, verify_solution};
 use frontier::search::Budget;
 
-#[path = "../crates/games/tests/common/mod.rs"]
-mod common;
 use common::test_data;
+use frontier_test_support as common;
 
 fn main() {
     let seconds: f64 = std::env::args()

@@ -1,9 +1,7 @@
 //! The headless command line, run as a user runs it: output, exit codes, error messages.
 
-#[path = "../crates/games/tests/common/mod.rs"]
-mod common;
-#[path = "../crates/games/tests/common/gif.rs"]
-mod gif;
+use frontier_test_support as common;
+use frontier_test_support::gif;
 
 use std::io::Write;
 use std::process::Stdio;

@@ -1,13 +1,8 @@
 //! The app's UI tests (egui_kittest, no display needed), one binary sharing one harness:
 //! each module is one part of the app as a user meets it.
 
-#[path = "../../crates/games/tests/common/mod.rs"]
-mod common;
-#[path = "../../crates/games/tests/common/gif.rs"]
-mod gif;
-#[path = "../common/harness.rs"]
+use frontier_test_support::gif;
 mod harness;
-#[path = "../common/screen.rs"]
 mod screen;
 
 mod chinese;

@@ -2,7 +2,7 @@
 //! the cheapest cost, "no path" proven by running out of limits, and the iterations and
 //! re-expansions they show.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

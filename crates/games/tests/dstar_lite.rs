@@ -2,7 +2,7 @@
 //! random wall edits near the path cost what a fresh search finds, and the repair expands
 //! far fewer cells than searching again.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The engine against independent references on hundreds of seeded random boards, and the
 //! stepping contract (iterator = headless result; replay = stepping).
 
-mod common;
+use frontier_test_support as common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! step cost (4 and 8 moves), paths filled in cell by cell, no corner ever cut, far fewer
 //! expansions than A*, and A* in its place on weighted terrain.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Every query of every Moving AI scenario in the shared data reproduces its optimal length
 //! (8-connected, diagonals sqrt 2, no corner cutting) within 1e-3.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

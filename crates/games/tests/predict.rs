@@ -3,7 +3,7 @@
 //! the frontier is refused, and a frontier cell the search passes over never ranks better
 //! than the one it takes.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

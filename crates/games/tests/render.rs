@@ -2,8 +2,7 @@
 //! frontier colour are exactly the search's frontier at that step, in a PNG, in an SVG and
 //! in every frame of a GIF, and the GIF has the frames it says.
 
-#[path = "common/gif.rs"]
-mod gif;
+use frontier_test_support::gif;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! 4 x 4 against Korf's 1985 instances of known length and random instances solved from
 //! both ends.
 
-mod common;
+use frontier_test_support as common;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};

@@ -1,7 +1,7 @@
 //! Sokoban solvers against the shared Microban data and the presets: every solution replays
 //! to a solved position, and BFS finds the push-optimal count.
 
-mod common;
+use frontier_test_support as common;
 
 use std::collections::HashMap;
 

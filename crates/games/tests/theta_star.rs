@@ -3,7 +3,7 @@
 //! segment of it has line of sight, checked by plain geometry (no wall's square, corners
 //! included, touches the segment). On open ground it goes straight from start to goal.
 
-mod common;
+use frontier_test_support as common;
 
 use std::sync::Arc;
 

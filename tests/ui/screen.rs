@@ -1,4 +1,3 @@
-#![allow(dead_code)] // each test binary uses its own part of these helpers
 //! What the app drew in its last frame, for the UI tests: the text shapes and where they
 //! were allowed to draw, so a test can tell text cut off at a panel's edge.
 

@@ -1,4 +1,3 @@
-#![allow(dead_code)] // each test binary uses its own part of these helpers
 //! The whole app in an egui_kittest harness, as the UI tests drive it.
 
 use egui_kittest::Harness;

@@ -1,6 +1,5 @@
 //! GIFs read back as a viewer shows them: each frame drawn over the ones before (frames
 //! after the first hold only the rectangle that changed).
-#![allow(dead_code)]
 
 /// The GIF's width and its frames as whole RGBA pictures, with each frame's delay.
 pub struct Decoded {

@@ -1,5 +1,8 @@
-//! Helpers shared by the integration tests.
-#![allow(dead_code)]
+//! What Frontier's integration tests share, in the engine's and games' crate and in the
+//! app's: where the public reference data is, random boards, and an engine-free Dijkstra and
+//! BFS that the searches are checked against; [`gif`] decodes exported GIFs.
+
+pub mod gif;
 
 use std::path::PathBuf;
 
