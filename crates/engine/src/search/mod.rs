@@ -43,6 +43,7 @@ mod engine;
 mod fn_problem;
 mod frontier;
 mod hash;
+pub mod judge;
 mod nodes;
 pub mod predict;
 mod problem;
