@@ -61,25 +61,7 @@ impl SnakeTab {
             ));
             self.play_buttons(ui);
             ui.separator();
-            let before = self.planners.pilot;
-            ui.radio_value(
-                &mut self.planners.pilot,
-                Pilot::Player,
-                tr!("snake-pilot-you"),
-            );
-            ui.radio_value(
-                &mut self.planners.pilot,
-                Pilot::Classic,
-                tr!("snake-pilot-classic"),
-            );
-            ui.radio_value(
-                &mut self.planners.pilot,
-                Pilot::Cycle,
-                tr!("snake-pilot-cycle"),
-            );
-            if self.planners.pilot != before {
-                self.replan();
-            }
+            self.pilot_choice(ui);
         });
     }
 
@@ -137,25 +119,7 @@ impl SnakeTab {
         });
         ui.separator();
         ui.label(tr!("snake-who-steers"));
-        let before = self.planners.pilot;
-        ui.radio_value(
-            &mut self.planners.pilot,
-            Pilot::Player,
-            tr!("snake-pilot-you"),
-        );
-        ui.radio_value(
-            &mut self.planners.pilot,
-            Pilot::Classic,
-            tr!("snake-pilot-classic"),
-        );
-        ui.radio_value(
-            &mut self.planners.pilot,
-            Pilot::Cycle,
-            tr!("snake-pilot-cycle"),
-        );
-        if self.planners.pilot != before {
-            self.replan();
-        }
+        self.pilot_choice(ui);
         ui.checkbox(&mut self.planners.show_plan, tr!("snake-show-plan"));
         ui.checkbox(&mut self.planners.show_cycle, tr!("snake-show-cycle"));
         ui.separator();
@@ -194,5 +158,20 @@ impl SnakeTab {
             self.restart();
         }
         ui.small(tr!("snake-keys"));
+    }
+
+    /// Who steers: the player or one of the planners (the decision made again on a change).
+    fn pilot_choice(&mut self, ui: &mut egui::Ui) {
+        let before = self.planners.pilot;
+        for (pilot, name) in [
+            (Pilot::Player, tr!("snake-pilot-you")),
+            (Pilot::Classic, tr!("snake-pilot-classic")),
+            (Pilot::Cycle, tr!("snake-pilot-cycle")),
+        ] {
+            ui.radio_value(&mut self.planners.pilot, pilot, name);
+        }
+        if self.planners.pilot != before {
+            self.replan();
+        }
     }
 }
