@@ -1849,3 +1849,31 @@ puzzle-other-size = the goal is { $goal } x { $goal } and the position { $side }
 puzzle-unsolvable = unsolvable: every move swaps the blank with a tile and moves the blank one cell, so the parity of the swaps that make the goal and of the blank's distance to its goal cell change together; here the swaps are { $swaps } and the distance { $distance }
 puzzle-odd = odd
 puzzle-even = even
+
+# The judge of a search someone wrote (judged.rs).
+judge-ucs = Uniform-cost search
+judge-follows = A correct { $rule } on this problem: { $expansions ->
+    [one] one expansion
+   *[other] { $expansions } expansions
+}, each one the rule allows, and the path it promises.
+judge-step = Step { $step }: { $what }
+judge-not-reached = you expanded { $state }, which no earlier step had generated.
+judge-expanded-again = you expanded { $state } again (first at step { $first }): a graph search keeps a visited set and expands a state once.
+judge-order-bfs = you expanded { $state } at depth { $mine }, but { $waiting } at depth { $theirs } was still in your frontier: a BFS expands every state at depth { $theirs } first.
+judge-order-dfs = you expanded { $state }, but { $waiting }, generated after it, was still in your frontier: a DFS takes the newest state first.
+judge-order-ucs = you expanded { $state } with g = { $mine }, but { $waiting } with g = { $theirs } was still in your frontier: uniform-cost search takes the lowest g first.
+judge-order-astar = you expanded { $state } with f = g + h = { $mine }, but { $waiting } with f = { $theirs } was still in your frontier: A* takes the lowest f first.
+judge-order-greedy = you expanded { $state } with h = { $mine }, but { $waiting } with h = { $theirs } was still in your frontier: greedy search takes the lowest h first.
+judge-like-stack = Your frontier behaves like a stack.
+judge-like-queue = Your frontier behaves like a queue.
+judge-like-last-step = You ranked the frontier by the cost of the last step alone; g is the whole cost from the start.
+judge-like-only-g = You ranked the frontier by g alone; A* adds h.
+judge-like-only-h = You ranked the frontier by h alone; A* adds g.
+judge-past-goal = you went on after expanding the goal { $goal }.
+judge-bad-path = the path you returned breaks at its state number { $at } (from 0): it must start at the start, go by single moves and end at a goal.
+judge-not-fewest = your path has { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}, but the shortest has { $best }: a BFS finds the fewest moves.
+judge-not-cheapest = your path costs { $cost }, but the cheapest costs { $best }: { $rule } finds the cheapest path.
+judge-missed-goal = you returned no path, but the goal can be reached.

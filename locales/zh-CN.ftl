@@ -1428,3 +1428,25 @@ puzzle-other-size = 目标是 { $goal } x { $goal }，局面却是 { $side } x {
 puzzle-unsolvable = 无解：每走一步，空格都和一个数码交换，并移动一格，所以“变成目标所需的交换次数”和“空格到它在目标中位置的距离”的奇偶性总是一起改变；这里交换次数是{ $swaps }，距离是{ $distance }
 puzzle-odd = 奇数
 puzzle-even = 偶数
+
+# 判断学生写的搜索（judged.rs）。
+judge-ucs = 一致代价搜索
+judge-follows = 这是本问题上正确的{ $rule }：{ $expansions } 次扩展，每一次都符合规则，返回的路径也符合它的承诺。
+judge-step = 第 { $step } 步：{ $what }
+judge-not-reached = 你扩展了 { $state }，但之前没有任何一步生成过它。
+judge-expanded-again = 你再次扩展了 { $state }（第一次在第 { $first } 步）：图搜索用已访问集合，每个状态只扩展一次。
+judge-order-bfs = 你扩展了深度为 { $mine } 的 { $state }，但深度为 { $theirs } 的 { $waiting } 还在你的边界里：BFS 先扩展完深度为 { $theirs } 的所有状态。
+judge-order-dfs = 你扩展了 { $state }，但比它后生成的 { $waiting } 还在你的边界里：DFS 先取最新的状态。
+judge-order-ucs = 你扩展了 g = { $mine } 的 { $state }，但 g = { $theirs } 的 { $waiting } 还在你的边界里：一致代价搜索先取 g 最小的。
+judge-order-astar = 你扩展了 f = g + h = { $mine } 的 { $state }，但 f = { $theirs } 的 { $waiting } 还在你的边界里：A* 先取 f 最小的。
+judge-order-greedy = 你扩展了 h = { $mine } 的 { $state }，但 h = { $theirs } 的 { $waiting } 还在你的边界里：贪心搜索先取 h 最小的。
+judge-like-stack = 你的边界表现得像一个栈。
+judge-like-queue = 你的边界表现得像一个队列。
+judge-like-last-step = 你只按最后一步的代价给边界排序；g 是从起点出发的全部代价。
+judge-like-only-g = 你只按 g 给边界排序；A* 还要加上 h。
+judge-like-only-h = 你只按 h 给边界排序；A* 还要加上 g。
+judge-past-goal = 你在扩展了终点 { $goal } 之后还在继续。
+judge-bad-path = 你返回的路径在第 { $at } 个状态处断开（从 0 数起）：路径要从起点出发，每次走一步，在终点结束。
+judge-not-fewest = 你的路径有 { $moves } 步，但最短的只有 { $best } 步：BFS 找到步数最少的路径。
+judge-not-cheapest = 你的路径代价为 { $cost }，但最便宜的为 { $best }：{ $rule }找到代价最小的路径。
+judge-missed-goal = 你没有返回路径，但终点是可以到达的。

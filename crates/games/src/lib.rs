@@ -10,6 +10,7 @@ pub mod files;
 pub mod games;
 pub mod history;
 pub mod i18n;
+pub mod judged;
 pub mod lessons;
 pub mod palette;
 pub mod render;

@@ -134,9 +134,6 @@ where
         parents
             .entry(entry.state.clone())
             .or_insert(entry.parent.clone());
-        if student.visited == Visited::Never {
-            parents.insert(entry.state.clone(), entry.parent.clone());
-        }
         if student.goal_test == GoalTest::OnPop && problem.is_goal(&entry.state) {
             let path = path_to(&entry.state, &parents);
             return Trace { expanded, path };
@@ -485,4 +482,49 @@ fn a_bfs_over_a_whole_open_board_is_judged_to_the_end() {
             expansions: trace.expanded.len()
         }
     );
+}
+
+#[test]
+fn the_verdict_is_told_in_the_students_words_in_both_languages() {
+    use frontier_games::i18n::{Language, set_language};
+    use frontier_games::judged::verdict_text;
+    let board = &boards(false)[0];
+    let trace = run(board, student(Container::Stack, Visited::OnPop));
+    let verdict = judge(board, Rule::Bfs, &trace);
+    let Verdict::Diverged {
+        step,
+        how: Divergence::OutOfOrder { state, waiting, .. },
+    } = &verdict
+    else {
+        panic!("{verdict:?}");
+    };
+    set_language(Language::English);
+    let told = verdict_text(Rule::Bfs, &verdict);
+    assert!(
+        told.starts_with(&format!("Step {step}: you expanded {state} at depth ")),
+        "{told}"
+    );
+    assert!(told.contains(&format!("but {waiting} at depth")), "{told}");
+    assert!(
+        told.contains("a BFS expands every state at depth"),
+        "{told}"
+    );
+    assert!(
+        told.ends_with("Your frontier behaves like a stack."),
+        "{told}"
+    );
+    set_language(Language::Chinese);
+    let told = verdict_text(Rule::Bfs, &verdict);
+    assert!(told.starts_with(&format!("第 {step} 步：")), "{told}");
+    assert!(told.ends_with("你的边界表现得像一个栈。"), "{told}");
+    let follows = judge(
+        board,
+        Rule::Bfs,
+        &run(board, student(Container::Queue, Visited::OnPop)),
+    );
+    assert!(
+        verdict_text(Rule::Bfs, &follows).starts_with("这是本问题上正确的广度优先搜索（BFS）：")
+    );
+    set_language(Language::English);
+    assert!(verdict_text(Rule::Bfs, &follows).starts_with("A correct BFS on this problem: "));
 }
