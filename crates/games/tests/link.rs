@@ -1,7 +1,6 @@
 //! Link: the contest problem's expected outputs byte for byte, the finder against brute
 //! force on seeded random boards, the naive search's failure, and dealt boards cleared.
 
-
 use frontier_games::games::link::autoplay::clear;
 use frontier_games::games::link::deal::deal;
 use frontier_games::games::link::finder::{PLAY_TURNS, find_link, min_segments, naive_turns};
