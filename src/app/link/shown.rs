@@ -7,7 +7,7 @@ use egui::Ui;
 use super::LinkTab;
 use super::teach;
 use crate::app::predictions::Predictions;
-use crate::app::watch::Watched;
+use crate::app::watch::{Standing, Watched};
 use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkField, LinkProblem, PLAY_TURNS, naive_turns};
 use crate::grid::Pos;
@@ -82,20 +82,13 @@ impl Shown {
 /// The shown search as the player steps it: back and forth while it runs, and no further
 /// once it knows its verdict (the tab acts on it, and the board may change).
 impl Watched for Shown {
-    fn position(&self) -> usize {
-        self.steps()
-    }
-
-    fn known(&self) -> usize {
-        self.reached()
-    }
-
-    fn finished(&self) -> bool {
-        self.finished || self.timeline.end().is_some()
-    }
-
-    fn at_end(&self) -> bool {
-        self.finished || self.verdict().is_some() || self.timeline.at_end()
+    fn standing(&self) -> Standing {
+        Standing {
+            position: self.steps(),
+            known: self.reached(),
+            finished: self.finished || self.timeline.end().is_some(),
+            at_end: self.finished || self.verdict().is_some() || self.timeline.at_end(),
+        }
     }
 
     fn step(&mut self) -> bool {

@@ -449,20 +449,8 @@ impl Session {
 }
 
 impl crate::app::watch::Watched for Session {
-    fn position(&self) -> usize {
-        self.position()
-    }
-
-    fn known(&self) -> usize {
-        self.known()
-    }
-
-    fn finished(&self) -> bool {
-        self.finished()
-    }
-
-    fn at_end(&self) -> bool {
-        self.at_end()
+    fn standing(&self) -> crate::app::watch::Standing {
+        crate::app::watch::Standing::of(&self.timeline)
     }
 
     fn step(&mut self) -> bool {

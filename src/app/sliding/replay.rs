@@ -3,7 +3,7 @@
 //! controls as a search (the player's). The moves wait in the game's redo list, so the board
 //! is the game.
 
-use crate::app::watch::{Player, Watched};
+use crate::app::watch::{Player, Standing, Watched};
 use crate::games::sliding::{Move, SlidingGame};
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
@@ -26,20 +26,14 @@ struct Moves<'a> {
 }
 
 impl Watched for Moves<'_> {
-    fn position(&self) -> usize {
-        self.game.moves().saturating_sub(self.base)
-    }
-
-    fn known(&self) -> usize {
-        self.length
-    }
-
-    fn finished(&self) -> bool {
-        true
-    }
-
-    fn at_end(&self) -> bool {
-        self.position() == self.length
+    fn standing(&self) -> Standing {
+        let position = self.game.moves().saturating_sub(self.base);
+        Standing {
+            position,
+            known: self.length,
+            finished: true,
+            at_end: position == self.length,
+        }
     }
 
     fn step(&mut self) -> bool {

@@ -65,20 +65,13 @@ struct Replay {
 
 /// The solution's moves, as the player steps them.
 impl crate::app::watch::Watched for Replay {
-    fn position(&self) -> usize {
-        self.game.moves()
-    }
-
-    fn known(&self) -> usize {
-        self.game.moves() + self.game.redo_len()
-    }
-
-    fn finished(&self) -> bool {
-        true
-    }
-
-    fn at_end(&self) -> bool {
-        !self.game.can_redo()
+    fn standing(&self) -> crate::app::watch::Standing {
+        crate::app::watch::Standing {
+            position: self.game.moves(),
+            known: self.game.moves() + self.game.redo_len(),
+            finished: true,
+            at_end: !self.game.can_redo(),
+        }
     }
 
     fn step(&mut self) -> bool {

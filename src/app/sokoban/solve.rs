@@ -176,20 +176,8 @@ impl SolveSession {
 }
 
 impl crate::app::watch::Watched for SolveSession {
-    fn position(&self) -> usize {
-        self.position()
-    }
-
-    fn known(&self) -> usize {
-        self.timeline.furthest()
-    }
-
-    fn finished(&self) -> bool {
-        self.timeline.end().is_some()
-    }
-
-    fn at_end(&self) -> bool {
-        self.at_end()
+    fn standing(&self) -> crate::app::watch::Standing {
+        crate::app::watch::Standing::of(&self.timeline)
     }
 
     fn step(&mut self) -> bool {

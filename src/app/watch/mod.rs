@@ -14,19 +14,58 @@ mod player;
 pub use keys::keys;
 pub use player::{Player, REPLAY_AT_ONCE};
 
+use crate::search::{Ending, Timeline};
+
+/// Where a run stands: the step shown, the furthest known, whether its end is known, and
+/// whether there is nothing more to step at the step shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub position: usize,
+    pub known: usize,
+    pub finished: bool,
+    pub at_end: bool,
+}
+
+impl Standing {
+    /// Where a run on `timeline` stands.
+    pub fn of<R>(timeline: &Timeline<R>) -> Standing
+    where
+        R: Iterator + Clone,
+        R::Item: Ending + Clone,
+    {
+        Standing {
+            position: timeline.position(),
+            known: timeline.furthest(),
+            finished: timeline.end().is_some(),
+            at_end: timeline.at_end(),
+        }
+    }
+}
+
 /// A run as the player steps it.
 pub trait Watched {
+    /// Where it stands.
+    fn standing(&self) -> Standing;
+
     /// The step shown.
-    fn position(&self) -> usize;
+    fn position(&self) -> usize {
+        self.standing().position
+    }
 
     /// The furthest step known so far.
-    fn known(&self) -> usize;
+    fn known(&self) -> usize {
+        self.standing().known
+    }
 
     /// Whether the run has been seen to its end.
-    fn finished(&self) -> bool;
+    fn finished(&self) -> bool {
+        self.standing().finished
+    }
 
     /// Whether there is nothing more to step at the step shown.
-    fn at_end(&self) -> bool;
+    fn at_end(&self) -> bool {
+        self.standing().at_end
+    }
 
     /// Takes one step, told (what the tab keeps in step with the run follows it); false
     /// at the end.

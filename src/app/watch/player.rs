@@ -160,6 +160,7 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::watch::Standing;
 
     /// A run of `end` steps with a checkpoint every ten, counting the steps it replays.
     struct Counter {
@@ -179,17 +180,13 @@ mod tests {
     }
 
     impl Watched for Counter {
-        fn position(&self) -> usize {
-            self.at
-        }
-        fn known(&self) -> usize {
-            self.at
-        }
-        fn finished(&self) -> bool {
-            self.at == self.end
-        }
-        fn at_end(&self) -> bool {
-            self.at == self.end
+        fn standing(&self) -> Standing {
+            Standing {
+                position: self.at,
+                known: self.at,
+                finished: self.at == self.end,
+                at_end: self.at == self.end,
+            }
         }
         fn step(&mut self) -> bool {
             if self.at == self.end {
