@@ -291,6 +291,25 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
     drop_file(&mut harness, "mine.toml", MINE);
     harness.get_by_label_contains("1/1 · Where A* goes");
     assert_eq!(harness.state().tabs.pathfinding.session().position(), 10);
+    // A cell clicked answers the question; then the verdict, not the hint, says what next.
+    harness.get_by_label("Answer by clicking a cell on the board.");
+    let start = harness.state().tabs.pathfinding.board().start;
+    harness::drag(&mut harness, start, &[]);
+    assert!(
+        harness
+            .state()
+            .lessons
+            .active
+            .as_ref()
+            .unwrap()
+            .checked
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label("Answer by clicking a cell on the board.")
+            .is_none()
+    );
     assert_eq!(
         harness.state().tabs.pathfinding.board().width(),
         41,

@@ -243,9 +243,11 @@ impl Lessons {
                     self.answer(Answer::Choice(picked));
                 }
             }
-            QuestionKind::Predict { .. } | QuestionKind::Lowest(_) => {
+            // Once a cell is judged, the verdict says what to do next instead.
+            QuestionKind::Predict { .. } | QuestionKind::Lowest(_) if active.checked.is_none() => {
                 ui.weak(tr!("lessons-click-a-cell"));
             }
+            QuestionKind::Predict { .. } | QuestionKind::Lowest(_) => {}
             QuestionKind::Joins => {
                 ui.weak(tr!("lessons-pick-cells"));
                 if ui.button(tr!("lessons-check-cells")).clicked() {
