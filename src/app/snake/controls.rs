@@ -7,6 +7,7 @@ use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeTab};
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, Status};
 use crate::grid::Grid;
 use crate::tr;
+use crate::ui::StepAction;
 
 impl SnakeTab {
     /// Play or pause, one move, and a new game.
@@ -33,7 +34,7 @@ impl SnakeTab {
             .on_hover_text(tr!("snake-back-tip"))
             .clicked()
         {
-            self.rewind();
+            self.apply_to_moves(StepAction::StepBack);
         }
         if ui
             .add_enabled(
@@ -43,7 +44,7 @@ impl SnakeTab {
             .on_hover_text(tr!("snake-forward-tip"))
             .clicked()
         {
-            self.forward();
+            self.apply_to_moves(StepAction::Step);
         }
         if ui.button(tr!("sk-restart")).on_hover_text("R").clicked() {
             self.restart();

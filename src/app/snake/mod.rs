@@ -9,6 +9,7 @@ mod controls;
 mod export;
 mod inspect;
 mod lesson;
+mod moves;
 mod planner_view;
 mod play;
 mod saved;
@@ -69,9 +70,9 @@ pub(super) struct Play {
     planner_moved: bool,
     /// Moves taken back, the latest last: Forward makes them again.
     undone: Vec<Dir>,
-    /// The moves taken back are made again over frames, as fast as the frame allows: a
-    /// link's game being caught up with.
-    fast_forward: bool,
+    /// Steps through the moves made and taken back (Back a move, Forward, a link's game
+    /// caught up with over frames).
+    moves_player: crate::app::watch::Player,
 }
 
 /// Who steers, and what the planners decided and show.
@@ -142,7 +143,7 @@ impl SnakeTab {
                 recorded: false,
                 planner_moved: false,
                 undone: vec![],
-                fast_forward: false,
+                moves_player: crate::app::watch::Player::default(),
             },
             planners: Planners {
                 pilot: saved.pilot,

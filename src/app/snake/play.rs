@@ -59,7 +59,6 @@ impl SnakeTab {
         self.play.planner_moved |= self.planners.pilot != Pilot::Player;
         // A new move: the moves taken back are gone for good.
         self.play.undone.clear();
-        self.play.fast_forward = false;
         self.make(dir)
     }
 
@@ -82,7 +81,6 @@ impl SnakeTab {
             return false;
         };
         self.play.playing = false;
-        self.play.fast_forward = false;
         self.play.undone.push(last);
         self.play.game = self.play.game.rewound_to(made - 1);
         let memory = self.planners.memories.get(made - 1).cloned().flatten();
@@ -146,7 +144,7 @@ impl SnakeTab {
             .input_mut(|i| {
                 let dirs = crate::ui::consume_direction_keys(i);
                 if i.consume_key(Modifiers::NONE, Key::Backspace) {
-                    self.rewind();
+                    self.apply_to_moves(crate::ui::StepAction::StepBack);
                 }
                 (
                     dirs,
@@ -201,10 +199,8 @@ impl SnakeTab {
 
     /// This frame's moves, within `budget`; true while more frames are needed.
     pub(super) fn advance_play(&mut self, dt: f64, budget: FrameBudget) -> bool {
-        if self.play.fast_forward {
-            step_within_budget(usize::MAX, budget, || self.forward());
-            self.play.fast_forward = !self.play.undone.is_empty();
-            return self.play.fast_forward;
+        if self.advance_moves(budget) {
+            return true;
         }
         if !self.play.playing || self.play.game.status() != Status::Playing {
             self.play.pace.reset();

@@ -56,6 +56,6 @@ impl SnakeTab {
         self.resize(width, height);
         self.play.planner_moved = true;
         self.play.undone = moves.into_iter().rev().collect();
-        self.play.fast_forward = !self.play.undone.is_empty();
+        self.forward_to_the_end();
     }
 }
