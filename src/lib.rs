@@ -9,7 +9,8 @@
 //! and `frontier::games` read as they always have.
 
 pub use frontier_games::{
-    assets, files, games, grid, history, i18n, lessons, msg, palette, render, search, share, tr,
+    assets, files, games, grid, history, i18n, lessons, msg, names, palette, render, search, share,
+    teach, tr,
 };
 
 pub mod app;

@@ -3,8 +3,8 @@
 
 use egui::Ui;
 
-use crate::app::teach_text::number;
 use crate::search::{DeepeningLimit, DeepeningStatus};
+use crate::teach::number;
 use crate::tr;
 
 /// The iteration, its limit, the next limit and the re-expansions, a row each.

@@ -5,8 +5,6 @@ pub mod export_window;
 pub mod fonts;
 pub mod lessons;
 mod link;
-pub mod listing;
-mod names;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 mod notice;
@@ -22,7 +20,6 @@ mod sliding;
 mod snake;
 mod sokoban;
 pub mod tab;
-mod teach_text;
 pub mod view;
 mod watch;
 #[cfg(target_arch = "wasm32")]

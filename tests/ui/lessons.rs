@@ -494,7 +494,7 @@ fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
 #[test]
 fn the_visited_set_lesson_names_the_line_on_screen_and_draws_its_emphasis() {
     use frontier::games::sandbox::PathAlgorithm;
-    let dfs = frontier::app::listing::pseudocode(PathAlgorithm::parse("dfs").unwrap());
+    let dfs = frontier::teach::listing::pseudocode(PathAlgorithm::parse("dfs").unwrap());
     assert_eq!(dfs[5].trim(), "mark n visited", "line 6: {dfs:?}");
     for language in [Language::English, Language::Chinese] {
         let lesson = frontier::lessons::shipped::LESSONS

@@ -12,6 +12,8 @@ pub mod history;
 pub mod i18n;
 pub mod judged;
 pub mod lessons;
+pub mod names;
 pub mod palette;
 pub mod render;
 pub mod share;
+pub mod teach;

@@ -4,7 +4,7 @@
 //! the page), `feedback` (what a student is told about an answer) and `text` (a page's
 //! emphasis and formulas).
 
-mod feedback;
+use crate::lessons::feedback;
 mod text;
 mod window;
 

@@ -13,7 +13,7 @@ mod inspect;
 mod play;
 mod saved;
 mod shown;
-mod teach;
+use crate::games::link::narrate as teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::Path;

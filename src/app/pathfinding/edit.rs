@@ -285,7 +285,7 @@ impl PathfindingTab {
         if let Some(note) = board.notes.last_mut() {
             *note = tr!(
                 "generated-note",
-                generator = crate::app::names::generator(self.edit.generator, true),
+                generator = crate::names::generator(self.edit.generator, true),
                 width = w,
                 height = h,
                 seed = self.edit.seed
@@ -298,7 +298,7 @@ impl PathfindingTab {
         self.origin.saved_at = None;
         self.notice = Some(Notice::info(crate::msg!(
             "generated",
-            generator = crate::app::names::generator(self.edit.generator, true),
+            generator = crate::names::generator(self.edit.generator, true),
             seed = self.edit.seed
         )));
     }

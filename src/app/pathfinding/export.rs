@@ -97,7 +97,7 @@ impl PathfindingTab {
                 .iter()
                 .enumerate()
                 .map(|(i, session)| {
-                    let name = crate::app::names::path_algorithm(session.algorithm);
+                    let name = crate::names::path_algorithm(session.algorithm);
                     if i == 0 {
                         tr!("export-left-search", search = name)
                     } else {

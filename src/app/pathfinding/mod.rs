@@ -2,7 +2,7 @@
 //! Split by concern: `edit` (painting, moving start and goal, undo, resizing, generating),
 //! `runs` (the runs on the board, stepped in lockstep, and the optimal cost beside them),
 //! `session` (one run on one view), `files`, `panels` (controls, teaching, drawing),
-//! `teach` (pseudo-code and narration) and `colors`.
+//! and `colors`; its pseudo-code and narration are `games::sandbox::narrate`.
 
 mod board;
 mod colors;
@@ -12,13 +12,11 @@ mod files;
 mod inspect;
 mod lesson;
 mod panels;
-mod predict;
 mod robot;
 mod runs;
 mod saved;
 mod session;
 mod share;
-mod teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use std::path::PathBuf;
@@ -27,10 +25,10 @@ use std::sync::Arc;
 use egui::{Key, Modifiers, Ui};
 
 pub use crate::app::tab::AnswerMark;
+use crate::games::sandbox::narrate as teach;
+use crate::games::sandbox::predict_feedback as predict;
 pub use colors::Overlays;
 use predict::BoardAnswer;
-pub(crate) use predict::joins_feedback;
-pub(crate) use predict::{exact_feedback as predict_exact_feedback, feedback as predict_feedback};
 pub use runs::Preparing;
 pub use saved::PathfindingSaved;
 pub use session::Session;
@@ -38,8 +36,8 @@ pub use session::Session;
 use edit::Gesture;
 use runs::Reference;
 
-use super::names;
 use super::notice::Notice;
+use crate::names;
 use crate::share::View;
 use crate::tr;
 
@@ -261,7 +259,7 @@ impl PathfindingTab {
                 ui.allocate_ui(egui::vec2(width, ui.available_height()), |ui| {
                     ui.vertical(|ui| {
                         if count > 1 && headed {
-                            ui.strong(crate::app::names::path_algorithm(session.algorithm));
+                            ui.strong(crate::names::path_algorithm(session.algorithm));
                         }
                         let input = board::draw_board(ui, session, board, overlays, answers);
                         inputs.push(input);

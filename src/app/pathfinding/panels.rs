@@ -9,9 +9,9 @@ use super::robot;
 use super::session::Session;
 use super::teach::{self, number};
 use super::{PathfindingTab, Tool};
-use crate::app::names;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, Heuristic, PathAlgorithm};
+use crate::names;
 use crate::palette::search::Mark;
 use crate::search::Algorithm;
 use crate::tr;
@@ -650,7 +650,7 @@ impl PathfindingTab {
         }
         for session in &self.sessions {
             if self.sessions.len() > 1 {
-                ui.strong(crate::app::names::path_algorithm(session.algorithm));
+                ui.strong(crate::names::path_algorithm(session.algorithm));
             }
             ui.label(narration(session, self.player.replaying_to()));
             self.stats(ui, session);

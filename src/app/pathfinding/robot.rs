@@ -9,11 +9,11 @@ use std::sync::Arc;
 use egui::{Color32, Stroke, Ui};
 
 use super::colors::{self, Overlays, marked, terrain_color};
-use crate::app::teach_text::number;
 use crate::games::sandbox::dstar_lite::{RobotMove, RobotWalk, WalkEnd};
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic, cell_mark};
 use crate::grid::Pos;
 use crate::search::Timeline;
+use crate::teach::number;
 use crate::tr;
 use crate::ui::{BoardInput, BoardPainter, BoardView};
 

@@ -140,7 +140,7 @@ impl PathfindingTab {
                 }
             }
             if let Some(switched) = switched {
-                let name = crate::app::names::path_algorithm(switched);
+                let name = crate::names::path_algorithm(switched);
                 self.notice = Some(Notice::info(crate::msg!(
                     "needs-uniform-cost",
                     algorithm = name

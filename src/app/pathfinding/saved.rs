@@ -47,7 +47,7 @@ fn algorithm_check(algorithm: &PathAlgorithm) -> Result<(), String> {
     algorithm.validate().map_err(|_| {
         crate::tr!(
             "saved-bad-algorithm",
-            algorithm = crate::app::names::path_algorithm(*algorithm)
+            algorithm = crate::names::path_algorithm(*algorithm)
         )
     })
 }

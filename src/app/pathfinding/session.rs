@@ -139,11 +139,7 @@ impl Session {
                 connectivity,
                 stopping,
             )),
-            series: RunSeries::new(crate::app::names::run_label(
-                algorithm,
-                connectivity,
-                heuristic,
-            )),
+            series: RunSeries::new(crate::names::run_label(algorithm, connectivity, heuristic)),
             view,
             path: None,
             terrain_colors: board.legend().iter().map(terrain_color).collect(),
@@ -211,11 +207,7 @@ impl Session {
             connectivity,
             stopping,
         ));
-        self.series = RunSeries::new(crate::app::names::run_label(
-            algorithm,
-            connectivity,
-            heuristic,
-        ));
+        self.series = RunSeries::new(crate::names::run_label(algorithm, connectivity, heuristic));
         self.repair = None;
         match changed {
             Some(cells) => self.changed_since(cells),

@@ -312,7 +312,7 @@ fn search_pickers(
     let label = ui.label(labels.0).id;
     let search_id = format!("{id}-search");
     *algorithm = picker(ui, (&search_id, label), *algorithm, offered(), |a| {
-        crate::app::names::path_algorithm(a)
+        crate::names::path_algorithm(a)
     });
     let label = ui.label(labels.1).id;
     let heuristic_id = format!("{id}-heuristic");

@@ -8,8 +8,8 @@ use egui::Ui;
 use super::SlidingTab;
 use super::session::PuzzleSession;
 use crate::app::predictions::{feedback_naming, panel};
-use crate::app::teach_text::number;
 use crate::search::{Event, Side, Step};
+use crate::teach::number;
 use crate::tr;
 
 impl SlidingTab {
@@ -19,9 +19,9 @@ impl SlidingTab {
                 return;
             };
             ui.strong(tr!("sliding-code-heading"));
-            let lines = crate::app::listing::pseudocode(session.algorithm);
+            let lines = crate::teach::listing::pseudocode(session.algorithm);
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-            let active = crate::app::listing::active_lines(
+            let active = crate::teach::listing::active_lines(
                 session.algorithm,
                 session.last_step(),
                 session.run().deepening(),

@@ -6,10 +6,10 @@ use egui::{RichText, Ui};
 
 use super::board::{play_board, small_board};
 use super::{Mode, SlidingTab};
-use crate::app::teach_text::number;
 use crate::games::sliding::{Position, Waiting};
 use crate::palette::sliding;
 use crate::search::{Event, NodeView, Step};
+use crate::teach::number;
 use crate::tr;
 use crate::ui::color;
 

@@ -184,7 +184,7 @@ impl SlidingTab {
 
 /// A search's name on the chart: the search and its heuristic.
 pub(super) fn run_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) -> String {
-    let name = crate::app::names::path_algorithm(algorithm);
+    let name = crate::names::path_algorithm(algorithm);
     if algorithm.descriptor().guarantees.heuristic {
         format!("{name} · {}", heuristic_name(heuristic))
     } else {

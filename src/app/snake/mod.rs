@@ -14,7 +14,7 @@ mod planner_view;
 mod play;
 mod saved;
 mod share;
-mod teach;
+use crate::games::snake::narrate as teach;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
 use egui::Ui;

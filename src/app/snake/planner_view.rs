@@ -5,11 +5,11 @@ use egui::Ui;
 
 use super::teach::{self, Reveal};
 use super::{Pilot, SnakeTab};
-use crate::app::names;
 use crate::app::notice::Notice;
 use crate::games::snake::Status;
 use crate::games::snake::classic::{self, Branch};
 use crate::games::snake::planner::CyclePlanner;
+use crate::names;
 use crate::tr;
 
 impl SnakeTab {

@@ -6,12 +6,12 @@
 use egui::Ui;
 
 use super::hint_worker::{HintWorker, pace_parts};
-use crate::app::names;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::portfolio::Pace;
 use crate::games::sokoban::solver::{HINT_PACE, HINT_STATES, HintOutcome, stuck_boxes};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Pos};
+use crate::names;
 use crate::tr;
 
 pub struct PlayAid {

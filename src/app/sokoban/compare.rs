@@ -4,11 +4,11 @@
 
 use egui::Ui;
 
-use crate::app::names;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::i18n::Message;
+use crate::names;
 use crate::search::{Budget, Event, Limit};
 use crate::tr;
 use crate::ui::plot::{RunSeries, frontier_plot};

@@ -4,10 +4,10 @@ use egui::{Key, Modifiers, Ui};
 
 use super::hint_worker::{HintWorker, pace_parts};
 use super::{EditTool, Mode, SokobanTab};
-use crate::app::names;
 use crate::games::sokoban::solver::HintOutcome;
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
+use crate::names;
 use crate::tr;
 
 impl SokobanTab {

@@ -18,7 +18,7 @@ mod share;
 mod solve;
 mod solve_mode;
 mod solve_panel;
-mod teach;
+use crate::games::sokoban::narrate as teach;
 mod view;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};

@@ -9,10 +9,10 @@ use web_time::Instant;
 
 use egui::Ui;
 
-use crate::app::names;
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::portfolio::{Pace, Portfolio, PortfolioSearch};
 use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
+use crate::names;
 use crate::search::{Budget, Event};
 use crate::tr;
 

@@ -4,12 +4,12 @@ use egui::Ui;
 
 use super::compare::Comparison;
 use super::{Mode, Replay, SokobanTab, SolveSession};
-use crate::app::names;
 use crate::app::watch::{keys, standing};
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
+use crate::names;
 use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FrameBudget, step_controls};

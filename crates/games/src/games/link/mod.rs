@@ -6,6 +6,7 @@ mod board;
 pub mod deal;
 pub mod finder;
 pub mod game;
+pub mod narrate;
 pub mod poj;
 pub mod predict;
 pub mod presets;

@@ -5,6 +5,7 @@ pub mod classic;
 pub mod cycle;
 mod field;
 mod game;
+pub mod narrate;
 pub mod planner;
 pub mod play;
 pub mod realign;

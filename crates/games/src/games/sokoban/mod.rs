@@ -3,6 +3,7 @@
 pub mod box_route;
 pub mod game;
 pub mod level;
+pub mod narrate;
 pub mod presets;
 pub mod progress;
 pub mod solver;

@@ -2,9 +2,9 @@
 //! lines that step went through, and one or two sentences on it, so that a class can follow
 //! the pruning as it happens rather than only watch the totals grow.
 
-use crate::app::teach_text::policy_text;
 use crate::games::sokoban::solver::{Detail, Prunes, SokobanAlgorithm};
 use crate::search::{Algorithm, DeepeningStatus, Event};
+use crate::teach::policy_text;
 use crate::tr;
 
 /// What a line of the listing does; the lines a step went through are found by role.

@@ -62,7 +62,7 @@ pub fn narrate(search: &Search<LinkProblem>, event: Option<Event>, guided: bool)
             improved,
         } => {
             let ((cell, heading), turns) = (search.state(node), search.g(node) as u64);
-            let heading = heading.map_or(tr!("link-heading-none"), crate::app::names::direction);
+            let heading = heading.map_or(tr!("link-heading-none"), crate::names::direction);
             if search.f(node) as u32 > PLAY_TURNS {
                 return tr!("link-narrate-over", turns = search.f(node) as u64);
             }

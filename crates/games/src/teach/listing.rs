@@ -2,11 +2,11 @@
 //! the lines the latest step went through: shared by every tab that runs the board's
 //! searches (the Pathfinding board and the Sliding puzzle).
 
-use crate::app::teach_text::policy_text;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::algorithms::{Moment, PolicyPart, Text};
 use crate::i18n;
 use crate::search::{Algorithm, DeepeningStatus, Event, Step};
+use crate::teach::policy_text;
 
 use Moment::{Exhausted, Found, Grew, NewIteration, Start, Stayed, WithinIteration};
 

@@ -1,11 +1,11 @@
 //! What a student is told about an answer to a lesson's question: right or not, and why, in
 //! the numbers of the board.
 
-use crate::app::names::path_algorithm;
-use crate::app::teach_text::number;
 use crate::lessons::check::{Lowest, Painted};
 use crate::lessons::{Checked, QuestionKind};
+use crate::names::path_algorithm;
 use crate::search::predict::Measure;
+use crate::teach::number;
 use crate::tr;
 
 fn measure_name(measure: Measure) -> &'static str {
@@ -30,9 +30,11 @@ pub fn told(
     match (checked, kind) {
         (Checked::Predicted { prediction, exact }, _) => match algorithm {
             Some(algorithm) if *exact => {
-                crate::app::pathfinding::predict_exact_feedback(algorithm, prediction)
+                crate::games::sandbox::predict_feedback::exact_feedback(algorithm, prediction)
             }
-            Some(algorithm) => crate::app::pathfinding::predict_feedback(algorithm, prediction),
+            Some(algorithm) => {
+                crate::games::sandbox::predict_feedback::feedback(algorithm, prediction)
+            }
             None => String::new(),
         },
         (Checked::Lowest(lowest), QuestionKind::Lowest(measure)) => {
@@ -59,7 +61,9 @@ pub fn told(
                 Lowest::NotInFrontier => tr!("lesson-lowest-not-frontier"),
             }
         }
-        (Checked::Joined(joining), _) => crate::app::pathfinding::joins_feedback(joining),
+        (Checked::Joined(joining), _) => {
+            crate::games::sandbox::predict_feedback::joins_feedback(joining)
+        }
         (Checked::Choice { right: true, .. }, _) => tr!("lesson-choice-right"),
         (Checked::Choice { picked, answer, .. }, QuestionKind::Choice { choices, .. }) => tr!(
             "lesson-choice-wrong",

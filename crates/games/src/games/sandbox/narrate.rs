@@ -6,10 +6,10 @@ use crate::search::predict::{Measure, Ranking};
 use crate::search::{DeepeningLimit, DeepeningStatus, Event, Limit, Side, Step};
 use crate::tr;
 
-pub use crate::app::listing::{active_lines, pseudocode};
+pub use crate::teach::listing::{active_lines, pseudocode};
 
-pub(super) use crate::app::teach_text::number;
-use crate::app::teach_text::sum_of;
+pub use crate::teach::number;
+use crate::teach::sum_of;
 
 /// One sentence about the step that produced `event`, with the run as it is after it.
 pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
@@ -95,7 +95,7 @@ pub fn narrate(run: &GridRun, event: Option<&Step>) -> String {
         },
         Event::Exhausted => tr!("narrate-exhausted"),
         Event::GaveUp(Limit::Cancelled) => tr!("narrate-stopped"),
-        Event::GaveUp(limit) => format!("{}.", crate::app::names::limit(limit)),
+        Event::GaveUp(limit) => format!("{}.", crate::names::limit(limit)),
     }
 }
 

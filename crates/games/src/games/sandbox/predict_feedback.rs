@@ -3,16 +3,16 @@
 //! and the student is told whether the answer was right and why, by the algorithm's own
 //! rule (a tie its rule broke the other way counts as right).
 
-use crate::app::predictions::{measure_name, rule};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::predict::Joining;
 use crate::grid::Pos;
 use crate::search::predict::{Prediction, Verdict};
+use crate::teach::predictions::{measure_name, rule};
 use crate::tr;
 
 /// What the student is told about `prediction`, an answer about a step of `algorithm`.
 pub fn feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) -> String {
-    crate::app::predictions::feedback(prediction, rule(algorithm), measure_name(algorithm))
+    crate::teach::predictions::feedback(prediction, rule(algorithm), measure_name(algorithm))
 }
 
 /// What the student is told about `prediction` when only the very cell counts: a cell that
@@ -24,7 +24,7 @@ pub fn exact_feedback(algorithm: PathAlgorithm, prediction: &Prediction<Pos>) ->
             answer = prediction.answer.to_string(),
             taken = prediction.taken.to_string(),
             measure = measure_name(algorithm),
-            value = crate::app::teach_text::number(value),
+            value = crate::teach::number(value),
             rule = rule(algorithm)
         ),
         _ => feedback(algorithm, prediction),
@@ -39,7 +39,7 @@ pub enum BoardAnswer {
     Joins(Joining),
 }
 
-impl crate::app::predictions::Judged for BoardAnswer {
+impl crate::teach::predictions::Judged for BoardAnswer {
     fn is_right(&self) -> bool {
         match self {
             BoardAnswer::Next(prediction) => prediction.verdict.is_right(),
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn stepping_back_takes_later_answers_out_of_the_score() {
-        let mut answers = crate::app::predictions::Predictions::default();
+        let mut answers = crate::teach::predictions::Predictions::default();
         answers.record(1, prediction(Verdict::Right));
         answers.record(2, prediction(Verdict::NotInFrontier));
         answers.record(3, prediction(Verdict::Tie { value: 1.0 }));

@@ -1,6 +1,12 @@
-//! Teaching text the tabs share: how each algorithm of the best-first family takes nodes
-//! from its frontier and when a successor enters it, written once for every pseudo-code
-//! listing that shows one (the Pathfinding board's and the Sokoban solver's).
+//! What the searches are told in words, shared by every game: how each algorithm of the
+//! best-first family takes nodes from its frontier and when a successor enters it (written
+//! once for every pseudo-code listing that shows one, the Pathfinding board's and the
+//! Sokoban solver's), numbers as a narration writes them, the listings (`listing`) and
+//! what a student is told about a prediction (`predictions`). Each game's own narration is
+//! its `narrate` module.
+
+pub mod listing;
+pub mod predictions;
 
 use crate::search::Algorithm;
 use crate::tr;
