@@ -10,7 +10,7 @@
 
 pub use frontier_games::{
     assets, files, games, grid, history, i18n, lessons, msg, names, palette, render, search, share,
-    teach, tr,
+    teach, tr, watch,
 };
 
 pub mod app;

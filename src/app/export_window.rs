@@ -303,7 +303,7 @@ impl ExportWindow {
     /// or has failed.
     fn write_frames(&mut self, ctx: &Context) -> Option<Notice> {
         let (job, _) = self.job.as_mut()?;
-        let budget = FrameBudget::of(ctx);
+        let budget = <FrameBudget as crate::ui::step_controls::BudgetOfFrames>::of(ctx);
         let began = web_time::Instant::now();
         let more = |written: usize| match budget {
             FrameBudget::Time(time) => began.elapsed() < time,

@@ -4,56 +4,7 @@ use egui::{Color32, Ui};
 use egui_plot::{Line, LineStyle, Plot, PlotPoint, PlotPoints, VLine};
 
 use crate::tr;
-
-/// Points kept per series; past that, every other point goes and the spacing doubles.
-const MAX_POINTS: usize = 2048;
-
-/// Two counts sampled along a run: how big the frontier was and how many nodes had been
-/// visited, against the step number. Long runs are sampled more sparsely, so a series
-/// never takes more than a few thousand points.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunSeries {
-    pub label: String,
-    pub frontier: Vec<PlotPoint>,
-    pub visited: Vec<PlotPoint>,
-    stride: usize,
-    last_step: Option<usize>,
-}
-
-impl RunSeries {
-    pub fn new(label: impl Into<String>) -> RunSeries {
-        RunSeries {
-            label: label.into(),
-            stride: 1,
-            ..RunSeries::default()
-        }
-    }
-
-    /// Records the counts at `step`; steps already recorded are ignored (replays).
-    pub fn record(&mut self, step: usize, frontier: usize, visited: usize) {
-        if self.last_step.is_some_and(|last| step <= last) {
-            return;
-        }
-        self.last_step = Some(step);
-        if !step.is_multiple_of(self.stride) {
-            return;
-        }
-        self.frontier
-            .push(PlotPoint::new(step as f64, frontier as f64));
-        self.visited
-            .push(PlotPoint::new(step as f64, visited as f64));
-        if self.frontier.len() > MAX_POINTS {
-            self.stride *= 2;
-            let keep = |p: &PlotPoint| (p.x as usize).is_multiple_of(self.stride);
-            self.frontier.retain(keep);
-            self.visited.retain(keep);
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.frontier.is_empty()
-    }
-}
+pub use crate::watch::series::{MAX_POINTS, Point, RunSeries};
 
 /// The colour of the `i`th run on a chart.
 fn run_color(i: usize) -> Color32 {
@@ -94,13 +45,14 @@ fn y_axis_width(ui: &Ui, series: &[&RunSeries]) -> f32 {
 /// At most one of `points` for each point of `width` (and always the last), for drawing:
 /// a series keeps up to [`MAX_POINTS`], but a chart a few hundred points wide shows no more,
 /// and a dashed line of two thousand points cost a long run's frame more than the board.
-fn thinned(points: &[PlotPoint], width: f32) -> Vec<PlotPoint> {
+fn thinned(points: &[Point], width: f32) -> Vec<PlotPoint> {
     let every = (points.len() as f32 / width.max(1.0)).ceil().max(1.0) as usize;
-    let mut shown: Vec<PlotPoint> = points.iter().step_by(every).copied().collect();
-    if let Some(&last) = points.last()
+    let at = |p: &Point| PlotPoint::new(p.x, p.y);
+    let mut shown: Vec<PlotPoint> = points.iter().step_by(every).map(at).collect();
+    if let Some(last) = points.last()
         && !(points.len() - 1).is_multiple_of(every)
     {
-        shown.push(last);
+        shown.push(at(last));
     }
     shown
 }
@@ -276,7 +228,12 @@ mod tests {
 
     #[test]
     fn a_chart_draws_at_most_a_point_for_each_of_its_width_and_the_last() {
-        let points: Vec<PlotPoint> = (0..2000).map(|i| PlotPoint::new(i as f64, 0.0)).collect();
+        let points: Vec<Point> = (0..2000)
+            .map(|i| Point {
+                x: i as f64,
+                y: 0.0,
+            })
+            .collect();
         let shown = thinned(&points, 300.0);
         assert!(shown.len() <= 301, "{} points for 300 wide", shown.len());
         assert!(shown.len() >= 250, "{} points for 300 wide", shown.len());

@@ -4,6 +4,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
 use frontier::i18n::Language;
+use frontier::ui::step_controls::BudgetOfFrames;
 use frontier::ui::step_controls::FrameBudget;
 
 /// The stepping a frame of the app may do in the tests: counted, not timed, so what a test

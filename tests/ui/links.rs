@@ -3,6 +3,7 @@
 //! refuses an address that is none, and the app remembers it.
 
 use crate::harness;
+use frontier::ui::step_controls::BudgetOfFrames;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;

@@ -3,6 +3,7 @@
 
 use crate::harness;
 use crate::screen;
+use frontier::ui::step_controls::BudgetOfFrames;
 
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;

@@ -17,3 +17,4 @@ pub mod palette;
 pub mod render;
 pub mod share;
 pub mod teach;
+pub mod watch;

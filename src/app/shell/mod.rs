@@ -409,7 +409,7 @@ impl FrontierApp {
         // must not cover the File menu they reach for next.
         let below_menu = ui.available_rect_before_wrap();
         let dt = ui.input(|i| i.unstable_dt) as f64;
-        let budget = FrameBudget::of(ui.ctx());
+        let budget = <FrameBudget as crate::ui::step_controls::BudgetOfFrames>::of(ui.ctx());
         let tab = self.tabs.get_mut(self.tab);
         let began = web_time::Instant::now();
         // When egui runs a frame twice (a layout that changed asks for a second pass), the

@@ -5,51 +5,14 @@
 use egui::{Color32, Ui};
 
 use super::SokobanTab;
-use crate::app::predictions::{self, Predictions};
+use crate::app::predictions;
 use crate::games::sokoban::Level;
-use crate::games::sokoban::solver::predict::{Choices, choices, judge, pushed_box};
-use crate::games::sokoban::solver::{Position, SokobanAlgorithm, SokobanRun};
-use crate::search::predict::{Measure, Ranking};
+use crate::games::sokoban::solver::predict::{judge, pushed_box};
+use crate::games::sokoban::solver::{Position, SokobanRun};
 use crate::tr;
-
-/// Positions offered at each step.
-const CHOICES: usize = 6;
 
 /// The side of a square in the small boards (points).
 const THUMB_CELL: f32 = 9.0;
-
-/// The predictions of a solve, and the positions offered at the step shown.
-#[derive(Default)]
-pub struct SolvePredictions {
-    pub answers: Predictions<crate::search::predict::Prediction<Position>>,
-    /// The step the choices were made for, and the choices.
-    offered: Option<(usize, Option<Choices>)>,
-    /// The positions offered for each answer, by the step it led to (to name them).
-    answered_from: std::collections::BTreeMap<usize, Vec<Position>>,
-}
-
-impl SolvePredictions {
-    /// The positions offered at step `at` of `run` (made once per step).
-    fn offered(&mut self, at: usize, run: &SokobanRun) -> Option<&Choices> {
-        if self.offered.as_ref().is_none_or(|(step, _)| *step != at) {
-            self.offered = Some((at, choices(run, CHOICES)));
-        }
-        self.offered.as_ref()?.1.as_ref()
-    }
-}
-
-fn rule(algorithm: SokobanAlgorithm) -> String {
-    crate::i18n::tr(algorithm.descriptor().rule_key, None)
-}
-
-fn measure(algorithm: SokobanAlgorithm) -> String {
-    match algorithm.ranking() {
-        Ranking::Lowest(Measure::Depth) => tr!("predict-measure-depth"),
-        Ranking::Lowest(Measure::H) => "h".into(),
-        Ranking::Lowest(_) => "g + h".into(),
-        Ranking::Order => String::new(),
-    }
-}
 
 impl SokobanTab {
     /// The prediction panel of the solver: the verdict on the last pick, the score, and the
@@ -63,33 +26,15 @@ impl SokobanTab {
         };
         let at = session.timeline.position();
         let run = session.timeline.current();
-        let algorithm = run.algorithm();
         let offered = predicting.offered(at, run).cloned();
-        let answered_from = predicting
-            .answered_from
-            .get(&at)
-            .cloned()
-            .unwrap_or_default();
-        // A position is named by its push ("the box at (3,4) to (4,4)"), as the student
-        // picked it.
-        let name = |position: &Position| match pushed_box(run, position) {
-            Some((from, to)) => tr!("predict-push", from = from.to_string(), to = to.to_string()),
-            None => {
-                let number = answered_from
-                    .iter()
-                    .position(|p| p == position)
-                    .map_or(0, |i| i + 1);
-                tr!("predict-position", number = number)
-            }
-        };
-        let ask = tr!("sk-predict-ask");
+        let told = |p: &_| predicting.told(at, run, p);
         predictions::panel(
             ui,
             &predicting.answers,
             at,
             run.ended().is_some(),
-            ask,
-            |p| predictions::feedback_naming(p, rule(algorithm), measure(algorithm), name),
+            tr!("sk-predict-ask"),
+            told,
         );
         let Some(offered) = offered else {
             return;
@@ -145,8 +90,7 @@ impl SokobanTab {
         session.step();
         let at = session.timeline.position();
         if let Some(predicting) = &mut session.predictions {
-            predicting.answers.record(at, prediction);
-            predicting.answered_from.insert(at, offered);
+            predicting.record(at, prediction, offered);
         }
     }
 }

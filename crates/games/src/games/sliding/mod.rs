@@ -9,7 +9,10 @@ mod pattern_database;
 mod position;
 mod problem;
 mod records;
+pub mod replay;
 mod searches;
+pub mod session;
+pub mod tables;
 mod watch;
 
 pub use game::{Goal, Shuffle, SlidingGame, position_text, shuffled};

@@ -10,15 +10,18 @@ mod corral_deadlock;
 mod freeze_deadlock;
 mod goal_walls;
 mod hint;
+pub mod hint_worker;
 mod lurd;
 pub mod matching;
 pub mod novelty;
 pub mod portfolio;
 pub mod predict;
+pub mod predicting;
 mod problem;
 pub mod pull;
 mod push;
 mod reach;
+pub mod session;
 mod solve;
 mod stuck;
 

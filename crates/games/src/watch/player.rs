@@ -1,9 +1,8 @@
 //! The player: the one place a step control (play, step, back, reset, to the end, a seek)
 //! acts on runs watched, alone or in lockstep.
 
+use super::{FrameBudget, Playback, StepAction, step_within_budget};
 use super::{Watched, standing};
-use crate::ui::StepAction;
-use crate::ui::step_controls::{FrameBudget, Playback, step_within_budget};
 
 /// Steps a seek replays at once; a longer replay is spread over frames.
 pub const REPLAY_AT_ONCE: usize = 200_000;
@@ -160,7 +159,7 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::watch::Standing;
+    use crate::watch::Standing;
 
     /// A run of `end` steps with a checkpoint every ten, counting the steps it replays.
     struct Counter {

@@ -1,13 +1,13 @@
 //! A Sokoban search shown step by step: the state being expanded, a heat map of where
 //! expanded states keep their boxes, counts for the chart, and the solution once found.
 
-use super::teach::DeepeningStep;
+use crate::games::sokoban::narrate::DeepeningStep;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, Prunes, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
 use crate::grid::Pos;
 use crate::search::{Budget, Event, Timeline};
-use crate::ui::plot::RunSeries;
+use crate::watch::series::RunSeries;
 
 /// The bytes the timeline's checkpoints may hold together. They share the search's states
 /// but copy the rest, so without a limit a long run's checkpoints grow to a few times the
@@ -38,7 +38,7 @@ pub struct SolveSession {
     pub solution: Option<Result<String, String>>,
     replay_at_once: usize,
     /// With "Predict the next step" on: the answers, and the positions offered.
-    pub predictions: Option<super::predict::SolvePredictions>,
+    pub predictions: Option<super::predicting::SolvePredictions>,
 }
 
 impl SolveSession {
@@ -175,9 +175,9 @@ impl SolveSession {
     }
 }
 
-impl crate::app::watch::Watched for SolveSession {
-    fn standing(&self) -> crate::app::watch::Standing {
-        crate::app::watch::Standing::of(&self.timeline)
+impl crate::watch::Watched for SolveSession {
+    fn standing(&self) -> crate::watch::Standing {
+        crate::watch::Standing::of(&self.timeline)
     }
 
     fn step(&mut self) -> bool {
@@ -210,10 +210,10 @@ impl crate::app::watch::Watched for SolveSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::watch::{Player, Watched};
     use crate::games::sokoban::presets;
-    use crate::ui::StepAction;
-    use crate::ui::step_controls::FrameBudget;
+    use crate::watch::FrameBudget;
+    use crate::watch::StepAction;
+    use crate::watch::{Player, Watched};
 
     /// Crossroads, the last tutorial level: BFS takes well over 3,000 expansions on it.
     fn crossroads() -> Level {

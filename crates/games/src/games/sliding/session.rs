@@ -2,7 +2,6 @@
 //! counts, the expansions by depth, what the latest step did, and the answers given in
 //! predict mode.
 
-use crate::app::predictions::Predictions;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{
     ExpansionsByDepth, Move, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
@@ -10,7 +9,8 @@ use crate::games::sliding::{
 };
 use crate::search::predict::{Prediction, Ranking};
 use crate::search::{Budget, Engine, Event, Step, Timeline, effective_branching_factor};
-use crate::ui::plot::RunSeries;
+use crate::teach::predictions::Predictions;
+use crate::watch::series::RunSeries;
 
 /// Searches in the app stop before they could exhaust memory: A* on a hard 15-puzzle with
 /// Manhattan distance keeps tens of millions of positions.
@@ -192,9 +192,9 @@ impl PuzzleSession {
     }
 }
 
-impl crate::app::watch::Watched for PuzzleSession {
-    fn standing(&self) -> crate::app::watch::Standing {
-        crate::app::watch::Standing::of(&self.timeline)
+impl crate::watch::Watched for PuzzleSession {
+    fn standing(&self) -> crate::watch::Standing {
+        crate::watch::Standing::of(&self.timeline)
     }
 
     fn step(&mut self) -> bool {

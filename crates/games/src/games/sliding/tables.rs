@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::games::sliding::{PatternDatabase, Position, TablesBuild as Build};
-use crate::ui::step_controls::FrameBudget;
+use crate::watch::FrameBudget;
 
 /// States a build floods between looks at the clock or at a request to stop: about a
 /// millisecond's work.

@@ -230,10 +230,7 @@ mod tests {
     use std::sync::atomic::Ordering;
 
     fn grigr(number: usize) -> Level {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/sokoban/grigr2001.xsb"
-        );
+        let path = frontier_test_support::test_data().join("sokoban/grigr2001.xsb");
         let text = std::fs::read_to_string(path).expect("the test data");
         let levels = parse_collection(&text).expect("a valid collection");
         levels[number - 1].level.clone().expect("a valid level")

@@ -3,9 +3,9 @@
 //! controls as a search (the player's). The moves wait in the game's redo list, so the board
 //! is the game.
 
-use crate::app::watch::{Player, Standing, Watched};
 use crate::games::sliding::{Move, SlidingGame};
-use crate::ui::step_controls::{FrameBudget, StepAction};
+use crate::watch::{FrameBudget, StepAction};
+use crate::watch::{Player, Standing, Watched};
 
 /// Moves a second a replay starts at: slow enough to follow each tile.
 const FIRST_SPEED: usize = 1;
