@@ -55,6 +55,27 @@ pub struct ExportChoice {
     pub stem: &'static str,
 }
 
+impl ExportChoice {
+    /// The picture shown, as PNG.
+    pub fn png(label: String, stem: &'static str) -> ExportChoice {
+        let kind = ExportKind::Png;
+        ExportChoice { label, kind, stem }
+    }
+
+    /// The picture shown, as SVG.
+    pub fn svg(label: String, stem: &'static str) -> ExportChoice {
+        let kind = ExportKind::Svg;
+        ExportChoice { label, kind, stem }
+    }
+
+    /// Animation `id` of `frames` frames as a GIF; `ranged`: the student picks the first and
+    /// last frame.
+    pub fn gif(label: String, stem: &'static str, id: usize, frames: usize, ranged: bool) -> Self {
+        let kind = ExportKind::Gif { id, frames, ranged };
+        ExportChoice { label, kind, stem }
+    }
+}
+
 /// What the tab is asked to make once a file is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {

@@ -27,6 +27,12 @@ impl Notice {
         }
     }
 
+    /// "Could not open `name`: `why`."
+    pub fn could_not_open(name: impl ToString, why: impl ToString) -> Notice {
+        let (name, why) = (name.to_string(), why.to_string());
+        Notice::error(crate::msg!("could-not-open", name = name, why = why))
+    }
+
     /// The notice in words, in the current language, as a sentence: a reason worded to
     /// follow a colon ("line 3: …") starts with a capital when it stands alone.
     pub fn text(&self) -> String {

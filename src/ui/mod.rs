@@ -47,6 +47,16 @@ pub fn consume_direction_keys(input: &mut egui::InputState) -> Vec<crate::grid::
     dirs
 }
 
+/// The text pasted this frame (Ctrl+V outside a text field), if any.
+pub fn pasted(ui: &egui::Ui) -> Option<String> {
+    ui.input(|i| {
+        i.events.iter().find_map(|e| match e {
+            egui::Event::Paste(text) => Some(text.clone()),
+            _ => None,
+        })
+    })
+}
+
 /// Whether this frame has a press of `+` (or `=`) and of `-` without Ctrl, Cmd or Alt: the
 /// run speed's keys, which must not also answer the interface scale's Ctrl+= and Ctrl+-.
 pub fn speed_keys(input: &egui::InputState) -> (bool, bool) {

@@ -5,7 +5,7 @@
 use egui::Context;
 
 use super::{LinkTab, Shown};
-use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted, png_of};
+use crate::app::export_window::{ExportChoice, ExportWindow, Made, Wanted, png_of};
 use crate::games::link::LinkBoard;
 use crate::games::link::finder::{LinkProblem, PLAY_TURNS};
 use crate::games::link::tints::SearchTints;
@@ -54,31 +54,23 @@ impl LinkTab {
 
     fn export_offer(&self) -> Vec<ExportChoice> {
         let mut offer = vec![
-            ExportChoice {
-                label: tr!("export-png-board"),
-                kind: ExportKind::Png,
-                stem: "board",
-            },
-            ExportChoice {
-                label: tr!("export-gif-game"),
-                stem: "game",
-                kind: ExportKind::Gif {
-                    id: GAME,
-                    frames: self.game.history().len() + 1,
-                    ranged: false,
-                },
-            },
+            ExportChoice::png(tr!("export-png-board"), "board"),
+            ExportChoice::gif(
+                tr!("export-gif-game"),
+                "game",
+                GAME,
+                self.game.history().len() + 1,
+                false,
+            ),
         ];
         if let Some(shown) = &self.searching.shown {
-            offer.push(ExportChoice {
-                label: tr!("export-gif-search"),
-                stem: "search",
-                kind: ExportKind::Gif {
-                    id: SEARCH,
-                    frames: shown.steps() + 1,
-                    ranged: false,
-                },
-            });
+            offer.push(ExportChoice::gif(
+                tr!("export-gif-search"),
+                "search",
+                SEARCH,
+                shown.steps() + 1,
+                false,
+            ));
         }
         offer
     }
@@ -111,8 +103,6 @@ impl LinkTab {
                 Ok(Made::Frames(Box::new(PictureFrames::of(boards))))
             }
         };
-        if let Some(notice) = self.export.show(ctx, &offer, make) {
-            self.notice = Some(notice);
-        }
+        self.notice = self.export.show(ctx, &offer, make).or(self.notice.take());
     }
 }

@@ -301,21 +301,9 @@ impl crate::app::tab::Tab for LinkTab {
             (Some(path), Ok(_)) => self.load_file(path),
             (None, Ok(text)) => match LinkBoard::parse(&text) {
                 Ok(board) => self.start(board),
-                Err(e) => {
-                    self.notice = Some(Notice::error(crate::msg!(
-                        "could-not-open",
-                        name = name,
-                        why = e.to_string()
-                    )))
-                }
+                Err(e) => self.notice = Some(Notice::could_not_open(name, e)),
             },
-            (_, Err(e)) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e
-                )))
-            }
+            (_, Err(e)) => self.notice = Some(Notice::could_not_open(name, e)),
         }
     }
 

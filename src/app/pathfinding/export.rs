@@ -29,25 +29,9 @@ pub fn window() -> ExportWindow {
 /// What the tab offers: the step shown as PNG and SVG, the run as a GIF.
 fn offer(steps: usize) -> Vec<ExportChoice> {
     vec![
-        ExportChoice {
-            label: tr!("export-png"),
-            kind: ExportKind::Png,
-            stem: "step",
-        },
-        ExportChoice {
-            label: tr!("export-svg"),
-            kind: ExportKind::Svg,
-            stem: "step",
-        },
-        ExportChoice {
-            label: tr!("export-gif"),
-            stem: "run",
-            kind: ExportKind::Gif {
-                id: RUN,
-                frames: steps + 1,
-                ranged: true,
-            },
-        },
+        ExportChoice::png(tr!("export-png"), "step"),
+        ExportChoice::svg(tr!("export-svg"), "step"),
+        ExportChoice::gif(tr!("export-gif"), "run", RUN, steps + 1, true),
     ]
 }
 
@@ -139,9 +123,10 @@ impl PathfindingTab {
         }
         let offer = offer(self.exported().known());
         let source = self.export_source();
-        if let Some(notice) = self.export.show(ctx, &offer, |w| source.make(w)) {
-            self.notice = Some(notice);
-        }
+        self.notice = self
+            .export
+            .show(ctx, &offer, |w| source.make(w))
+            .or(self.notice.take());
     }
 
     /// Exports the choice picked in the window to `path` (a GIF is written over the frames
@@ -152,8 +137,9 @@ impl PathfindingTab {
             return;
         };
         let source = self.export_source();
-        if let Some(notice) = self.export.export_to(path, kind, |w| source.make(w)) {
-            self.notice = Some(notice);
-        }
+        self.notice = self
+            .export
+            .export_to(path, kind, |w| source.make(w))
+            .or(self.notice.take());
     }
 }

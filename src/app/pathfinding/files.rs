@@ -172,13 +172,7 @@ impl PathfindingTab {
                 source: Source::Text(name.to_string()),
                 rules,
             }),
-            Err(e) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e.to_string()
-                )))
-            }
+            Err(e) => self.notice = Some(Notice::could_not_open(name, e)),
         }
     }
 

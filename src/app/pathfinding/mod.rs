@@ -401,12 +401,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             self.open_dialog();
         }
         // Ctrl+V outside a text field opens the board pasted (or says why it cannot).
-        if let Some(text) = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) => Some(text.clone()),
-                _ => None,
-            })
-        }) {
+        if let Some(text) = crate::ui::pasted(ui) {
             self.paste_board(&text);
         }
     }
@@ -576,13 +571,7 @@ impl crate::app::tab::Tab for PathfindingTab {
         match (path, text) {
             (Some(path), Ok(_)) => self.load_file(path),
             (None, Ok(text)) => self.load_text(name, &text),
-            (_, Err(e)) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e
-                )))
-            }
+            (_, Err(e)) => self.notice = Some(Notice::could_not_open(name, e)),
         }
     }
 

@@ -38,36 +38,25 @@ impl SlidingTab {
 
     fn offer(&self) -> Vec<ExportChoice> {
         let mut offer = vec![
-            ExportChoice {
-                label: tr!("export-png-position"),
-                kind: ExportKind::Png,
-                stem: "position",
-            },
-            ExportChoice {
-                label: tr!("export-svg-position"),
-                kind: ExportKind::Svg,
-                stem: "position",
-            },
-            ExportChoice {
-                label: tr!("export-gif-game"),
-                stem: "game",
-                kind: ExportKind::Gif {
-                    id: GAME,
-                    frames: self.play.game.moves() + 1,
-                    ranged: false,
-                },
-            },
+            ExportChoice::png(tr!("export-png-position"), "position"),
+            ExportChoice::svg(tr!("export-svg-position"), "position"),
+            ExportChoice::gif(
+                tr!("export-gif-game"),
+                "game",
+                GAME,
+                self.play.game.moves() + 1,
+                false,
+            ),
         ];
         if let Some(moves) = self.watch.sessions.first().and_then(|s| s.solution_moves()) {
-            offer.push(ExportChoice {
-                label: tr!("export-gif-puzzle-solution", moves = moves.len()),
-                stem: "solution",
-                kind: ExportKind::Gif {
-                    id: SOLUTION,
-                    frames: moves.len() + 1,
-                    ranged: false,
-                },
-            });
+            let label = tr!("export-gif-puzzle-solution", moves = moves.len());
+            offer.push(ExportChoice::gif(
+                label,
+                "solution",
+                SOLUTION,
+                moves.len() + 1,
+                false,
+            ));
         }
         offer
     }
@@ -100,9 +89,7 @@ impl SlidingTab {
         let offer = self.offer();
         let source = self.source();
         let made = self.export.show(ctx, &offer, |wanted| source.make(wanted));
-        if let Some(notice) = made {
-            self.notice = Some(notice);
-        }
+        self.notice = made.or(self.notice.take());
     }
 
     /// Exports the choice picked in the window to `path` (what a chosen file does; the UI
@@ -113,12 +100,8 @@ impl SlidingTab {
             return;
         };
         let source = self.source();
-        let made = self
-            .export
-            .export_to(path, kind, |wanted| source.make(wanted));
-        if let Some(notice) = made {
-            self.notice = Some(notice);
-        }
+        let made = self.export.export_to(path, kind, |w| source.make(w));
+        self.notice = made.or(self.notice.take());
     }
 
     pub fn export_mut(&mut self) -> &mut ExportWindow {

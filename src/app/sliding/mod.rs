@@ -241,12 +241,7 @@ impl crate::app::tab::Tab for SlidingTab {
         }
         // Ctrl+V outside a text field plays the position pasted (refused, with the game
         // unchanged, when it is none).
-        if let Some(text) = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) => Some(text.clone()),
-                _ => None,
-            })
-        }) {
+        if let Some(text) = crate::ui::pasted(ui) {
             self.play_typed(&text);
         }
     }

@@ -4,7 +4,7 @@
 use egui::Context;
 
 use super::SnakeTab;
-use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted, png_of};
+use crate::app::export_window::{ExportChoice, ExportWindow, Made, Wanted, png_of};
 use crate::render::games::CellPicture;
 use crate::render::replays::snake_replay;
 use crate::tr;
@@ -27,28 +27,20 @@ impl SnakeTab {
             return;
         }
         let offer = [
-            ExportChoice {
-                label: tr!("export-png-board"),
-                kind: ExportKind::Png,
-                stem: "board",
-            },
-            ExportChoice {
-                label: tr!("export-gif-game"),
-                stem: "game",
-                kind: ExportKind::Gif {
-                    id: 0,
-                    frames: self.play.game.moves_made().len() + 1,
-                    ranged: false,
-                },
-            },
+            ExportChoice::png(tr!("export-png-board"), "board"),
+            ExportChoice::gif(
+                tr!("export-gif-game"),
+                "game",
+                0,
+                self.play.game.moves_made().len() + 1,
+                false,
+            ),
         ];
         let game = &self.play.game;
         let make = |wanted| match wanted {
             Wanted::Picture { cell, .. } => png_of(&CellPicture::snake(game), cell),
             Wanted::Frames { .. } => Ok(Made::Frames(Box::new(snake_replay(game)))),
         };
-        if let Some(notice) = self.export.show(ctx, &offer, make) {
-            self.notice = Some(notice);
-        }
+        self.notice = self.export.show(ctx, &offer, make).or(self.notice.take());
     }
 }

@@ -4,7 +4,7 @@
 use egui::Context;
 
 use super::SokobanTab;
-use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted, png_of};
+use crate::app::export_window::{ExportChoice, ExportWindow, Made, Wanted, png_of};
 use crate::games::sokoban::{Game, Level};
 use crate::i18n::Message;
 use crate::render::games::CellPicture;
@@ -32,31 +32,23 @@ impl Source {
     fn offer(&self) -> Vec<ExportChoice> {
         let mut offer = vec![];
         if let Some(game) = &self.game {
-            offer.push(ExportChoice {
-                label: tr!("export-png-board"),
-                kind: ExportKind::Png,
-                stem: "position",
-            });
-            offer.push(ExportChoice {
-                label: tr!("export-gif-moves"),
-                stem: "moves",
-                kind: ExportKind::Gif {
-                    id: MOVES_PLAYED,
-                    frames: game.lurd().len() + 1,
-                    ranged: false,
-                },
-            });
+            offer.push(ExportChoice::png(tr!("export-png-board"), "position"));
+            offer.push(ExportChoice::gif(
+                tr!("export-gif-moves"),
+                "moves",
+                MOVES_PLAYED,
+                game.lurd().len() + 1,
+                false,
+            ));
         }
         if let Some((_, lurd)) = &self.solution {
-            offer.push(ExportChoice {
-                label: tr!("export-gif-solution"),
-                stem: "solution",
-                kind: ExportKind::Gif {
-                    id: SOLUTION,
-                    frames: lurd.len() + 1,
-                    ranged: false,
-                },
-            });
+            offer.push(ExportChoice::gif(
+                tr!("export-gif-solution"),
+                "solution",
+                SOLUTION,
+                lurd.len() + 1,
+                false,
+            ));
         }
         offer
     }
@@ -103,8 +95,9 @@ impl SokobanTab {
         }
         let source = self.export_source();
         let offer = source.offer();
-        if let Some(notice) = self.export.show(ctx, &offer, |w| source.make(w)) {
-            self.notice = Some(notice);
-        }
+        self.notice = self
+            .export
+            .show(ctx, &offer, |w| source.make(w))
+            .or(self.notice.take());
     }
 }

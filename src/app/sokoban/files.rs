@@ -49,11 +49,7 @@ impl SokobanTab {
                 true
             }
             Err(e) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e.to_string()
-                )));
+                self.notice = Some(Notice::could_not_open(name, e));
                 false
             }
         }
@@ -66,11 +62,7 @@ impl SokobanTab {
         let entries = match parse_collection(text) {
             Ok(entries) => entries,
             Err(e) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e.to_string()
-                )));
+                self.notice = Some(Notice::could_not_open(name, e));
                 return;
             }
         };
@@ -80,11 +72,7 @@ impl SokobanTab {
                 .first()
                 .and_then(|e| e.level.as_ref().err())
                 .map_or_else(String::new, |e| e.to_string());
-            self.notice = Some(Notice::error(crate::msg!(
-                "could-not-open",
-                name = name,
-                why = why
-            )));
+            self.notice = Some(Notice::could_not_open(name, why));
             return;
         }
         if self.collection.entries.is_empty() {
@@ -125,11 +113,7 @@ impl SokobanTab {
             }
             Err(message) => {
                 let name = path.display().to_string();
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = message
-                )))
+                self.notice = Some(Notice::could_not_open(name, message))
             }
         }
     }

@@ -426,12 +426,7 @@ impl crate::app::tab::Tab for SokobanTab {
             Mode::Edit => self.edit_keys(ui),
             Mode::Solve => self.solve_keys(ui),
         }
-        if let Some(text) = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) => Some(text.clone()),
-                _ => None,
-            })
-        }) {
+        if let Some(text) = crate::ui::pasted(ui) {
             self.add_levels(&crate::tr!("sk-pasted-level"), &text);
         }
     }
@@ -591,13 +586,7 @@ impl crate::app::tab::Tab for SokobanTab {
             Ok(text) => {
                 self.load_collection(name, &text);
             }
-            Err(e) => {
-                self.notice = Some(Notice::error(crate::msg!(
-                    "could-not-open",
-                    name = name,
-                    why = e
-                )))
-            }
+            Err(e) => self.notice = Some(Notice::could_not_open(name, e)),
         }
     }
 
