@@ -1285,8 +1285,8 @@ fn frontier_cli(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() {
+    use frontier_games::games::sokoban::colors as sokoban;
     use frontier_games::games::sokoban::parse_collection;
-    use frontier_games::palette::sokoban;
     let dir = std::env::temp_dir().join(format!("frontier-render-sk-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let levels = format!(
@@ -1344,7 +1344,7 @@ fn a_sokoban_solution_becomes_a_gif_a_frame_a_move_ending_with_every_box_home() 
 
 #[test]
 fn a_snake_game_becomes_a_gif_a_frame_a_move() {
-    use frontier_games::palette::snake;
+    use frontier_games::games::snake::colors as snake;
     let dir = std::env::temp_dir().join(format!("frontier-render-sn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let gif = dir.join("snake.gif");

@@ -41,6 +41,11 @@ pub trait Tab {
         false
     }
 
+    /// What the browser tests read of the tab, as a JSON object (see `test_state`).
+    fn test_state(&self) -> String {
+        "{}".into()
+    }
+
     /// What the tab remembers between runs, as RON.
     fn save(&self) -> String;
 

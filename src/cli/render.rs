@@ -18,9 +18,9 @@ use crate::games::snake::{SnakeGame, Status as SnakeStatus};
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{Detail, SolveOutcome, parse_algorithm, solve};
 use crate::games::sokoban::{Game, parse_collection};
+use crate::games::{snake::picture::snake_replay, sokoban::picture::sokoban_replay};
 use crate::grid::Grid;
 use crate::render::games::CellPicture;
-use crate::render::replays::{snake_replay, sokoban_replay};
 use crate::render::{FrameSource, GifOptions, Layers, RunFrames, Snapshot, run_gif};
 use crate::search::Budget;
 

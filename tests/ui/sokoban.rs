@@ -944,7 +944,7 @@ fn the_editor_says_play_has_the_level_as_it_was_until_play_it() {
 
 #[test]
 fn the_editor_draws_squares_outside_the_walls_as_outside() {
-    use frontier::palette::sokoban;
+    use frontier::games::sokoban::colors as sokoban;
     let mut harness = app();
     let outside_of = |level: &frontier::games::sokoban::Level| {
         let inside = level.inside();

@@ -4,8 +4,6 @@
 
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Heuristic, PathAlgorithm};
-use crate::games::sokoban::solver::SokobanAlgorithm;
-use crate::games::sokoban::solver::portfolio::PortfolioSearch;
 use crate::grid::Dir;
 use crate::i18n::try_tr;
 use crate::search::{Algorithm, Limit};
@@ -20,41 +18,6 @@ pub fn algorithm_short(algorithm: Algorithm) -> String {
         Algorithm::AStar => "A*".into(),
         Algorithm::WeightedAStar(w) => tr!("algo-wastar-short", weight = w),
         Algorithm::Greedy => tr!("algo-greedy-short"),
-    }
-}
-
-/// A Sokoban search's name.
-pub fn sokoban_algorithm(algorithm: SokobanAlgorithm) -> String {
-    crate::i18n::tr(algorithm.descriptor().name_key, None)
-}
-
-/// A search of the Sokoban portfolio.
-pub fn portfolio_search(search: PortfolioSearch) -> String {
-    match search {
-        PortfolioSearch::AStar => sokoban_algorithm(SokobanAlgorithm::AStar),
-        PortfolioSearch::Greedy => sokoban_algorithm(SokobanAlgorithm::Greedy),
-        PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling"),
-        PortfolioSearch::NovelPulling => tr!("auto-novel-pulling"),
-        PortfolioSearch::Meeting => tr!("auto-meeting"),
-    }
-}
-
-/// A search of the Sokoban portfolio, in a word or two (the portfolio's table).
-pub fn portfolio_search_short(search: PortfolioSearch) -> String {
-    match search {
-        PortfolioSearch::AStar => sokoban_algorithm_short(SokobanAlgorithm::AStar),
-        PortfolioSearch::Greedy => sokoban_algorithm_short(SokobanAlgorithm::Greedy),
-        PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling-short"),
-        PortfolioSearch::NovelPulling => tr!("auto-novel-pulling-short"),
-        PortfolioSearch::Meeting => tr!("auto-meeting-short"),
-    }
-}
-
-/// A Sokoban search's short name, for tables and chart legends.
-pub fn sokoban_algorithm_short(algorithm: SokobanAlgorithm) -> String {
-    match algorithm.best_first() {
-        Some(a) => algorithm_short(a),
-        None => tr!("algo-idastar"),
     }
 }
 

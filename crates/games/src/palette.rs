@@ -1,5 +1,7 @@
-//! Every colour the boards are drawn in, named by what it shows, in one place: the app's
-//! board views and anything else that draws a board take them from here. Plain RGB, no GUI
+//! The colours every board shares, named by what they show: the searches' marks, the
+//! terrains, the status colours and the charts; each game's own are its `colors` module
+//! (`games::<game>::colors`). The app's board views and anything else that draws a
+//! board take them from here. Plain RGB, no GUI
 //! types, so code without a window can use them too.
 
 /// A colour: red, green, blue, and opacity (255 is opaque).
@@ -151,95 +153,6 @@ pub fn mix(a: Rgba, b: Rgba, t: f32) -> Rgba {
     rgb(blend(a.0, b.0), blend(a.1, b.1), blend(a.2, b.2))
 }
 
-/// The Sokoban board.
-pub mod sokoban {
-    use super::{Rgba, rgb};
-    pub const OUTSIDE: Rgba = rgb(0x1e, 0x1e, 0x24);
-    pub const WALL: Rgba = rgb(0x5a, 0x4a, 0x3c);
-    pub const FLOOR: Rgba = rgb(0xe9, 0xe2, 0xd0);
-    /// Where the solver's expanded positions keep their boxes.
-    pub const HEAT: Rgba = rgb(0xd6, 0x45, 0x2a);
-    pub const GOAL: Rgba = rgb(0x2a, 0x9d, 0x8f);
-    pub const BOX: Rgba = rgb(0xc8, 0x86, 0x2e);
-    pub const BOX_ON_GOAL: Rgba = rgb(0x3a, 0x8f, 0x3e);
-    pub const PLAYER: Rgba = rgb(0x24, 0x5c, 0xc4);
-    /// A box that can never reach a goal.
-    pub const STUCK: Rgba = rgb(0xd6, 0x20, 0x20);
-    pub const HINT: Rgba = rgb(0xf0, 0xd0, 0x20);
-}
-
-/// The Snake board.
-pub mod snake {
-    use super::{Rgba, rgb};
-    pub const FLOOR: Rgba = rgb(0xf2, 0xef, 0xe6);
-    pub const WALL: Rgba = rgb(0x3a, 0x3f, 0x4b);
-    /// The classic planner's distances from the food.
-    pub const FIELD: Rgba = rgb(0x7f, 0xb8, 0xe0);
-    /// The classic planner's search for the tail.
-    pub const TAIL_SEARCH: Rgba = rgb(0xe6, 0xb3, 0x5c);
-    pub const BODY: Rgba = rgb(0x2e, 0x8b, 0x57);
-    /// The body fades to this towards the tail.
-    pub const TAIL: Rgba = rgb(0x9c, 0xd6, 0xa8);
-
-    /// Segment `i` (0 the head) of a snake of `len`: the body fades towards the tail.
-    pub fn segment(i: usize, len: usize) -> Rgba {
-        if i == 0 {
-            HEAD
-        } else {
-            super::mix(BODY, TAIL, i as f32 / len.max(1) as f32)
-        }
-    }
-    pub const HEAD: Rgba = rgb(0x1b, 0x5e, 0x20);
-    pub const FOOD: Rgba = rgb(0xd6, 0x28, 0x28);
-    pub const PLAN: Rgba = rgb(0x24, 0x5c, 0xc4);
-    pub const CYCLE: Rgba = Rgba(0x55, 0x67, 0x8e, 0x90);
-}
-
-/// The Link board. The tiles' colours are Okabe and Ito's, told apart with the common
-/// colour blindnesses; shapes and letters tell the tiles apart as well.
-pub mod link {
-    use super::{Rgba, rgb};
-    pub const TILES: [Rgba; 8] = [
-        rgb(0xe6, 0x9f, 0x00),
-        rgb(0x56, 0xb4, 0xe9),
-        rgb(0x00, 0x9e, 0x73),
-        rgb(0xd5, 0x5e, 0x00),
-        rgb(0x00, 0x72, 0xb2),
-        rgb(0xcc, 0x79, 0xa7),
-        rgb(0xf0, 0xe4, 0x42),
-        rgb(0x99, 0x99, 0x99),
-    ];
-    pub const TILE_FACE: Rgba = rgb(0xfd, 0xfc, 0xf8);
-    pub const TILE_EDGE: Rgba = rgb(0x96, 0x96, 0x96);
-    /// The ring around the board that links may run through.
-    pub const RING: Rgba = rgb(0xdd, 0xe4, 0xea);
-    pub const CELL: Rgba = rgb(0xf5, 0xf3, 0xee);
-    /// Cells the link search reached with 0, 1, 2 and more turns.
-    pub const TURNS: [Rgba; 4] = [
-        rgb(0x9a, 0xd1, 0xf5),
-        rgb(0xb5, 0xe3, 0xb0),
-        rgb(0xf6, 0xd0, 0x8c),
-        rgb(0xf2, 0xa7, 0xa7),
-    ];
-    /// The marks on tiles and the link's line: four colours apart for the common colour-vision
-    /// deficiencies (tests/palette.rs): Okabe and Ito's vermillion, a lighter bluish green.
-    pub const LINK: Rgba = rgb(0xd5, 0x5e, 0x00);
-    pub const SELECTED: Rgba = rgb(0x24, 0x5c, 0xc4);
-    pub const REFUSED: Rgba = rgb(0x22, 0x22, 0x22);
-    pub const HINTED: Rgba = rgb(0x00, 0xb0, 0x90);
-
-    /// A square of the board (`inside` the play area, or on the ring), tinted by the fewest
-    /// turns the link search reached it with, or lightly while it waits in the frontier.
-    pub fn square(inside: bool, reached: Option<u32>, in_frontier: bool) -> Rgba {
-        let base = if inside { CELL } else { RING };
-        match reached {
-            Some(t) => super::mix(base, TURNS[(t as usize).min(3)], 0.8),
-            None if in_frontier => super::mix(base, TURNS[3], 0.35),
-            None => base,
-        }
-    }
-}
-
 /// Charts: one colour per run (Okabe and Ito's again).
 pub mod chart {
     use super::{Rgba, rgb};
@@ -251,17 +164,4 @@ pub mod chart {
         rgb(0x56, 0xb4, 0xe9),
         rgb(0xd5, 0x5e, 0x00),
     ];
-}
-
-/// The Sliding puzzle: wooden tiles on a dark tray, a tile in its goal place in green, the
-/// position being expanded outlined as the board's node being expanded is.
-pub mod sliding {
-    use super::{Rgba, rgb};
-    pub const TRAY: Rgba = rgb(0x3b, 0x33, 0x2b);
-    pub const TILE: Rgba = rgb(0xe8, 0xc9, 0x8f);
-    pub const TILE_HOME: Rgba = rgb(0xa8, 0xd5, 0x9a);
-    pub const NUMBER: Rgba = rgb(0x2a, 0x21, 0x18);
-    /// The frontier position the search takes next, and a student's answer.
-    pub const NEXT: Rgba = super::search::FRONTIER;
-    pub const EXPANDED: Rgba = super::search::CURRENT;
 }

@@ -317,7 +317,7 @@ fn report_the_smallest_differences() {
 /// stay apart for every vision: "refused" and the line were once the same red.
 #[test]
 fn the_link_legends_marks_stay_apart_for_every_vision() {
-    use frontier_games::palette::link;
+    use frontier_games::games::link::colors as link;
     let marks = [
         ("selected", link::SELECTED),
         ("hint", link::HINTED),

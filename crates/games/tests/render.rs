@@ -211,10 +211,10 @@ fn export_errors_are_told_in_the_language_shown() {
 /// and every tile carries its letter.
 #[test]
 fn a_link_search_picture_tints_exactly_the_cells_it_has_reached() {
+    use frontier_games::games::link::colors as link;
     use frontier_games::games::link::finder::LinkField;
     use frontier_games::games::link::tints::SearchTints;
     use frontier_games::games::link::{LinkBoard, presets};
-    use frontier_games::palette::link;
     use frontier_games::render::games::CellPicture;
     use frontier_games::search::Search;
 

@@ -5,9 +5,9 @@ use egui::{Color32, Stroke, Ui};
 
 use super::LinkTab;
 use crate::games::link::SYMBOLS;
+use crate::games::link::colors as link;
 use crate::games::link::tints::SearchTints;
 use crate::grid::Pos;
-use crate::palette::link;
 use crate::ui::color;
 
 impl LinkTab {

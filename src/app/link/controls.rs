@@ -10,7 +10,7 @@ use crate::tr;
 impl LinkTab {
     /// What the board's colours mean; shown from the start, before any search.
     fn legend(&self, ui: &mut Ui) {
-        use crate::palette::link;
+        use crate::games::link::colors as link;
         use crate::ui::{color, mix};
         let cell = color(link::CELL);
         let mut entries = vec![

@@ -347,6 +347,10 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for PathfindingTab {
+    fn test_state(&self) -> String {
+        self.state_for_tests()
+    }
+
     fn lesson_board(&mut self) -> Option<&mut dyn crate::app::tab::LessonBoard> {
         Some(self)
     }

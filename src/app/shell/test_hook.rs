@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use wasm_bindgen::JsValue;
 
 use crate::app::shell::{FrontierApp, TabId};
+use crate::app::test_state::{object, quoted};
 
 thread_local! {
     static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -82,110 +83,51 @@ thread_local! {
     static FRAMES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Writes the summary of the app's state: frames drawn, tab, language, the Pathfinding
-/// board (its text, the search and step shown, the cells' size and place), Sokoban's mode and
-/// hint, the sliding puzzle's position, moves, solution found and step watched, the Snake
-/// game's moves and who steers, the lesson page and its
-/// answer, and the messages shown.
+/// Writes the summary of the app's state: frames drawn, tab, language, each tab's own
+/// (`Tab::test_state`: the Pathfinding board, Sokoban's mode and hint, the sliding puzzle's
+/// game and searches, Snake's moves...), the lesson page and its answer, and the messages
+/// shown.
 pub fn publish_state(app: &mut FrontierApp) {
     let frames = FRAMES.with(|f| {
         f.set(f.get() + 1);
         f.get()
     });
     let tab_notice = app.current().notice().as_ref().map(|n| n.text());
-    let pathfinding = &app.tabs.pathfinding;
-    let session = pathfinding.session();
-    let board = pathfinding.board();
-    // Where cell (0,0) is drawn and how far apart cells are, for tests that touch cells.
-    let origin = session.view.screen_center(crate::grid::Pos::new(0, 0));
-    let next = session.view.screen_center(crate::grid::Pos::new(1, 0));
-    let (cell_x, cell_y, cell) = match (origin, next) {
-        (Some(a), Some(b)) => (a.x, a.y, b.x - a.x),
-        _ => (0.0, 0.0, 0.0),
-    };
-    // (Not drawn this frame: another tab shows.)
-    let area = (session.view.last_rect())
-        .filter(|r| r.is_finite())
-        .unwrap_or(egui::Rect::ZERO);
-    let sokoban = &app.tabs.sokoban;
-    let sliding = &app.tabs.sliding;
-    let solution = (sliding.sessions().first()).and_then(|s| s.solution());
     let lesson = app.lessons.active.as_ref();
-    let mut json = String::new();
-    let _ = write!(
-        json,
-        "{{\"frames\":{frames},\"tab\":{},\"language\":{},\
-         \"pathfinding\":{{\"board\":{},\"width\":{},\"height\":{},\"algorithm\":{},\"step\":{},\"atEnd\":{},\
-         \"cellX\":{cell_x:.1},\"cellY\":{cell_y:.1},\"cell\":{cell:.2},\
-         \"area\":[{:.1},{:.1},{:.1},{:.1}]}},\
-         \"sokoban\":{{\"mode\":{},\"level\":{},\"hint\":{}}},\
-         \"sliding\":{{\"mode\":{},\"position\":{},\"moves\":{},\"solution\":{},\"tables\":{:.3},\"step\":{}}},\
-         \"snake\":{{\"moves\":{},\"pilot\":{}}},\
-         \"lesson\":{{\"open\":{},\"id\":{},\"page\":{},\"answered\":{},\"right\":{}}},\
-         \"notice\":{},\"tabNotice\":{},\"advanceMs\":{:.3}}}",
-        quoted(tab_name(app.tab)),
-        quoted(app.language.tag()),
-        quoted(&board.to_text()),
-        board.width(),
-        board.height(),
-        quoted(&pathfinding.settings().algorithm.code()),
-        session.position(),
-        session.at_end(),
-        area.min.x,
-        area.min.y,
-        area.width(),
-        area.height(),
-        quoted(&format!("{:?}", sokoban.mode())),
-        quoted(&sokoban.level().map(|l| l.to_xsb()).unwrap_or_default()),
-        quoted(&sokoban.aid().status().unwrap_or_default()),
-        quoted(&format!("{:?}", sliding.mode())),
-        quoted(&sliding.game().position().to_string()),
-        sliding.game().moves(),
-        quoted(&solution.unwrap_or_default()),
-        sliding.tables_progress().unwrap_or(-1.0),
-        sliding
-            .sessions()
-            .iter()
-            .map(|s| s.position())
-            .max()
-            .unwrap_or(0),
-        app.tabs.snake.game().moves_made().len(),
-        quoted(&format!("{:?}", app.tabs.snake.pilot())),
-        app.lessons.open,
-        quoted(lesson.map_or("", |l| l.lesson.id.as_str())),
-        lesson.map_or(0, |l| l.page),
-        lesson.is_some_and(|l| l.checked.is_some()),
-        lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right())),
-        quoted(&app.notice.as_ref().map(|n| n.text()).unwrap_or_default()),
-        quoted(&tab_notice.unwrap_or_default()),
-        app.advance_time.as_secs_f64() * 1e3,
-    );
-    set("frontierTestState", &json);
-}
-
-fn tab_name(tab: TabId) -> &'static str {
-    tab.key()
-}
-
-/// `text` as a JSON string.
-fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
+    let lesson = object(&[
+        ("open", app.lessons.open.to_string()),
+        ("id", quoted(lesson.map_or("", |l| l.lesson.id.as_str()))),
+        ("page", lesson.map_or(0, |l| l.page).to_string()),
+        (
+            "answered",
+            lesson.is_some_and(|l| l.checked.is_some()).to_string(),
+        ),
+        (
+            "right",
+            (lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right()))).to_string(),
+        ),
+    ]);
+    let mut fields = vec![
+        ("frames", frames.to_string()),
+        ("tab", quoted(app.tab.key())),
+        ("language", quoted(app.language.tag())),
+    ];
+    for &id in TabId::ALL {
+        fields.push((id.key(), app.tabs.get(id).test_state()));
     }
-    out.push('"');
-    out
+    fields.extend([
+        ("lesson", lesson),
+        (
+            "notice",
+            quoted(&app.notice.as_ref().map(|n| n.text()).unwrap_or_default()),
+        ),
+        ("tabNotice", quoted(&tab_notice.unwrap_or_default())),
+        (
+            "advanceMs",
+            format!("{:.3}", app.advance_time.as_secs_f64() * 1e3),
+        ),
+    ]);
+    set("frontierTestState", &object(&fields));
 }
 
 fn set(name: &str, json: &str) {

@@ -4,7 +4,7 @@
 use egui::{Align2, Color32, FontId, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2, vec2};
 
 use crate::games::sliding::Position;
-use crate::palette::sliding;
+use crate::games::sliding::colors as sliding;
 use crate::tr;
 use crate::ui::color;
 

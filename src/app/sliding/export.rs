@@ -6,9 +6,9 @@ use egui::Context;
 
 use super::{Mode, SlidingTab};
 use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted};
+use crate::games::sliding::picture::{PuzzleFrames, PuzzlePicture};
 use crate::games::sliding::{Move, Position};
 use crate::i18n::Message;
-use crate::render::sliding::{PuzzleFrames, PuzzlePicture};
 use crate::tr;
 
 /// The export window's id.

@@ -195,6 +195,10 @@ impl FinishedRun {
 }
 
 impl crate::app::tab::Tab for SlidingTab {
+    fn test_state(&self) -> String {
+        self.state_for_tests()
+    }
+
     fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
         let crate::lessons::Scene::Sliding(scene) = scene else {
             return false;

@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 
 use super::board::{play_board, small_board};
 use super::{Mode, SlidingTab};
+use crate::games::sliding::colors as sliding;
 use crate::games::sliding::{Position, Waiting};
-use crate::palette::sliding;
 use crate::search::{Event, NodeView, Step};
 use crate::teach::number;
 use crate::tr;

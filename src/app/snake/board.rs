@@ -4,8 +4,8 @@
 use egui::{Stroke, Ui};
 
 use super::{Reveal, SnakeTab};
+use crate::games::snake::colors as snake;
 use crate::grid::Grid;
-use crate::palette::snake;
 use crate::ui::{color, mix};
 
 impl SnakeTab {

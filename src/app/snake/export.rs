@@ -5,8 +5,8 @@ use egui::Context;
 
 use super::SnakeTab;
 use crate::app::export_window::{ExportChoice, ExportWindow, Made, Wanted, png_of};
+use crate::games::snake::picture::snake_replay;
 use crate::render::games::CellPicture;
-use crate::render::replays::snake_replay;
 use crate::tr;
 
 /// The export window's id.

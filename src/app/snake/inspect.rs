@@ -2,6 +2,7 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
+use crate::app::test_state::{object, quoted};
 
 impl SnakeTab {
     /// The board's cell size as last drawn, in points.
@@ -72,5 +73,13 @@ impl SnakeTab {
     /// The best scores, to record one as a finished game does.
     pub fn high_scores_mut(&mut self) -> &mut HighScores {
         &mut self.high_scores
+    }
+
+    /// What the browser tests read of the tab: the moves made and who steers.
+    pub fn state_for_tests(&self) -> String {
+        object(&[
+            ("moves", self.play.game.moves_made().len().to_string()),
+            ("pilot", quoted(&format!("{:?}", self.pilot()))),
+        ])
     }
 }

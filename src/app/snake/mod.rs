@@ -205,6 +205,10 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SnakeTab {
+    fn test_state(&self) -> String {
+        self.state_for_tests()
+    }
+
     fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, _steps: usize) -> bool {
         let crate::lessons::Scene::Snake(scene) = scene else {
             return false;

@@ -128,7 +128,7 @@ impl SnakeTab {
 
     /// What the board's colours mean, for the steering in use; shown from the start.
     fn legend(&self, ui: &mut Ui) {
-        use crate::palette::snake;
+        use crate::games::snake::colors as snake;
         use crate::ui::color;
         let mut entries = vec![
             (color(snake::HEAD), tr!("legend-snake-head")),

@@ -6,6 +6,7 @@
 use egui::Ui;
 
 use super::hint_worker::{HintWorker, pace_parts};
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::portfolio::Pace;
 use crate::games::sokoban::solver::{HINT_PACE, HINT_STATES, HintOutcome, stuck_boxes};
@@ -127,7 +128,7 @@ impl PlayAid {
                 "hint-push-not-proven",
                 dir = names::direction(hint.dir),
                 pushes = hint.pushes_left,
-                search = names::portfolio_search(hint.found_by)
+                search = sokoban_names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("hint-no-solution"),
             Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer() => tr!(

@@ -3,9 +3,9 @@
 
 use egui::{Color32, Stroke, Ui};
 
+use crate::games::sokoban::colors as sokoban;
 use crate::games::sokoban::{Game, Level};
 use crate::grid::{Dir, Grid, Pos};
-use crate::palette::sokoban;
 use crate::ui::{BoardInput, BoardView, color};
 
 /// What to draw.

@@ -4,6 +4,7 @@
 
 use egui::Ui;
 
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail, SokobanRun};
 use crate::games::sokoban::{Level, verify_solution};
@@ -94,7 +95,7 @@ impl Comparison {
             .map(|&algorithm| Entrant {
                 algorithm,
                 run: SokobanRun::new(&level, algorithm, Detail::Pushes, budget),
-                series: RunSeries::new(names::sokoban_algorithm_short(algorithm)),
+                series: RunSeries::new(sokoban_names::sokoban_algorithm_short(algorithm)),
                 result: None,
             })
             .collect();
@@ -142,7 +143,7 @@ impl Comparison {
                 }
                 ui.end_row();
                 for e in &self.entrants {
-                    ui.label(names::sokoban_algorithm_short(e.algorithm));
+                    ui.label(sokoban_names::sokoban_algorithm_short(e.algorithm));
                     ui.label(e.expanded().to_string());
                     ui.label(e.stored().to_string());
                     match &e.result {

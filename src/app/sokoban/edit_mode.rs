@@ -4,6 +4,7 @@ use egui::{Key, Modifiers, Ui};
 
 use super::hint_worker::{HintWorker, pace_parts};
 use super::{EditTool, Mode, SokobanTab};
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::HintOutcome;
 use crate::games::sokoban::{Entry, Level, Square};
 use crate::grid::Pos;
@@ -268,7 +269,7 @@ impl SokobanTab {
                 "edit-solvable-not-proven",
                 pushes = hint.pushes_left,
                 positions = search.expanded(),
-                search = names::portfolio_search(hint.found_by)
+                search = sokoban_names::portfolio_search(hint.found_by)
             ),
             Some(HintOutcome::NoSolution) => tr!("edit-no-solution"),
             Some(HintOutcome::GaveUp(limit)) if let Some(longer) = search.longer() => tr!(

@@ -5,10 +5,10 @@ use egui::Context;
 
 use super::SokobanTab;
 use crate::app::export_window::{ExportChoice, ExportWindow, Made, Wanted, png_of};
+use crate::games::sokoban::picture::sokoban_replay;
 use crate::games::sokoban::{Game, Level};
 use crate::i18n::Message;
 use crate::render::games::CellPicture;
-use crate::render::replays::sokoban_replay;
 use crate::tr;
 
 const MOVES_PLAYED: usize = 0;

@@ -2,6 +2,7 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
+use crate::app::test_state::{object, quoted};
 
 impl SokobanTab {
     /// The board's cell size as last drawn, in points.
@@ -127,5 +128,17 @@ impl SokobanTab {
     /// Closes the notice, as its OK button does.
     pub fn dismiss_notice(&mut self) {
         self.notice = None;
+    }
+
+    /// What the browser tests read of the tab: the mode, the level and the hint's status.
+    pub fn state_for_tests(&self) -> String {
+        object(&[
+            ("mode", quoted(&format!("{:?}", self.mode))),
+            (
+                "level",
+                quoted(&self.level().map(|l| l.to_xsb()).unwrap_or_default()),
+            ),
+            ("hint", quoted(&self.play.aid.status().unwrap_or_default())),
+        ])
     }
 }

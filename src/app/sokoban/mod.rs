@@ -403,6 +403,10 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SokobanTab {
+    fn test_state(&self) -> String {
+        self.state_for_tests()
+    }
+
     fn show_lesson_scene(&mut self, scene: &crate::lessons::Scene, steps: usize) -> bool {
         let crate::lessons::Scene::Sokoban(scene) = scene else {
             return false;

@@ -10,6 +10,7 @@ use web_time::Instant;
 use egui::Ui;
 
 use crate::games::sokoban::Level;
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::portfolio::{Pace, Portfolio, PortfolioSearch};
 use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
 use crate::names;
@@ -62,7 +63,7 @@ impl PortfolioView {
             (Some(_), true) => ui.label(tr!("auto-alone", seconds = seconds)),
             (Some(holder), false) => ui.label(tr!(
                 "auto-turn",
-                search = names::portfolio_search(holder),
+                search = sokoban_names::portfolio_search(holder),
                 seconds = seconds
             )),
             (None, _) => ui.label(tr!("auto-over", seconds = seconds)),
@@ -80,7 +81,7 @@ impl PortfolioView {
                 for (search, expanded, stored, ended) in self.portfolio.searches() {
                     // Short words only: a grid's cells do not wrap, and a long one would
                     // widen the panel past the window.
-                    ui.label(names::portfolio_search_short(search));
+                    ui.label(sokoban_names::portfolio_search_short(search));
                     ui.label(expanded.to_string());
                     ui.label(stored.to_string());
                     // Once a solution is held only A* goes on; once over, nothing does.
@@ -101,7 +102,7 @@ impl PortfolioView {
         if let Some((by, pushes)) = self.portfolio.held() {
             ui.label(tr!(
                 "auto-held",
-                search = names::portfolio_search(by),
+                search = sokoban_names::portfolio_search(by),
                 pushes = pushes
             ));
         }
@@ -117,7 +118,7 @@ impl PortfolioView {
         };
         match (&done.report.outcome, done.found_by) {
             (SolveOutcome::Solved { moves, pushes, .. }, Some(by)) => {
-                let by = names::portfolio_search(by);
+                let by = sokoban_names::portfolio_search(by);
                 ui.label(if done.proven_optimal {
                     tr!(
                         "auto-solved-optimal",

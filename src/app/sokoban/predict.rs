@@ -104,7 +104,7 @@ fn thumbnail(
     position: &Position,
     pushed: Option<crate::grid::Pos>,
 ) {
-    use crate::palette::sokoban as colors;
+    use crate::games::sokoban::colors;
     use crate::ui::color;
     let cell = THUMB_CELL;
     let size = egui::vec2(level.width() as f32 * cell, level.height() as f32 * cell);

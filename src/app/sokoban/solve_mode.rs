@@ -5,11 +5,11 @@ use egui::Ui;
 use super::compare::Comparison;
 use super::{Mode, Replay, SokobanTab, SolveSession};
 use crate::app::watch::{keys, standing};
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
 use crate::grid::Pos;
-use crate::names;
 use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FrameBudget, step_controls};
@@ -118,13 +118,13 @@ impl SokobanTab {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("pf-algorithm"));
             egui::ComboBox::from_id_salt("sokoban-algorithm")
-                .selected_text(names::sokoban_algorithm(self.solve.algorithm))
+                .selected_text(sokoban_names::sokoban_algorithm(self.solve.algorithm))
                 .show_ui(ui, |ui| {
                     for a in ALGORITHMS {
                         ui.selectable_value(
                             &mut self.solve.algorithm,
                             a,
-                            names::sokoban_algorithm(a),
+                            sokoban_names::sokoban_algorithm(a),
                         );
                     }
                 })

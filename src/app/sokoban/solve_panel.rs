@@ -6,6 +6,7 @@ use egui::Ui;
 use super::SokobanTab;
 use super::teach::{self, narrate};
 use crate::app::deepening_rows::deepening_rows;
+use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::Detail;
 use crate::names;
 use crate::search::Event;
@@ -61,7 +62,7 @@ impl SokobanTab {
         };
         let run = session.run();
         let prunes = run.prunes();
-        let algorithm = names::sokoban_algorithm(session.algorithm);
+        let algorithm = sokoban_names::sokoban_algorithm(session.algorithm);
         ui.heading(match session.detail {
             Detail::Pushes => tr!("solve-over-pushes", algorithm = &algorithm),
             Detail::Moves => tr!("solve-over-moves", algorithm = &algorithm),

@@ -3,10 +3,12 @@
 
 pub mod autoplay;
 mod board;
+pub mod colors;
 pub mod deal;
 pub mod finder;
 pub mod game;
 pub mod narrate;
+pub mod picture;
 pub mod poj;
 pub mod predict;
 pub mod presets;

@@ -3,9 +3,11 @@
 //! problem a position and a goal pose, the heuristics the textbooks compare, and the game
 //! people play: sliding tiles, shuffling, goals and best results.
 
+pub mod colors;
 mod game;
 mod heuristic;
 mod pattern_database;
+pub mod picture;
 mod position;
 mod problem;
 mod records;

@@ -2,10 +2,12 @@
 
 pub mod blocks;
 pub mod classic;
+pub mod colors;
 pub mod cycle;
 mod field;
 mod game;
 pub mod narrate;
+pub mod picture;
 pub mod planner;
 pub mod play;
 pub mod realign;

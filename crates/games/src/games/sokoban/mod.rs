@@ -1,9 +1,12 @@
 //! Sokoban: levels in XSB, the game itself, and the search problems it poses.
 
 pub mod box_route;
+pub mod colors;
 pub mod game;
 pub mod level;
+pub mod names;
 pub mod narrate;
+pub mod picture;
 pub mod presets;
 pub mod progress;
 pub mod solver;

@@ -55,7 +55,7 @@ impl SolveSession {
             heat_max: 0,
             timeline: Timeline::with_checkpoints(run, 512, 8)
                 .with_memory_limit(CHECKPOINT_BYTES, SokobanRun::memory_bytes),
-            series: RunSeries::new(crate::names::sokoban_algorithm(algorithm)),
+            series: RunSeries::new(super::super::names::sokoban_algorithm(algorithm)),
             level,
             algorithm,
             detail,

@@ -4,13 +4,14 @@
 
 use tiny_skia::{Pixmap, Rect, Transform};
 
-use super::frames::FrameSource;
-use super::glyphs::draw_text;
-use super::raster::{paint, picture_size};
+use super::colors as sliding;
 use crate::games::sliding::{Move, Position};
 use crate::i18n::Message;
 use crate::msg;
-use crate::palette::{Rgba, sliding};
+use crate::palette::Rgba;
+use crate::render::FrameSource;
+use crate::render::glyphs::draw_text;
+use crate::render::raster::{paint, picture_size};
 
 /// The gap between tiles, and the tray's edge, as a share of a tile's square.
 const GAP: f32 = 0.06;
