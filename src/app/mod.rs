@@ -20,7 +20,6 @@ mod sliding;
 mod snake;
 mod sokoban;
 pub mod tab;
-pub mod test_state;
 pub mod view;
 mod watch;
 #[cfg(target_arch = "wasm32")]

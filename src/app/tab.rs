@@ -41,9 +41,9 @@ pub trait Tab {
         false
     }
 
-    /// What the browser tests read of the tab, as a JSON object (see `test_state`).
-    fn test_state(&self) -> String {
-        "{}".into()
+    /// What the browser tests read of the tab (the page's `frontierTestState`).
+    fn test_state(&self) -> serde_json::Value {
+        serde_json::Value::Null
     }
 
     /// What the tab remembers between runs, as RON.

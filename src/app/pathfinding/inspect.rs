@@ -2,7 +2,6 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
-use crate::app::test_state::{object, quoted};
 
 impl PathfindingTab {
     /// The board being edited.
@@ -115,7 +114,7 @@ impl PathfindingTab {
     /// What the browser tests read of the tab: the board's text, size, search and step, and
     /// where its cells are drawn (cell (0,0)'s centre, the cell pitch, the board's area: not
     /// drawn this frame while another tab shows), for tests that touch cells.
-    pub fn state_for_tests(&self) -> String {
+    pub fn state_for_tests(&self) -> serde_json::Value {
         let (session, board) = (self.session(), &self.board);
         let origin = session.view.screen_center(crate::grid::Pos::new(0, 0));
         let next = session.view.screen_center(crate::grid::Pos::new(1, 0));
@@ -127,20 +126,12 @@ impl PathfindingTab {
             .filter(|r| r.is_finite())
             .unwrap_or(egui::Rect::ZERO);
         let (min, size) = (area.min, area.size());
-        object(&[
-            ("board", quoted(&board.to_text())),
-            ("width", board.width().to_string()),
-            ("height", board.height().to_string()),
-            ("algorithm", quoted(&self.settings.algorithm.code())),
-            ("step", session.position().to_string()),
-            ("atEnd", session.at_end().to_string()),
-            ("cellX", format!("{cell_x:.1}")),
-            ("cellY", format!("{cell_y:.1}")),
-            ("cell", format!("{cell:.2}")),
-            (
-                "area",
-                format!("[{:.1},{:.1},{:.1},{:.1}]", min.x, min.y, size.x, size.y),
-            ),
-        ])
+        serde_json::json!({
+            "board": board.to_text(), "width": board.width(), "height": board.height(),
+            "algorithm": self.settings.algorithm.code(),
+            "step": session.position(), "atEnd": session.at_end(),
+            "cellX": cell_x, "cellY": cell_y, "cell": cell,
+            "area": [min.x, min.y, size.x, size.y],
+        })
     }
 }

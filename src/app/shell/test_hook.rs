@@ -5,12 +5,9 @@
 //! the page's `window`, written each frame: `frontierTestWidgets` (a list of `{label,
 //! value, role, x, y, w, h}` in CSS pixels) and `frontierTestState` (see [`publish_state`]).
 
-use std::fmt::Write as _;
-
 use wasm_bindgen::JsValue;
 
 use crate::app::shell::{FrontierApp, TabId};
-use crate::app::test_state::{object, quoted};
 
 thread_local! {
     static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -53,29 +50,24 @@ impl egui::Plugin for Widgets {
         };
         // egui gives places in points; the page's CSS pixels are points times the zoom.
         let zoom = ctx.zoom_factor() as f64;
-        let mut json = String::from("[");
-        for (_, node) in &update.nodes {
-            let (label, value) = (node.label(), node.value());
-            let Some(bounds) = node.bounds().filter(|_| label.is_some() || value.is_some()) else {
-                continue;
-            };
-            if json.len() > 1 {
-                json.push(',');
-            }
-            let _ = write!(
-                json,
-                "{{\"label\":{},\"value\":{},\"role\":{},\"x\":{:.1},\"y\":{:.1},\"w\":{:.1},\"h\":{:.1}}}",
-                quoted(label.unwrap_or("")),
-                quoted(value.unwrap_or("")),
-                quoted(&format!("{:?}", node.role())),
-                bounds.x0 * zoom,
-                bounds.y0 * zoom,
-                (bounds.x1 - bounds.x0) * zoom,
-                (bounds.y1 - bounds.y0) * zoom,
-            );
-        }
-        json.push(']');
-        set("frontierTestWidgets", &json);
+        let widgets: Vec<serde_json::Value> = (update.nodes.iter())
+            .filter_map(|(_, node)| {
+                let (label, value) = (node.label(), node.value());
+                let bounds = node
+                    .bounds()
+                    .filter(|_| label.is_some() || value.is_some())?;
+                Some(serde_json::json!({
+                    "label": label.unwrap_or(""), "value": value.unwrap_or(""),
+                    "role": format!("{:?}", node.role()),
+                    "x": bounds.x0 * zoom, "y": bounds.y0 * zoom,
+                    "w": (bounds.x1 - bounds.x0) * zoom, "h": (bounds.y1 - bounds.y0) * zoom,
+                }))
+            })
+            .collect();
+        set(
+            "frontierTestWidgets",
+            &serde_json::Value::from(widgets).to_string(),
+        );
     }
 }
 
@@ -94,40 +86,23 @@ pub fn publish_state(app: &mut FrontierApp) {
     });
     let tab_notice = app.current().notice().as_ref().map(|n| n.text());
     let lesson = app.lessons.active.as_ref();
-    let lesson = object(&[
-        ("open", app.lessons.open.to_string()),
-        ("id", quoted(lesson.map_or("", |l| l.lesson.id.as_str()))),
-        ("page", lesson.map_or(0, |l| l.page).to_string()),
-        (
-            "answered",
-            lesson.is_some_and(|l| l.checked.is_some()).to_string(),
-        ),
-        (
-            "right",
-            (lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right()))).to_string(),
-        ),
-    ]);
-    let mut fields = vec![
-        ("frames", frames.to_string()),
-        ("tab", quoted(app.tab.key())),
-        ("language", quoted(app.language.tag())),
-    ];
+    let mut state = serde_json::json!({
+        "frames": frames, "tab": app.tab.key(), "language": app.language.tag(),
+        "lesson": {
+            "open": app.lessons.open,
+            "id": lesson.map_or("", |l| l.lesson.id.as_str()),
+            "page": lesson.map_or(0, |l| l.page),
+            "answered": lesson.is_some_and(|l| l.checked.is_some()),
+            "right": lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right())),
+        },
+        "notice": app.notice.as_ref().map(|n| n.text()).unwrap_or_default(),
+        "tabNotice": tab_notice.unwrap_or_default(),
+        "advanceMs": app.advance_time.as_secs_f64() * 1e3,
+    });
     for &id in TabId::ALL {
-        fields.push((id.key(), app.tabs.get(id).test_state()));
+        state[id.key()] = app.tabs.get(id).test_state();
     }
-    fields.extend([
-        ("lesson", lesson),
-        (
-            "notice",
-            quoted(&app.notice.as_ref().map(|n| n.text()).unwrap_or_default()),
-        ),
-        ("tabNotice", quoted(&tab_notice.unwrap_or_default())),
-        (
-            "advanceMs",
-            format!("{:.3}", app.advance_time.as_secs_f64() * 1e3),
-        ),
-    ]);
-    set("frontierTestState", &object(&fields));
+    set("frontierTestState", &state.to_string());
 }
 
 fn set(name: &str, json: &str) {

@@ -2,7 +2,6 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
-use crate::app::test_state::{object, quoted};
 
 impl SlidingTab {
     /// The game being played.
@@ -75,20 +74,17 @@ impl SlidingTab {
 
     /// What the browser tests read of the tab: the mode, the game's position and moves, the
     /// solution found, the tables' progress (-1: none being made) and the step watched.
-    pub fn state_for_tests(&self) -> String {
+    pub fn state_for_tests(&self) -> serde_json::Value {
         let sessions = &self.watch.sessions;
         let solution = sessions.first().and_then(|s| s.solution());
         let step = sessions.iter().map(|s| s.position()).max().unwrap_or(0);
-        object(&[
-            ("mode", quoted(&format!("{:?}", self.mode))),
-            ("position", quoted(&self.play.game.position().to_string())),
-            ("moves", self.play.game.moves().to_string()),
-            ("solution", quoted(&solution.unwrap_or_default())),
-            (
-                "tables",
-                format!("{:.3}", self.tables_progress().unwrap_or(-1.0)),
-            ),
-            ("step", step.to_string()),
-        ])
+        serde_json::json!({
+            "mode": format!("{:?}", self.mode),
+            "position": self.play.game.position().to_string(),
+            "moves": self.play.game.moves(),
+            "solution": solution.unwrap_or_default(),
+            "tables": self.tables_progress().unwrap_or(-1.0),
+            "step": step,
+        })
     }
 }

@@ -195,7 +195,7 @@ impl FinishedRun {
 }
 
 impl crate::app::tab::Tab for SlidingTab {
-    fn test_state(&self) -> String {
+    fn test_state(&self) -> serde_json::Value {
         self.state_for_tests()
     }
 

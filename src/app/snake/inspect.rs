@@ -2,7 +2,6 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
-use crate::app::test_state::{object, quoted};
 
 impl SnakeTab {
     /// The board's cell size as last drawn, in points.
@@ -76,10 +75,10 @@ impl SnakeTab {
     }
 
     /// What the browser tests read of the tab: the moves made and who steers.
-    pub fn state_for_tests(&self) -> String {
-        object(&[
-            ("moves", self.play.game.moves_made().len().to_string()),
-            ("pilot", quoted(&format!("{:?}", self.pilot()))),
-        ])
+    pub fn state_for_tests(&self) -> serde_json::Value {
+        serde_json::json!({
+            "moves": self.play.game.moves_made().len(),
+            "pilot": format!("{:?}", self.pilot()),
+        })
     }
 }

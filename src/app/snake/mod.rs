@@ -205,7 +205,7 @@ const SHORTCUTS: &[crate::app::tab::Shortcut] = &[
 ];
 
 impl crate::app::tab::Tab for SnakeTab {
-    fn test_state(&self) -> String {
+    fn test_state(&self) -> serde_json::Value {
         self.state_for_tests()
     }
 

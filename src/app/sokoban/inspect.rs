@@ -2,7 +2,6 @@
 //! changes it: changes go through the methods a click or a key calls.
 
 use super::*;
-use crate::app::test_state::{object, quoted};
 
 impl SokobanTab {
     /// The board's cell size as last drawn, in points.
@@ -131,14 +130,11 @@ impl SokobanTab {
     }
 
     /// What the browser tests read of the tab: the mode, the level and the hint's status.
-    pub fn state_for_tests(&self) -> String {
-        object(&[
-            ("mode", quoted(&format!("{:?}", self.mode))),
-            (
-                "level",
-                quoted(&self.level().map(|l| l.to_xsb()).unwrap_or_default()),
-            ),
-            ("hint", quoted(&self.play.aid.status().unwrap_or_default())),
-        ])
+    pub fn state_for_tests(&self) -> serde_json::Value {
+        serde_json::json!({
+            "mode": format!("{:?}", self.mode),
+            "level": self.level().map(|l| l.to_xsb()).unwrap_or_default(),
+            "hint": self.play.aid.status().unwrap_or_default(),
+        })
     }
 }
