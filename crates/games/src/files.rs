@@ -5,6 +5,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
+pub mod restore;
 
 use std::io::Read;
 use std::path::Path;
