@@ -1,4 +1,6 @@
-//! Edit mode: painting squares, the editor's undo, checking the level and playing it.
+//! Edit mode: the level editor as a type of its own (the level with its undo, the tool, the
+//! stroke being painted, what Check last saw and the editor's solve, none of them reachable
+//! from the rest of the tab), and the tab's side of it: the panel, putting the level in play.
 
 use egui::{Key, Modifiers, Ui};
 
@@ -6,14 +8,89 @@ use super::hint_worker::{HintWorker, pace_parts};
 use super::{EditTool, Mode, SokobanTab};
 use crate::games::sokoban::names as sokoban_names;
 use crate::games::sokoban::solver::HintOutcome;
-use crate::games::sokoban::{Entry, Level, Square};
+use crate::games::sokoban::solver::portfolio::Pace;
+use crate::games::sokoban::{Entry, Level, MAX_LEVEL_SIDE, Square};
 use crate::grid::Pos;
 use crate::names;
 use crate::tr;
+use crate::ui::BoardInput;
 
-impl SokobanTab {
-    /// Keys while editing.
-    pub(super) fn edit_keys(&mut self, ui: &Ui) {
+/// The level editor.
+pub(super) struct Editing {
+    /// The level in the editor, with its undo snapshots.
+    level: Level,
+    undo: Vec<Level>,
+    redo: Vec<Level>,
+    tool: EditTool,
+    /// A stroke is being painted (a press not yet let go).
+    stroke: bool,
+    /// The level as the editor's Check last saw it: its verdict is shown, in words made
+    /// when drawn, while the level in the editor is still that one.
+    checked: Option<Level>,
+    /// The hint's searches on the level in the editor, on a thread of their own, asked
+    /// whether it can be solved.
+    solve: Option<HintWorker>,
+}
+
+/// What the editor's panel asks of the tab.
+#[derive(Default)]
+pub(super) struct Asked {
+    fit_view: bool,
+    solve: bool,
+    play: bool,
+    save: bool,
+}
+
+impl Editing {
+    pub(super) fn new() -> Editing {
+        Editing {
+            level: Level::empty(10, 8),
+            undo: vec![],
+            redo: vec![],
+            tool: EditTool::Wall,
+            stroke: false,
+            checked: None,
+            solve: None,
+        }
+    }
+
+    /// The level in the editor.
+    pub(super) fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Puts `level` in the editor, as painting it square by square would.
+    pub(super) fn set(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// Starts afresh on another level (`None`: keeps the one there), its undo and Check gone.
+    pub(super) fn start(&mut self, level: Option<Level>) {
+        if let Some(level) = level {
+            self.level = level;
+        }
+        (self.undo, self.redo, self.checked) = (vec![], vec![], None);
+    }
+
+    fn snapshot(&mut self) {
+        self.undo.push(self.level.clone());
+        self.redo.clear();
+    }
+
+    fn undo_step(&mut self) {
+        if let Some(previous) = self.undo.pop() {
+            self.redo.push(std::mem::replace(&mut self.level, previous));
+        }
+    }
+
+    fn redo_step(&mut self) {
+        if let Some(next) = self.redo.pop() {
+            self.undo.push(std::mem::replace(&mut self.level, next));
+        }
+    }
+
+    /// Keys while editing: undo and redo.
+    pub(super) fn keys(&mut self, ui: &Ui) {
         let (undo, redo) = ui.input_mut(|i| {
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
@@ -22,45 +99,40 @@ impl SokobanTab {
             )
         });
         if undo {
-            self.edit_undo_step();
+            self.undo_step();
         }
         if redo {
-            self.edit_redo_step();
+            self.redo_step();
         }
     }
 
-    pub(super) fn edit_snapshot(&mut self) {
-        self.edit.edit_undo.push(self.edit.editing.clone());
-        self.edit.edit_redo.clear();
-    }
-
-    /// Takes back the stroke being painted (a second finger made it a pinch), leaving no
-    /// redo behind.
-    pub(super) fn take_back_stroke(&mut self) {
-        if let Some(previous) = self.edit.edit_undo.pop() {
-            self.edit.editing = previous;
+    /// A press paints a stroke, one undo step; a stroke a second finger made a pinch is taken
+    /// back, leaving no redo behind.
+    pub(super) fn pointer(&mut self, input: &BoardInput) {
+        if input.cancelled
+            && std::mem::take(&mut self.stroke)
+            && let Some(previous) = self.undo.pop()
+        {
+            self.level = previous;
+        }
+        if let Some(pos) = input.pressed {
+            self.snapshot();
+            self.stroke = true;
+            self.paint(pos);
+        }
+        if self.stroke {
+            for &pos in &input.dragged {
+                self.paint(pos);
+            }
+        }
+        if input.released {
+            self.stroke = false;
         }
     }
 
-    pub(super) fn edit_undo_step(&mut self) {
-        if let Some(previous) = self.edit.edit_undo.pop() {
-            self.edit
-                .edit_redo
-                .push(std::mem::replace(&mut self.edit.editing, previous));
-        }
-    }
-
-    pub(super) fn edit_redo_step(&mut self) {
-        if let Some(next) = self.edit.edit_redo.pop() {
-            self.edit
-                .edit_undo
-                .push(std::mem::replace(&mut self.edit.editing, next));
-        }
-    }
-
-    pub(super) fn paint(&mut self, pos: Pos) {
-        let level = &mut self.edit.editing;
-        match self.edit.tool {
+    fn paint(&mut self, pos: Pos) {
+        let level = &mut self.level;
+        match self.tool {
             EditTool::Wall => level.set_square(pos, Square::Wall),
             EditTool::Floor => {
                 level.set_square(pos, Square::Floor);
@@ -72,53 +144,36 @@ impl SokobanTab {
         }
     }
 
-    /// Checks the level in the editor and says what is wrong (or that it is fine).
-    pub fn check_editing(&mut self) {
-        self.edit.checked = Some(self.edit.editing.clone());
+    /// Checks the level and says what is wrong (or that it is fine) while it stands.
+    fn check(&mut self) {
+        self.checked = Some(self.level.clone());
     }
 
     /// What Check says of the level in the editor, if it was checked as it stands.
-    pub fn check_verdict(&self) -> Option<Result<String, String>> {
-        (self.edit.checked.as_ref() == Some(&self.edit.editing)).then(|| {
-            match self.edit.editing.check() {
-                Ok(()) => Ok(tr!("edit-level-ready")),
-                Err(problem) => Err(problem.to_string()),
-            }
+    fn check_verdict(&self) -> Option<Result<String, String>> {
+        (self.checked.as_ref() == Some(&self.level)).then(|| match self.level.check() {
+            Ok(()) => Ok(tr!("edit-level-ready")),
+            Err(problem) => Err(problem.to_string()),
         })
     }
 
-    /// Puts the edited level into the collection in place of the current one and plays it.
-    pub fn play_edited(&mut self) {
-        self.check_editing();
-        if let Ok(()) = self.edit.editing.check() {
-            let entry = Entry {
-                title: if self.edit.editing.title.is_empty() {
-                    tr!("edit-level-untitled")
-                } else {
-                    self.edit.editing.title.clone()
-                },
-                level: Ok(self.edit.editing.clone()),
-            };
-            if self.collection.entries.is_empty() {
-                self.collection.entries.push(entry);
-            } else {
-                self.collection.entries[self.collection.index] = entry;
-            }
-            self.collection.collection_text = self
-                .collection
-                .entries
-                .iter()
-                .filter_map(|e| e.level.as_ref().ok())
-                .map(|l| l.to_xsb())
-                .collect::<Vec<_>>()
-                .join("\n");
-            let index = self.collection.index;
-            self.select(index);
-            self.mode = Mode::Play;
-        }
+    /// The level as an entry of the collection, once Check finds it ready to play.
+    fn entry_to_play(&mut self) -> Option<Entry> {
+        self.check();
+        self.level.check().ok()?;
+        let title = match self.level.title.is_empty() {
+            true => tr!("edit-level-untitled"),
+            false => self.level.title.clone(),
+        };
+        Some(Entry {
+            title,
+            level: Ok(self.level.clone()),
+        })
     }
 
-    pub(super) fn edit_controls(&mut self, ui: &mut Ui) {
+    /// The tools, undo, the title and size, and the buttons; what the tab must do, asked.
+    fn controls(&mut self, ui: &mut Ui) -> Asked {
+        let mut asked = Asked::default();
         ui.horizontal_wrapped(|ui| {
             for (tool, name) in [
                 (EditTool::Wall, tr!("edit-tool-wall")),
@@ -127,81 +182,59 @@ impl SokobanTab {
                 (EditTool::Box, tr!("edit-tool-box")),
                 (EditTool::Player, tr!("edit-tool-player")),
             ] {
-                ui.selectable_value(&mut self.edit.tool, tool, name);
+                ui.selectable_value(&mut self.tool, tool, name);
             }
         });
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(
-                    !self.edit.edit_undo.is_empty(),
-                    egui::Button::new(tr!("sk-undo")),
-                )
-                .clicked()
-            {
-                self.edit_undo_step();
+            let undo = egui::Button::new(tr!("sk-undo"));
+            if ui.add_enabled(!self.undo.is_empty(), undo).clicked() {
+                self.undo_step();
             }
-            if ui
-                .add_enabled(
-                    !self.edit.edit_redo.is_empty(),
-                    egui::Button::new(tr!("sk-redo")),
-                )
-                .clicked()
-            {
-                self.edit_redo_step();
+            let redo = egui::Button::new(tr!("sk-redo"));
+            if ui.add_enabled(!self.redo.is_empty(), redo).clicked() {
+                self.redo_step();
             }
             if ui.button(tr!("edit-new-level")).clicked() {
-                self.edit_snapshot();
-                self.edit.editing = Level::empty(10, 8);
-                self.view.fit();
+                self.snapshot();
+                self.level = Level::empty(10, 8);
+                asked.fit_view = true;
             }
         });
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("edit-title"));
-            ui.text_edit_singleline(&mut self.edit.editing.title)
+            ui.text_edit_singleline(&mut self.level.title)
                 .labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
-            let (mut w, mut h) = (self.edit.editing.width(), self.edit.editing.height());
+            let (mut w, mut h) = (self.level.width(), self.level.height());
             let label = ui.label(tr!("edit-size"));
             let a = ui
-                .add(egui::DragValue::new(&mut w).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
+                .add(egui::DragValue::new(&mut w).range(3..=MAX_LEVEL_SIDE))
                 .labelled_by(label.id);
             ui.label("×");
             let b = ui
-                .add(egui::DragValue::new(&mut h).range(3..=crate::games::sokoban::MAX_LEVEL_SIDE))
+                .add(egui::DragValue::new(&mut h).range(3..=MAX_LEVEL_SIDE))
                 .on_hover_text(tr!("edit-height"));
-            if (a.changed() || b.changed())
-                && (w, h) != (self.edit.editing.width(), self.edit.editing.height())
-            {
-                self.edit_snapshot();
-                self.edit.editing = self.edit.editing.resized(w, h);
-                self.view.fit();
+            if (a.changed() || b.changed()) && (w, h) != (self.level.width(), self.level.height()) {
+                self.snapshot();
+                self.level = self.level.resized(w, h);
+                asked.fit_view = true;
             }
         });
         ui.horizontal_wrapped(|ui| {
             if ui.button(tr!("edit-check")).clicked() {
-                self.check_editing();
+                self.check();
             }
-            if ui
-                .button(tr!("edit-solvable"))
-                .on_hover_text(tr!("edit-solvable-tip"))
-                .clicked()
-            {
-                self.solve_editing();
-            }
-            if ui.button(tr!("edit-play-it")).clicked() {
-                self.play_edited();
-            }
-            if ui.button(tr!("edit-save-xsb")).clicked() {
-                self.save_dialog();
-            }
+            let solvable = ui.button(tr!("edit-solvable"));
+            asked.solve = solvable.on_hover_text(tr!("edit-solvable-tip")).clicked();
+            asked.play = ui.button(tr!("edit-play-it")).clicked();
+            asked.save = ui.button(tr!("edit-save-xsb")).clicked();
         });
-        let edited = self
-            .level_to_edit()
-            .is_some_and(|level| level != self.edit.editing);
-        if edited {
-            ui.small(tr!("edit-not-in-play-yet"));
-        }
+        asked
+    }
+
+    /// The verdicts under the panel: Check's, and the editor's solve's.
+    fn verdicts(&self, ui: &mut Ui) {
         match self.check_verdict() {
             Some(Ok(text)) => {
                 ui.colored_label(crate::ui::color(crate::palette::status::SUCCESS), text);
@@ -211,44 +244,42 @@ impl SokobanTab {
             }
             None => {}
         }
-        if let Some(verdict) = self.editing_verdict() {
+        if let Some(verdict) = self.solve_verdict() {
             ui.label(verdict);
         }
     }
 
-    /// Starts the hint's searches on the level in the editor (after checking it), on a thread
-    /// of their own, to tell whether and in how few pushes it can be solved. Asked again for
-    /// the same board, a search that gave up starts again with more time; any other stands.
-    pub fn solve_editing(&mut self) {
-        self.check_editing();
-        if self.edit.editing.check().is_err() {
-            self.edit.edit_solve = None;
+    /// Starts the hint's searches on the level (after checking it), on a thread of their
+    /// own, with `first` for a first try, to tell whether and in how few pushes it can be
+    /// solved. Asked again for the same board, a search that gave up starts again with more
+    /// time; any other stands.
+    fn solve(&mut self, first: (usize, Pace)) {
+        self.check();
+        if self.level.check().is_err() {
+            self.solve = None;
             return;
         }
-        let previous = self.edit.edit_solve.as_ref();
-        if let Some(worker) =
-            HintWorker::ask(previous, self.edit.editing.clone(), self.play.aid.first)
-        {
-            self.edit.edit_solve = Some(worker);
+        if let Some(worker) = HintWorker::ask(self.solve.as_ref(), self.level.clone(), first) {
+            self.solve = Some(worker);
         }
     }
 
     /// Takes in the editor's solve once its thread has an answer; true while it goes on. An
     /// edit to the board drops it (which stops its search).
-    pub(super) fn advance_edit(&mut self) -> bool {
-        let Some(search) = &mut self.edit.edit_solve else {
+    pub(super) fn advance(&mut self) -> bool {
+        let Some(search) = &mut self.solve else {
             return false;
         };
-        if !search.position().same_board(&self.edit.editing) {
-            self.edit.edit_solve = None;
+        if !search.position().same_board(&self.level) {
+            self.solve = None;
             return false;
         }
         search.poll()
     }
 
     /// What the editor's solve found, in words.
-    pub fn editing_verdict(&self) -> Option<String> {
-        let search = self.edit.edit_solve.as_ref()?;
+    pub(super) fn solve_verdict(&self) -> Option<String> {
+        let search = self.solve.as_ref()?;
         Some(match search.outcome() {
             None => {
                 let (unit, spent, limit) = search.progress().parts();
@@ -282,5 +313,56 @@ impl SokobanTab {
                 tr!("edit-undecided", why = names::limit(*limit))
             }
         })
+    }
+}
+
+impl SokobanTab {
+    /// The editor's panel; what it asks of the tab done.
+    pub(super) fn edit_controls(&mut self, ui: &mut Ui) {
+        let asked = self.edit.controls(ui);
+        if self
+            .level_to_edit()
+            .is_some_and(|level| &level != self.edit.level())
+        {
+            ui.small(tr!("edit-not-in-play-yet"));
+        }
+        self.edit.verdicts(ui);
+        if asked.fit_view {
+            self.view.fit();
+        }
+        if asked.solve {
+            self.edit.solve(self.play.aid.first);
+        }
+        if asked.play {
+            self.play_edited();
+        }
+        if asked.save {
+            self.save_dialog();
+        }
+    }
+
+    /// Puts the edited level into the collection in place of the current one and plays it,
+    /// once Check finds it ready.
+    pub fn play_edited(&mut self) {
+        let Some(entry) = self.edit.entry_to_play() else {
+            return;
+        };
+        let collection = &mut self.collection;
+        match collection.entries.get_mut(collection.index) {
+            Some(current) => *current = entry,
+            None => collection.entries.push(entry),
+        }
+        collection.collection_text = (collection.entries.iter())
+            .filter_map(|e| e.level.as_ref().ok())
+            .map(|l| l.to_xsb())
+            .collect::<Vec<_>>()
+            .join("\n");
+        self.select(self.collection.index);
+        self.mode = Mode::Play;
+    }
+
+    /// What the editor's solve found, in words.
+    pub fn editing_verdict(&self) -> Option<String> {
+        self.edit.solve_verdict()
     }
 }

@@ -160,7 +160,7 @@ impl SokobanTab {
                     } else {
                         path
                     };
-                    self.notice = Some(match write_text(&path, &self.edit.editing.to_xsb()) {
+                    self.notice = Some(match write_text(&path, &self.edit.level().to_xsb()) {
                         Ok(()) => {
                             crate::ui::recent::remember(&path);
                             Notice::info(crate::msg!(

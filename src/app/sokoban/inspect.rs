@@ -36,7 +36,7 @@ impl SokobanTab {
 
     /// The level in the editor.
     pub fn editing(&self) -> &Level {
-        &self.edit.editing
+        self.edit.level()
     }
 
     /// The collection's levels.
@@ -101,7 +101,7 @@ impl SokobanTab {
 
     /// Puts `level` in the editor, as painting it square by square would.
     pub fn set_editing(&mut self, level: Level) {
-        self.edit.editing = level;
+        self.edit.set(level);
     }
 
     /// The hint and dead-square aid, which works out what it shows when asked.

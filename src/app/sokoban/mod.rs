@@ -5,6 +5,7 @@ mod board;
 mod compact;
 mod compare;
 mod edit_mode;
+use edit_mode::Editing;
 mod export;
 mod files;
 use crate::games::sokoban::solver::hint_worker;
@@ -113,22 +114,6 @@ pub(super) struct Play {
     walk_carry: f64,
 }
 
-/// The level editor.
-pub(super) struct Editing {
-    /// The level in the editor, with its undo snapshots.
-    editing: Level,
-    edit_undo: Vec<Level>,
-    edit_redo: Vec<Level>,
-    tool: EditTool,
-    edit_stroke: bool,
-    /// The level as the editor's Check last saw it: its verdict is shown, in words made
-    /// when drawn, while the level in the editor is still that one.
-    checked: Option<Level>,
-    /// The hint's searches on the level in the editor, on a thread of their own, asked
-    /// whether it can be solved.
-    edit_solve: Option<hint_worker::HintWorker>,
-}
-
 /// Solving: the search chosen and watched, the races, the portfolio and the replay.
 pub(super) struct Solving {
     algorithm: SokobanAlgorithm,
@@ -189,15 +174,7 @@ impl SokobanTab {
                 walking: Default::default(),
                 walk_carry: 0.0,
             },
-            edit: Editing {
-                editing: Level::empty(10, 8),
-                edit_undo: vec![],
-                edit_redo: vec![],
-                tool: EditTool::Wall,
-                edit_stroke: false,
-                checked: None,
-                edit_solve: None,
-            },
+            edit: Editing::new(),
             solve: Solving {
                 algorithm: saved.algorithm,
                 detail: saved.detail,
@@ -253,12 +230,7 @@ impl SokobanTab {
         self.play.won_recorded = false;
         self.play.dragging_box = None;
         self.play.walking.clear();
-        if let Some(level) = self.level_to_edit() {
-            self.edit.editing = level;
-        }
-        self.edit.edit_undo.clear();
-        self.edit.edit_redo.clear();
-        self.edit.checked = None;
+        self.edit.start(self.level_to_edit());
         // A message about the level left ("Solved in 3 moves, a new best!") is not about
         // this one; errors stay until read.
         if self.notice.as_ref().is_some_and(|n| !n.error) {
@@ -427,7 +399,7 @@ impl crate::app::tab::Tab for SokobanTab {
     fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
             Mode::Play => self.play_keys(ui),
-            Mode::Edit => self.edit_keys(ui),
+            Mode::Edit => self.edit.keys(ui),
             Mode::Solve => self.solve_keys(ui),
         }
         if let Some(text) = crate::ui::pasted(ui) {
@@ -464,7 +436,7 @@ impl crate::app::tab::Tab for SokobanTab {
         match self.mode {
             Mode::Play => self.advance_play(dt),
             Mode::Solve => self.advance_solve(dt, budget),
-            Mode::Edit => self.advance_edit(),
+            Mode::Edit => self.edit.advance(),
         }
     }
 

@@ -29,7 +29,7 @@ impl SokobanTab {
                 }
             },
             Mode::Edit => {
-                let level = &self.edit.editing;
+                let level = self.edit.level();
                 // Squares the player cannot reach are drawn as outside, as in Play, so the
                 // level's shape shows while it is drawn.
                 let inside = level.inside();
@@ -95,24 +95,7 @@ impl SokobanTab {
         };
         match self.mode {
             Mode::Play => self.play_pointer(&input),
-            Mode::Edit => {
-                if input.cancelled && std::mem::take(&mut self.edit.edit_stroke) {
-                    self.take_back_stroke();
-                }
-                if let Some(pos) = input.pressed {
-                    self.edit_snapshot();
-                    self.edit.edit_stroke = true;
-                    self.paint(pos);
-                }
-                if self.edit.edit_stroke {
-                    for pos in input.dragged {
-                        self.paint(pos);
-                    }
-                }
-                if input.released {
-                    self.edit.edit_stroke = false;
-                }
-            }
+            Mode::Edit => self.edit.pointer(&input),
             Mode::Solve => {}
         }
     }
