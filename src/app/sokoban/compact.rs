@@ -19,14 +19,9 @@ impl SokobanTab {
         ui.horizontal_wrapped(|ui| {
             self.mode_picker(ui);
             ui.separator();
-            let more = self.collection.index + 1 < self.collection.entries.len();
+            let (earlier, more) = self.collection.neighbours();
             for (enabled, name, keys, command) in [
-                (
-                    self.collection.index > 0,
-                    "sk-previous",
-                    "keys-p",
-                    PlayCommand::PreviousLevel,
-                ),
+                (earlier, "sk-previous", "keys-p", PlayCommand::PreviousLevel),
                 (more, "sk-next", "keys-n", PlayCommand::NextLevel),
             ] {
                 if ui

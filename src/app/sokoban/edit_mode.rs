@@ -347,17 +347,8 @@ impl SokobanTab {
         let Some(entry) = self.edit.entry_to_play() else {
             return;
         };
-        let collection = &mut self.collection;
-        match collection.entries.get_mut(collection.index) {
-            Some(current) => *current = entry,
-            None => collection.entries.push(entry),
-        }
-        collection.collection_text = (collection.entries.iter())
-            .filter_map(|e| e.level.as_ref().ok())
-            .map(|l| l.to_xsb())
-            .collect::<Vec<_>>()
-            .join("\n");
-        self.select(self.collection.index);
+        self.collection.put_current(entry);
+        self.select(self.collection.index());
         self.mode = Mode::Play;
     }
 

@@ -13,46 +13,21 @@ impl SokobanTab {
     /// Replaces the collection (from a file, a paste or a preset); false (and the message)
     /// when the text holds no level.
     pub fn load_collection(&mut self, name: &str, text: &str) -> bool {
-        match parse_collection(text) {
-            Ok(entries) => {
-                self.collection.collection_name = name.to_string();
-                self.collection.collection_text = text.to_string();
-                self.collection.entries = entries;
-                let first_good = self
-                    .collection
-                    .entries
-                    .iter()
-                    .position(|e| e.level.is_ok())
-                    .unwrap_or(0);
-                self.select(first_good);
-                self.mode = Mode::Play;
-                let bad = self
-                    .collection
-                    .entries
-                    .iter()
-                    .filter(|e| e.level.is_err())
-                    .count();
-                self.notice = Some(Notice::info(if bad == 0 {
-                    crate::msg!(
-                        "sk-opened",
-                        name = name,
-                        count = self.collection.entries.len()
-                    )
-                } else {
-                    crate::msg!(
-                        "sk-opened-mistakes",
-                        name = name,
-                        count = self.collection.entries.len(),
-                        bad = bad
-                    )
-                }));
-                true
-            }
-            Err(e) => {
-                self.notice = Some(Notice::could_not_open(name, e));
-                false
-            }
+        if let Err(why) = self.collection.replace(name, text) {
+            self.notice = Some(Notice::could_not_open(name, why));
+            return false;
         }
+        self.select(self.collection.index());
+        self.mode = Mode::Play;
+        let count = self.collection.entries().len();
+        let bad = (self.collection.entries().iter())
+            .filter(|e| e.level.is_err())
+            .count();
+        self.notice = Some(Notice::info(match bad {
+            0 => crate::msg!("sk-opened", name = name, count = count),
+            _ => crate::msg!("sk-opened-mistakes", name = name, count = count, bad = bad),
+        }));
+        true
     }
 
     /// Adds the levels of a paste (or a link) to the open collection and opens the first:
@@ -75,29 +50,15 @@ impl SokobanTab {
             self.notice = Some(Notice::could_not_open(name, why));
             return;
         }
-        if self.collection.entries.is_empty() {
-            self.collection.collection_name = name.to_string();
-            self.collection.collection_text.clear();
-        }
-        let first = self.collection.entries.len();
-        for entry in &good {
-            if let Ok(level) = &entry.level {
-                if !self.collection.collection_text.is_empty()
-                    && !self.collection.collection_text.ends_with("\n\n")
-                {
-                    self.collection.collection_text.push('\n');
-                }
-                self.collection.collection_text.push_str(&level.to_xsb());
-            }
-        }
-        self.collection.entries.extend(good);
-        self.select(first);
+        let added = good.len();
+        self.collection.add(name, good);
+        self.select(self.collection.index());
         self.mode = Mode::Play;
         self.notice = Some(Notice::info(crate::msg!(
             "sk-added",
-            added = self.collection.entries.len() - first,
-            name = self.collection.collection_name.clone(),
-            count = self.collection.entries.len()
+            added = added,
+            name = self.collection.name().to_string(),
+            count = self.collection.entries().len()
         )));
     }
 
@@ -175,28 +136,8 @@ impl SokobanTab {
                 }
             }
         }
-        if let Some(text) = &mut self.collection.paste {
-            let mut open = true;
-            let mut load = false;
-            egui::Window::new(crate::tr!("sk-paste-title"))
-                .open(&mut open)
-                .show(ctx, |ui| {
-                    ui.label(crate::tr!("sk-paste-text"));
-                    ui.add(
-                        egui::TextEdit::multiline(text)
-                            .code_editor()
-                            .desired_rows(12)
-                            .desired_width(360.0),
-                    );
-                    load = ui.button(crate::tr!("sk-paste-open")).clicked();
-                });
-            if load {
-                let text = text.clone();
-                self.collection.paste = None;
-                self.add_levels(&crate::tr!("sk-pasted-level"), &text);
-            } else if !open {
-                self.collection.paste = None;
-            }
+        if let Some(text) = self.collection.paste_window(ctx) {
+            self.add_levels(&crate::tr!("sk-pasted-level"), &text);
         }
         error_window(ctx, &mut self.notice, &crate::tr!("sk-unchanged"));
     }

@@ -21,7 +21,7 @@ impl SokobanTab {
 
     /// The name of the collection open.
     pub fn collection_name(&self) -> &str {
-        &self.collection.collection_name
+        self.collection.name()
     }
 
     /// The comparison of two searches, if one is shown.
@@ -41,7 +41,7 @@ impl SokobanTab {
 
     /// The collection's levels.
     pub fn entries(&self) -> &[Entry] {
-        &self.collection.entries
+        self.collection.entries()
     }
 
     /// The game being played.
@@ -51,7 +51,7 @@ impl SokobanTab {
 
     /// The open level's place in the collection.
     pub fn index(&self) -> usize {
-        self.collection.index
+        self.collection.index()
     }
 
     /// The solver's budget in states.

@@ -9,10 +9,7 @@ impl SokobanTab {
     /// is opened only if it is not the one open (progress is kept by level either way).
     pub fn show_lesson_level(&mut self, scene: &SokobanScene, steps: usize) {
         let (name, text) = &scene.collection;
-        let open_already = self
-            .collection
-            .entries
-            .get(scene.index)
+        let open_already = (self.collection.entries().get(scene.index))
             .is_some_and(|e| e.level.as_ref().is_ok_and(|level| *level == scene.level));
         if !open_already {
             self.load_collection(name, text);

@@ -2,9 +2,11 @@
 
 mod aid;
 mod board;
+mod collection;
 mod compact;
 mod compare;
 mod edit_mode;
+use collection::Collection;
 use edit_mode::Editing;
 mod export;
 mod files;
@@ -35,7 +37,7 @@ use super::notice::Notice;
 use crate::app::watch::Player;
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::SokobanAlgorithm;
-use crate::games::sokoban::{Entry, Game, Level, parse_collection, presets};
+use crate::games::sokoban::{Entry, Game, Level, presets};
 use crate::grid::{Dir, Pos};
 use crate::share::View;
 use crate::ui::BoardView;
@@ -83,18 +85,6 @@ impl crate::app::watch::Watched for Replay {
         while self.game.moves() > target && self.game.undo() {}
         while self.game.moves() < target && self.game.redo() {}
     }
-}
-
-/// The collection of levels, the one chosen, and a level being pasted in.
-pub(super) struct Collection {
-    collection_name: String,
-    collection_text: String,
-    entries: Vec<Entry>,
-    index: usize,
-    /// The level the list was last scrolled to: a level chosen otherwise (next level, a
-    /// lesson, a link) is scrolled into view once.
-    list_shows: Option<usize>,
-    paste: Option<String>,
 }
 
 /// Playing: the game, the progress kept, and the help given.
@@ -153,17 +143,8 @@ pub struct SokobanTab {
 impl SokobanTab {
     /// The tab as `saved` left it (checked already: see [`SokobanSaved`]).
     pub fn new(saved: SokobanSaved) -> SokobanTab {
-        let (name, text) = (saved.collection_name, saved.collection_text);
-        let entries = parse_collection(&text).unwrap_or_default();
         let mut tab = SokobanTab {
-            collection: Collection {
-                collection_name: name,
-                collection_text: text,
-                entries,
-                index: 0,
-                list_shows: None,
-                paste: None,
-            },
+            collection: Collection::new(saved.collection_name, saved.collection_text),
             mode: Mode::Play,
             play: Play {
                 game: None,
@@ -194,19 +175,12 @@ impl SokobanTab {
             notice: None,
             dialog: None,
         };
-        tab.select(
-            saved
-                .index
-                .min(tab.collection.entries.len().saturating_sub(1)),
-        );
+        tab.select(saved.index);
         tab
     }
 
     pub fn level(&self) -> Option<&Level> {
-        self.collection
-            .entries
-            .get(self.collection.index)
-            .and_then(|e| e.level.as_ref().ok())
+        self.collection.level()
     }
 
     /// The current level as the editor takes it: titled as the list shows it, a preset's
@@ -214,14 +188,13 @@ impl SokobanTab {
     /// mistake).
     pub(super) fn level_to_edit(&self) -> Option<Level> {
         let mut level = self.level()?.clone();
-        let own = &self.collection.entries.get(self.collection.index)?.title;
-        level.title = presets::title(&self.collection.collection_name, self.collection.index, own);
+        level.title = self.collection.title(self.collection.index());
         Some(level)
     }
 
     /// Goes to level `index` of the collection, ready to play.
     pub fn select(&mut self, index: usize) {
-        self.collection.index = index;
+        self.collection.choose(index);
         self.play.game = self.level().cloned().map(Game::new);
         self.solve.session = None;
         self.solve.comparison = None;
@@ -265,7 +238,7 @@ impl SokobanTab {
                 .on_hover_text(crate::tr!("sk-paste-tip"))
                 .clicked()
             {
-                self.collection.paste = Some(String::new());
+                self.collection.open_paste();
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -276,49 +249,10 @@ impl SokobanTab {
                 }
             }
         });
-        ui.label(crate::tr!(
-            "sk-collection",
-            name = &self.collection.collection_name,
-            count = self.collection.entries.len()
-        ));
-        let mut chosen = None;
-        egui::ScrollArea::vertical()
-            .id_salt("level-list")
-            .max_height(220.0)
-            .show(ui, |ui| {
-                for (i, entry) in self.collection.entries.iter().enumerate() {
-                    let mark = match &entry.level {
-                        Err(_) => crate::tr!("sk-level-mistake"),
-                        Ok(level) => match self.play.progress.best(level) {
-                            Some(best) => crate::tr!(
-                                "sk-level-solved",
-                                moves = best.moves,
-                                pushes = best.pushes
-                            ),
-                            None => String::new(),
-                        },
-                    };
-                    let title = presets::title(&self.collection.collection_name, i, &entry.title);
-                    let label = format!("{:>3}  {title}  {mark}", i + 1);
-                    let response = ui.selectable_label(i == self.collection.index, label);
-                    if i == self.collection.index && self.collection.list_shows != Some(i) {
-                        response.scroll_to_me(Some(egui::Align::Center));
-                        self.collection.list_shows = Some(i);
-                    }
-                    if response.clicked() {
-                        chosen = Some(i);
-                    }
-                }
-            });
-        if let Some(i) = chosen {
+        if let Some(i) = self.collection.list(ui, &self.play.progress) {
             self.select(i);
         }
-        match self
-            .collection
-            .entries
-            .get(self.collection.index)
-            .map(|e| &e.level)
-        {
+        match self.collection.current().map(|e| &e.level) {
             Some(Err(problem)) => {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
@@ -326,11 +260,7 @@ impl SokobanTab {
                 );
             }
             Some(Ok(level)) => {
-                let notes = presets::notes(
-                    &self.collection.collection_name,
-                    self.collection.index,
-                    &level.notes,
-                );
+                let notes = self.collection.notes(self.collection.index(), level);
                 if !notes.is_empty() {
                     egui::CollapsingHeader::new(crate::tr!("sk-about-level"))
                         .id_salt("sokoban-about-level")
@@ -414,17 +344,14 @@ impl crate::app::tab::Tab for SokobanTab {
         {
             parts.push(notice.text());
         }
-        if let Some(entry) = self.collection.entries.get(self.collection.index) {
+        let collection = &self.collection;
+        if collection.current().is_some() {
             parts.push(crate::tr!(
                 "sk-status",
-                name = &self.collection.collection_name,
-                number = self.collection.index + 1,
-                count = self.collection.entries.len(),
-                title = presets::title(
-                    &self.collection.collection_name,
-                    self.collection.index,
-                    &entry.title
-                )
+                name = collection.name(),
+                number = collection.index() + 1,
+                count = collection.entries().len(),
+                title = collection.title(collection.index())
             ));
         }
         parts.join("   ·   ")
@@ -477,7 +404,7 @@ impl crate::app::tab::Tab for SokobanTab {
 
     /// Whether a dialog is open (shortcuts wait).
     fn modal_open(&self) -> bool {
-        self.dialog.is_some() || self.collection.paste.is_some() || self.export.busy()
+        self.dialog.is_some() || self.collection.pasting() || self.export.busy()
     }
 
     fn save(&self) -> String {
@@ -488,10 +415,7 @@ impl crate::app::tab::Tab for SokobanTab {
     /// step. None when no valid level is open.
     fn shared_view(&self) -> Option<View> {
         let level = self.level()?;
-        let title = self
-            .collection
-            .entries
-            .get(self.collection.index)
+        let title = (self.collection.current())
             .map(|e| e.title.clone())
             .unwrap_or_default();
         let solving = (self.mode == Mode::Solve)

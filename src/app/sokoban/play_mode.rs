@@ -65,13 +65,10 @@ impl SokobanTab {
             PlayCommand::Undo | PlayCommand::Restart => self.play.walking.clear(),
             _ => self.finish_walking(),
         }
+        let (index, (earlier, more)) = (self.collection.index(), self.collection.neighbours());
         match command {
-            PlayCommand::NextLevel if self.collection.index + 1 < self.collection.entries.len() => {
-                self.select(self.collection.index + 1)
-            }
-            PlayCommand::PreviousLevel if self.collection.index > 0 => {
-                self.select(self.collection.index - 1)
-            }
+            PlayCommand::NextLevel if more => self.select(index + 1),
+            PlayCommand::PreviousLevel if earlier => self.select(index - 1),
             PlayCommand::NextLevel | PlayCommand::PreviousLevel => {}
             PlayCommand::Hint => {
                 if let Some(game) = &self.play.game {
@@ -227,22 +224,17 @@ impl SokobanTab {
             clicked.push(PlayCommand::Hint);
         }
         self.play.aid.show_status(ui);
+        let (earlier, more) = self.collection.neighbours();
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(
-                    self.collection.index > 0,
-                    egui::Button::new(crate::tr!("sk-previous")),
-                )
+                .add_enabled(earlier, egui::Button::new(crate::tr!("sk-previous")))
                 .on_hover_text(crate::tr!("keys-p"))
                 .clicked()
             {
                 clicked.push(PlayCommand::PreviousLevel);
             }
             if ui
-                .add_enabled(
-                    self.collection.index + 1 < self.collection.entries.len(),
-                    egui::Button::new(crate::tr!("sk-next")),
-                )
+                .add_enabled(more, egui::Button::new(crate::tr!("sk-next")))
                 .on_hover_text(crate::tr!("keys-n"))
                 .clicked()
             {

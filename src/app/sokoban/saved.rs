@@ -37,15 +37,15 @@ impl Default for SokobanSaved {
 
 impl SokobanTab {
     pub fn saved(&self) -> SokobanSaved {
-        let keep_text = self.collection.collection_text.len() <= MAX_SAVED_TEXT;
+        let text = self.collection.text();
         SokobanSaved {
-            collection_name: self.collection.collection_name.clone(),
-            collection_text: if keep_text {
-                self.collection.collection_text.clone()
-            } else {
-                String::new()
+            collection_name: self.collection.name().to_string(),
+            // A collection too long to keep is saved by name only.
+            collection_text: match text.len() <= MAX_SAVED_TEXT {
+                true => text.to_string(),
+                false => String::new(),
             },
-            index: self.collection.index,
+            index: self.collection.index(),
             progress: self.play.progress.clone(),
             algorithm: self.solve.algorithm,
             detail: self.solve.detail,
