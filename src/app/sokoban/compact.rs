@@ -63,7 +63,7 @@ impl SokobanTab {
 
     /// The counters and the game's buttons.
     fn compact_play(&self, ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
-        let Some(game) = &self.play.game else { return };
+        let Some(game) = self.play.game() else { return };
         ui.strong(tr!(
             "sk-counters",
             moves = game.moves(),

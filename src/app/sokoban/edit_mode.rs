@@ -331,7 +331,7 @@ impl SokobanTab {
             self.view.fit();
         }
         if asked.solve {
-            self.edit.solve(self.play.aid.first);
+            self.edit.solve(self.play.aid().first);
         }
         if asked.play {
             self.play_edited();

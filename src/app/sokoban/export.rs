@@ -80,7 +80,7 @@ impl SokobanTab {
             _ => None,
         });
         Source {
-            game: self.play.game.clone(),
+            game: self.play.game().cloned(),
             solution,
         }
     }

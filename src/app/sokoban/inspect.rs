@@ -11,7 +11,7 @@ impl SokobanTab {
 
     /// The hint and dead-square aid of the Play view.
     pub fn aid(&self) -> &aid::PlayAid {
-        &self.play.aid
+        self.play.aid()
     }
 
     /// The search chosen in the Solve view.
@@ -46,7 +46,7 @@ impl SokobanTab {
 
     /// The game being played.
     pub fn game(&self) -> Option<&Game> {
-        self.play.game.as_ref()
+        self.play.game()
     }
 
     /// The open level's place in the collection.
@@ -76,7 +76,7 @@ impl SokobanTab {
 
     /// Which levels are solved, and their best solutions.
     pub fn progress(&self) -> &Progress {
-        &self.play.progress
+        self.play.progress()
     }
 
     /// The search watched in the Solve view, if one is.
@@ -106,7 +106,7 @@ impl SokobanTab {
 
     /// The hint and dead-square aid, which works out what it shows when asked.
     pub fn aid_mut(&mut self) -> &mut aid::PlayAid {
-        &mut self.play.aid
+        self.play.aid_mut()
     }
 
     /// The search watched in the Solve view, to step or seek as its controls do.
@@ -116,7 +116,7 @@ impl SokobanTab {
 
     /// Which levels are solved and their best solutions, to record one as solving it does.
     pub fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.play.progress
+        self.play.progress_mut()
     }
 
     /// The notice shown over the tab, if one is.
@@ -134,7 +134,7 @@ impl SokobanTab {
         serde_json::json!({
             "mode": format!("{:?}", self.mode),
             "level": self.level().map(|l| l.to_xsb()).unwrap_or_default(),
-            "hint": self.play.aid.status().unwrap_or_default(),
+            "hint": self.play.aid().status().unwrap_or_default(),
         })
     }
 }

@@ -14,6 +14,7 @@ use crate::games::sokoban::solver::hint_worker;
 mod inspect;
 mod lesson;
 mod play_mode;
+use play_mode::Play;
 mod portfolio_view;
 mod predict;
 mod saved;
@@ -38,7 +39,7 @@ use crate::app::watch::Player;
 use crate::games::sokoban::solver::Detail;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, presets};
-use crate::grid::{Dir, Pos};
+use crate::grid::Pos;
 use crate::share::View;
 use crate::ui::BoardView;
 use crate::ui::file_dialog::FileDialog;
@@ -87,23 +88,6 @@ impl crate::app::watch::Watched for Replay {
     }
 }
 
-/// Playing: the game, the progress kept, and the help given.
-pub(super) struct Play {
-    /// The level being played (None when the current entry is not a valid level).
-    game: Option<Game>,
-    progress: Progress,
-    /// The win has been recorded for the current game (so it is counted once).
-    won_recorded: bool,
-    /// Lost boxes and hints while playing.
-    aid: aid::PlayAid,
-    /// The box picked up by a press, to be pushed where the pointer lets go.
-    dragging_box: Option<Pos>,
-    /// Steps of a walk (or a dragged box's route) still to be shown, and the fraction of a
-    /// step carried over between frames.
-    walking: std::collections::VecDeque<Dir>,
-    walk_carry: f64,
-}
-
 /// Solving: the search chosen and watched, the races, the portfolio and the replay.
 pub(super) struct Solving {
     algorithm: SokobanAlgorithm,
@@ -146,15 +130,7 @@ impl SokobanTab {
         let mut tab = SokobanTab {
             collection: Collection::new(saved.collection_name, saved.collection_text),
             mode: Mode::Play,
-            play: Play {
-                game: None,
-                progress: saved.progress,
-                won_recorded: false,
-                aid: aid::PlayAid::default(),
-                dragging_box: None,
-                walking: Default::default(),
-                walk_carry: 0.0,
-            },
+            play: Play::new(saved.progress),
             edit: Editing::new(),
             solve: Solving {
                 algorithm: saved.algorithm,
@@ -195,14 +171,11 @@ impl SokobanTab {
     /// Goes to level `index` of the collection, ready to play.
     pub fn select(&mut self, index: usize) {
         self.collection.choose(index);
-        self.play.game = self.level().cloned().map(Game::new);
+        self.play.start(self.collection.level());
         self.solve.session = None;
         self.solve.comparison = None;
         self.solve.portfolio = None;
         self.solve.replay = None;
-        self.play.won_recorded = false;
-        self.play.dragging_box = None;
-        self.play.walking.clear();
         self.edit.start(self.level_to_edit());
         // A message about the level left ("Solved in 3 moves, a new best!") is not about
         // this one; errors stay until read.
@@ -249,7 +222,7 @@ impl SokobanTab {
                 }
             }
         });
-        if let Some(i) = self.collection.list(ui, &self.play.progress) {
+        if let Some(i) = self.collection.list(ui, self.play.progress()) {
             self.select(i);
         }
         match self.collection.current().map(|e| &e.level) {
@@ -454,7 +427,7 @@ impl crate::app::tab::Tab for SokobanTab {
         }
         if ui
             .add_enabled(
-                self.play.game.is_some(),
+                self.play.game().is_some(),
                 egui::Button::new(crate::tr!("menu-export-sokoban")),
             )
             .clicked()

@@ -46,7 +46,7 @@ impl SokobanTab {
                 false => String::new(),
             },
             index: self.collection.index(),
-            progress: self.play.progress.clone(),
+            progress: self.play.progress().clone(),
             algorithm: self.solve.algorithm,
             detail: self.solve.detail,
         }

@@ -26,17 +26,13 @@ impl SokobanTab {
     /// there is such a position) rather than from the level's start.
     pub fn solves_from_play(&self) -> bool {
         self.solve.solve_from_play
-            && self
-                .play
-                .game
-                .as_ref()
-                .is_some_and(|g| g.moves() > 0 && !g.is_won())
+            && (self.play.game()).is_some_and(|g| g.moves() > 0 && !g.is_won())
     }
 
     /// The level a search starts from: the level's start, or the position reached in Play.
     fn solve_start(&self) -> Option<Level> {
         let start = if self.solves_from_play() {
-            self.play.game.as_ref().map(Game::position)
+            self.play.game().map(Game::position)
         } else {
             self.level().cloned()
         };
@@ -154,11 +150,7 @@ impl SokobanTab {
             .labelled_by(label.id);
             ui.label(tr!("solve-states"));
         });
-        let played = self
-            .play
-            .game
-            .as_ref()
-            .is_some_and(|g| g.moves() > 0 && !g.is_won());
+        let played = (self.play.game()).is_some_and(|g| g.moves() > 0 && !g.is_won());
         ui.add_enabled(
             played,
             egui::Checkbox::new(&mut self.solve.solve_from_play, tr!("solve-from-play")),

@@ -12,21 +12,9 @@ impl SokobanTab {
     pub(super) fn board(&mut self, ui: &mut Ui) {
         let dead = self.dead_squares_shown();
         let input = match self.mode {
-            Mode::Play => match &self.play.game {
-                Some(game) => {
-                    let stuck = self.play.aid.stuck(game);
-                    let marks = board::Marks {
-                        stuck: &stuck,
-                        hint: self.play.aid.hinted_push(),
-                        picked: self.play.dragging_box,
-                        ..Default::default()
-                    };
-                    board::draw_game(ui, &mut self.view, game, marks)
-                }
-                None => {
-                    ui.label(crate::tr!("sk-pick-level"));
-                    return;
-                }
+            Mode::Play => match self.play_board(ui) {
+                Some(input) => input,
+                None => return,
             },
             Mode::Edit => {
                 let level = self.edit.level();
@@ -64,7 +52,7 @@ impl SokobanTab {
                         ..board::Position::plain(level, &inside, &has_box, player)
                     };
                     board::draw(ui, &mut self.view, &position)
-                } else if let Some(game) = &self.play.game {
+                } else if let Some(game) = self.play.game() {
                     let inside = game.level().inside();
                     let level = game.level();
                     let from_play = self.solves_from_play();
