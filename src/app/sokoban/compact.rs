@@ -38,8 +38,7 @@ impl SokobanTab {
                 Mode::Edit => {}
                 Mode::Solve => match self.timeline_position() {
                     Some((position, known, finished)) => {
-                        actions =
-                            step_bar(ui, &self.solve.player.playback, position, known, finished);
+                        actions = step_bar(ui, self.solve.playback(), position, known, finished);
                     }
                     None => {
                         let ready = self.level().is_some();

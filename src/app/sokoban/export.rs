@@ -75,10 +75,7 @@ impl Source {
 
 impl SokobanTab {
     fn export_source(&self) -> Source {
-        let solution = self.solve.session.as_ref().and_then(|s| match &s.solution {
-            Some(Ok(lurd)) => Some((s.level.clone(), lurd.clone())),
-            _ => None,
-        });
+        let solution = self.solve.solution_found();
         Source {
             game: self.play.game().cloned(),
             solution,

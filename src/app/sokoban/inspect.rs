@@ -14,24 +14,9 @@ impl SokobanTab {
         self.play.aid()
     }
 
-    /// The search chosen in the Solve view.
-    pub fn algorithm(&self) -> SokobanAlgorithm {
-        self.solve.algorithm
-    }
-
     /// The name of the collection open.
     pub fn collection_name(&self) -> &str {
         self.collection.name()
-    }
-
-    /// The comparison of two searches, if one is shown.
-    pub fn comparison(&self) -> Option<&compare::Comparison> {
-        self.solve.comparison.as_ref()
-    }
-
-    /// What one step of the search is (a push or a move).
-    pub fn detail(&self) -> Detail {
-        self.solve.detail
     }
 
     /// The level in the editor.
@@ -54,49 +39,14 @@ impl SokobanTab {
         self.collection.index()
     }
 
-    /// The solver's budget in states.
-    pub fn max_states(&self) -> usize {
-        self.solve.max_states
-    }
-
     /// Play, Solve or Edit.
     pub fn mode(&self) -> Mode {
         self.mode
     }
 
-    /// The portfolio solver's view, if it runs.
-    pub fn portfolio(&self) -> Option<&portfolio_view::PortfolioView> {
-        self.solve.portfolio.as_ref()
-    }
-
-    /// How fast the portfolio's members are stepped.
-    pub fn portfolio_pace(&self) -> &crate::games::sokoban::solver::portfolio::Pace {
-        &self.solve.portfolio_pace
-    }
-
     /// Which levels are solved, and their best solutions.
     pub fn progress(&self) -> &Progress {
         self.play.progress()
-    }
-
-    /// The search watched in the Solve view, if one is.
-    pub fn session(&self) -> Option<&SolveSession> {
-        self.solve.session.as_ref()
-    }
-
-    /// Whether dead squares are drawn.
-    pub fn show_dead_squares(&self) -> bool {
-        self.solve.show_dead_squares
-    }
-
-    /// Sets the solver's budget in states, as its field in the Solve view does.
-    pub fn set_max_states(&mut self, max_states: usize) {
-        self.solve.max_states = max_states;
-    }
-
-    /// Sets how fast the portfolio's members are stepped.
-    pub fn set_portfolio_pace(&mut self, pace: crate::games::sokoban::solver::portfolio::Pace) {
-        self.solve.portfolio_pace = pace;
     }
 
     /// Puts `level` in the editor, as painting it square by square would.
@@ -107,11 +57,6 @@ impl SokobanTab {
     /// The hint and dead-square aid, which works out what it shows when asked.
     pub fn aid_mut(&mut self) -> &mut aid::PlayAid {
         self.play.aid_mut()
-    }
-
-    /// The search watched in the Solve view, to step or seek as its controls do.
-    pub fn session_mut(&mut self) -> Option<&mut SolveSession> {
-        self.solve.session.as_mut()
     }
 
     /// Which levels are solved and their best solutions, to record one as solving it does.

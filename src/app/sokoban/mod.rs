@@ -4,7 +4,6 @@ mod aid;
 mod board;
 mod collection;
 mod compact;
-mod compare;
 mod edit_mode;
 use collection::Collection;
 use edit_mode::Editing;
@@ -12,17 +11,13 @@ mod export;
 mod files;
 use crate::games::sokoban::solver::hint_worker;
 mod inspect;
-mod lesson;
 mod play_mode;
 use play_mode::Play;
-mod portfolio_view;
-mod predict;
 mod saved;
 mod share;
 use crate::games::sokoban::solver::session as solve;
 mod solve_mode;
-mod solve_panel;
-use crate::games::sokoban::narrate as teach;
+use solve_mode::Solving;
 mod view;
 
 use crate::ui::side_panels::{PanelSpec, Side, SidePanels};
@@ -35,9 +30,6 @@ pub use saved::SokobanSaved;
 pub use solve::SolveSession;
 
 use super::notice::Notice;
-use crate::app::watch::Player;
-use crate::games::sokoban::solver::Detail;
-use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::{Entry, Game, Level, presets};
 use crate::grid::Pos;
 use crate::share::View;
@@ -62,55 +54,6 @@ pub enum EditTool {
     Player,
 }
 
-/// A solution being replayed move by move.
-struct Replay {
-    game: Game,
-}
-
-/// The solution's moves, as the player steps them.
-impl crate::app::watch::Watched for Replay {
-    fn standing(&self) -> crate::app::watch::Standing {
-        crate::app::watch::Standing {
-            position: self.game.moves(),
-            known: self.game.moves() + self.game.redo_len(),
-            finished: true,
-            at_end: !self.game.can_redo(),
-        }
-    }
-
-    fn step(&mut self) -> bool {
-        self.game.redo()
-    }
-
-    fn seek(&mut self, target: usize) {
-        while self.game.moves() > target && self.game.undo() {}
-        while self.game.moves() < target && self.game.redo() {}
-    }
-}
-
-/// Solving: the search chosen and watched, the races, the portfolio and the replay.
-pub(super) struct Solving {
-    algorithm: SokobanAlgorithm,
-    detail: Detail,
-    max_states: usize,
-    player: Player,
-    session: Option<SolveSession>,
-    /// BFS, DFS, A* and greedy raced on the level.
-    comparison: Option<compare::Comparison>,
-    /// The portfolio of A* and greedy at work on the level.
-    portfolio: Option<portfolio_view::PortfolioView>,
-    /// What "Solve with the portfolio" gives it: its time (or, for a run the same on any
-    /// machine, its expansions).
-    portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
-    replay: Option<Replay>,
-    /// Solve from the position reached in Play instead of the level's start.
-    solve_from_play: bool,
-    /// Mark the dead squares on the board while solving.
-    show_dead_squares: bool,
-    /// The dead squares of the level last asked about.
-    dead_squares: Option<(Level, Vec<Pos>)>,
-}
-
 pub struct SokobanTab {
     collection: Collection,
     mode: Mode,
@@ -132,20 +75,7 @@ impl SokobanTab {
             mode: Mode::Play,
             play: Play::new(saved.progress),
             edit: Editing::new(),
-            solve: Solving {
-                algorithm: saved.algorithm,
-                detail: saved.detail,
-                max_states: 2_000_000,
-                player: Player::default(),
-                session: None,
-                comparison: None,
-                portfolio: None,
-                portfolio_pace: portfolio_view::PACE,
-                replay: None,
-                solve_from_play: false,
-                show_dead_squares: true,
-                dead_squares: None,
-            },
+            solve: Solving::new(saved.algorithm, saved.detail),
             view: BoardView::new("sokoban-board", 8, 8).with_max_fit(96.0),
             export: export::window(),
             notice: None,
@@ -172,10 +102,7 @@ impl SokobanTab {
     pub fn select(&mut self, index: usize) {
         self.collection.choose(index);
         self.play.start(self.collection.level());
-        self.solve.session = None;
-        self.solve.comparison = None;
-        self.solve.portfolio = None;
-        self.solve.replay = None;
+        self.solve.forget_level();
         self.edit.start(self.level_to_edit());
         // A message about the level left ("Solved in 3 moves, a new best!") is not about
         // this one; errors stay until read.
@@ -194,7 +121,7 @@ impl SokobanTab {
         ] {
             if ui.selectable_label(self.mode == mode, name).clicked() && self.mode != mode {
                 self.mode = mode;
-                self.solve.player.stop();
+                self.solve.stop();
             }
         }
     }
@@ -249,11 +176,6 @@ impl SokobanTab {
             Mode::Edit => self.edit_controls(ui),
             Mode::Solve => self.solve_controls(ui),
         }
-    }
-
-    /// The game the solution replay is showing, while replaying.
-    pub fn replay_game(&self) -> Option<&Game> {
-        self.solve.replay.as_ref().map(|r| &r.game)
     }
 
     /// The colour square `pos` was painted last frame.
@@ -391,14 +313,13 @@ impl crate::app::tab::Tab for SokobanTab {
         let title = (self.collection.current())
             .map(|e| e.title.clone())
             .unwrap_or_default();
-        let solving = (self.mode == Mode::Solve)
-            .then_some(self.solve.session.as_ref())
-            .flatten();
+        let watched = (self.mode == Mode::Solve).then(|| self.solve.watched());
+        let watched = watched.flatten();
         Some(View::Level {
             xsb: level.to_xsb(),
             title,
-            search: solving.map(|_| self.solve.algorithm.code()),
-            step: solving.map_or(0, |s| s.position()),
+            search: watched.map(|(algorithm, _)| algorithm.code()),
+            step: watched.map_or(0, |(_, step)| step),
         })
     }
 
@@ -425,13 +346,8 @@ impl crate::app::tab::Tab for SokobanTab {
             self.open_dialog();
             used = true;
         }
-        if ui
-            .add_enabled(
-                self.play.game().is_some(),
-                egui::Button::new(crate::tr!("menu-export-sokoban")),
-            )
-            .clicked()
-        {
+        let button = egui::Button::new(crate::tr!("menu-export-sokoban"));
+        if ui.add_enabled(self.play.game().is_some(), button).clicked() {
             self.open_export();
             used = true;
         }

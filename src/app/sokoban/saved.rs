@@ -47,8 +47,8 @@ impl SokobanTab {
             },
             index: self.collection.index(),
             progress: self.play.progress().clone(),
-            algorithm: self.solve.algorithm,
-            detail: self.solve.detail,
+            algorithm: self.algorithm(),
+            detail: self.detail(),
         }
     }
 }

@@ -4,7 +4,6 @@
 use super::{Mode, SokobanTab};
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::SokobanAlgorithm;
-use crate::ui::step_controls::StepAction;
 
 impl SokobanTab {
     /// Opens a link's level, to play, or with `algorithm` to watch it solved up to `step`.
@@ -22,15 +21,9 @@ impl SokobanTab {
         };
         // The XSB carries the level's own title; the open collection stays.
         self.add_levels(&name, &level.to_xsb());
-        self.solve.player.stop();
+        self.solve.stop();
         match algorithm {
-            Some(algorithm) => {
-                self.mode = Mode::Solve;
-                self.solve.algorithm = algorithm;
-                self.solve.solve_from_play = false;
-                self.start_solving();
-                self.apply(StepAction::Seek(step));
-            }
+            Some(algorithm) => self.solve_to(algorithm, step),
             None => self.mode = Mode::Play,
         }
     }

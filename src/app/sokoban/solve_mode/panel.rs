@@ -3,10 +3,10 @@
 
 use egui::Ui;
 
-use super::SokobanTab;
-use super::teach::{self, narrate};
 use crate::app::deepening_rows::deepening_rows;
+use crate::app::sokoban::SokobanTab;
 use crate::games::sokoban::names as sokoban_names;
+use crate::games::sokoban::narrate::{self as teach, narrate};
 use crate::games::sokoban::solver::Detail;
 use crate::names;
 use crate::search::Event;
@@ -16,7 +16,7 @@ use crate::ui::pseudocode::pseudocode;
 
 impl SokobanTab {
     /// What the search's last step did, in a sentence (None before it starts).
-    pub(super) fn narration(&self) -> Option<String> {
+    pub(in crate::app::sokoban) fn narration(&self) -> Option<String> {
         let session = self.solve.session.as_ref()?;
         narrate(
             session.last_event,
@@ -31,7 +31,7 @@ impl SokobanTab {
         )
     }
 
-    pub(super) fn solver_panel(&mut self, ui: &mut Ui) {
+    pub(in crate::app::sokoban) fn solver_panel(&mut self, ui: &mut Ui) {
         if let Some(comparison) = &mut self.solve.comparison {
             ui.heading(tr!("cmp-heading"));
             if !comparison.is_done() && ui.button(tr!("cmp-stop")).clicked() {

@@ -1,6 +1,7 @@
 //! A lesson page's level on the Sokoban tab, in the solver.
 
-use super::{Mode, SokobanTab};
+use crate::app::sokoban::{Mode, SokobanTab};
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::lessons::SokobanScene;
 use crate::ui::StepAction;
 
@@ -15,9 +16,15 @@ impl SokobanTab {
             self.load_collection(name, text);
         }
         self.select(scene.index);
-        self.mode = Mode::Solve;
-        self.solve.algorithm = scene.algorithm;
         self.solve.detail = scene.detail;
+        self.solve_to(scene.algorithm, steps);
+    }
+
+    /// Watches `algorithm` solve the level open from its start, up to step `steps` (a
+    /// lesson's page, a link).
+    pub(in crate::app::sokoban) fn solve_to(&mut self, algorithm: SokobanAlgorithm, steps: usize) {
+        self.mode = Mode::Solve;
+        self.solve.algorithm = algorithm;
         self.solve.solve_from_play = false;
         self.solve.player.stop();
         self.start_solving();

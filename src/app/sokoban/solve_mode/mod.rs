@@ -1,11 +1,22 @@
-//! Solve mode: starting a search, stepping it, the replay, and the solver's panel.
+//! Solve mode, a folder of its own whose fields no other mode reaches: the search chosen
+//! and watched, the races (`compare`), the portfolio (`portfolio_view`), the replay of a
+//! solution, predict mode (`predict`), the panel (`panel`) and a lesson's or a link's way
+//! into it (`lesson`).
+
+mod compare;
+mod inspect;
+mod lesson;
+mod panel;
+mod portfolio_view;
+mod predict;
+mod view;
 
 use egui::Ui;
 
-use super::compare::Comparison;
-use super::{Mode, Replay, SokobanTab, SolveSession};
-use crate::app::watch::{keys, standing};
+use super::{Mode, SokobanTab, SolveSession};
+use crate::app::watch::{Player, keys, standing};
 use crate::games::sokoban::names as sokoban_names;
+use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::analysis::Analysis;
 use crate::games::sokoban::solver::{ALGORITHMS, Detail};
 use crate::games::sokoban::{Game, Level};
@@ -13,6 +24,101 @@ use crate::grid::Pos;
 use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::{FrameBudget, step_controls};
+use compare::Comparison;
+
+/// Solving: the search chosen and watched, the races, the portfolio and the replay.
+pub(super) struct Solving {
+    algorithm: SokobanAlgorithm,
+    detail: Detail,
+    max_states: usize,
+    player: Player,
+    session: Option<SolveSession>,
+    /// BFS, DFS, A* and greedy raced on the level.
+    comparison: Option<compare::Comparison>,
+    /// The portfolio of A* and greedy at work on the level.
+    portfolio: Option<portfolio_view::PortfolioView>,
+    /// What "Solve with the portfolio" gives it: its time (or, for a run the same on any
+    /// machine, its expansions).
+    portfolio_pace: crate::games::sokoban::solver::portfolio::Pace,
+    replay: Option<Replay>,
+    /// Solve from the position reached in Play instead of the level's start.
+    solve_from_play: bool,
+    /// Mark the dead squares on the board while solving.
+    show_dead_squares: bool,
+    /// The dead squares of the level last asked about.
+    dead_squares: Option<(Level, Vec<Pos>)>,
+}
+
+impl Solving {
+    pub(super) fn new(algorithm: SokobanAlgorithm, detail: Detail) -> Solving {
+        Solving {
+            algorithm,
+            detail,
+            max_states: 2_000_000,
+            player: Player::default(),
+            session: None,
+            comparison: None,
+            portfolio: None,
+            portfolio_pace: portfolio_view::PACE,
+            replay: None,
+            solve_from_play: false,
+            show_dead_squares: true,
+            dead_squares: None,
+        }
+    }
+
+    /// Another level was chosen: what was watched on the last one goes.
+    pub(super) fn forget_level(&mut self) {
+        (self.session, self.comparison, self.portfolio, self.replay) = (None, None, None, None);
+    }
+
+    /// Stops playing the run watched.
+    pub(super) fn stop(&mut self) {
+        self.player.stop();
+    }
+
+    pub(super) fn playback(&self) -> &crate::ui::Playback {
+        &self.player.playback
+    }
+
+    /// The search watched and the step it stands at, while one is.
+    pub(super) fn watched(&self) -> Option<(SokobanAlgorithm, usize)> {
+        Some((self.algorithm, self.session.as_ref()?.position()))
+    }
+
+    /// The level the search solved and its solution, once one is found.
+    pub(super) fn solution_found(&self) -> Option<(Level, String)> {
+        let session = self.session.as_ref()?;
+        let lurd = session.solution.as_ref()?.as_ref().ok()?;
+        Some((session.level.clone(), lurd.clone()))
+    }
+}
+
+/// A solution being replayed move by move.
+struct Replay {
+    game: Game,
+}
+
+/// The solution's moves, as the player steps them.
+impl crate::app::watch::Watched for Replay {
+    fn standing(&self) -> crate::app::watch::Standing {
+        crate::app::watch::Standing {
+            position: self.game.moves(),
+            known: self.game.moves() + self.game.redo_len(),
+            finished: true,
+            at_end: !self.game.can_redo(),
+        }
+    }
+
+    fn step(&mut self) -> bool {
+        self.game.redo()
+    }
+
+    fn seek(&mut self, target: usize) {
+        while self.game.moves() > target && self.game.undo() {}
+        while self.game.moves() < target && self.game.redo() {}
+    }
+}
 
 impl SokobanTab {
     /// Keys while solving: the step controls.
@@ -181,7 +287,7 @@ impl SokobanTab {
         }
         if portfolio {
             self.solve.portfolio = self.solve_start().map(|level| {
-                super::portfolio_view::PortfolioView::new(
+                portfolio_view::PortfolioView::new(
                     &level,
                     self.solve.max_states,
                     self.solve.portfolio_pace,

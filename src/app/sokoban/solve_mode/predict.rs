@@ -4,8 +4,8 @@
 
 use egui::{Color32, Ui};
 
-use super::SokobanTab;
 use crate::app::predictions;
+use crate::app::sokoban::SokobanTab;
 use crate::games::sokoban::Level;
 use crate::games::sokoban::solver::predict::{judge, pushed_box};
 use crate::games::sokoban::solver::{Position, SokobanRun};
