@@ -91,7 +91,7 @@ fn a_language_switch_turns_the_open_lesson_the_status_line_and_the_editors_check
             .query_by_label_contains("First in, first out")
             .is_none()
     );
-    let active = harness.state().lessons.active.as_ref().unwrap();
+    let active = harness.state().lessons.course.active.as_ref().unwrap();
     assert_eq!(
         (active.lesson.language, active.page),
         (Language::Chinese, 1)
@@ -339,6 +339,7 @@ fn no_text_is_clipped_in_the_sliding_puzzle_or_beside_a_lesson() {
         let lessons: Vec<(String, usize)> = harness
             .state()
             .lessons
+            .course
             .listed(language)
             .iter()
             .map(|l| (l.id.clone(), l.pages.len()))
@@ -347,6 +348,7 @@ fn no_text_is_clipped_in_the_sliding_puzzle_or_beside_a_lesson() {
             let lesson = harness
                 .state()
                 .lessons
+                .course
                 .listed(language)
                 .into_iter()
                 .find(|l| l.id == id)
@@ -355,7 +357,7 @@ fn no_text_is_clipped_in_the_sliding_puzzle_or_beside_a_lesson() {
             let request = harness.state_mut().lessons.start(lesson);
             harness.state_mut().lesson_request(request);
             for page in 0..pages.min(2) {
-                let request = harness.state_mut().lessons.go_to(page);
+                let request = harness.state_mut().lessons.course.go_to(page);
                 harness.state_mut().lesson_request(request);
                 let state = format!("{tag} lesson {id} page {}", page + 1);
                 look(&mut harness, size[0], &state, &mut found);

@@ -23,6 +23,7 @@ fn progress(harness: &Harness<'_, FrontierApp>, id: &str) -> (usize, Vec<(usize,
     let p = harness
         .state()
         .lessons
+        .course
         .progress
         .get(id)
         .cloned()
@@ -125,7 +126,14 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     );
     click(&mut harness, "Back to the page's board");
     assert_eq!(*harness.state().tabs.pathfinding.board(), board);
-    let steps = harness.state().lessons.active.as_ref().unwrap().steps;
+    let steps = harness
+        .state()
+        .lessons
+        .course
+        .active
+        .as_ref()
+        .unwrap()
+        .steps;
     assert!(steps > 0);
     assert_eq!(harness.state().tabs.pathfinding.session().position(), steps);
 
@@ -136,8 +144,8 @@ fn a_lesson_is_walked_by_clicks_answering_one_question_right_and_one_wrong() {
     let saved = harness.state().saved_state().to_ron();
     let restored = FrontierApp::from_saved(Some(&saved));
     assert_eq!(
-        restored.lessons.progress.get("frontier-bfs"),
-        harness.state().lessons.progress.get("frontier-bfs")
+        restored.lessons.course.progress.get("frontier-bfs"),
+        harness.state().lessons.course.progress.get("frontier-bfs")
     );
     click(&mut harness, "All lessons");
     harness.get_by_label("Page 3 of 5 · 3 of 5 questions right");
@@ -280,7 +288,10 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
         &MINE.replace("run = \"step 10\"", "run = \"soon\""),
     );
     harness.get_by_label_contains("Could not open the lesson broken.toml: line 11:");
-    assert!(harness.state().lessons.active.is_none(), "nothing loaded");
+    assert!(
+        harness.state().lessons.course.active.is_none(),
+        "nothing loaded"
+    );
     assert_eq!(
         *harness.state().tabs.pathfinding.board(),
         board,
@@ -299,6 +310,7 @@ fn a_lesson_dropped_on_the_window_opens_and_a_broken_one_is_reported_and_not_loa
         harness
             .state()
             .lessons
+            .course
             .active
             .as_ref()
             .unwrap()
@@ -343,7 +355,13 @@ fn a_link_opens_a_lesson_page_and_the_teachers_own_lesson_travels_inside_it() {
         .open_link(&link)
         .expect("a shipped lesson");
     harness.run_steps(4);
-    let active = harness.state().lessons.active.as_ref().expect("a lesson");
+    let active = harness
+        .state()
+        .lessons
+        .course
+        .active
+        .as_ref()
+        .expect("a lesson");
     assert_eq!(
         (active.lesson.id.as_str(), active.page),
         ("sokoban-pushes", 2)
@@ -378,7 +396,13 @@ fn a_link_opens_a_lesson_page_and_the_teachers_own_lesson_travels_inside_it() {
         .open_link(&link)
         .expect("the lesson travels");
     student.run_steps(4);
-    let active = student.state().lessons.active.as_ref().expect("a lesson");
+    let active = student
+        .state()
+        .lessons
+        .course
+        .active
+        .as_ref()
+        .expect("a lesson");
     assert_eq!(active.lesson.id, "my-own-bfs");
 
     // A link to a lesson nobody has, without its text: refused, nothing changes.
@@ -395,6 +419,7 @@ fn a_link_opens_a_lesson_page_and_the_teachers_own_lesson_travels_inside_it() {
     let active = student
         .state()
         .lessons
+        .course
         .active
         .as_ref()
         .expect("still there");
@@ -419,7 +444,10 @@ fn the_lesson_panel_stays_on_its_tab_and_comes_back_with_it() {
         harness.query_by_label("Next page").is_none(),
         "the Sokoban lesson does not cover the Snake game"
     );
-    assert!(harness.state().lessons.active.is_some(), "it is kept");
+    assert!(
+        harness.state().lessons.course.active.is_some(),
+        "it is kept"
+    );
 
     // Back on Sokoban, the page is where it was.
     click(&mut harness, "Sokoban");
@@ -446,7 +474,7 @@ fn a_sliding_puzzle_lesson_sets_its_position_and_searches_on_the_puzzle_tab() {
     harness.run_steps(2);
     harness.get_by_label(start).click_accesskit();
     harness.run_steps(4);
-    assert!(harness.state().lessons.active.is_some(), "started");
+    assert!(harness.state().lessons.course.active.is_some(), "started");
     click(&mut harness, "Next page");
     harness.get_by_label_contains("2/4 · Dominance");
     harness.run_steps(4);

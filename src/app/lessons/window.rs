@@ -70,7 +70,7 @@ impl Lessons {
                 });
             });
             ui.separator();
-            let asked = if self.active.is_some() {
+            let asked = if self.course.active.is_some() {
                 self.page(ui)
             } else {
                 self.list(ui, language)
@@ -95,15 +95,15 @@ impl Lessons {
         egui::ScrollArea::vertical()
             .max_height(ui.available_height() - 40.0)
             .show(ui, |ui| {
-                for lesson in self.listed(language) {
+                for lesson in self.course.listed(language) {
                     ui.group(|ui| {
                         ui.set_width(ui.available_width());
                         ui.strong(&lesson.title);
                         if !lesson.summary.is_empty() {
                             ui.label(&lesson.summary);
                         }
-                        let (right, questions) = self.score(lesson);
-                        let reached = self.progress.get(&lesson.id).map(|p| p.page + 1);
+                        let (right, questions) = self.course.score(lesson);
+                        let reached = self.course.progress.get(&lesson.id).map(|p| p.page + 1);
                         ui.horizontal(|ui| {
                             let label = match reached {
                                 Some(page) => {
@@ -151,18 +151,18 @@ impl Lessons {
     /// The page being taught.
     fn page(&mut self, ui: &mut Ui) -> Option<Request> {
         let mut request = None;
-        let active = self.active.as_ref()?;
+        let active = self.course.active.as_ref()?;
         let pages = active.lesson.pages.len();
         let at = active.page;
         ui.horizontal(|ui| {
             if ui.button(tr!("lessons-all")).clicked() {
-                self.active = None;
+                self.course.active = None;
             }
-            if let Some(active) = &self.active {
+            if let Some(active) = &self.course.active {
                 ui.strong(&active.lesson.title);
             }
         });
-        let Some(active) = &self.active else {
+        let Some(active) = &self.course.active else {
             return None;
         };
         // The words only: the page's board is not copied each frame.
@@ -187,13 +187,13 @@ impl Lessons {
                         .add_enabled(at > 0, egui::Button::new(tr!("lessons-previous")))
                         .clicked()
                     {
-                        request = Some(self.go_to(at - 1));
+                        request = Some(self.course.go_to(at - 1));
                     }
                     if ui
                         .add_enabled(at + 1 < pages, egui::Button::new(tr!("lessons-next")))
                         .clicked()
                     {
-                        request = Some(self.go_to(at + 1));
+                        request = Some(self.course.go_to(at + 1));
                     }
                     if has_scene
                         && ui
@@ -201,7 +201,7 @@ impl Lessons {
                             .on_hover_text(tr!("lessons-reset-page-hover"))
                             .clicked()
                     {
-                        request = Some(self.go_to(at));
+                        request = Some(self.course.go_to(at));
                     }
                 });
             });
@@ -220,7 +220,7 @@ impl Lessons {
     /// The question, the ways to answer it, and the verdict once answered.
     fn question(&mut self, ui: &mut Ui, question: &crate::lessons::Question) -> Option<Request> {
         let mut request = None;
-        let active = self.active.as_mut()?;
+        let active = self.course.active.as_mut()?;
         super::text::prompt(ui, &question.prompt);
         match &question.kind {
             QuestionKind::Choice { choices, .. } => {
@@ -240,7 +240,7 @@ impl Lessons {
                     .clicked()
                     && let Some(picked) = picked
                 {
-                    self.answer(Answer::Choice(picked));
+                    self.course.answer(Answer::Choice(picked));
                 }
             }
             // Once a cell is judged, the verdict says what to do next instead.
@@ -261,7 +261,7 @@ impl Lessons {
                 }
             }
         }
-        let active = self.active.as_ref()?;
+        let active = self.course.active.as_ref()?;
         if let Some(checked) = &active.checked {
             let algorithm = active.page().board().map(|b| b.algorithm);
             let text = super::feedback::told(checked, &question.kind, algorithm);
@@ -275,7 +275,7 @@ impl Lessons {
                 super::text::show(ui, &question.explain);
             }
             if !checked.is_right() && ui.button(tr!("lessons-try-again")).clicked() {
-                request = Some(self.go_to(active.page));
+                request = Some(self.course.go_to(active.page));
             }
         }
         request

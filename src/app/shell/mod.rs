@@ -244,7 +244,7 @@ impl FrontierApp {
                 getting_started_seen: Some(self.getting_started_seen),
                 recent_files: Some(crate::ui::recent::get().files),
                 recent_folders: Some(crate::ui::recent::get().folders),
-                lessons: Some(self.lessons.progress.clone()),
+                lessons: Some(self.lessons.course.progress.clone()),
                 link_page: self.link_page.clone(),
             },
             tabs: TabId::ALL
@@ -263,7 +263,7 @@ impl FrontierApp {
         self.language = language;
         self.language_chosen = true;
         i18n::set_language(language);
-        self.lessons.follow_language(language);
+        self.lessons.course.follow_language(language);
     }
 
     /// The open tab.
@@ -547,7 +547,9 @@ impl FrontierApp {
             Request::ShowPage => self.show_lesson_page(),
             Request::CheckBoard => {
                 if let Some(board) = self.lesson_board().map(|b| b.painted().clone()) {
-                    self.lessons.answer(crate::lessons::Answer::Board(&board));
+                    self.lessons
+                        .course
+                        .answer(crate::lessons::Answer::Board(&board));
                 }
             }
             Request::CheckCells => self.check_picked_cells(),
@@ -557,7 +559,7 @@ impl FrontierApp {
     /// Puts the lesson page's board, level or game on its tab and opens that tab: the tab
     /// whose kind of scene it is takes it.
     fn show_lesson_page(&mut self) {
-        let Some(active) = &self.lessons.active else {
+        let Some(active) = &self.lessons.course.active else {
             return;
         };
         if let Some(scene) = &active.page().scene {
@@ -575,7 +577,7 @@ impl FrontierApp {
     /// for "which cell is expanded next?" the search then takes its step.
     fn answer_cell(&mut self, pos: crate::grid::Pos) {
         use crate::app::tab::AnswerMark;
-        let picking = self.lessons.active.as_ref().is_some_and(|a| {
+        let picking = self.lessons.course.active.as_ref().is_some_and(|a| {
             (a.page().question.as_ref()).is_some_and(|q| q.kind == QuestionKind::Joins)
         });
         if picking {
@@ -592,8 +594,10 @@ impl FrontierApp {
             }
             return;
         }
-        self.lessons.answer(crate::lessons::Answer::Cell(pos));
-        let Some(active) = &self.lessons.active else {
+        self.lessons
+            .course
+            .answer(crate::lessons::Answer::Cell(pos));
+        let Some(active) = &self.lessons.course.active else {
             return;
         };
         let Some(checked) = &active.checked else {
@@ -623,8 +627,10 @@ impl FrontierApp {
             return;
         };
         let picked: Vec<crate::grid::Pos> = board.answer_marks().iter().map(|&(p, _)| p).collect();
-        self.lessons.answer(crate::lessons::Answer::Cells(&picked));
-        let Some(active) = &self.lessons.active else {
+        self.lessons
+            .course
+            .answer(crate::lessons::Answer::Cells(&picked));
+        let Some(active) = &self.lessons.course.active else {
             return;
         };
         let Some(crate::lessons::Checked::Joined(joining)) = &active.checked else {

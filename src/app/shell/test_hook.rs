@@ -85,7 +85,7 @@ pub fn publish_state(app: &mut FrontierApp) {
         f.get()
     });
     let tab_notice = app.current().notice().as_ref().map(|n| n.text());
-    let lesson = app.lessons.active.as_ref();
+    let lesson = app.lessons.course.active.as_ref();
     let mut state = serde_json::json!({
         "frames": frames, "tab": app.tab.key(), "language": app.language.tag(),
         "lesson": {

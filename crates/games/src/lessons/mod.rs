@@ -4,6 +4,7 @@
 //! window). No GUI code lives here: the app shows what these types describe.
 
 pub mod check;
+pub mod course;
 pub mod feedback;
 mod format;
 pub mod scene;
