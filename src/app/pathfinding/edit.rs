@@ -83,30 +83,35 @@ impl PathfindingTab {
     }
 
     pub fn undo(&mut self) {
-        let rules = match self.edit.history.last_done() {
-            Some(BoardEdit::Replace {
-                rules: Some((before, _)),
-                ..
-            }) => Some(*before),
-            _ => None,
-        };
-        if self.edit.history.undo(&mut self.board) {
-            if let Some(rules) = rules {
-                self.set_move_rules(rules);
-            }
-            self.after_history_step();
-        }
+        self.history_step(true);
     }
 
     pub fn redo(&mut self) {
-        let rules = match self.edit.history.last_undone() {
+        self.history_step(false);
+    }
+
+    /// Takes the last edit back (`back`) or does the last one undone again, with the move
+    /// rules a replaced board came with.
+    fn history_step(&mut self, back: bool) {
+        let history = &mut self.edit.history;
+        let edit = if back {
+            history.last_done()
+        } else {
+            history.last_undone()
+        };
+        let rules = match edit {
             Some(BoardEdit::Replace {
-                rules: Some((_, after)),
+                rules: Some((before, after)),
                 ..
-            }) => Some(*after),
+            }) => Some(if back { *before } else { *after }),
             _ => None,
         };
-        if self.edit.history.redo(&mut self.board) {
+        let stepped = if back {
+            history.undo(&mut self.board)
+        } else {
+            history.redo(&mut self.board)
+        };
+        if stepped {
             if let Some(rules) = rules {
                 self.set_move_rules(rules);
             }

@@ -64,12 +64,7 @@ impl Source {
 impl PathfindingTab {
     /// Opens the export window, the GIF's range set to the run as far as it is known.
     pub fn open_export(&mut self) {
-        let name = self
-            .origin
-            .file
-            .as_ref()
-            .and_then(|f| f.file_stem())
-            .map_or("board".to_string(), |s| s.to_string_lossy().into_owned());
+        let name = self.origin.file_stem();
         let steps = (self.sessions.iter())
             .map(|s| s.known().max(s.position()))
             .max()

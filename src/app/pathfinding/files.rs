@@ -80,12 +80,7 @@ impl PathfindingTab {
 
     pub fn save_as_dialog(&mut self) {
         let folder = self.dialog_folder();
-        let name = self
-            .origin
-            .file
-            .as_ref()
-            .and_then(|f| f.file_stem())
-            .map_or("board".to_string(), |s| s.to_string_lossy().into_owned());
+        let name = self.origin.file_stem();
         self.files.dialog = Some(FileDialog::new(
             DialogMode::Save,
             &tr!("dialog-save-board"),

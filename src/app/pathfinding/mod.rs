@@ -113,6 +113,14 @@ pub(super) struct Origin {
     saved_at: Option<u64>,
 }
 
+impl Origin {
+    /// The name a file of the board is offered under: its file's, or "board".
+    fn file_stem(&self) -> String {
+        let stem = self.file.as_ref().and_then(|f| f.file_stem());
+        stem.map_or("board".to_string(), |s| s.to_string_lossy().into_owned())
+    }
+}
+
 /// What the board is asked about: predict mode's answers and a lesson's question.
 pub(super) struct Asking {
     /// With "Predict the next step" on: the answers given, by the step they led to.
@@ -530,20 +538,16 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn edit_menu(&mut self, ui: &mut Ui) {
+        let button = egui::Button::new(tr!("menu-undo"));
         if ui
-            .add_enabled(
-                self.edit.history.can_undo(),
-                egui::Button::new(tr!("menu-undo")),
-            )
+            .add_enabled(self.edit.history.can_undo(), button)
             .clicked()
         {
             self.undo();
         }
+        let button = egui::Button::new(tr!("menu-redo"));
         if ui
-            .add_enabled(
-                self.edit.history.can_redo(),
-                egui::Button::new(tr!("menu-redo")),
-            )
+            .add_enabled(self.edit.history.can_redo(), button)
             .clicked()
         {
             self.redo();

@@ -330,21 +330,17 @@ impl PathfindingTab {
         ui.heading(tr!("pf-edit"));
         self.tools(ui);
         ui.horizontal_wrapped(|ui| {
+            let button = egui::Button::new(tr!("pf-undo"));
             if ui
-                .add_enabled(
-                    self.edit.history.can_undo(),
-                    egui::Button::new(tr!("pf-undo")),
-                )
+                .add_enabled(self.edit.history.can_undo(), button)
                 .on_hover_text(tr!("keys-ctrl-z"))
                 .clicked()
             {
                 self.undo();
             }
+            let button = egui::Button::new(tr!("pf-redo"));
             if ui
-                .add_enabled(
-                    self.edit.history.can_redo(),
-                    egui::Button::new(tr!("pf-redo")),
-                )
+                .add_enabled(self.edit.history.can_redo(), button)
                 .on_hover_text(tr!("keys-ctrl-y"))
                 .clicked()
             {

@@ -164,13 +164,8 @@ impl SlidingTab {
         }
         ui.horizontal_wrapped(|ui| {
             self.undo_button(ui);
-            if ui
-                .add_enabled(
-                    self.play.game.moves() > 0,
-                    egui::Button::new(tr!("sliding-restart")),
-                )
-                .clicked()
-            {
+            let button = egui::Button::new(tr!("sliding-restart"));
+            if ui.add_enabled(self.play.game.moves() > 0, button).clicked() {
                 self.restart();
             }
         });

@@ -36,11 +36,9 @@ impl SnakeTab {
         {
             self.apply_to_moves(StepAction::StepBack);
         }
+        let button = egui::Button::new(tr!("snake-forward"));
         if ui
-            .add_enabled(
-                !self.play.undone.is_empty(),
-                egui::Button::new(tr!("snake-forward")),
-            )
+            .add_enabled(!self.play.undone.is_empty(), button)
             .on_hover_text(tr!("snake-forward-tip"))
             .clicked()
         {
