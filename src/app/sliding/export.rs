@@ -24,15 +24,15 @@ pub fn window() -> ExportWindow {
 
 impl SlidingTab {
     pub fn open_export(&mut self) {
-        self.watch.player.playback.playing = false;
+        self.watch.pause();
         self.export.open("puzzle", 0);
     }
 
     /// The position the middle shows: the game's, or the one the search just expanded.
     fn shown_position(&self) -> Position {
-        match (self.mode, self.watch.sessions.first()) {
+        match (self.mode, self.watch.sessions().first()) {
             (Mode::Watch, Some(session)) => session.expanded(),
-            _ => self.play.game.position(),
+            _ => self.play.game().position(),
         }
     }
 
@@ -44,11 +44,16 @@ impl SlidingTab {
                 tr!("export-gif-game"),
                 "game",
                 GAME,
-                self.play.game.moves() + 1,
+                self.play.game().moves() + 1,
                 false,
             ),
         ];
-        if let Some(moves) = self.watch.sessions.first().and_then(|s| s.solution_moves()) {
+        if let Some(moves) = self
+            .watch
+            .sessions()
+            .first()
+            .and_then(|s| s.solution_moves())
+        {
             let label = tr!("export-gif-puzzle-solution", moves = moves.len());
             offer.push(ExportChoice::gif(
                 label,
@@ -65,19 +70,19 @@ impl SlidingTab {
     fn source(&self) -> Source {
         let played = self
             .play
-            .game
+            .game()
             .played()
             .chars()
             .filter_map(crate::games::sliding::Move::from_letter)
             .collect();
         let solution =
-            self.watch.sessions.first().and_then(|session| {
+            self.watch.sessions().first().and_then(|session| {
                 Some((session.run().problem().start, session.solution_moves()?))
             });
         Source {
             shown: self.shown_position(),
-            goal: self.play.game.goal(),
-            game: (self.play.game.start(), played),
+            goal: self.play.game().goal(),
+            game: (self.play.game().start(), played),
             solution,
         }
     }

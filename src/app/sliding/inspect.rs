@@ -6,7 +6,7 @@ use super::*;
 impl SlidingTab {
     /// The game being played.
     pub fn game(&self) -> &SlidingGame {
-        &self.play.game
+        self.play.game()
     }
 
     /// Play, or watching a search.
@@ -16,17 +16,17 @@ impl SlidingTab {
 
     /// The searches watched: the chosen one, and the one compared with it.
     pub fn sessions(&self) -> &[PuzzleSession] {
-        &self.watch.sessions
+        self.watch.sessions()
     }
 
     /// Searches run to their end on this position.
     pub fn finished(&self) -> &[FinishedRun] {
-        &self.watch.finished
+        self.watch.finished()
     }
 
     /// The best results, by size and goal.
     pub fn best(&self) -> &BestResults {
-        &self.play.best
+        self.play.best()
     }
 
     /// The notice shown over the tab, if one is.
@@ -36,35 +36,36 @@ impl SlidingTab {
 
     /// The search and heuristic chosen.
     pub fn search(&self) -> (PathAlgorithm, PuzzleHeuristic) {
-        (self.watch.algorithm, self.watch.heuristic)
+        self.watch.search()
     }
 
     /// Chooses the search and heuristic, as the pickers do.
     pub fn choose_search(&mut self, algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) {
-        self.watch.algorithm = algorithm;
-        self.watch.heuristic = heuristic;
+        let compared = self.watch.compared();
+        self.watch.choose((algorithm, heuristic), compared);
     }
 
     /// Chooses the search compared with the first, as the compare pickers do.
     pub fn compare_with(&mut self, other: Option<(PathAlgorithm, PuzzleHeuristic)>) {
-        self.watch.compare_with = other;
+        let search = self.watch.search();
+        self.watch.choose(search, other);
     }
 
     /// Turns predict mode on or off, as its check box does.
     pub fn set_predicting(&mut self, on: bool) {
-        self.watch.predicting = on;
+        self.watch.set_predicting(on);
     }
 
     /// Playing or paused, and how fast.
     pub fn playback_mut(&mut self) -> &mut crate::ui::Playback {
-        &mut self.watch.player.playback
+        self.watch.playback_mut()
     }
 }
 
 impl SlidingTab {
     /// Whether a pattern database is being made for a search that waits for it.
     pub fn waiting_for_tables(&self) -> bool {
-        self.watch.watch_when_ready && self.tables.is_building()
+        self.watch.waits_for_tables() && self.tables.is_building()
     }
 
     /// How far the pattern database being made has got (0 to 1), while one is.
@@ -75,13 +76,13 @@ impl SlidingTab {
     /// What the browser tests read of the tab: the mode, the game's position and moves, the
     /// solution found, the tables' progress (-1: none being made) and the step watched.
     pub fn state_for_tests(&self) -> serde_json::Value {
-        let sessions = &self.watch.sessions;
+        let sessions = self.watch.sessions();
         let solution = sessions.first().and_then(|s| s.solution());
         let step = sessions.iter().map(|s| s.position()).max().unwrap_or(0);
         serde_json::json!({
             "mode": format!("{:?}", self.mode),
-            "position": self.play.game.position().to_string(),
-            "moves": self.play.game.moves(),
+            "position": self.play.game().position().to_string(),
+            "moves": self.play.game().moves(),
             "solution": solution.unwrap_or_default(),
             "tables": self.tables_progress().unwrap_or(-1.0),
             "step": step,

@@ -12,18 +12,19 @@ mod export;
 mod inspect;
 mod play;
 use crate::games::sliding::replay;
+use play::Play;
 mod saved;
 use crate::games::sliding::session;
 mod share;
 use crate::games::sliding::tables;
-mod teach;
 mod view;
 mod watch;
+pub use watch::FinishedRun;
+use watch::Watch;
 
 use egui::Ui;
 
 use super::notice::{Notice, error_window};
-use crate::app::watch::Player;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{BestResults, Goal, PuzzleHeuristic, SlidingGame};
 use crate::search::Algorithm;
@@ -39,59 +40,6 @@ pub use session::PuzzleSession;
 pub enum Mode {
     Play,
     Watch,
-}
-
-/// A finished search kept for the table of effective branching factors and the plot of
-/// expansions by depth.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FinishedRun {
-    /// The position it solved.
-    pub start: crate::games::sliding::Position,
-    /// The search and heuristic, named in the current language when shown.
-    pub search: (PathAlgorithm, PuzzleHeuristic),
-    pub expansions: usize,
-    pub moves: Option<usize>,
-    pub branching: Option<f64>,
-    pub depths: Vec<u64>,
-}
-
-/// The game played: the position, the clock, the best results, and what the fields hold.
-pub(super) struct Play {
-    game: SlidingGame,
-    shuffle_moves: usize,
-    seed: u64,
-    /// What the position and goal fields hold while they are typed in.
-    position_text: String,
-    goal_text: String,
-    /// Seconds played in this game; the clock runs from the first move.
-    elapsed: f64,
-    clock_running: bool,
-    /// The computer played the solution here: solving it sets no best result.
-    helped: bool,
-    /// The solution being played on the board move by move, while it is.
-    replay: Option<replay::SolutionReplay>,
-    /// A size or goal chosen that would end the game in progress, until the player says
-    /// whether to.
-    pending_goal: Option<(usize, Goal)>,
-    best: BestResults,
-}
-
-/// The searches watched solving the position, and those run to their end on it.
-pub(super) struct Watch {
-    algorithm: PathAlgorithm,
-    heuristic: PuzzleHeuristic,
-    /// The second search of compare mode, if one is chosen.
-    compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
-    /// The searches watched: the chosen one, and the one compared with it.
-    sessions: Vec<PuzzleSession>,
-    /// Searches run to their end on the position watched, newest last (towards the goal:
-    /// a new goal starts a new game).
-    finished: Vec<FinishedRun>,
-    /// Plays the searches watched, in lockstep.
-    player: Player,
-    /// Watching waits for pattern databases being made.
-    watch_when_ready: bool,
-    predicting: bool,
 }
 
 pub struct SlidingTab {
@@ -118,29 +66,8 @@ impl SlidingTab {
             side: saved.side,
             goal: saved.goal,
             mode: Mode::Play,
-            play: Play {
-                position_text: game.start().to_string(),
-                goal_text: goal_position.to_string(),
-                game,
-                shuffle_moves: saved.shuffle_moves,
-                seed: saved.seed,
-                elapsed: 0.0,
-                clock_running: false,
-                helped: false,
-                replay: None,
-                pending_goal: None,
-                best: saved.best,
-            },
-            watch: Watch {
-                algorithm: saved.algorithm,
-                heuristic: saved.heuristic,
-                compare_with: None,
-                sessions: vec![],
-                finished: vec![],
-                player: Player::paused_at(saved.speed),
-                watch_when_ready: false,
-                predicting: false,
-            },
+            play: Play::new(game, saved.shuffle_moves, saved.seed, saved.best),
+            watch: Watch::new(saved.algorithm, saved.heuristic, saved.speed),
             tables: tables::TablesBuild::default(),
             export: export::window(),
             notice: None,
@@ -151,13 +78,13 @@ impl SlidingTab {
         SlidingSaved {
             side: self.side,
             goal: self.goal,
-            start: self.play.game.start(),
-            shuffle_moves: self.play.shuffle_moves,
-            seed: self.play.seed,
-            algorithm: self.watch.algorithm,
-            heuristic: self.watch.heuristic,
-            speed: self.watch.player.playback.speed,
-            best: self.play.best.clone(),
+            start: self.play.game().start(),
+            shuffle_moves: self.play.shuffling().0,
+            seed: self.play.shuffling().1,
+            algorithm: self.watch.search().0,
+            heuristic: self.watch.search().1,
+            speed: self.watch.playback().speed,
+            best: self.play.best().clone(),
         }
     }
 }
@@ -239,7 +166,7 @@ impl crate::app::tab::Tab for SlidingTab {
 
     fn handle_keys(&mut self, ui: &Ui) {
         match self.mode {
-            Mode::Play if self.play.replay.is_some() => self.replay_keys(ui),
+            Mode::Play if self.play.replaying() => self.replay_keys(ui),
             Mode::Play => self.play_keys(ui),
             Mode::Watch => self.watch_keys(ui),
         }
@@ -254,7 +181,7 @@ impl crate::app::tab::Tab for SlidingTab {
         let mut parts = vec![tr!(
             "sliding-status",
             side = self.side,
-            moves = self.play.game.moves()
+            moves = self.play.game().moves()
         )];
         if let Some(n) = &self.notice
             && !n.error
@@ -285,10 +212,7 @@ impl crate::app::tab::Tab for SlidingTab {
                 width: 340.0,
             },
         ];
-        // Named afresh each frame, so the chart and the columns follow a language switch.
-        for session in &mut self.watch.sessions {
-            session.series.label = watch::run_label(session.algorithm, session.heuristic);
-        }
+        self.watch.rename();
         let panels = SidePanels::plan(ui, &PANELS);
         panels.show(ui, 0, |ui| self.controls(ui));
         if self.mode == Mode::Watch {
@@ -311,7 +235,7 @@ impl crate::app::tab::Tab for SlidingTab {
     }
 
     fn modal_open(&self) -> bool {
-        self.play.pending_goal.is_some() || self.export.busy()
+        self.play.asking_goal() || self.export.busy()
     }
 
     fn file_menu(&mut self, ui: &mut Ui) -> bool {

@@ -15,20 +15,20 @@ impl SlidingTab {
     pub(super) fn shared_puzzle(&self) -> View {
         let watched = self
             .watch
-            .sessions
+            .sessions()
             .first()
             .filter(|_| self.mode == Mode::Watch);
-        let position = watched.map_or(self.play.game.position(), |s| s.run().problem().start);
+        let position = watched.map_or(self.play.game().position(), |s| s.run().problem().start);
         View::Puzzle {
             position: position.to_string(),
             goal: self.goal.code(),
             search: watched.map(|s| s.algorithm.code()),
             heuristic: watched
-                .map_or(self.watch.heuristic, |s| s.heuristic)
+                .map_or(self.watch.search().1, |s| s.heuristic)
                 .code()
                 .into(),
             compare: watched
-                .and(self.watch.compare_with)
+                .and(self.watch.compared())
                 .map(|(search, heuristic)| (search.code(), heuristic.code().into())),
             step: watched.map_or(0, |_| self.shown_step()),
         }
@@ -45,21 +45,19 @@ impl SlidingTab {
         compare: Option<Search>,
         step: usize,
     ) {
-        self.play.pending_goal = None;
-        self.watch.predicting = false;
-        self.watch.player.stop();
+        self.play.forget_goal_question();
+        self.watch.set_predicting(false);
+        self.watch.stop();
         self.side = start.side();
         self.goal = goal;
         self.start_game(start, goal.position(self.side));
         let Some((algorithm, heuristic)) = search else {
             return;
         };
-        self.watch.algorithm = algorithm;
-        self.watch.heuristic = heuristic;
-        self.watch.compare_with = compare;
+        self.watch.choose((algorithm, heuristic), compare);
         self.start_watching();
-        if step > 0 && (self.mode == Mode::Watch || self.watch.watch_when_ready) {
-            self.watch.player.run_to(step);
+        if step > 0 && (self.mode == Mode::Watch || self.watch.waits_for_tables()) {
+            self.watch.run_to(step);
         }
     }
 }

@@ -1,17 +1,87 @@
-//! Playing: tiles slid by clicks and keys, undo and restart, new games shuffled or typed,
+//! Play mode, a folder of its own whose fields Watch does not reach (`controls`: the
+//! game's panel; `view`: its board). Playing: tiles slid by clicks and keys, undo and restart, new games shuffled or typed,
 //! the goal chosen, the clock, and the best results a solved game sets.
+
+mod controls;
+mod view;
 
 use egui::{Key, Modifiers, Ui};
 
 use super::replay::SolutionReplay;
 use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
-use crate::games::sliding::{Goal, Move, Position, Shuffle, SlidingGame, shuffled};
+use crate::games::sliding::{BestResults, Goal, Move, Position, Shuffle, SlidingGame, shuffled};
 use crate::tr;
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
+/// The game played: the position, the clock, the best results, and what the fields hold.
+pub(super) struct Play {
+    game: SlidingGame,
+    shuffle_moves: usize,
+    seed: u64,
+    /// What the position and goal fields hold while they are typed in.
+    position_text: String,
+    goal_text: String,
+    /// Seconds played in this game; the clock runs from the first move.
+    elapsed: f64,
+    clock_running: bool,
+    /// The computer played the solution here: solving it sets no best result.
+    helped: bool,
+    /// The solution being played on the board move by move, while it is.
+    replay: Option<SolutionReplay>,
+    /// A size or goal chosen that would end the game in progress, until the player says
+    /// whether to.
+    pending_goal: Option<(usize, Goal)>,
+    best: BestResults,
+}
+
+impl Play {
+    pub fn new(game: SlidingGame, shuffle_moves: usize, seed: u64, best: BestResults) -> Play {
+        Play {
+            position_text: game.start().to_string(),
+            goal_text: game.goal().to_string(),
+            game,
+            shuffle_moves,
+            seed,
+            elapsed: 0.0,
+            clock_running: false,
+            helped: false,
+            replay: None,
+            pending_goal: None,
+            best,
+        }
+    }
+
+    pub fn game(&self) -> &SlidingGame {
+        &self.game
+    }
+
+    pub fn best(&self) -> &BestResults {
+        &self.best
+    }
+
+    /// The moves a shuffle makes, and the seed of the next one.
+    pub fn shuffling(&self) -> (usize, u64) {
+        (self.shuffle_moves, self.seed)
+    }
+
+    /// A solution is being played on the board.
+    pub fn replaying(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    /// The player is asked whether a new goal may end the game.
+    pub fn asking_goal(&self) -> bool {
+        self.pending_goal.is_some()
+    }
+
+    pub fn forget_goal_question(&mut self) {
+        self.pending_goal = None;
+    }
+}
+
 impl SlidingTab {
-    pub(super) fn play_keys(&mut self, ui: &Ui) {
+    pub(in crate::app::sliding) fn play_keys(&mut self, ui: &Ui) {
         let (slides, undo, shuffle) = ui.input_mut(|i| {
             let mut slides = vec![];
             for (keys, m) in [
@@ -121,7 +191,7 @@ impl SlidingTab {
         self.start_game(start, goal);
     }
 
-    pub(super) fn start_game(&mut self, start: Position, goal: Position) {
+    pub(in crate::app::sliding) fn start_game(&mut self, start: Position, goal: Position) {
         self.play.game = SlidingGame::new(start, goal).expect("checked to reach the goal");
         self.play.position_text = start.to_string();
         self.play.goal_text = goal.to_string();
@@ -131,8 +201,7 @@ impl SlidingTab {
         self.play.replay = None;
         self.notice = None;
         self.mode = Mode::Play;
-        self.watch.sessions.clear();
-        self.watch.finished.clear();
+        self.watch.forget_position();
     }
 
     /// Plays the position typed or pasted in `text`; refused, with the game unchanged,
@@ -246,7 +315,7 @@ impl SlidingTab {
     }
 
     /// Asks whether to give up the game in progress for the size or goal chosen.
-    pub(super) fn goal_question(&mut self, ctx: &egui::Context) {
+    pub(in crate::app::sliding) fn goal_question(&mut self, ctx: &egui::Context) {
         let Some((side, goal)) = self.play.pending_goal else {
             return;
         };
@@ -291,7 +360,7 @@ impl SlidingTab {
             return;
         }
         self.mode = Mode::Play;
-        self.watch.player.playback.playing = false;
+        self.watch.pause();
         self.play.clock_running = false;
         match SolutionReplay::start(&mut self.play.game, moves) {
             Some(replay) => {
@@ -303,7 +372,7 @@ impl SlidingTab {
         }
     }
 
-    pub(super) fn replay_keys(&mut self, ui: &Ui) {
+    pub(in crate::app::sliding) fn replay_keys(&mut self, ui: &Ui) {
         let Some(replay) = &mut self.play.replay else {
             return;
         };
@@ -313,7 +382,7 @@ impl SlidingTab {
     }
 
     /// Applies a step control to the solution being played.
-    pub(super) fn apply_to_replay(&mut self, action: StepAction) {
+    pub(in crate::app::sliding) fn apply_to_replay(&mut self, action: StepAction) {
         let Some(replay) = &mut self.play.replay else {
             return;
         };
@@ -323,7 +392,7 @@ impl SlidingTab {
     }
 
     /// This frame's moves of the solution being played; true while it plays.
-    pub(super) fn advance_replay(&mut self, dt: f64, budget: FrameBudget) -> bool {
+    pub(in crate::app::sliding) fn advance_replay(&mut self, dt: f64, budget: FrameBudget) -> bool {
         let Some(replay) = &mut self.play.replay else {
             return false;
         };
@@ -344,7 +413,7 @@ impl SlidingTab {
     }
 
     /// Runs the clock; true while it runs (a frame is wanted each second at least).
-    pub(super) fn tick(&mut self, dt: f64) -> bool {
+    pub(in crate::app::sliding) fn tick(&mut self, dt: f64) -> bool {
         if self.play.clock_running && self.mode == Mode::Play {
             self.play.elapsed += dt;
             return true;
@@ -354,6 +423,6 @@ impl SlidingTab {
 }
 
 /// Seconds with one decimal.
-pub(super) fn seconds(s: f64) -> String {
+pub(in crate::app::sliding) fn seconds(s: f64) -> String {
     format!("{s:.1}")
 }

@@ -1,24 +1,150 @@
+//! Watch mode, a folder of its own whose fields Play does not reach (`controls`: the
+//! searches' panel; `view`: the searches drawn; `teach`: their narration and tables).
 //! Watching the searches solve the position: started from where the game stands, stepped in
 //! lockstep with the search compared, run to the end over frames, stepped back, and
 //! predicted (a click on a frontier position answers which one is expanded next).
+
+mod controls;
+mod teach;
+mod view;
 
 use egui::Ui;
 
 use super::session::PuzzleSession;
 use super::tables::Tables;
-use super::{FinishedRun, Mode, SlidingTab};
+use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
-use crate::app::watch::{keys, standing};
+use crate::app::watch::{Player, keys, standing};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
 use crate::tr;
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
+/// A finished search kept for the table of effective branching factors and the plot of
+/// expansions by depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedRun {
+    /// The position it solved.
+    pub start: crate::games::sliding::Position,
+    /// The search and heuristic, named in the current language when shown.
+    pub search: (PathAlgorithm, PuzzleHeuristic),
+    pub expansions: usize,
+    pub moves: Option<usize>,
+    pub branching: Option<f64>,
+    pub depths: Vec<u64>,
+}
+
+/// The searches watched solving the position, and those run to their end on it.
+pub(super) struct Watch {
+    algorithm: PathAlgorithm,
+    heuristic: PuzzleHeuristic,
+    /// The second search of compare mode, if one is chosen.
+    compare_with: Option<(PathAlgorithm, PuzzleHeuristic)>,
+    /// The searches watched: the chosen one, and the one compared with it.
+    sessions: Vec<PuzzleSession>,
+    /// Searches run to their end on the position watched, newest last (towards the goal:
+    /// a new goal starts a new game).
+    finished: Vec<FinishedRun>,
+    /// Plays the searches watched, in lockstep.
+    player: Player,
+    /// Watching waits for pattern databases being made.
+    watch_when_ready: bool,
+    predicting: bool,
+}
+
+impl Watch {
+    pub fn new(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic, speed: usize) -> Watch {
+        Watch {
+            algorithm,
+            heuristic,
+            compare_with: None,
+            sessions: vec![],
+            finished: vec![],
+            player: Player::paused_at(speed),
+            watch_when_ready: false,
+            predicting: false,
+        }
+    }
+
+    pub fn sessions(&self) -> &[PuzzleSession] {
+        &self.sessions
+    }
+
+    pub fn finished(&self) -> &[FinishedRun] {
+        &self.finished
+    }
+
+    /// The search and heuristic chosen.
+    pub fn search(&self) -> (PathAlgorithm, PuzzleHeuristic) {
+        (self.algorithm, self.heuristic)
+    }
+
+    /// The search compared with the first, if one is chosen.
+    pub fn compared(&self) -> Option<(PathAlgorithm, PuzzleHeuristic)> {
+        self.compare_with
+    }
+
+    /// Chooses the search, and the one compared with it.
+    pub fn choose(&mut self, search: (PathAlgorithm, PuzzleHeuristic), compare: Option<Search>) {
+        (self.algorithm, self.heuristic) = search;
+        self.compare_with = compare;
+    }
+
+    pub fn set_predicting(&mut self, on: bool) {
+        self.predicting = on;
+    }
+
+    pub fn playback(&self) -> &crate::ui::Playback {
+        &self.player.playback
+    }
+
+    pub fn playback_mut(&mut self) -> &mut crate::ui::Playback {
+        &mut self.player.playback
+    }
+
+    /// Stops playing, and any run to a step (a link's) with it.
+    pub fn stop(&mut self) {
+        self.player.stop();
+    }
+
+    /// Takes the searches to step `step` over frames, once they run (a link's step: the
+    /// searches may wait for their tables).
+    pub fn run_to(&mut self, step: usize) {
+        self.player.run_to(step);
+    }
+
+    pub fn pause(&mut self) {
+        self.player.playback.playing = false;
+    }
+
+    /// Watching waits for pattern databases being made.
+    pub fn waits_for_tables(&self) -> bool {
+        self.watch_when_ready
+    }
+
+    /// The position changed: its searches, watched and finished, go.
+    pub fn forget_position(&mut self) {
+        self.sessions.clear();
+        self.finished.clear();
+    }
+
+    /// Names each search watched afresh (the chart and the columns follow a language
+    /// switch).
+    pub fn rename(&mut self) {
+        for session in &mut self.sessions {
+            session.series.label = run_label(session.algorithm, session.heuristic);
+        }
+    }
+}
+
+/// A search and its heuristic.
+type Search = (PathAlgorithm, PuzzleHeuristic);
+
 impl SlidingTab {
     /// Starts watching the chosen search, and the one compared with it, solve the position
     /// the game stands at. With pattern databases still being made, it starts once they are.
     pub fn start_watching(&mut self) {
-        let (start, goal) = (self.play.game.position(), self.play.game.goal());
+        let (start, goal) = (self.play.game().position(), self.play.game().goal());
         let mut wanted = vec![(self.watch.algorithm, self.watch.heuristic)];
         wanted.extend(self.watch.compare_with);
         let mut sessions = vec![];
@@ -70,7 +196,11 @@ impl SlidingTab {
 
     /// A lesson page's puzzle: its position and goal, its searches watched and stepped to
     /// where the page asks its question (`steps`, replayed at once).
-    pub(super) fn show_puzzle_scene(&mut self, scene: &crate::lessons::SlidingScene, steps: usize) {
+    pub(in crate::app::sliding) fn show_puzzle_scene(
+        &mut self,
+        scene: &crate::lessons::SlidingScene,
+        steps: usize,
+    ) {
         self.side = scene.start.side();
         self.goal = scene.goal;
         self.start_game(scene.start, scene.goal_position());
@@ -96,7 +226,7 @@ impl SlidingTab {
         self.watch.watch_when_ready = false;
     }
 
-    pub(super) fn watch_keys(&mut self, ui: &Ui) {
+    pub(in crate::app::sliding) fn watch_keys(&mut self, ui: &Ui) {
         for action in keys(ui, &mut self.watch.player.playback, false) {
             self.apply(action);
         }
@@ -110,13 +240,13 @@ impl SlidingTab {
     }
 
     /// The step shown: the furthest of the searches watched.
-    pub(super) fn shown_step(&self) -> usize {
+    pub(in crate::app::sliding) fn shown_step(&self) -> usize {
         standing(&self.watch.sessions).0
     }
 
     /// This frame's share of the searches, within `budget`; true while more frames are
     /// wanted.
-    pub(super) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
+    pub(in crate::app::sliding) fn advance_runs(&mut self, dt: f64, budget: FrameBudget) -> bool {
         if self.watch.watch_when_ready && !self.tables.is_building() {
             match self.tables.failed.take() {
                 Some(why) => {
@@ -183,7 +313,10 @@ impl SlidingTab {
 }
 
 /// A search's name on the chart: the search and its heuristic.
-pub(super) fn run_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) -> String {
+pub(in crate::app::sliding) fn run_label(
+    algorithm: PathAlgorithm,
+    heuristic: PuzzleHeuristic,
+) -> String {
     let name = crate::names::path_algorithm(algorithm);
     if algorithm.descriptor().guarantees.heuristic {
         format!("{name} · {}", heuristic_name(heuristic))
@@ -193,7 +326,7 @@ pub(super) fn run_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic) ->
 }
 
 /// A heuristic's name in the current language.
-pub(super) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
+pub(in crate::app::sliding) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
     match heuristic {
         PuzzleHeuristic::Misplaced => tr!("sliding-h-misplaced"),
         PuzzleHeuristic::Manhattan => tr!("sliding-h-manhattan"),

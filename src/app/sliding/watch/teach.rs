@@ -6,14 +6,14 @@
 use egui::Ui;
 
 use super::SlidingTab;
-use super::session::PuzzleSession;
 use crate::app::predictions::{feedback_naming, panel};
+use crate::app::sliding::session::PuzzleSession;
 use crate::search::{Event, Side, Step};
 use crate::teach::number;
 use crate::tr;
 
 impl SlidingTab {
-    pub(super) fn teach_panel(&mut self, ui: &mut Ui) {
+    pub(in crate::app::sliding) fn teach_panel(&mut self, ui: &mut Ui) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             let Some(session) = self.watch.sessions.first() else {
                 return;
