@@ -1105,6 +1105,7 @@ snake-code-cycle-4 = {"    "}move: the shortcut's first step, or else the next c
 snake-code-cycle-5 = else: join a cycle the snake can follow safely, surviving until it can
 snake-step-decision = Step through the decision
 snake-step-decision-tip = comma
+snake-step-decision-back = Back a part
 snake-phase-whole = Whole decision shown.
 snake-phase-food = 1. BFS from the food: { $expanded } of { $cells ->
         [one] { $cells } cell

@@ -873,6 +873,7 @@ snake-code-cycle-4 = {"    "}走：shortcut 的第一步，否则回路上的下
 snake-code-cycle-5 = 否则：加入一条蛇能安全跟随的回路，在此之前先求生存
 snake-step-decision = 逐步查看决策
 snake-step-decision-tip = 逗号
+snake-step-decision-back = 退回一部分
 snake-phase-whole = 已显示完整决策。
 snake-phase-food = 1. 从食物出发的 BFS：已扩展 { $cells } 格中的 { $expanded } 格。
 snake-phase-path = 2. 最短路径，以及吃到食物后的虚拟蛇。

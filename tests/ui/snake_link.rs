@@ -161,6 +161,35 @@ fn the_autopilots_are_switched_on_with_the_keys_and_play_safely() {
 }
 
 #[test]
+fn the_planner_decision_is_stepped_back_a_part_as_it_is_stepped_forward() {
+    let mut harness = app("Snake");
+    harness.key_press(Key::Num2);
+    harness.step();
+    assert_eq!(harness.state().tabs.snake.pilot(), Pilot::Classic);
+    let moves_before = harness.state().tabs.snake.game().steps();
+    harness.get_by_label_contains("Whole decision shown");
+    for _ in 0..2 {
+        harness.get_by_label("Step through the decision").click();
+        harness.run_steps(1);
+    }
+    // A search is shown a few cells a step: 1, then 5 of its cells.
+    harness.get_by_label_contains("1. BFS from the food: 5 of");
+    harness.get_by_label("Back a part").click();
+    harness.run_steps(1);
+    harness.get_by_label_contains("1. BFS from the food: 4 of");
+    for _ in 0..4 {
+        harness.get_by_label("Back a part").click();
+        harness.run_steps(1);
+    }
+    harness.get_by_label_contains("Whole decision shown");
+    assert_eq!(
+        harness.state().tabs.snake.game().steps(),
+        moves_before,
+        "stepping through the decision makes no move"
+    );
+}
+
+#[test]
 fn an_odd_by_odd_board_says_why_the_cycle_planner_cannot_play() {
     let mut harness = app("Snake");
     harness.state_mut().tabs.snake.resize(7, 9);

@@ -16,14 +16,13 @@ impl SnakeTab {
         // Cell colours: walls, floor, and the planner's searches as far as they are shown.
         let mut field: Grid<Option<f32>> = Grid::new(w, h, None);
         let mut tail_cells: Grid<bool> = Grid::new(w, h, false);
-        let reveals = self.reveals();
-        let shown_upto = self.planners.reveal.map(|r| reveals.get(r).copied());
+        let shown_upto = self.planners.reveal.shown();
         if self.planners.show_plan
             && let Some(d) = &self.planners.decision
         {
             let food_limit = match shown_upto {
                 None => usize::MAX,
-                Some(Some(Reveal::FoodSearch(i))) => i + 1,
+                Some(Reveal::FoodSearch(i)) => i + 1,
                 _ => usize::MAX,
             };
             if let Some(food) = &d.food {
@@ -34,8 +33,8 @@ impl SnakeTab {
             }
             let tail_limit = match shown_upto {
                 None => usize::MAX,
-                Some(Some(Reveal::TailSearch(i))) => i + 1,
-                Some(Some(Reveal::Choice)) => usize::MAX,
+                Some(Reveal::TailSearch(i)) => i + 1,
+                Some(Reveal::Choice) => usize::MAX,
                 _ => 0,
             };
             if let Some(tail) = &d.virtual_tail {
@@ -61,7 +60,7 @@ impl SnakeTab {
         let show_path = self.planners.show_plan
             && match shown_upto {
                 None => true,
-                Some(Some(Reveal::FoodSearch(_))) => false,
+                Some(Reveal::FoodSearch(_)) => false,
                 _ => true,
             };
         let plan = self

@@ -28,7 +28,7 @@ use crate::grid::{Dir, Grid, Pos};
 use crate::ui::step_controls::FrameBudget;
 use crate::ui::{BoardView, Pace};
 
-pub use teach::Reveal;
+pub use teach::{DecisionReveal, Reveal};
 
 /// Who steers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -80,9 +80,11 @@ pub(super) struct Planners {
     pilot: Pilot,
     show_plan: bool,
     show_cycle: bool,
-    /// The classic planner's decision for the current position, and how much of it is shown.
+    /// The classic planner's decision for the current position, how much of it is shown,
+    /// and the player that steps through it.
     decision: Option<Decision>,
-    reveal: Option<usize>,
+    reveal: DecisionReveal,
+    reveal_player: crate::app::watch::Player,
     /// The cycle planner for the current board and game (made when first needed).
     cycle_planner: Option<Result<CyclePlanner, crate::i18n::Message>>,
     cycle_decision: Option<CycleChoice>,
@@ -150,7 +152,8 @@ impl SnakeTab {
                 show_plan: true,
                 show_cycle: false,
                 decision: None,
-                reveal: None,
+                reveal: DecisionReveal::default(),
+                reveal_player: Default::default(),
                 cycle_planner: None,
                 cycle_decision: None,
                 memories: vec![],

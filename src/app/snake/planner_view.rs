@@ -3,14 +3,16 @@
 
 use egui::Ui;
 
-use super::teach::{self, Reveal};
+use super::teach::{self, DecisionReveal, Reveal};
 use super::{Pilot, SnakeTab};
 use crate::app::notice::Notice;
+use crate::app::watch::Watched;
 use crate::games::snake::Status;
 use crate::games::snake::classic::{self, Branch};
 use crate::games::snake::planner::CyclePlanner;
 use crate::names;
 use crate::tr;
+use crate::ui::StepAction;
 
 impl SnakeTab {
     fn cycle_planner(&mut self) -> Result<&mut CyclePlanner, String> {
@@ -29,13 +31,17 @@ impl SnakeTab {
     pub(super) fn replan(&mut self) {
         self.planners.decision = None;
         self.planners.cycle_decision = None;
-        self.planners.reveal = None;
+        self.planners.reveal = DecisionReveal::default();
         if self.play.game.status() != Status::Playing {
             return;
         }
         match self.planners.pilot {
             Pilot::Player => {}
-            Pilot::Classic => self.planners.decision = Some(classic::decide(&self.play.game)),
+            Pilot::Classic => {
+                let decision = classic::decide(&self.play.game);
+                self.planners.reveal = DecisionReveal::of(&decision);
+                self.planners.decision = Some(decision);
+            }
             Pilot::Cycle => {
                 let game = self.play.game.clone();
                 let at = game.moves_made().len();
@@ -56,54 +62,17 @@ impl SnakeTab {
         }
     }
 
-    /// The steps of the current decision, in order (for stepping through it).
-    pub(super) fn reveals(&self) -> Vec<Reveal> {
-        let Some(d) = &self.planners.decision else {
-            return vec![];
-        };
-        let mut list: Vec<Reveal> = (0..d.food.as_ref().map_or(0, |f| f.order.len()))
-            .map(Reveal::FoodSearch)
-            .collect();
-        if d.path.is_some() {
-            list.push(Reveal::Path);
-        }
-        list.extend(
-            (0..d.virtual_tail.as_ref().map_or(0, |f| f.order.len())).map(Reveal::TailSearch),
-        );
-        list.push(Reveal::Choice);
-        list
-    }
-
-    /// Advances through the current decision (pauses the game); the move is made after the
-    /// last part has been shown.
-    pub fn step_decision(&mut self) {
+    /// Steps through the current decision (pauses the game): `action` shows the next part
+    /// of it, or takes one back; the move is made once the last part has been shown.
+    pub fn step_decision(&mut self, action: StepAction) {
         self.play.playing = false;
-        if self.planners.pilot != Pilot::Classic {
+        let at_end = self.planners.reveal.at_end();
+        if self.planners.pilot != Pilot::Classic || (at_end && action == StepAction::Step) {
             self.step();
             return;
         }
-        let total = self.reveals().len();
-        match self.planners.reveal {
-            None => self.planners.reveal = Some(0),
-            Some(r) if r + 1 < total => {
-                // The searches are long: show them a few cells at a time.
-                let chunk = match self.reveals().get(r) {
-                    Some(Reveal::FoodSearch(_) | Reveal::TailSearch(_)) => 4,
-                    _ => 1,
-                };
-                let next = (r + chunk).min(total - 1);
-                // Stop at the boundary between phases.
-                let reveals = self.reveals();
-                let phase = |x: Reveal| std::mem::discriminant(&x);
-                let boundary = (r + 1..=next)
-                    .find(|&i| phase(reveals[i]) != phase(reveals[r]))
-                    .unwrap_or(next);
-                self.planners.reveal = Some(boundary);
-            }
-            Some(_) => {
-                self.step();
-            }
-        }
+        let reveal = std::slice::from_mut(&mut self.planners.reveal);
+        self.planners.reveal_player.apply(reveal, action);
     }
 
     /// Why the planner chose its last move, for when the plan panel is collapsed.
@@ -163,29 +132,28 @@ impl SnakeTab {
                 ui.heading(tr!("snake-classic-heading"));
                 ui.label(tr!("snake-classic-about"));
                 ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .button(tr!("snake-step-decision"))
-                        .on_hover_text(tr!("snake-step-decision-tip"))
-                        .clicked()
-                    {
-                        self.step_decision();
+                    let back = egui::Button::new(tr!("snake-step-decision-back"));
+                    let shown = self.planners.reveal.position() > 0;
+                    if ui.add_enabled(shown, back).clicked() {
+                        self.step_decision(StepAction::StepBack);
+                    }
+                    let step = ui.button(tr!("snake-step-decision"));
+                    if step.on_hover_text(tr!("snake-step-decision-tip")).clicked() {
+                        self.step_decision(StepAction::Step);
                     }
                 });
                 if let Some(d) = &self.planners.decision {
-                    let reveals = self.reveals();
-                    let shown = self.planners.reveal.map(|r| reveals.get(r).copied());
+                    let shown = self.planners.reveal.shown();
                     let phase = match shown {
                         None => tr!("snake-phase-whole"),
-                        Some(Some(Reveal::FoodSearch(i))) => tr!(
+                        Some(Reveal::FoodSearch(i)) => tr!(
                             "snake-phase-food",
                             expanded = i + 1,
                             cells = d.food.as_ref().map_or(0, |f| f.order.len())
                         ),
-                        Some(Some(Reveal::Path)) => tr!("snake-phase-path"),
-                        Some(Some(Reveal::TailSearch(i))) => {
-                            tr!("snake-phase-tail", searched = i + 1)
-                        }
-                        Some(Some(Reveal::Choice)) | Some(None) => tr!("snake-phase-choice"),
+                        Some(Reveal::Path) => tr!("snake-phase-path"),
+                        Some(Reveal::TailSearch(i)) => tr!("snake-phase-tail", searched = i + 1),
+                        Some(Reveal::Choice) => tr!("snake-phase-choice"),
                     };
                     ui.label(phase);
                     ui.separator();
@@ -197,7 +165,6 @@ impl SnakeTab {
                     };
                     ui.strong(branch);
                     ui.label(d.reason.to_string());
-                    let shown = shown.flatten();
                     show_code(
                         ui,
                         tr!("snake-code-classic-title"),

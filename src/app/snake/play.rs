@@ -7,6 +7,7 @@ use super::{MAX_SPEED, MIN_SPEED, Pilot, SnakeTab};
 use crate::app::notice::Notice;
 use crate::games::snake::{MAX_SIDE, MIN_SIDE, Outcome, SnakeGame, Status};
 use crate::grid::Dir;
+use crate::ui::StepAction;
 use crate::ui::step_controls::{FrameBudget, step_within_budget};
 
 impl SnakeTab {
@@ -170,7 +171,7 @@ impl SnakeTab {
             self.step();
         }
         if decision {
-            self.step_decision();
+            self.step_decision(StepAction::Step);
         }
         if restart {
             self.restart();
