@@ -1878,3 +1878,19 @@ judge-not-fewest = your path has { $moves ->
 }, but the shortest has { $best }: a BFS finds the fewest moves.
 judge-not-cheapest = your path costs { $cost }, but the cheapest costs { $best }: { $rule } finds the cheapest path.
 judge-missed-goal = you returned no path, but the goal can be reached.
+
+# A student's own search in Python (crates/script).
+script-limit-expansions = Stopped at the limit of { $limit } expansions (calls of successors).
+script-limit-calls = Stopped after { $limit } calls into Frontier: your program keeps calling is_goal, h or the frontier without expanding.
+script-limit-recursion = Stopped: your calls nested deeper than { $limit } (RecursionError). Does a function call itself without end?
+script-limit-memory = Stopped: your program's values took more than { $megabytes } MB (MemoryError).
+script-limit-stretch = Stopped: your program ran { $seconds } s without calling successors, is_goal or the frontier. Is there a loop that never ends?
+script-limit-output = Stopped: your program printed more than { $kilobytes } KB.
+script-no-system = Frontier runs your code without files, network or the system.
+script-no-async = Frontier runs no async code.
+script-not-a-path = search(problem) must return a list of states from the start to a goal, or None; it returned { $returned }.
+script-one-state = problem.{ $method }() takes one state.
+script-not-a-state = problem.{ $method }() takes a state, a tuple such as { $example }; it got { $value }.
+script-container-changed = The frontier's own fields (_id, _next, _entries) were changed.
+script-priority-number = A priority must be a number.
+script-container-empty = pop from an empty frontier

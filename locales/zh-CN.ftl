@@ -1451,3 +1451,19 @@ judge-bad-path = 你返回的路径在第 { $at } 个状态处断开（从 0 数
 judge-not-fewest = 你的路径有 { $moves } 步，但最短的只有 { $best } 步：BFS 找到步数最少的路径。
 judge-not-cheapest = 你的路径代价为 { $cost }，但最便宜的为 { $best }：{ $rule }找到代价最小的路径。
 judge-missed-goal = 你没有返回路径，但终点是可以到达的。
+
+# 学生自己用 Python 写的搜索（crates/script）。
+script-limit-expansions = 已在 { $limit } 次扩展（调用 successors）的上限处停止。
+script-limit-calls = 调用 Frontier { $limit } 次后停止：你的程序不停地调用 is_goal、h 或边界（frontier），却不扩展。
+script-limit-recursion = 已停止：函数调用嵌套超过 { $limit } 层（RecursionError）。是不是有函数无休止地调用自己？
+script-limit-memory = 已停止：程序的数据占用超过 { $megabytes } MB（MemoryError）。
+script-limit-stretch = 已停止：程序运行了 { $seconds } 秒都没有调用 successors、is_goal 或边界。是不是有一个永不结束的循环？
+script-limit-output = 已停止：程序打印的内容超过 { $kilobytes } KB。
+script-no-system = Frontier 运行你的代码时不能访问文件、网络和系统。
+script-no-async = Frontier 不运行异步（async）代码。
+script-not-a-path = search(problem) 应返回从起点到目标的状态列表，或 None；它返回了 { $returned }。
+script-one-state = problem.{ $method }() 只接受一个状态。
+script-not-a-state = problem.{ $method }() 接受一个状态，即形如 { $example } 的元组；它收到的是 { $value }。
+script-container-changed = 边界（frontier）自己的字段（_id、_next、_entries）被改动了。
+script-priority-number = 优先级必须是数字。
+script-container-empty = 从空的边界中 pop

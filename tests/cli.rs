@@ -1524,3 +1524,118 @@ fn puzzle_refuses_bad_positions_and_searches_with_the_reason() {
         stdout(&out)
     );
 }
+
+/// A student's BFS, with the frontier a `Queue` or (the bug) a `Stack`.
+fn student_bfs(container: &str) -> String {
+    r#"
+from frontier import Stack, Queue
+
+def search(problem):
+    frontier = CONTAINER()
+    frontier.push(problem.start)
+    parent = {problem.start: None}
+    while frontier:
+        state = frontier.pop()
+        if problem.is_goal(state):
+            path = []
+            while state is not None:
+                path.append(state)
+                state = parent[state]
+            return path[::-1]
+        for next, cost in problem.successors(state):
+            if next not in parent:
+                parent[next] = state
+                frontier.push(next)
+    return None
+"#
+    .replace("CONTAINER", container)
+}
+
+#[test]
+fn code_runs_a_students_search_and_judges_it_by_the_exit_code() {
+    let queue = temp_file("bfs_queue.py", &student_bfs("Queue"));
+    let stack = temp_file("bfs_stack.py", &student_bfs("Stack"));
+    let board = preset("maze.board");
+    let passed = frontier(&[
+        "code",
+        queue.to_str().unwrap(),
+        "--board",
+        &board,
+        "--check",
+        "bfs",
+    ]);
+    assert_eq!(passed.status.code(), Some(0), "{}", stderr(&passed));
+    assert!(
+        stdout(&passed).contains("A correct BFS on this problem"),
+        "{}",
+        stdout(&passed)
+    );
+    let failed = frontier(&[
+        "code",
+        stack.to_str().unwrap(),
+        "--board",
+        &board,
+        "--check",
+        "bfs",
+    ]);
+    assert_eq!(failed.status.code(), Some(1), "{}", stderr(&failed));
+    assert!(
+        stdout(&failed).contains("behaves like a stack"),
+        "{}",
+        stdout(&failed)
+    );
+    let puzzle = frontier(&[
+        "code",
+        queue.to_str().unwrap(),
+        "--puzzle",
+        "1 2 3 4 5 6 0 7 8",
+        "--goal",
+        "blank-last",
+        "--check",
+        "bfs",
+    ]);
+    assert_eq!(puzzle.status.code(), Some(0), "{}", stderr(&puzzle));
+    assert!(
+        stdout(&puzzle).contains("path: 2 moves"),
+        "{}",
+        stdout(&puzzle)
+    );
+}
+
+#[test]
+fn code_names_the_line_of_a_program_error_and_exits_2() {
+    let broken = temp_file("broken.py", "def search(problem):\n    return 1 / 0\n");
+    let out = frontier(&[
+        "code",
+        broken.to_str().unwrap(),
+        "--puzzle",
+        "1 2 3 4 5 6 7 0 8",
+        "--goal",
+        "blank-last",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("ZeroDivisionError"),
+        "{}",
+        stderr(&out)
+    );
+    let endless = temp_file(
+        "endless.py",
+        "def search(problem):\n    while True:\n        pass\n",
+    );
+    let out = frontier(&[
+        "code",
+        endless.to_str().unwrap(),
+        "--puzzle",
+        "1 2 3 4 5 6 7 0 8",
+        "--goal",
+        "blank-last",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("without calling successors"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 mod args;
+mod code;
 mod lesson;
 mod link;
 mod path;
@@ -83,6 +84,10 @@ usage: frontier                      open the app
                      FRONTIER_PAGE, else the one the build was made for, else
                      http://127.0.0.1:8080/, said on stderr)
        frontier lesson FILE...       check lesson files (pages, runs, questions) as the app reads them
+       frontier code PROGRAM.py (--board BOARD [--diagonal] | --puzzle POSITION [--goal G])
+                     [--check bfs|dfs|ucs|astar|greedy] [--heuristic H] [--max-expansions N]
+                     (your own search in Python, run and judged: exit 0 it ran and passed,
+                     1 the check failed, 2 a program error or bad input)
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -124,6 +129,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("render") => render::render(Args::new(&args[1..])),
         Some("replan") => replan::replan(Args::new(&args[1..])),
         Some("lesson") => lesson::lesson(&args[1..]),
+        Some("code") => code::code(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{}", usage());
             Status::Success

@@ -9,6 +9,9 @@ cd "$(dirname "$0")/../.."
 out="${1:-target/web}"
 target_dir="${CARGO_TARGET_DIR:-target}"
 
+# The toolchain rust-toolchain.toml names, installed explicitly: rustup's automatic install
+# on the first cargo call may be off.
+rustup toolchain install 1.96 --profile minimal -c clippy,rustfmt -t wasm32-unknown-unknown
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown
 fi

@@ -47,6 +47,7 @@ pub mod judge;
 mod nodes;
 pub mod predict;
 mod problem;
+pub mod recorded;
 mod run;
 mod states;
 mod timeline;

@@ -1,0 +1,27 @@
+//! Frontier's Python: a student's own search, written against the `frontier` API
+//! (`search(problem)`, `problem.successors(state)`, `Stack`, `Queue`, `PriorityQueue`), run
+//! in a sandbox and recorded an expansion at a time, so that the app steps it like its own
+//! searches, the judge says whether it is the search it claims to be, and `frontier code`
+//! runs it headless.
+//!
+//! The interpreter is Monty (pydantic's Python for untrusted code): it pauses at every call
+//! into Frontier, so each `successors` call is one recorded step, and it has limits of its
+//! own for time between calls, recursion and memory. A program can reach no file, no
+//! network and no module but `frontier` and Monty's pure ones.
+
+mod containers;
+mod limits;
+mod program;
+mod record;
+mod state;
+
+pub use limits::{LimitHit, Limits};
+pub use program::{PROGRAM_FILE, Program};
+pub use record::{Ran, Recorder, Stopped, record};
+pub use state::ScriptState;
+
+/// Monty's memory limit counts the bytes allocated through this allocator (the system's,
+/// counted); without it the limit is not enforced. It never refuses an allocation itself:
+/// Monty checks the count between its instructions and raises `MemoryError` in the program.
+#[global_allocator]
+static COUNTED: monty_alloc::LimitedAllocator = monty_alloc::LimitedAllocator;
