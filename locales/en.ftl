@@ -1880,8 +1880,14 @@ judge-not-cheapest = your path costs { $cost }, but the cheapest costs { $best }
 judge-missed-goal = you returned no path, but the goal can be reached.
 
 # A student's own search in Python (crates/script).
-script-limit-expansions = Stopped at the limit of { $limit } expansions (calls of successors).
-script-limit-calls = Stopped after { $limit } calls into Frontier: your program keeps calling is_goal, h or the frontier without expanding.
+script-limit-expansions = Stopped at the limit of { $limit ->
+    [one] one expansion
+   *[other] { $limit } expansions
+} (calls of successors).
+script-limit-calls = Stopped after { $limit ->
+    [one] one call
+   *[other] { $limit } calls
+} into Frontier: your program keeps calling is_goal, h or the frontier without expanding.
 script-limit-recursion = Stopped: your calls nested deeper than { $limit } (RecursionError). Does a function call itself without end?
 script-limit-memory = Stopped: your program's values took more than { $megabytes } MB (MemoryError).
 script-limit-stretch = Stopped: your program ran { $seconds } s without calling successors, is_goal or the frontier. Is there a loop that never ends?

@@ -56,6 +56,10 @@ def _shown(container, name):
     return name + "([" + ", ".join(entries) + "])"
 
 
+# The three classes repeat their methods on purpose: the sandbox's Python has no
+# inheritance, and their shared work is the functions above.
+
+
 class Stack:
     """Last in, first out: pop() takes the entry pushed last."""
 
