@@ -65,6 +65,7 @@ fn main() {
         diagonal: false,
         step: 0,
         compare: None,
+        program: None,
     };
     println!("board link: {}", share::fragment(&view));
 

@@ -1900,3 +1900,25 @@ script-not-a-state = problem.{ $method }() takes a state, a tuple such as { $exa
 script-container-changed = The frontier's own fields (_id, _next, _entries) were changed.
 script-priority-number = A priority must be a number.
 script-container-empty = pop from an empty frontier
+
+## The code panel: the student's own search in Python.
+algo-your-code = Your code
+predict-rule-your-code = Your program expands the state it takes from its frontier next
+code-run = Run code
+code-run-tip = Runs the program on this board and shows its search from step 0 (Ctrl+Enter)
+code-check = Check against
+code-check-none = nothing
+code-running = Running your program… { $expansions ->
+    [one] one expansion
+   *[other] { $expansions } expansions
+} so far
+code-edited = The board shows the program as it last ran: Run to see your edits.
+code-program = Your program (Python)
+code-console = Output
+code-console-empty = What your program prints with print() appears here, step by step.
+code-waiting = Running your program…
+code-stopped = Your program stopped: { $why }
+code-show-step = Show step { $step }
+code-no-check = Choose a search under “Check against” to have your run judged.
+code-bring-back = Bring back my program
+code-bring-back-tip = The link put its own program in the editor; this swaps yours back (and the link's can be swapped in again).

@@ -1467,3 +1467,22 @@ script-not-a-state = problem.{ $method }() 接受一个状态，即形如 { $exa
 script-container-changed = 边界（frontier）自己的字段（_id、_next、_entries）被改动了。
 script-priority-number = 优先级必须是数字。
 script-container-empty = 从空的边界中 pop
+
+## The code panel: the student's own search in Python.
+algo-your-code = 你的代码
+predict-rule-your-code = 你的程序接下来扩展它从边界中取出的状态
+code-run = 运行代码
+code-run-tip = 在这个棋盘上运行程序，并从第 0 步开始显示它的搜索（Ctrl+Enter）
+code-check = 对照检查
+code-check-none = 不检查
+code-running = 正在运行你的程序……已扩展 { $expansions } 次
+code-edited = 棋盘显示的是程序上次运行的结果：点“运行代码”查看你的修改。
+code-program = 你的程序（Python）
+code-console = 输出
+code-console-empty = 程序用 print() 打印的内容会在这里逐步显示。
+code-waiting = 正在运行你的程序……
+code-stopped = 你的程序停止了：{ $why }
+code-show-step = 显示第 { $step } 步
+code-no-check = 在“对照检查”中选一种搜索，就能判定你的运行。
+code-bring-back = 换回我的程序
+code-bring-back-tip = 链接把它自带的程序放进了编辑器；点这里换回你的程序（之后还可以再换回链接的程序）。

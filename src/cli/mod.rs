@@ -71,11 +71,12 @@ usage: frontier                      open the app
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)
        frontier link BOARD [--algo ALGO] [--compare ALGO] [--heuristic H] [--diagonal]
-                     [--step N] [--page URL]
+                     [--program PROGRAM.py] [--step N] [--page URL]
+                     (--program: the board searched by your own search in Python)
        frontier link LEVELS.xsb --level N [--algo bfs|dfs|astar|greedy|idastar] [--step N]
        frontier link --lesson ID|FILE [--step PAGE]
        frontier link --puzzle POSITION [--goal G] [--algo ALGO] [--heuristic H]
-                     [--compare ALGO] [--step N]
+                     [--compare ALGO] [--program PROGRAM.py] [--step N]
                      (without --algo, the position to play; the heuristic linear-conflict
                      unless given)
        frontier link --snake [--size N] [--seed S] [--planner classic|cycle] [--step N]

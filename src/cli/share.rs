@@ -61,15 +61,25 @@ fn run(args: &mut Args) -> Result<String, String> {
         let compare = args
             .parsed("--compare", PathAlgorithm::parse)?
             .map(|a| a.code());
+        // A student's program goes with the board as its search.
+        let program = match args.option("--program")? {
+            Some(file) => Some(crate::files::read_text(Path::new(&file))?),
+            None => None,
+        };
         let file = args.positional("BOARD (a board or .map file)")?;
         args.finish()?;
+        let search = match program {
+            Some(_) => PathAlgorithm::your_code().code(),
+            None => options.algorithm.code(),
+        };
         View::Board {
             board: load_board(Path::new(&file))?.to_text(),
-            search: options.algorithm.code(),
+            search,
             heuristic: options.heuristic.code().to_string(),
             diagonal: options.connectivity == Connectivity::Eight,
             step,
             compare,
+            program,
         }
     };
     args.finish()?;
@@ -86,7 +96,16 @@ fn puzzle_view(args: &mut Args, position: &str, step: usize) -> Result<View, Str
         .parsed("--heuristic", PuzzleHeuristic::parse)?
         .unwrap_or(PuzzleHeuristic::LinearConflict);
     let compare = args.parsed("--compare", PathAlgorithm::parse)?;
+    // A student's program goes with the position as its search.
+    let program = match args.option("--program")? {
+        Some(file) => Some(crate::files::read_text(Path::new(&file))?),
+        None => None,
+    };
     args.finish()?;
+    let search = match program {
+        Some(_) => Some(PathAlgorithm::your_code()),
+        None => search,
+    };
     let view = View::Puzzle {
         position: position.to_string(),
         goal,
@@ -94,6 +113,7 @@ fn puzzle_view(args: &mut Args, position: &str, step: usize) -> Result<View, Str
         heuristic: heuristic.code().into(),
         compare: compare.map(|c| (c.code(), heuristic.code().into())),
         step,
+        program,
     };
     view.clone().check()?;
     Ok(view)

@@ -224,6 +224,7 @@ fn a_puzzle_or_snake_link_that_does_not_play_changes_nothing() {
         heuristic: "manhattan".into(),
         compare: None,
         step: 0,
+        program: None,
     };
     let link = share::link("https://example.org/f/", &view);
     let why = harness

@@ -6,6 +6,7 @@ mod harness;
 mod screen;
 
 mod chinese;
+mod code;
 mod export;
 mod file_dialog;
 mod layout;

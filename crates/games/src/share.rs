@@ -15,6 +15,7 @@
 //!     diagonal: false,
 //!     step: 2,
 //!     compare: None,
+//!     program: None,
 //! };
 //! let link = share::link("https://example.org/frontier/", &view);
 //! let Ok(Opened::Board { board, step, .. }) = share::open(&link) else { panic!() };
@@ -59,6 +60,9 @@ pub enum View {
         step: usize,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         compare: Option<String>,
+        /// The student's program, when the search is their own (`code`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        program: Option<String>,
     },
     /// The Sokoban tab: a level (XSB) to play, or, with a search, to watch solved.
     Level {
@@ -86,6 +90,9 @@ pub enum View {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         compare: Option<(String, String)>,
         step: usize,
+        /// The student's program, when the search is their own (`code`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        program: Option<String>,
     },
     /// The Snake tab: the board (rows of `#` and `.`), the food's seed, who steers
     /// (`player`, `classic` or `cycle`) and the moves made, a LURD letter each.
@@ -107,6 +114,8 @@ pub enum Opened {
         connectivity: Connectivity,
         step: usize,
         compare: Option<PathAlgorithm>,
+        /// The student's program, when the link carries one.
+        program: Option<String>,
     },
     Level {
         level: Level,
@@ -127,6 +136,8 @@ pub enum Opened {
         search: Option<(PathAlgorithm, PuzzleHeuristic)>,
         compare: Option<(PathAlgorithm, PuzzleHeuristic)>,
         step: usize,
+        /// The student's program, when the link carries one.
+        program: Option<String>,
     },
     Snake {
         walls: Grid<bool>,
@@ -227,9 +238,10 @@ impl View {
                 diagonal,
                 step,
                 compare,
+                program,
             } => Opened::Board {
                 board: parse_board_or_map(&board).map_err(|e| problem("board", e.to_string()))?,
-                algorithm: PathAlgorithm::parse(&search).map_err(|e| problem("search", e))?,
+                algorithm: PathAlgorithm::parse_saved(&search).map_err(|e| problem("search", e))?,
                 heuristic: Heuristic::parse(&heuristic).map_err(|e| problem("heuristic", e))?,
                 connectivity: if diagonal {
                     Connectivity::Eight
@@ -241,6 +253,7 @@ impl View {
                     .map(|c| PathAlgorithm::parse(&c))
                     .transpose()
                     .map_err(|e| problem("search", e))?,
+                program,
             },
             View::Level {
                 xsb,
@@ -271,6 +284,7 @@ impl View {
                 heuristic,
                 compare,
                 step,
+                program,
             } => {
                 let start =
                     Position::parse(&position).map_err(|e| problem("position", e.to_string()))?;
@@ -280,8 +294,9 @@ impl View {
                 let heuristic =
                     PuzzleHeuristic::parse(&heuristic).map_err(|e| problem("heuristic", e))?;
                 let puzzle_search = |code: &str| {
-                    let search = PathAlgorithm::parse(code).map_err(|e| problem("search", e))?;
-                    if search.descriptor().shape == Shape::Own {
+                    let search =
+                        PathAlgorithm::parse_saved(code).map_err(|e| problem("search", e))?;
+                    if search.descriptor().shape == Shape::Own && !search.is_your_code() {
                         let why = tr!("share-not-on-puzzle", search = search.code());
                         return Err(problem("search", why));
                     }
@@ -302,6 +317,7 @@ impl View {
                         .transpose()?,
                     compare,
                     step,
+                    program,
                 }
             }
             View::Snake {
@@ -513,6 +529,7 @@ mod tests {
             diagonal: true,
             step: 7,
             compare: None,
+            program: None,
         }
     }
 
@@ -583,6 +600,7 @@ mod tests {
                 diagonal,
                 step,
                 compare: Some("bfs".into()),
+                program: None,
             },
             other => other,
         };
@@ -590,6 +608,31 @@ mod tests {
             panic!("a compared view opens");
         };
         assert_eq!(compare.map(|a| a.code()), Some("bfs".to_string()));
+        // A student's program goes with its board, as the search named `code`.
+        let program = "def search(problem):\n    return None\n".to_string();
+        let with_code = match board_view(4, 2) {
+            View::Board { board, .. } => View::Board {
+                board,
+                search: "code".into(),
+                heuristic: "manhattan".into(),
+                diagonal: false,
+                step: 3,
+                compare: None,
+                program: Some(program.clone()),
+            },
+            other => other,
+        };
+        let Ok(Opened::Board {
+            algorithm,
+            program: opened,
+            step,
+            ..
+        }) = open(&link("https://example.org/f/", &with_code))
+        else {
+            panic!("a view with a program opens");
+        };
+        assert!(algorithm.is_your_code());
+        assert_eq!((opened, step), (Some(program), 3));
         // A link made before searches were compared in links reads as one search.
         let older = "Board(board:\"frontier-board 1\\nsize 2 1\\nstart 0 0\\ngoal 1 0\\nmap\\n..\\n\",search:\"bfs\",heuristic:\"manhattan\",diagonal:false,step:0)";
         let view: View = ron::from_str(older).expect("an older view reads");
@@ -640,6 +683,7 @@ mod tests {
             heuristic: "manhattan".into(),
             compare: None,
             step: 5,
+            program: None,
         }
     }
 
@@ -779,6 +823,7 @@ mod tests {
                     diagonal: false,
                     step: 0,
                     compare: None,
+                    program: None,
                 }),
                 "the board in the link does not read",
             ),
@@ -790,6 +835,7 @@ mod tests {
                     diagonal: false,
                     step: 0,
                     compare: None,
+                    program: None,
                 }),
                 "the search in the link does not read",
             ),

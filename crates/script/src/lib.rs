@@ -13,11 +13,13 @@ mod containers;
 mod limits;
 mod program;
 mod record;
+mod starter;
 mod state;
 
 pub use limits::{LimitHit, Limits};
 pub use program::{PROGRAM_FILE, Program};
 pub use record::{Ran, Recorder, Stopped, record};
+pub use starter::{STARTERS, starter};
 pub use state::ScriptState;
 
 /// Monty's memory limit counts the bytes allocated through this allocator (the system's,

@@ -197,6 +197,11 @@ where
     }
 
     /// The program run to its end (running what is left of it).
+    /// The problem the program searches.
+    pub fn problem(&self) -> &P {
+        &self.problem
+    }
+
     pub fn into_ran(mut self) -> Ran<P::State> {
         while !self.advance(usize::MAX) {}
         self.ran.take().expect("a program over has its record")

@@ -181,6 +181,23 @@ fn students_searches_written_right_are_judged_correct_on_terrain_and_on_the_puzz
 }
 
 #[test]
+fn the_starter_programs_are_a_correct_bfs_in_each_language() {
+    let puzzle = puzzle();
+    for (language, source) in frontier_script::STARTERS {
+        for problem in grids() {
+            let verdict = verdict(source, &problem, Rule::Bfs);
+            assert!(follows(&verdict), "{language:?} on a board: {verdict:?}");
+        }
+        let verdict = verdict(source, &puzzle, Rule::Bfs);
+        assert!(follows(&verdict), "{language:?} on 八数码: {verdict:?}");
+    }
+    assert_ne!(
+        frontier_script::STARTERS[0].1,
+        frontier_script::STARTERS[1].1
+    );
+}
+
+#[test]
 fn each_common_bug_is_caught_and_named() {
     let mut caught = [false; 5];
     for problem in grids() {

@@ -52,6 +52,18 @@ impl PathfindingTab {
         self.robot.as_ref()
     }
 
+    /// The student's program and its last run.
+    pub fn code(&self) -> &crate::app::code::CodeRun<crate::games::sandbox::GridProblem> {
+        &self.code.run
+    }
+
+    /// The student's program, to edit as the code panel does.
+    pub fn code_mut(
+        &mut self,
+    ) -> &mut crate::app::code::CodeRun<crate::games::sandbox::GridProblem> {
+        &mut self.code.run
+    }
+
     /// The searches shown: the first, and the one compared with it.
     pub fn sessions(&self) -> &[Session] {
         &self.sessions

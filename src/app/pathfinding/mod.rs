@@ -5,6 +5,7 @@
 //! and `colors`; its pseudo-code and narration are `games::sandbox::narrate`.
 
 mod board;
+mod code;
 mod colors;
 mod edit;
 mod export;
@@ -160,6 +161,8 @@ pub struct PathfindingTab {
     hovered: Option<Pos>,
     files: files::FileState,
     export: crate::app::export_window::ExportWindow,
+    /// The student's own search: the program and its last run.
+    code: code::CodeState,
 }
 
 impl PathfindingTab {
@@ -198,6 +201,7 @@ impl PathfindingTab {
             hovered: None,
             files: files::FileState::default(),
             export: export::window(),
+            code: code::CodeState::new(&crate::app::code::CodeSaved::default()),
             robot: None,
             robot_radius: robot::DEFAULT_RADIUS,
             asking: Asking {
@@ -234,6 +238,7 @@ impl PathfindingTab {
         let board = &self.board;
         let width = (ui.available_width() - 8.0 * (count as f32 - 1.0)) / count as f32;
         let mut answers: Vec<(Pos, AnswerMark)> = self.asking.lesson_marks.clone();
+        answers.extend(self.divergence_marks());
         let shown = self.sessions[0].position();
         match self.asking.predictions.as_ref().and_then(|p| p.at(shown)) {
             Some(BoardAnswer::Next(prediction)) => {
@@ -431,19 +436,34 @@ impl crate::app::tab::Tab for PathfindingTab {
     }
 
     fn ui(&mut self, ui: &mut Ui) {
+        const CONTROLS: PanelSpec = PanelSpec {
+            id: "pathfinding-controls",
+            side: Side::Left,
+            width: 300.0,
+        };
         const PANELS: [PanelSpec; 2] = [
-            PanelSpec {
-                id: "pathfinding-controls",
-                side: Side::Left,
-                width: 300.0,
-            },
+            CONTROLS,
             PanelSpec {
                 id: "pathfinding-teaching",
                 side: Side::Right,
                 width: 360.0,
             },
         ];
-        let panels = SidePanels::plan(ui, &PANELS);
+        // The student's program wants room for a line of code (some 60 characters).
+        const CODE_PANELS: [PanelSpec; 2] = [
+            CONTROLS,
+            PanelSpec {
+                id: "pathfinding-code",
+                side: Side::Right,
+                width: 470.0,
+            },
+        ];
+        let specs = if self.runs_your_code() {
+            &CODE_PANELS
+        } else {
+            &PANELS
+        };
+        let panels = SidePanels::plan(ui, specs);
         panels.show(ui, 0, |ui| self.controls(ui));
         panels.show(ui, 1, |ui| self.teaching(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {
@@ -454,6 +474,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             if narrated_here {
                 self.compact_narration(ui);
             }
+            self.verdict_strip(ui);
             // The narration above names the runs; otherwise each board is headed by its
             // algorithm.
             self.boards(ui, !narrated_here);
@@ -486,6 +507,7 @@ impl crate::app::tab::Tab for PathfindingTab {
                 .max()
                 .unwrap_or(0),
             compare: self.settings.compare_with.map(|a| a.code()),
+            program: self.runs_your_code().then(|| self.code.run.source.clone()),
         })
     }
 
@@ -500,11 +522,18 @@ impl crate::app::tab::Tab for PathfindingTab {
             connectivity,
             step,
             compare,
+            program,
         } = *view
         else {
             return Err(view);
         };
-        self.open_shared(board, (algorithm, heuristic, connectivity), compare, step);
+        self.open_shared(
+            board,
+            (algorithm, heuristic, connectivity),
+            compare,
+            step,
+            program,
+        );
         Ok(())
     }
 

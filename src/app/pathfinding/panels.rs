@@ -21,7 +21,14 @@ use crate::ui::presentation;
 use crate::ui::pseudocode::pseudocode;
 use crate::ui::step_controls::{step_bar, step_controls};
 
-fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorithm) -> bool {
+/// A picker of the board's searches; the main one offers the student's own code too.
+fn algorithm_picker(
+    ui: &mut Ui,
+    id: &str,
+    label: &str,
+    value: &mut PathAlgorithm,
+    offer_code: bool,
+) -> bool {
     let mut changed = false;
     let label = ui.label(label);
     egui::ComboBox::from_id_salt(id)
@@ -30,7 +37,11 @@ fn algorithm_picker(ui: &mut Ui, id: &str, label: &str, value: &mut PathAlgorith
         // Every algorithm in view at once, no scrolling.
         .height(f32::INFINITY)
         .show_ui(ui, |ui| {
-            for option in PathAlgorithm::all() {
+            let code = offer_code.then(PathAlgorithm::your_code);
+            for option in PathAlgorithm::all().chain(code) {
+                if option.is_your_code() {
+                    ui.separator();
+                }
                 let name = names::path_algorithm_kind(option);
                 if ui.selectable_label(value.same_kind(option), name).clicked()
                     && !value.same_kind(option)
@@ -101,6 +112,7 @@ impl PathfindingTab {
                 "compact-algorithm",
                 &label,
                 &mut self.settings.algorithm,
+                true,
             );
             let (position, known, finished) = self.timeline_position();
             if self.preparing.is_some() {
@@ -176,7 +188,8 @@ impl PathfindingTab {
         let mut changed = false;
         ui.horizontal_wrapped(|ui| {
             let label = tr!("pf-algorithm");
-            changed |= algorithm_picker(ui, "algorithm", &label, &mut self.settings.algorithm);
+            changed |=
+                algorithm_picker(ui, "algorithm", &label, &mut self.settings.algorithm, true);
         });
         if let Some(mut w) = self.settings.algorithm.weight() {
             ui.horizontal_wrapped(|ui| {
@@ -242,7 +255,7 @@ impl PathfindingTab {
         if let Some(other) = &mut self.settings.compare_with {
             ui.horizontal_wrapped(|ui| {
                 let label = tr!("pf-compare-with");
-                changed |= algorithm_picker(ui, "compare-algorithm", &label, other);
+                changed |= algorithm_picker(ui, "compare-algorithm", &label, other, false);
             });
         }
         let two_ended = std::iter::once(self.settings.algorithm)
@@ -636,6 +649,11 @@ impl PathfindingTab {
             pseudocode(ui, &lines, &robot.active_lines());
             return;
         }
+        if self.runs_your_code() {
+            // The program first: it is what the student works on.
+            self.code_panel(ui);
+            ui.separator();
+        }
         // Named afresh each frame, so the chart follows a language switch.
         let (connectivity, heuristic) = (self.settings.connectivity, self.settings.heuristic);
         for session in &mut self.sessions {
@@ -653,7 +671,7 @@ impl PathfindingTab {
             ui.add_space(4.0);
         }
         ui.separator();
-        for session in &self.sessions {
+        for session in self.sessions.iter().filter(|s| !s.algorithm.is_your_code()) {
             let lines = teach::pseudocode(session.algorithm);
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             ui.label(tr!(

@@ -180,6 +180,12 @@ impl PathfindingTab {
                 )),
             }
         }
+        if self.runs_your_code()
+            && let Some(recording) = self.code_recording(&board)
+        {
+            let (heuristic, connectivity) = (self.settings.heuristic, self.settings.connectivity);
+            self.sessions[0].replay(board.clone(), recording, heuristic, connectivity);
+        }
         self.reference = Reference::new(board.clone(), self.settings.connectivity);
         self.rebuild_robot(board);
     }
@@ -396,7 +402,9 @@ impl PathfindingTab {
             // The search behind the robot is not shown: only the walk moves.
             return self.player.advance(std::slice::from_mut(robot), dt, budget);
         }
-        let mut busy = self.player.advance(&mut self.sessions, dt, budget);
+        // The student's program is recorded first: the runs shown wait for it.
+        let mut busy = self.advance_code(budget);
+        busy |= self.player.advance(&mut self.sessions, dt, budget);
         // The reference run (the cheapest cost, for the board's note) gets a third more, and
         // so does A* from scratch beside a repair.
         busy |= self.reference.advance(budget.share(3));

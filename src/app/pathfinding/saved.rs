@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::{PathfindingTab, Settings, Tool};
+use crate::app::code::CodeSaved;
 use crate::app::persistence::{Fields, Restorer};
 use crate::app::tab::Restore;
 use crate::games::sandbox::{Board, PathAlgorithm, presets};
@@ -20,6 +21,8 @@ pub struct PathfindingSaved {
     pub dirty: bool,
     pub settings: Settings,
     pub playback: Playback,
+    /// The student's program and the search it is checked against.
+    pub code: CodeSaved,
 }
 
 /// The board a fresh app opens with.
@@ -38,6 +41,7 @@ impl PathfindingTab {
             dirty: self.dirty(),
             settings: self.settings.clone(),
             playback: self.player.playback.clone(),
+            code: self.code_saved(),
         }
     }
 }
@@ -114,6 +118,8 @@ impl Restore for PathfindingTab {
         } else {
             tab.origin.preset = Some(FIRST_PRESET.to_string());
         }
+        let code: CodeSaved = r.field("code", CodeSaved::default());
+        tab.restore_code(code);
         (tab, r.finish())
     }
 }

@@ -8,6 +8,7 @@ use egui::Color32;
 use super::colors::{Overlays, marked, terrain_color};
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
 use crate::grid::Pos;
+use crate::search::recorded::Recording;
 use crate::search::{Budget, Event, Step, StoppingRule, Timeline};
 use crate::ui::BoardView;
 use crate::ui::plot::RunSeries;
@@ -176,6 +177,26 @@ impl Session {
         connectivity: Connectivity,
         stopping: StoppingRule,
     ) {
+        let run = Self::fresh(board.clone(), algorithm, heuristic, connectivity, stopping);
+        self.restart_with(board, algorithm, run);
+    }
+
+    /// Starts over as the replay of a student's program's search (`recording`) of `board`
+    /// with these moves and heuristic, keeping the view.
+    pub fn replay(
+        &mut self,
+        board: Arc<Board>,
+        recording: Arc<Recording<Pos>>,
+        heuristic: Heuristic,
+        connectivity: Connectivity,
+    ) {
+        let problem = GridProblem::new(board.clone(), connectivity, heuristic);
+        let run = GridRun::recorded(problem, recording);
+        self.restart_with(board, PathAlgorithm::your_code(), run);
+    }
+
+    /// Starts over with `run`, `algorithm`'s run of `board`, keeping the view.
+    fn restart_with(&mut self, board: Arc<Board>, algorithm: PathAlgorithm, run: GridRun) {
         let old = self.board().clone();
         let same_frame = old.width() == board.width()
             && old.height() == board.height()
@@ -200,14 +221,13 @@ impl Session {
         self.view.resize(board.width(), board.height());
         self.terrain_colors = board.legend().iter().map(terrain_color).collect();
         self.algorithm = algorithm;
-        self.timeline = timeline(Self::fresh(
-            board,
-            algorithm,
-            heuristic,
+        let (connectivity, heuristic) = (run.problem().connectivity, run.problem().heuristic);
+        self.timeline = timeline(run);
+        self.series = RunSeries::new(crate::names::run_label(
+            self.algorithm,
             connectivity,
-            stopping,
+            heuristic,
         ));
-        self.series = RunSeries::new(crate::names::run_label(algorithm, connectivity, heuristic));
         self.repair = None;
         match changed {
             Some(cells) => self.changed_since(cells),

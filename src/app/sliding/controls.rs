@@ -122,6 +122,8 @@ pub(in crate::app::sliding) fn picker<T: Copy + PartialEq>(
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown.clone())
         .width(ui.available_width())
+        // Every option in view at once, no scrolling (the student's own code comes last).
+        .height(f32::INFINITY)
         .truncate()
         .show_ui(ui, |ui| {
             for option in options {

@@ -62,7 +62,7 @@ impl SlidingTab {
         let game = SlidingGame::new(saved.start, goal_position)
             .or_else(|_| SlidingGame::new(goal_position, goal_position))
             .expect("the goal reaches itself");
-        SlidingTab {
+        let mut tab = SlidingTab {
             side: saved.side,
             goal: saved.goal,
             mode: Mode::Play,
@@ -71,7 +71,9 @@ impl SlidingTab {
             tables: tables::TablesBuild::default(),
             export: export::window(),
             notice: None,
-        }
+        };
+        tab.restore_code(saved.code);
+        tab
     }
 
     pub fn saved(&self) -> SlidingSaved {
@@ -85,6 +87,7 @@ impl SlidingTab {
             heuristic: self.watch.search().1,
             speed: self.watch.playback().speed,
             best: self.play.best().clone(),
+            code: self.code_saved(),
         }
     }
 }
@@ -152,11 +155,12 @@ impl crate::app::tab::Tab for SlidingTab {
             search,
             compare,
             step,
+            program,
         } = *view
         else {
             return Err(view);
         };
-        self.open_shared(start, goal, search, compare, step);
+        self.open_shared(start, goal, search, compare, step, program);
         Ok(())
     }
 
@@ -200,20 +204,35 @@ impl crate::app::tab::Tab for SlidingTab {
     }
 
     fn ui(&mut self, ui: &mut Ui) {
+        const CONTROLS: PanelSpec = PanelSpec {
+            id: "sliding-controls",
+            side: Side::Left,
+            width: 290.0,
+        };
         const PANELS: [PanelSpec; 2] = [
-            PanelSpec {
-                id: "sliding-controls",
-                side: Side::Left,
-                width: 290.0,
-            },
+            CONTROLS,
             PanelSpec {
                 id: "sliding-teach",
                 side: Side::Right,
                 width: 340.0,
             },
         ];
+        // The student's program wants room for a line of code (some 60 characters).
+        const CODE_PANELS: [PanelSpec; 2] = [
+            CONTROLS,
+            PanelSpec {
+                id: "sliding-code",
+                side: Side::Right,
+                width: 470.0,
+            },
+        ];
         self.watch.rename();
-        let panels = SidePanels::plan(ui, &PANELS);
+        let specs = if self.runs_your_code() {
+            &CODE_PANELS
+        } else {
+            &PANELS
+        };
+        let panels = SidePanels::plan(ui, specs);
         panels.show(ui, 0, |ui| self.controls(ui));
         if self.mode == Mode::Watch {
             panels.show(ui, 1, |ui| self.teach_panel(ui));

@@ -2,6 +2,7 @@
 //! a field that cannot be used is reset alone, and said so.
 
 use super::{SlidingTab, first_search};
+use crate::app::code::CodeSaved;
 use crate::app::persistence::{Fields, Restorer};
 use crate::app::tab::Restore;
 use crate::games::sandbox::PathAlgorithm;
@@ -23,6 +24,9 @@ pub struct SlidingSaved {
     pub heuristic: PuzzleHeuristic,
     pub speed: usize,
     pub best: BestResults,
+    /// The student's program and the search it is checked against.
+    #[serde(default)]
+    pub code: CodeSaved,
 }
 
 impl Default for SlidingSaved {
@@ -39,6 +43,7 @@ impl Default for SlidingSaved {
             heuristic: PuzzleHeuristic::Manhattan,
             speed: 5,
             best: BestResults::default(),
+            code: CodeSaved::default(),
         }
     }
 }
@@ -90,7 +95,7 @@ impl Restore for SlidingTab {
             shuffle_moves: r.field("shuffle_moves", d.shuffle_moves).clamp(1, 500),
             seed: r.field("seed", d.seed),
             algorithm: r.checked("algorithm", d.algorithm, |a: &PathAlgorithm| {
-                if super::offered().contains(a) {
+                if super::offered().contains(a) || a.is_your_code() {
                     Ok(())
                 } else {
                     Err(crate::tr!("saved-sliding-search", search = a.code()))
@@ -99,6 +104,7 @@ impl Restore for SlidingTab {
             heuristic: r.field("heuristic", d.heuristic),
             speed: r.field("speed", d.speed),
             best,
+            code: r.field("code", CodeSaved::default()),
         };
         (SlidingTab::new(saved), r.finish())
     }

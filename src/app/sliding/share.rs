@@ -31,6 +31,9 @@ impl SlidingTab {
                 .and(self.watch.compared())
                 .map(|(search, heuristic)| (search.code(), heuristic.code().into())),
             step: watched.map_or(0, |_| self.shown_step()),
+            program: watched
+                .filter(|s| s.algorithm.is_your_code())
+                .map(|_| self.code().source.clone()),
         }
     }
 
@@ -44,6 +47,7 @@ impl SlidingTab {
         search: Option<Search>,
         compare: Option<Search>,
         step: usize,
+        program: Option<String>,
     ) {
         self.play.forget_goal_question();
         self.watch.set_predicting(false);
@@ -55,6 +59,13 @@ impl SlidingTab {
             return;
         };
         self.watch.choose((algorithm, heuristic), compare);
+        if algorithm.is_your_code() {
+            // The program runs first; the step is shown once it is recorded.
+            let program = program.unwrap_or_else(|| self.code().source.clone());
+            self.set_program(program, Some(step));
+            self.start_watching();
+            return;
+        }
         self.start_watching();
         if step > 0 && (self.mode == Mode::Watch || self.watch.waits_for_tables()) {
             self.watch.run_to(step);

@@ -12,7 +12,10 @@ impl SlidingTab {
     pub(super) fn central(&mut self, ui: &mut Ui) {
         match self.mode {
             Mode::Play => self.play_view(ui),
-            Mode::Watch => self.watch_view(ui),
+            Mode::Watch => {
+                self.verdict_strip(ui);
+                self.watch_view(ui);
+            }
         }
     }
 }

@@ -47,7 +47,7 @@ impl SlidingTab {
         );
         let mut first = (self.watch.algorithm, self.watch.heuristic);
         let labels = (tr!("sliding-search"), tr!("sliding-heuristic"));
-        search_pickers(ui, "sliding-search", labels, &mut first);
+        search_pickers(ui, "sliding-search", labels, &mut first, true);
         (self.watch.algorithm, self.watch.heuristic) = first;
         let mut comparing = self.watch.compare_with.is_some();
         ui.checkbox(&mut comparing, tr!("sliding-compare"))
@@ -64,7 +64,7 @@ impl SlidingTab {
                 tr!("sliding-compare-search"),
                 tr!("sliding-compare-heuristic"),
             );
-            search_pickers(ui, "sliding-compare", labels, second);
+            search_pickers(ui, "sliding-compare", labels, second, false);
         }
         if (
             self.watch.algorithm,
@@ -99,10 +99,15 @@ fn search_pickers(
     id: &str,
     labels: (String, String),
     (algorithm, heuristic): &mut (PathAlgorithm, PuzzleHeuristic),
+    offer_code: bool,
 ) {
     let label = ui.label(labels.0).id;
     let search_id = format!("{id}-search");
-    *algorithm = picker(ui, (&search_id, label), *algorithm, offered(), |a| {
+    let mut searches = offered();
+    if offer_code {
+        searches.push(PathAlgorithm::your_code());
+    }
+    *algorithm = picker(ui, (&search_id, label), *algorithm, searches, |a| {
         crate::names::path_algorithm(a)
     });
     let label = ui.label(labels.1).id;

@@ -4,6 +4,7 @@
 //! lockstep with the search compared, run to the end over frames, stepped back, and
 //! predicted (a click on a frontier position answers which one is expanded next).
 
+mod code;
 mod controls;
 mod teach;
 mod view;
@@ -50,6 +51,8 @@ pub(super) struct Watch {
     /// Watching waits for pattern databases being made.
     watch_when_ready: bool,
     predicting: bool,
+    /// The student's own search: the program and its last run.
+    code: code::CodeState,
 }
 
 impl Watch {
@@ -63,6 +66,7 @@ impl Watch {
             player: Player::paused_at(speed),
             watch_when_ready: false,
             predicting: false,
+            code: code::CodeState::new(&crate::app::code::CodeSaved::default()),
         }
     }
 
@@ -160,6 +164,21 @@ impl SlidingTab {
                     return;
                 }
             };
+            if algorithm.is_your_code() {
+                match self.watch.code.session_for(problem) {
+                    Some(session) => sessions.push(session),
+                    None => {
+                        // The program runs first (a frame's share at a time); its code
+                        // panel is shown meanwhile.
+                        self.watch.watch_when_ready = false;
+                        self.watch.player.playback.playing = false;
+                        self.watch.sessions.clear();
+                        self.mode = Mode::Watch;
+                        return;
+                    }
+                }
+                continue;
+            }
             match PuzzleSession::new(problem, algorithm, run_label(algorithm, heuristic)) {
                 Ok(session) => sessions.push(session),
                 Err(why) => {
@@ -259,10 +278,12 @@ impl SlidingTab {
         if self.mode != Mode::Watch {
             return self.watch.watch_when_ready;
         }
-        let busy = self
-            .watch
-            .player
-            .advance(&mut self.watch.sessions, dt, budget);
+        let recording = self.advance_code(budget);
+        let busy = recording
+            || self
+                .watch
+                .player
+                .advance(&mut self.watch.sessions, dt, budget);
         self.note_finished();
         busy
     }

@@ -15,18 +15,25 @@ use crate::tr;
 impl SlidingTab {
     pub(in crate::app::sliding) fn teach_panel(&mut self, ui: &mut Ui) {
         egui::ScrollArea::vertical().show(ui, |ui| {
+            if self.runs_your_code() {
+                // The program in place of the pseudo-code: what the student works on.
+                self.code_panel(ui);
+                ui.separator();
+            }
             let Some(session) = self.watch.sessions.first() else {
                 return;
             };
-            ui.strong(tr!("sliding-code-heading"));
-            let lines = crate::teach::listing::pseudocode(session.algorithm);
-            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-            let active = crate::teach::listing::active_lines(
-                session.algorithm,
-                session.last_step(),
-                session.run().deepening(),
-            );
-            crate::ui::pseudocode::pseudocode(ui, &lines, &active);
+            if !session.algorithm.is_your_code() {
+                ui.strong(tr!("sliding-code-heading"));
+                let lines = crate::teach::listing::pseudocode(session.algorithm);
+                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+                let active = crate::teach::listing::active_lines(
+                    session.algorithm,
+                    session.last_step(),
+                    session.run().deepening(),
+                );
+                crate::ui::pseudocode::pseudocode(ui, &lines, &active);
+            }
             ui.label(narrate(session));
             if self.watch.predicting {
                 ui.separator();

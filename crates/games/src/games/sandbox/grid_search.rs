@@ -4,6 +4,7 @@
 
 use super::GridProblem;
 use crate::grid::Pos;
+use crate::search::recorded::Recorded;
 use crate::search::{BiSearch, Deepening, NodeStatus, Run, Search, Side};
 
 /// A line of sight a step checked: from `from` to `to`, and whether it was clear.
@@ -78,3 +79,4 @@ impl GridSearch for Search<GridProblem> {
 }
 impl GridSearch for BiSearch<GridProblem> {}
 impl GridSearch for Deepening<GridProblem> {}
+impl GridSearch for Recorded<GridProblem> {}

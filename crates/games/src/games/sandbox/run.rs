@@ -1,9 +1,12 @@
 use std::fmt;
 
 use super::GridProblem;
-use super::algorithms::{Capabilities, Descriptor, Options, REGISTRY, Shape, by_code};
+use std::sync::Arc;
+
+use super::algorithms::{Capabilities, Descriptor, Options, REGISTRY, Shape, YOUR_CODE, by_code};
 use super::grid_search::{GridSearch, SightCheck};
 use crate::grid::Pos;
+use crate::search::recorded::Recording;
 use crate::search::{
     Algorithm, Budget, Cost, DeepeningLimit, DeepeningStatus, Event, NodeStatus, Run, RunResult,
     Side, Step, StoppingRule, expanded_by, run_to_end, unknown_algorithm,
@@ -44,6 +47,26 @@ impl PathAlgorithm {
             _ => 1.0,
         };
         PathAlgorithm { descriptor, weight }
+    }
+
+    /// The student's own search, from the code panel (not in the registry: the command
+    /// line and lessons cannot name it; saved settings and links can).
+    pub fn your_code() -> PathAlgorithm {
+        PathAlgorithm::of(&YOUR_CODE)
+    }
+
+    /// Whether this is the student's own search.
+    pub fn is_your_code(self) -> bool {
+        std::ptr::eq(self.descriptor, &YOUR_CODE)
+    }
+
+    /// Parses a name as [`PathAlgorithm::parse`] does, and `code`, the student's own
+    /// search, which saved settings and links name.
+    pub fn parse_saved(text: &str) -> Result<PathAlgorithm, String> {
+        if text.eq_ignore_ascii_case(YOUR_CODE.code) {
+            return Ok(PathAlgorithm::your_code());
+        }
+        PathAlgorithm::parse(text)
     }
 
     /// What it is, described once.
@@ -210,7 +233,7 @@ impl<'de> serde::Deserialize<'de> for PathAlgorithm {
             Stored::Jps => "jps".into(),
             Stored::DStarLite => "dstar-lite".into(),
         };
-        PathAlgorithm::parse(&code).map_err(serde::de::Error::custom)
+        PathAlgorithm::parse_saved(&code).map_err(serde::de::Error::custom)
     }
 }
 
@@ -288,6 +311,7 @@ impl GridRun {
             rule,
             weight: algorithm.weight,
             drawn,
+            recording: None,
         };
         let search = (algorithm.descriptor.build)(problem, &options);
         GridRun {
@@ -295,6 +319,30 @@ impl GridRun {
             options,
             search,
         }
+    }
+
+    /// The replay of a student's program's search of `problem` (see
+    /// [`crate::search::recorded`]).
+    pub fn recorded(problem: GridProblem, recording: Arc<Recording<Pos>>) -> GridRun {
+        let algorithm = PathAlgorithm::your_code();
+        let options = Options {
+            budget: Budget::default(),
+            rule: StoppingRule::Proven,
+            weight: 1.0,
+            drawn: true,
+            recording: Some(recording),
+        };
+        let search = (YOUR_CODE.build)(problem, &options);
+        GridRun {
+            algorithm,
+            options,
+            search,
+        }
+    }
+
+    /// The recording replayed, for the student's own search.
+    pub fn recording(&self) -> Option<&Arc<Recording<Pos>>> {
+        self.options.recording.as_ref()
     }
 
     /// The same search on `problem` (another start and goal, as a scenario's queries ask),
@@ -309,6 +357,8 @@ impl GridRun {
                 drawn,
                 ..
             } = self.options;
+            // A recording is of one problem: on another, the student's search has none
+            // and stops at once.
             *self = GridRun::build(problem, self.algorithm, budget, rule, drawn);
         }
     }

@@ -2,12 +2,15 @@
 //! counts, the expansions by depth, what the latest step did, and the answers given in
 //! predict mode.
 
+use std::sync::Arc;
+
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{
     ExpansionsByDepth, Move, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
     run_on_puzzle,
 };
 use crate::search::predict::{Prediction, Ranking};
+use crate::search::recorded::{Recorded, Recording};
 use crate::search::{Budget, Engine, Event, Step, Timeline, effective_branching_factor};
 use crate::teach::predictions::Predictions;
 use crate::watch::series::RunSeries;
@@ -58,7 +61,28 @@ impl PuzzleSession {
     ) -> Result<PuzzleSession, String> {
         let heuristic = problem.heuristic;
         let run = run_on_puzzle(problem, algorithm, UI_BUDGET)?;
-        Ok(PuzzleSession {
+        Ok(PuzzleSession::of_run(run, algorithm, heuristic, label))
+    }
+
+    /// The replay of a student's program's search of `problem` (see
+    /// [`crate::search::recorded`]).
+    pub fn recorded(
+        problem: SlidingProblem,
+        recording: Arc<Recording<Position>>,
+        label: String,
+    ) -> PuzzleSession {
+        let heuristic = problem.heuristic;
+        let run = Engine::new(Recorded::new(problem, recording));
+        PuzzleSession::of_run(run, PathAlgorithm::your_code(), heuristic, label)
+    }
+
+    fn of_run(
+        run: PuzzleRun,
+        algorithm: PathAlgorithm,
+        heuristic: PuzzleHeuristic,
+        label: String,
+    ) -> PuzzleSession {
+        PuzzleSession {
             algorithm,
             heuristic,
             timeline: Timeline::with_checkpoints(run, 256, 10)
@@ -70,7 +94,7 @@ impl PuzzleSession {
             preview_made: None,
             predictions: Predictions::default(),
             reported: false,
-        })
+        }
     }
 
     pub fn run(&self) -> &PuzzleRun {

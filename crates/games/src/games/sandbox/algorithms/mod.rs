@@ -20,12 +20,18 @@ mod jps;
 pub mod listing;
 mod theta_star;
 mod weighted_astar;
+mod your_code;
+
+use std::sync::Arc;
 
 use super::GridProblem;
 use super::grid_search::GridSearch;
+use crate::grid::Pos;
 use crate::search::predict::Ranking;
+use crate::search::recorded::Recording;
 use crate::search::{Algorithm, Budget, DeepeningLimit, StoppingRule};
 pub use listing::{Line, Moment, PolicyPart, Text};
+pub use your_code::YOUR_CODE;
 
 /// One search of the board, described once.
 pub struct Descriptor {
@@ -107,7 +113,7 @@ impl Capabilities {
 }
 
 /// What building a run needs besides the problem.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     pub budget: Budget,
     /// When a two-sided search may stop.
@@ -117,6 +123,8 @@ pub struct Options {
     /// Whether the run's extras for the views (JPS's scanned trail) are kept: off where
     /// nothing draws the run (the command line's solving), where they cost time.
     pub drawn: bool,
+    /// What the student's program did, for [`YOUR_CODE`]'s run (no other search reads it).
+    pub recording: Option<Arc<Recording<Pos>>>,
 }
 
 /// Every search of the board, in the picker's order.

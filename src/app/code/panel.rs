@@ -1,0 +1,124 @@
+//! The code panel: the program in the editor, Run, the search it is checked against, and a
+//! console with what the program printed up to the step shown, or why it stopped.
+
+use egui::{Key, Modifiers, Ui};
+use frontier_script::ScriptState;
+
+use super::editor::{Marks, code_editor};
+use super::{CodeRun, RULES};
+use crate::search::Problem;
+use crate::tr;
+
+/// What the student asked of the panel this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PanelAction {
+    /// Run the program in the editor.
+    pub run: bool,
+    /// The search it is checked against changed: judge the last run again.
+    pub check_changed: bool,
+}
+
+/// Rows the editor shows at least.
+const EDITOR_ROWS: usize = 16;
+
+/// The panel for `code`, the run shown standing at `step` (0 before the first).
+pub fn code_panel<P: Problem + Clone>(
+    ui: &mut Ui,
+    code: &mut CodeRun<P>,
+    step: usize,
+) -> PanelAction
+where
+    P::State: ScriptState,
+{
+    let mut action = PanelAction::default();
+    code.follow_language(crate::i18n::language());
+    // Ctrl+Enter runs, taken before the editor would read it as a new line.
+    action.run |= ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Enter));
+    ui.horizontal_wrapped(|ui| {
+        let run = ui
+            .button(tr!("code-run"))
+            .on_hover_text(tr!("code-run-tip"));
+        action.run |= run.clicked();
+        let label = ui.label(tr!("code-check"));
+        let selected = code
+            .check
+            .map_or(tr!("code-check-none"), crate::judged::rule_name);
+        egui::ComboBox::from_id_salt("code-check")
+            .selected_text(selected)
+            .show_ui(ui, |ui| {
+                let none = ui.selectable_label(code.check.is_none(), tr!("code-check-none"));
+                if none.clicked() && code.check.is_some() {
+                    code.check = None;
+                    action.check_changed = true;
+                }
+                for rule in RULES {
+                    let chosen = ui
+                        .selectable_label(code.check == Some(rule), crate::judged::rule_name(rule));
+                    if chosen.clicked() && code.check != Some(rule) {
+                        code.check = Some(rule);
+                        action.check_changed = true;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    if code.can_bring_back()
+        && ui
+            .button(tr!("code-bring-back"))
+            .on_hover_text(tr!("code-bring-back-tip"))
+            .clicked()
+    {
+        action.run |= code.bring_back();
+    }
+    if code.running() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!("code-running", expansions = code.expansions_so_far()));
+        });
+    } else if code.edited_since_run() {
+        ui.colored_label(ui.visuals().warn_fg_color, tr!("code-edited"));
+    }
+    let marks = Marks {
+        lit: code.line_at(step),
+        error: code.outcome().and_then(|o| o.error_at()),
+    };
+    let console = code.printed_at(step).to_owned();
+    let stopped = code.stopped_at(step).map(|s| s.to_string());
+    let label = ui.label(tr!("code-program"));
+    let editor_height = (ui.available_height() - 150.0).max(160.0);
+    ui.allocate_ui(egui::vec2(ui.available_width(), editor_height), |ui| {
+        code_editor(
+            ui,
+            "code-editor",
+            label.id,
+            &mut code.source,
+            marks,
+            EDITOR_ROWS,
+        );
+    });
+    let label = ui.label(tr!("code-console"));
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("code-console")
+            .max_height(120.0)
+            .auto_shrink([false, true])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                if console.is_empty() && stopped.is_none() {
+                    ui.weak(tr!("code-console-empty"));
+                }
+                if !console.is_empty() {
+                    let text = egui::RichText::new(console.trim_end()).monospace();
+                    ui.add(egui::Label::new(text).selectable(true))
+                        .labelled_by(label.id);
+                }
+                if let Some(stopped) = stopped {
+                    let red = crate::ui::color(crate::palette::status::TROUBLE);
+                    let text = egui::RichText::new(stopped).monospace().color(red);
+                    ui.add(egui::Label::new(text).selectable(true));
+                }
+            });
+    });
+    action
+}
