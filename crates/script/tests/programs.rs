@@ -286,6 +286,13 @@ fn the_replay_shows_the_programs_frontier_and_its_lines() {
     replay.step();
     assert_eq!(replay.last_expanded().map(|(_, s)| s), Some(Pos::new(0, 0)));
     assert_eq!(replay.frontier_len(), 1, "(1, 0) waits, the start is taken");
+    replay.step();
+    // Pushed in the step that generated it, the state still has its route: g and depth.
+    let node = replay.node(&Pos::new(1, 0)).expect("expanded");
+    assert_eq!(
+        (node.g, node.depth, node.parent),
+        (1.0, 1, Some(Pos::new(0, 0)))
+    );
     while replay.step().is_some() {}
     assert_eq!(replay.expansions(), 4, "the goal is taken, not expanded");
     assert_eq!(replay.path().map(|p| p.len()), Some(5));

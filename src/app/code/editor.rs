@@ -37,7 +37,11 @@ pub fn code_editor(
     };
     let lines = source.split('\n').count().max(rows);
     let numbers: String = (1..=lines).map(|n| format!("{n:>3}\n")).collect();
-    let frame = egui::Frame::group(ui.style()).inner_margin(2.0);
+    // The field's own fill would cover the lit line painted behind the text: the frame
+    // around the numbers and the text is filled instead.
+    let frame = egui::Frame::group(ui.style())
+        .inner_margin(2.0)
+        .fill(ui.visuals().extreme_bg_color);
     // The text as wide as the room beside the numbers, and no wider: a wider field would
     // reach past the panel (a long line scrolls sideways instead).
     let font = egui::TextStyle::Monospace.resolve(ui.style());
@@ -63,6 +67,7 @@ pub fn code_editor(
                             .id_salt(id_salt)
                             .code_editor()
                             .margin(margin)
+                            .background_color(egui::Color32::TRANSPARENT)
                             .desired_rows(rows)
                             .desired_width(room.max(8.0 * digit))
                             .layouter(&mut layouter);
@@ -101,8 +106,16 @@ fn paint_marks(
     };
     let mut shapes = vec![];
     if let Some(rect) = marks.lit.and_then(row_rect) {
-        let lit = crate::ui::color(crate::palette::search::CODE_HIGHLIGHT).gamma_multiply(0.6);
-        shapes.push(egui::Shape::rect_filled(rect, 2.0, lit));
+        // A tint the program's colours stay readable on, and a solid bar at its left edge.
+        let lit = crate::ui::color(crate::palette::search::CODE_HIGHLIGHT);
+        let tint = if ui.visuals().dark_mode { 0.28 } else { 0.55 };
+        shapes.push(egui::Shape::rect_filled(
+            rect,
+            2.0,
+            lit.gamma_multiply(tint),
+        ));
+        let bar = rect.with_max_x(rect.left() + 3.0);
+        shapes.push(egui::Shape::rect_filled(bar, 0.0, lit));
     }
     if let Some((line, column)) = marks.error
         && let Some(rect) = row_rect(line)

@@ -165,7 +165,14 @@ impl<P: Problem> Recorded<P> {
     }
 
     fn meet(&mut self, state: &P::State, g: Cost, depth: u32, parent: Option<NodeId>) -> bool {
-        if self.met.contains_key(state) {
+        if let Some(met) = self.met.get_mut(state) {
+            // A state pushed before the expansion that generated it was replayed (a step's
+            // pushes are applied before its expansion) gets its route now.
+            let unrouted = met.parent.is_none() && met.g == Cost::INFINITY;
+            if unrouted && parent.is_some() {
+                (met.g, met.depth, met.parent) = (g, depth, parent);
+                return true;
+            }
             return false;
         }
         let id = self.states.len() as NodeId;
