@@ -1922,3 +1922,11 @@ code-show-step = Show step { $step }
 code-no-check = Choose a search under “Check against” to have your run judged.
 code-bring-back = Bring back my program
 code-bring-back-tip = The link put its own program in the editor; this swaps yours back (and the link's can be swapped in again).
+sliding-frontier-heading-code = What your frontier holds: { $count ->
+        [one] { $count } position
+       *[other] { $count } positions, the nearest to the start first (your program takes them in its own order)
+    }
+sliding-frontier-earlier-code = What your frontier held at step { $step }, shown while the run plays: { $count ->
+        [one] { $count } position
+       *[other] { $count } positions, the nearest to the start first
+    }

@@ -136,11 +136,17 @@ fn frontier_cards(
     let step = session.position();
     let (of_step, (total, first)) = session.preview(shown.playing);
     let (total, first) = (*total, first.clone());
-    ui.label(if of_step == step {
-        tr!("sliding-frontier-heading", count = total)
-    } else {
+    let own_order = session.algorithm.is_your_code();
+    ui.label(match (of_step == step, own_order) {
+        (true, false) => tr!("sliding-frontier-heading", count = total),
+        (true, true) => tr!("sliding-frontier-heading-code", count = total),
         // Ranking a large frontier each frame would slow the run.
-        tr!("sliding-frontier-earlier", count = total, step = of_step)
+        (false, false) => tr!("sliding-frontier-earlier", count = total, step = of_step),
+        (false, true) => tr!(
+            "sliding-frontier-earlier-code",
+            count = total,
+            step = of_step
+        ),
     });
     // Cards wide enough for their g, h and f, and on a big window (a projector) as big as
     // two rows of the positions shown allow.

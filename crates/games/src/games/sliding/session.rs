@@ -163,7 +163,13 @@ impl PuzzleSession {
             .preview_made
             .is_some_and(|made| made.elapsed() < PREVIEW_EVERY);
         if self.preview_at != Some(at) && !(playing && large && recent) {
-            let ranking = self.ranking();
+            // A student's program takes its frontier in its own order, which the replay
+            // does not know: its preview shows the nearest to the start first, and says so.
+            let ranking = if self.algorithm.is_your_code() {
+                Ranking::Lowest(crate::search::predict::Measure::Depth)
+            } else {
+                self.ranking()
+            };
             self.preview = frontier_preview(self.timeline.current().run(), ranking, PREVIEWED);
             self.preview_at = Some(at);
             self.preview_made = Some(web_time::Instant::now());
