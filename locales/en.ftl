@@ -1930,3 +1930,4 @@ sliding-frontier-earlier-code = What your frontier held at step { $step }, shown
         [one] { $count } position
        *[other] { $count } positions, the nearest to the start first
     }
+code-worker-failed = Python stopped in the browser ({ $why }). Run again to start it afresh.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Frontier for the browser: a static site in target/web/ (index.html, frontier.js,
-# frontier_bg.wasm; nothing else needed). The first time it installs what it needs: the
+# frontier_bg.wasm; and the Python worker the code panel starts the first time it runs a
+# program: script-worker.js, frontier_script.js, frontier_script_bg.wasm). The first time it installs what it needs: the
 # wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version Cargo.lock
 # names (cargo install, a few minutes).
 #   usage: tools/web/build.sh [OUTDIR]      (default target/web)
@@ -22,13 +23,19 @@ if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; th
 fi
 
 cargo build --profile web --target wasm32-unknown-unknown --bin frontier
+cargo build --profile web --target wasm32-unknown-unknown -p frontier-script-web --lib
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name frontier \
     "$target_dir/wasm32-unknown-unknown/web/frontier.wasm"
-cp tools/web/index.html "$out/"
-for file in "$out"/frontier.js "$out"/frontier_bg.wasm; do
+# The worker loads its module with importScripts, which wants the no-modules glue.
+wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name frontier_script \
+    "$target_dir/wasm32-unknown-unknown/web/frontier_script_web.wasm"
+cp tools/web/index.html tools/web/script-worker.js "$out/"
+for file in "$out"/frontier.js "$out"/frontier_bg.wasm "$out"/frontier_script.js \
+    "$out"/frontier_script_bg.wasm; do
     printf '%s: %s bytes, %s gzipped\n' "$(basename "$file")" "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
 done
 echo "built $out/"

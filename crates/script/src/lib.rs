@@ -9,21 +9,39 @@
 //! own for time between calls, recursion and memory. A program can reach no file, no
 //! network and no module but `frontier` and Monty's pure ones.
 
-mod containers;
+//!
+//! Without its `python` feature (on by default) the crate is what the browser's page needs
+//! to ask a worker for a run and read the answer ([`wire`]), the starters and the limits:
+//! the interpreter then loads in the worker only, when the code panel first runs.
+
 mod limits;
-mod program;
-mod record;
+mod ran;
 mod starter;
+pub mod wire;
+
+#[cfg(feature = "python")]
+mod containers;
+#[cfg(feature = "python")]
+mod program;
+#[cfg(feature = "python")]
+mod record;
+#[cfg(feature = "python")]
 mod state;
 
 pub use limits::{LimitHit, Limits};
-pub use program::{PROGRAM_FILE, Program};
-pub use record::{Ran, Recorder, Stopped, record};
+pub use ran::{Ran, Stopped};
 pub use starter::{STARTERS, starter};
+
+#[cfg(feature = "python")]
+pub use program::{PROGRAM_FILE, Program};
+#[cfg(feature = "python")]
+pub use record::{Recorder, record};
+#[cfg(feature = "python")]
 pub use state::ScriptState;
 
 /// Monty's memory limit counts the bytes allocated through this allocator (the system's,
 /// counted); without it the limit is not enforced. It never refuses an allocation itself:
 /// Monty checks the count between its instructions and raises `MemoryError` in the program.
+#[cfg(feature = "python")]
 #[global_allocator]
 static COUNTED: monty_alloc::LimitedAllocator = monty_alloc::LimitedAllocator;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// What a program may use.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// The most expansions (calls of `successors`).
     pub expansions: usize,
@@ -44,7 +44,7 @@ impl Limits {
 }
 
 /// The limit a program hit.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum LimitHit {
     /// It asked for more expansions than allowed.
     Expansions(usize),

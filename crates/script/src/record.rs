@@ -17,63 +17,12 @@ use monty_types::{
 use crate::containers::{Containers, Kind, Misuse};
 use crate::limits::{LimitHit, Limits};
 use crate::program::Program;
+use crate::ran::{Ran, Stopped};
 use crate::state::ScriptState;
 
 /// The host's `problem` object, and its class.
 const PROBLEM_ID: MontyUuid = MontyUuid::from_u128(0x5eac_4001);
 const PROBLEM_CLASS_ID: MontyUuid = MontyUuid::from_u128(0x5eac_4002);
-
-/// Why a program did not return a path normally.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Stopped {
-    /// It is not Python the sandbox reads: at this line and column of the program.
-    Syntax {
-        /// The program's line, from 1 (0 when the error is outside the program).
-        line: u32,
-        /// The column, from 1.
-        column: u32,
-        /// The error, told as Python tells it.
-        text: String,
-    },
-    /// It raised an exception.
-    Raised {
-        /// The program's line it was raised at, if it was raised in the program.
-        line: Option<u32>,
-        /// The traceback, in the program's lines.
-        text: String,
-    },
-    /// It hit a limit.
-    Limit(LimitHit),
-    /// `search` returned something that is not a path.
-    NotAPath {
-        /// What it returned, as Python shows it (cut short).
-        returned: String,
-    },
-}
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Stopped::Syntax { text, .. } | Stopped::Raised { text, .. } => f.write_str(text),
-            Stopped::Limit(limit) => limit.fmt(f),
-            Stopped::NotAPath { returned } => f.write_str(&frontier_games::tr!(
-                "script-not-a-path",
-                returned = returned.clone()
-            )),
-        }
-    }
-}
-
-/// A program run to its end, or to where it was stopped.
-#[derive(Clone, Debug)]
-pub struct Ran<S> {
-    /// Its search, step by step.
-    pub recording: Arc<Recording<S>>,
-    /// What it printed.
-    pub output: String,
-    /// Why it stopped without returning, if it did.
-    pub stopped: Option<Stopped>,
-}
 
 /// A program being run and recorded.
 pub struct Recorder<P: Problem>
@@ -196,12 +145,12 @@ where
         self.ran.is_some()
     }
 
-    /// The program run to its end (running what is left of it).
     /// The problem the program searches.
     pub fn problem(&self) -> &P {
         &self.problem
     }
 
+    /// The program run to its end (running what is left of it).
     pub fn into_ran(mut self) -> Ran<P::State> {
         while !self.advance(usize::MAX) {}
         self.ran.take().expect("a program over has its record")

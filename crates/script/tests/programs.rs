@@ -369,3 +369,51 @@ fn hostile_programs_are_stopped_with_the_limit_they_hit() {
         );
     }
 }
+
+#[test]
+fn a_run_asked_for_as_json_comes_back_as_the_run_itself() {
+    use frontier_script::wire::{ProblemSpec, Request, answer, board_reply, puzzle_reply};
+    let source = uninformed("Queue");
+    let ask = |problem: ProblemSpec| {
+        let request = Request {
+            source: source.clone(),
+            limits: Limits::default(),
+            language: "en".into(),
+            problem,
+        };
+        answer(&serde_json::to_string(&request).unwrap())
+    };
+    let grid = grids().remove(0);
+    let json = ask(ProblemSpec::Board {
+        board: grid.board().to_text(),
+        diagonal: false,
+        heuristic: "manhattan".into(),
+    });
+    let ran = board_reply(&json).expect("a run");
+    assert_eq!(*ran.recording, *ran_direct(&source, &grid).recording);
+    let puzzle = puzzle();
+    let json = ask(ProblemSpec::Puzzle {
+        start: puzzle.start,
+        goal: puzzle.goal,
+        heuristic: "manhattan".into(),
+    });
+    let ran = puzzle_reply(&json).expect("a run");
+    assert_eq!(*ran.recording, *ran_direct(&source, &puzzle).recording);
+    // What the worker cannot read is an answer that says so, never a panic.
+    let json = ask(ProblemSpec::Board {
+        board: "not a board".into(),
+        diagonal: false,
+        heuristic: "manhattan".into(),
+    });
+    assert!(board_reply(&json).is_err());
+    assert!(board_reply(&answer("{ not json")).is_err());
+    assert!(board_reply("garbage").is_err());
+}
+
+fn ran_direct<P>(source: &str, problem: &P) -> Ran<P::State>
+where
+    P: frontier_engine::search::Problem + Clone,
+    P::State: ScriptState,
+{
+    record(source, problem.clone(), Limits::default())
+}

@@ -1,27 +1,25 @@
 //! The student's own search in Python, as a tab runs it: the program edited in the code
-//! panel, run in the sandbox and recorded over frames (so no program freezes the window),
+//! panel, run in the sandbox and recorded (over frames on the desktop, in a worker in the
+//! browser: no program freezes the window),
 //! then judged against the search it claims to be. The tab replays the recording as a run
 //! of its board (the search picker's "Your code"); the panel shows the program with the line
 //! of each step lit, what it printed up to that step, and the verdict.
 
 mod editor;
+mod job;
 mod panel;
 
 use std::sync::Arc;
 
-use frontier_script::{Limits, Ran, Recorder, ScriptState, Stopped};
+use frontier_script::{Limits, Ran, Stopped};
 
 use crate::i18n::Language;
-use crate::search::Problem;
 use crate::search::judge::{Divergence, Rule, Verdict, judge};
 use crate::search::recorded::Recording;
-use crate::ui::step_controls::{FrameBudget, step_within_budget};
+use crate::ui::step_controls::FrameBudget;
 
+pub use job::{Job, Recordable};
 pub use panel::code_panel;
-
-/// Host calls the recorder makes between two looks at the frame's clock: a call is a few
-/// microseconds.
-const CALLS_PER_STEP: usize = 32;
 
 /// The searches a program can be checked against, in the picker's order.
 pub const RULES: [Rule; 5] = [Rule::Bfs, Rule::Dfs, Rule::Ucs, Rule::AStar, Rule::Greedy];
@@ -109,18 +107,15 @@ impl<S> Outcome<S> {
 }
 
 /// The program of one tab, its run under way and its last outcome.
-pub struct CodeRun<P: Problem>
-where
-    P::State: ScriptState,
-{
+pub struct CodeRun<P: Recordable> {
     /// The program in the editor.
     pub source: String,
     /// The search it is checked against.
     pub check: Option<Rule>,
     /// The limits each run is held to.
     pub limits: Limits,
-    /// A run being recorded, a slice each frame.
-    job: Option<Recorder<P>>,
+    /// A run being recorded (a slice each frame, or in the browser's worker).
+    job: Option<Job<P>>,
     /// The last run that ended.
     outcome: Option<Outcome<P::State>>,
     /// Set when a run ends, until the tab takes it (to show it from step 0).
@@ -129,10 +124,7 @@ where
     replaced: Option<String>,
 }
 
-impl<P: Problem + Clone> CodeRun<P>
-where
-    P::State: ScriptState,
-{
+impl<P: Recordable> CodeRun<P> {
     pub fn new(saved: &CodeSaved) -> CodeRun<P> {
         CodeRun {
             source: saved.source.clone(),
@@ -181,7 +173,7 @@ where
     /// Runs the program in the editor on `problem`, from its start (any run under way is
     /// dropped).
     pub fn start(&mut self, problem: P) {
-        self.job = Some(Recorder::start(&self.source, problem, self.limits));
+        self.job = Some(Job::start(&self.source, problem, self.limits));
         self.fresh = false;
     }
 
@@ -190,9 +182,10 @@ where
         self.job.is_some()
     }
 
-    /// The expansions recorded so far by the run under way.
-    pub fn expansions_so_far(&self) -> usize {
-        self.job.as_ref().map_or(0, Recorder::expansions)
+    /// The expansions recorded so far by the run under way, where that is known (not of a
+    /// run in the browser's worker).
+    pub fn expansions_so_far(&self) -> Option<usize> {
+        self.job.as_ref().and_then(Job::expansions)
     }
 
     /// Records this frame's share of the run under way; true while it goes on.
@@ -200,26 +193,22 @@ where
         let Some(job) = &mut self.job else {
             return false;
         };
-        let mut over = false;
-        step_within_budget(usize::MAX, budget, || {
-            over = job.advance(CALLS_PER_STEP);
-            !over
+        let Some(ran) = job.poll(budget) else {
+            return true;
+        };
+        let problem = job.problem().clone();
+        self.job = None;
+        let verdict = match (self.check, &ran.stopped) {
+            (Some(rule), None) => Some((rule, judge(&problem, rule, &ran.recording.trace()))),
+            _ => None,
+        };
+        self.outcome = Some(Outcome {
+            ran,
+            source: self.source.clone(),
+            verdict,
         });
-        if over && let Some(job) = self.job.take() {
-            let problem = job.problem().clone();
-            let ran = job.into_ran();
-            let verdict = match (self.check, &ran.stopped) {
-                (Some(rule), None) => Some((rule, judge(&problem, rule, &ran.recording.trace()))),
-                _ => None,
-            };
-            self.outcome = Some(Outcome {
-                ran,
-                source: self.source.clone(),
-                verdict,
-            });
-            self.fresh = true;
-        }
-        self.job.is_some()
+        self.fresh = true;
+        false
     }
 
     /// Judges the last run again, against the search now chosen.

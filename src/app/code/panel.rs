@@ -2,11 +2,9 @@
 //! console with what the program printed up to the step shown, or why it stopped.
 
 use egui::{Key, Modifiers, Ui};
-use frontier_script::ScriptState;
 
 use super::editor::{Marks, code_editor};
-use super::{CodeRun, RULES};
-use crate::search::Problem;
+use super::{CodeRun, RULES, Recordable};
 use crate::tr;
 
 /// What the student asked of the panel this frame.
@@ -22,14 +20,7 @@ pub struct PanelAction {
 const EDITOR_ROWS: usize = 16;
 
 /// The panel for `code`, the run shown standing at `step` (0 before the first).
-pub fn code_panel<P: Problem + Clone>(
-    ui: &mut Ui,
-    code: &mut CodeRun<P>,
-    step: usize,
-) -> PanelAction
-where
-    P::State: ScriptState,
-{
+pub fn code_panel<P: Recordable>(ui: &mut Ui, code: &mut CodeRun<P>, step: usize) -> PanelAction {
     let mut action = PanelAction::default();
     code.follow_language(crate::i18n::language());
     // Ctrl+Enter runs, taken before the editor would read it as a new line.
@@ -74,7 +65,10 @@ where
     if code.running() {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(tr!("code-running", expansions = code.expansions_so_far()));
+            ui.label(match code.expansions_so_far() {
+                Some(expansions) => tr!("code-running", expansions = expansions),
+                None => tr!("code-waiting"),
+            });
         });
     } else if code.edited_since_run() {
         ui.colored_label(ui.visuals().warn_fg_color, tr!("code-edited"));

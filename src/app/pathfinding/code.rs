@@ -216,3 +216,17 @@ impl PathfindingTab {
         marks
     }
 }
+
+impl crate::app::code::Recordable for GridProblem {
+    fn spec(&self) -> frontier_script::wire::ProblemSpec {
+        frontier_script::wire::ProblemSpec::Board {
+            board: self.board().to_text(),
+            diagonal: self.connectivity == Connectivity::Eight,
+            heuristic: self.heuristic.code().to_owned(),
+        }
+    }
+
+    fn read_reply(json: &str) -> Result<frontier_script::Ran<Self::State>, String> {
+        frontier_script::wire::board_reply(json)
+    }
+}

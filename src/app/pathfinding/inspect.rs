@@ -144,6 +144,25 @@ impl PathfindingTab {
             "step": session.position(), "atEnd": session.at_end(),
             "cellX": cell_x, "cellY": cell_y, "cell": cell,
             "area": [min.x, min.y, size.x, size.y],
+            "code": self.code_state_for_tests(),
+        })
+    }
+
+    /// The student's program as the browser tests read it: running, why it stopped, the
+    /// verdict, the line of the step shown.
+    fn code_state_for_tests(&self) -> serde_json::Value {
+        let code = &self.code.run;
+        let outcome = code.outcome();
+        let verdict = outcome
+            .and_then(|o| o.verdict.as_ref())
+            .map(|(rule, verdict)| crate::judged::verdict_text(*rule, verdict));
+        serde_json::json!({
+            "running": code.running(),
+            "ran": outcome.is_some(),
+            "expansions": outcome.map_or(0, |o| o.ran.recording.steps.len()),
+            "stopped": outcome.and_then(|o| o.ran.stopped.as_ref()).map(|s| s.to_string()),
+            "verdict": verdict,
+            "line": code.line_at(self.session().position()),
         })
     }
 }

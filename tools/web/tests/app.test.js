@@ -3,7 +3,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import * as web from "./page.js";
 
@@ -282,6 +284,49 @@ test("the 15-puzzle's pattern database is made in the page, its progress shown, 
   await web.find(page, "Stop making them");
   const s = await web.until(page, (t) => t.sliding.mode === "Watch", "the search started", 240);
   assert.equal(s.sliding.tables, -1, "the build is over");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("your own search in Python runs in its worker, is judged, and hostile programs stop without stopping the page", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "frontier-code-"));
+  const starter = readFileSync(`${ROOT}crates/script/starters/bfs.en.py`, "utf8");
+  const board = `${ROOT}presets/boards/maze.board`;
+  /** The board opened from a link that carries `program`, run and shown at step 3. */
+  const opened = async (name, program) => {
+    const file = join(folder, name);
+    writeFileSync(file, program);
+    const link = frontier("link", board, "--program", file, "--step", "3", "--page", server.url);
+    const page = await web.open(chromium, link);
+    const s = await web.until(page, (t) => t.pathfinding.code.ran, `${name} run`, 120);
+    return { page, s };
+  };
+  // The starter BFS: run in the worker, judged a correct BFS, its line lit at step 3.
+  let { page, s } = await opened("bfs.py", starter);
+  s = await web.until(page, (t) => t.pathfinding.step === 3, "the link's step");
+  assert.equal(s.pathfinding.algorithm, "code");
+  assert.equal(s.pathfinding.code.stopped, null);
+  assert.match(s.pathfinding.code.verdict, /^A correct BFS on this problem/);
+  assert.equal(s.pathfinding.code.line, 19);
+  await web.find(page, "A correct BFS on this problem", { contains: true });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  // A stack in place of the queue: the step where it stops being a BFS, in words.
+  ({ page, s } = await opened("stack.py", starter.replaceAll("Queue", "Stack")));
+  assert.match(s.pathfinding.code.verdict, /Your frontier behaves like a stack/);
+  await page.context().close();
+  // A list of 100,000 references to None is an ordinary value.
+  ({ page, s } = await opened("nones.py", "def search(problem):\n    nones = [None] * 100000\n    return [problem.start] if len(nones) == 100000 else None\n"));
+  assert.equal(s.pathfinding.code.stopped, null);
+  assert.match(s.pathfinding.code.verdict, /path/);
+  await page.context().close();
+  // Recursion without end stops at the limit (or, at worst, ends the worker): the page
+  // goes on drawing, and Run starts a fresh worker.
+  ({ page, s } = await opened("deep.py", "def down(n):\n    return down(n + 1)\n\ndef search(problem):\n    return down(0)\n"));
+  assert.match(s.pathfinding.code.stopped, /deeper than 1000|Python stopped in the browser/);
+  const before = (await web.state(page)).frames;
+  await web.click(page, "Run code");
+  await web.until(page, (t) => t.frames > before + 2 && t.pathfinding.code.ran, "the page still drawing");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -47,7 +47,7 @@ use super::{
 };
 
 /// A change a program made to its frontier.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Change<S> {
     /// It put an entry holding this state into its frontier.
     Pushed(S),
@@ -56,7 +56,7 @@ pub enum Change<S> {
 }
 
 /// One expansion of a recorded search.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RecordedStep<S> {
     /// The state whose successors the program asked for.
     pub expanded: S,
@@ -68,8 +68,9 @@ pub struct RecordedStep<S> {
     pub printed: usize,
 }
 
-/// A search recorded to its end (or to where it was stopped).
-#[derive(Clone, Debug, PartialEq)]
+/// A search recorded to its end (or to where it was stopped). It crosses from the browser's
+/// Python worker to the page as JSON (serde).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Recording<S> {
     /// What the program put into its frontier before its first expansion.
     pub opening: Vec<Change<S>>,

@@ -180,3 +180,17 @@ impl SlidingTab {
         }
     }
 }
+
+impl crate::app::code::Recordable for SlidingProblem {
+    fn spec(&self) -> frontier_script::wire::ProblemSpec {
+        frontier_script::wire::ProblemSpec::Puzzle {
+            start: self.start,
+            goal: self.goal,
+            heuristic: self.heuristic.code().to_owned(),
+        }
+    }
+
+    fn read_reply(json: &str) -> Result<frontier_script::Ran<Self::State>, String> {
+        frontier_script::wire::puzzle_reply(json)
+    }
+}

@@ -126,6 +126,20 @@ pub mod position_text {
     }
 }
 
+/// A position in a file or a message is its text (`1 2 3 8 0 4 7 6 5`): a student's recorded
+/// search crosses from the browser's Python worker so.
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        position_text::serialize(self, s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        position_text::deserialize(d)
+    }
+}
+
 /// A game: where it began, where it stands, the goal, the moves played (the blank's) and
 /// the moves undone, which redo plays again until a new move is made.
 #[derive(Clone, Debug, PartialEq)]
