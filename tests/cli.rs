@@ -1525,30 +1525,9 @@ fn puzzle_refuses_bad_positions_and_searches_with_the_reason() {
     );
 }
 
-/// A student's BFS, with the frontier a `Queue` or (the bug) a `Stack`.
+/// The app's starter BFS, with the frontier a `Queue` or (the bug) a `Stack`.
 fn student_bfs(container: &str) -> String {
-    r#"
-from frontier import Stack, Queue
-
-def search(problem):
-    frontier = CONTAINER()
-    frontier.push(problem.start)
-    parent = {problem.start: None}
-    while frontier:
-        state = frontier.pop()
-        if problem.is_goal(state):
-            path = []
-            while state is not None:
-                path.append(state)
-                state = parent[state]
-            return path[::-1]
-        for next, cost in problem.successors(state):
-            if next not in parent:
-                parent[next] = state
-                frontier.push(next)
-    return None
-"#
-    .replace("CONTAINER", container)
+    frontier_script::starter(frontier::i18n::Language::English).replace("Queue", container)
 }
 
 #[test]

@@ -12,6 +12,7 @@ use frontier_engine::grid::Pos;
 use frontier_engine::search::{Algorithm, Problem, Search};
 use frontier_games::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
 use frontier_games::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use frontier_games::share::{View, fragment};
 use frontier_script::{Limits, ScriptState, record};
 
 /// The programs, as a student writes them (the starter BFS, and A* with a priority queue).
@@ -53,13 +54,53 @@ where
     );
 }
 
+/// The links `tools/web/bench-code.mjs` opens: the board and the puzzle searched by the
+/// program, and by the engine's own search.
+fn print_links(board: &Board) {
+    let on_board = |search: &str, program: Option<&str>| View::Board {
+        board: board.to_text(),
+        search: search.into(),
+        heuristic: "manhattan".into(),
+        diagonal: false,
+        step: 0,
+        compare: None,
+        program: program.map(String::from),
+    };
+    let on_puzzle = |search: &str, program: Option<&str>| View::Puzzle {
+        position: PUZZLE.into(),
+        goal: "blank-last".into(),
+        search: Some(search.into()),
+        heuristic: "manhattan".into(),
+        compare: None,
+        step: 0,
+        program: program.map(String::from),
+    };
+    println!(
+        "board code link: {}",
+        fragment(&on_board("code", Some(BFS)))
+    );
+    println!("board built-in link: {}", fragment(&on_board("bfs", None)));
+    println!(
+        "puzzle code link: {}",
+        fragment(&on_puzzle("code", Some(ASTAR)))
+    );
+    println!(
+        "puzzle built-in link: {}",
+        fragment(&on_puzzle("astar", None))
+    );
+}
+
+/// 八数码 30 moves from 1 2 3 / 4 5 6 / 7 8 _ (one of 221 such, found by a BFS of the goal).
+const PUZZLE: &str = "0 1 7 2 5 4 3 6 8";
+
 fn main() {
     let mut board = Board::new(256, 256);
     board.start = Pos::new(0, 0);
     board.goal = Pos::new(255, 255);
+    print_links(&board);
     let grid = GridProblem::new(Arc::new(board), Connectivity::Four, Heuristic::Manhattan);
     compare("BFS, 256 x 256 open board", BFS, grid, Algorithm::Bfs);
-    let start = Position::parse("0 1 7 2 5 4 3 6 8").expect("a position");
+    let start = Position::parse(PUZZLE).expect("a position");
     let goal = Position::parse("1 2 3 4 5 6 7 8 0").expect("a goal");
     let puzzle = SlidingProblem::new(start, goal, PuzzleHeuristic::Manhattan).expect("solvable");
     compare("A*, 30-move 8-puzzle", ASTAR, puzzle, Algorithm::AStar);

@@ -7,7 +7,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use frontier_engine::search::Cost;
+use frontier_engine::search::{Cost, OrderedCost};
 
 /// Which container.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,28 +32,10 @@ impl Kind {
     }
 }
 
-/// A priority ordered totally (priorities are checked to be numbers, never NaN).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Priority(Cost);
-
-impl Eq for Priority {}
-
-impl PartialOrd for Priority {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Priority {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
 /// One container's order: its slots, and the state each entry holds (for drawing).
 enum Order {
     Line(VecDeque<u64>),
-    Heap(BinaryHeap<Reverse<(Priority, u64)>>),
+    Heap(BinaryHeap<Reverse<(OrderedCost, u64)>>),
 }
 
 struct Container<S> {
@@ -131,7 +113,7 @@ impl<S: Clone> Containers<S> {
         container.states.insert(slot, state);
         match &mut container.order {
             Order::Line(line) => line.push_back(slot),
-            Order::Heap(heap) => heap.push(Reverse((Priority(priority), slot))),
+            Order::Heap(heap) => heap.push(Reverse((OrderedCost(priority), slot))),
         }
         self.waiting += 1;
         Ok(())

@@ -5,7 +5,7 @@
 //! module defined, each on its own lines. Lines and byte offsets the sandbox reports are
 //! mapped back to the program's own, and a traceback is told in them.
 
-use monty_types::{MontyException, StackFrame};
+use monty_types::{CodeLoc, ExcType, MontyException, StackFrame};
 
 /// The `frontier` module, run before the program.
 const MODULE: &str = include_str!("frontier.py");
@@ -30,6 +30,9 @@ pub struct Program {
     module_lines: u32,
     /// Lines of the program.
     program_lines: u32,
+    /// Where each line of the whole text after the first begins (the byte after each
+    /// newline): the line of every call is looked up here, once an expansion.
+    line_starts: Vec<u32>,
 }
 
 impl Program {
@@ -43,11 +46,16 @@ impl Program {
             "{MODULE}{}\n\nsearch(problem)\n",
             imports_of_frontier_read(&source)
         );
+        let line_starts = (whole.bytes().enumerate())
+            .filter(|(_, b)| *b == b'\n')
+            .map(|(at, _)| at as u32 + 1)
+            .collect();
         Program {
             source,
             whole,
             module_lines,
             program_lines,
+            line_starts,
         }
     }
 
@@ -67,13 +75,9 @@ impl Program {
 
     /// The program's line holding the whole text's byte `offset`.
     pub fn line_at(&self, offset: u32) -> Option<u32> {
-        let offset = (offset as usize).min(self.whole.len());
-        let line = self.whole.as_bytes()[..offset]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u32
-            + 1;
-        self.program_line(line)
+        // The lines begun at or before the offset, the first line's included.
+        let begun = self.line_starts.partition_point(|&start| start <= offset);
+        self.program_line(begun as u32 + 1)
     }
 
     /// Whether the whole text's line `line` is the call of `search` after the program.
@@ -81,17 +85,42 @@ impl Program {
         line > self.module_lines + self.program_lines
     }
 
+    /// Where in the program a syntax error at `frame` is: its own line and column, or, past
+    /// the program's end (a bracket left open runs on into the call of `search`), the end of
+    /// the program's last line.
+    pub fn syntax_place(&self, frame: &StackFrame) -> (u32, u32) {
+        if !self.is_entry(frame.start.line) {
+            return (self.nearest_line(frame.start.line), frame.start.column);
+        }
+        let last = self.program_lines;
+        let text = self.source.split('\n').nth(last as usize - 1).unwrap_or("");
+        (last, text.chars().count() as u32 + 1)
+    }
+
     /// `exception` told in the program's lines: its frames in the program named as the
     /// program, those in the module as the module, the call of `search` left out. Also the
     /// program's line the exception was raised at (the innermost frame in the program).
     pub fn told(&self, exception: &MontyException) -> (String, Option<u32>) {
         let mut raised_at = None;
+        let syntax = exception.exc_type() == ExcType::SyntaxError;
         let frames: Vec<StackFrame> = exception
             .traceback()
             .iter()
-            .filter(|frame| !self.is_entry(frame.start.line))
+            // A bracket left open at the program's end runs on into the call of `search`
+            // after it: that syntax error is told at the program's last line.
+            .filter(|frame| syntax || !self.is_entry(frame.start.line))
             .map(|frame| {
                 let mut frame = frame.clone();
+                if syntax && frame.filename == WHOLE_FILE && self.is_entry(frame.start.line) {
+                    let (line, column) = self.syntax_place(&frame);
+                    let text = self.source.split('\n').nth(line as usize - 1).unwrap_or("");
+                    frame.start = CodeLoc {
+                        line: self.module_lines + line,
+                        column,
+                    };
+                    frame.end = frame.start;
+                    frame.preview_line = Some(text.into());
+                }
                 if frame.filename == WHOLE_FILE {
                     match self.program_line(frame.start.line) {
                         Some(line) => {
@@ -210,6 +239,14 @@ mod tests {
         assert!(program.is_entry(first + 3));
         let offset = program.whole.rfind("return None").unwrap() as u32;
         assert_eq!(program.line_at(offset), Some(2));
+        let line_two = program.whole.rfind("    return None").unwrap() as u32;
+        assert_eq!(program.line_at(line_two), Some(2), "a line's first byte");
+        assert_eq!(
+            program.line_at(line_two - 1),
+            Some(1),
+            "the newline ending the one before"
+        );
+        assert_eq!(program.line_at(0), None, "the module's first line");
     }
 
     #[test]

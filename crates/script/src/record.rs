@@ -418,12 +418,11 @@ where
 
     fn syntax_error(&self, error: &MontyException) -> Stopped {
         let (text, _) = self.program.told(error);
-        let place = error.traceback().last();
-        Stopped::Syntax {
-            line: place.map_or(1, |frame| self.program.nearest_line(frame.start.line)),
-            column: place.map_or(1, |frame| frame.start.column),
-            text,
-        }
+        let (line, column) = error
+            .traceback()
+            .last()
+            .map_or((1, 1), |frame| self.program.syntax_place(frame));
+        Stopped::Syntax { line, column, text }
     }
 
     /// Why the sandbox stopped with `error`.

@@ -320,7 +320,12 @@ fn errors_name_the_programs_own_line() {
     }
     // A bracket left open runs to the end of the program: its last line is named.
     match stopped("def search(problem):\n    return [problem.start\n") {
-        Stopped::Syntax { line, .. } => assert_eq!(line, 2),
+        Stopped::Syntax { line, column, text } => {
+            assert_eq!((line, column), (2, 26), "the end of the last line");
+            assert!(text.contains("search.py\", line 2"), "{text}");
+            assert!(text.contains("return [problem.start"), "{text}");
+            assert!(!text.contains("frontier.py"), "{text}");
+        }
         other => panic!("{other:?}"),
     }
     match stopped("def search(problem):\n    x = 1\n    return x / 0\n") {

@@ -10,9 +10,11 @@ use super::PathfindingTab;
 use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::{GridProblem, GridRun};
+use crate::grid::Pos;
 use crate::i18n::Message;
 use crate::render::{Layers, RunFrames, Snapshot};
 use crate::search::Budget;
+use crate::search::recorded::Recording;
 use crate::tr;
 
 /// The run's GIF is animation 0.
@@ -40,6 +42,8 @@ struct Source {
     snapshot: Snapshot,
     problem: GridProblem,
     algorithm: PathAlgorithm,
+    /// The student's program's recording, when the run is theirs: replayed, not run again.
+    recording: Option<Arc<Recording<Pos>>>,
     layers: Layers,
 }
 
@@ -54,7 +58,10 @@ impl Source {
             )),
             Wanted::Picture { cell, .. } => Ok(Made::Bytes(self.snapshot.png(cell, self.layers)?)),
             Wanted::Frames { .. } => {
-                let run = GridRun::new(self.problem, self.algorithm, Budget::UNLIMITED);
+                let run = match self.recording {
+                    Some(recording) => GridRun::recorded(self.problem, recording),
+                    None => GridRun::new(self.problem, self.algorithm, Budget::UNLIMITED),
+                };
                 Ok(Made::Frames(Box::new(RunFrames::new(run, self.layers))))
             }
         }
@@ -104,6 +111,7 @@ impl PathfindingTab {
                 self.settings.heuristic,
             ),
             algorithm: session.algorithm,
+            recording: session.run().recording().cloned(),
             layers: Layers {
                 path: overlays.path,
                 current: overlays.current,

@@ -86,6 +86,11 @@ impl SlidingTab {
             "solution": solution.unwrap_or_default(),
             "tables": self.tables_progress().unwrap_or(-1.0),
             "step": step,
+            "code": {
+                "running": self.code().running(),
+                "ran": self.code().outcome().is_some(),
+                "expansions": self.code().outcome().map_or(0, |o| o.ran.recording.steps.len()),
+            },
         })
     }
 }

@@ -31,7 +31,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::hash::FxHashMap;
-use super::{Algorithm, Budget, Cost, Outcome, Problem, Search};
+use super::{Algorithm, Budget, Cost, OrderedCost, Outcome, Problem, Search};
 
 /// The search a trace is judged as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,24 +218,6 @@ where
     }
 }
 
-/// A cost ordered totally, for the heaps.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Ordered(Cost);
-
-impl Eq for Ordered {}
-
-impl PartialOrd for Ordered {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Ordered {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
 /// The frontier the rule implies, replayed from the trace: every state generated, what is
 /// known of it, and the waiting ones in the rule's order (entries made stale by a later
 /// change are skipped when met), so that each step is judged in logarithmic time.
@@ -245,7 +227,7 @@ struct Replay<S> {
     states: Vec<S>,
     known: Vec<Known>,
     /// Waiting states by (measure, first generated), the lowest first.
-    by_measure: BinaryHeap<Reverse<(Ordered, usize, usize)>>,
+    by_measure: BinaryHeap<Reverse<(OrderedCost, usize, usize)>>,
     /// Waiting states by when they were first generated, the newest first.
     by_newness: BinaryHeap<(usize, usize)>,
 }
@@ -294,7 +276,7 @@ impl<S: Clone + Eq + std::hash::Hash> Replay<S> {
         };
         if self.waiting(id) {
             let known = &self.known[id];
-            let key = Ordered(measure(self.rule, known));
+            let key = OrderedCost(measure(self.rule, known));
             self.by_measure
                 .push(Reverse((key, known.first_generated, id)));
         }
@@ -313,7 +295,7 @@ impl<S: Clone + Eq + std::hash::Hash> Replay<S> {
     /// The waiting state the rule takes first (ties to the one generated first).
     fn first(&mut self) -> Option<usize> {
         while let Some(&Reverse((key, _, id))) = self.by_measure.peek() {
-            if self.waiting(id) && key == Ordered(measure(self.rule, &self.known[id])) {
+            if self.waiting(id) && key == OrderedCost(measure(self.rule, &self.known[id])) {
                 return Some(id);
             }
             self.by_measure.pop();

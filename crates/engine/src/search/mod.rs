@@ -62,6 +62,6 @@ pub use engine::{Event, Outcome, RunResult, Search};
 pub use fn_problem::{FnProblem, NoHeuristic};
 pub use hash::{FxBuildHasher, FxHashMap, FxHashSet, FxHasher};
 pub use nodes::{NodeId, NodeStatus};
-pub use problem::{Cost, Problem, ReversibleProblem};
+pub use problem::{Cost, OrderedCost, Problem, ReversibleProblem};
 pub use run::{Engine, NodeView, NodeVisitor, Run, Side, State, Step, expanded_by, run_to_end};
 pub use timeline::{Ending, Timeline};

@@ -5,6 +5,25 @@ use std::sync::Arc;
 /// The cost of a move or a path. Costs are never negative.
 pub type Cost = f64;
 
+/// A cost ordered totally (`f64::total_cmp`), for the heaps that rank by one: the costs
+/// ranked are numbers, never NaN.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OrderedCost(pub Cost);
+
+impl Eq for OrderedCost {}
+
+impl PartialOrd for OrderedCost {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrderedCost {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
 /// A search problem: where to begin, when to stop, and how states connect.
 ///
 /// This is all an algorithm needs to know. Grid boards, Sokoban positions and Link tiles are
