@@ -1931,3 +1931,4 @@ sliding-frontier-earlier-code = What your frontier held at step { $step }, shown
        *[other] { $count } positions, the nearest to the start first
     }
 code-worker-failed = Python stopped in the browser ({ $why }). Run again to start it afresh.
+code-thread-failed = Python stopped without an answer. Run again to start it afresh.

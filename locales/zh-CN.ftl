@@ -1489,3 +1489,4 @@ code-bring-back-tip = 链接把它自带的程序放进了编辑器；点这里�
 sliding-frontier-heading-code = 你的边界中有 { $count } 个局面，按离起点由近到远列出前几个（你的程序按它自己的顺序取出）
 sliding-frontier-earlier-code = 运行中显示的是第 { $step } 步时你的边界：{ $count } 个局面，按离起点由近到远列出前几个
 code-worker-failed = 浏览器里的 Python 停止了（{ $why }）。再点一次运行会重新启动它。
+code-thread-failed = Python 没有给出结果就停止了。再点一次运行会重新启动它。

@@ -2,8 +2,8 @@
 //! the program's calls each frame, see `local`), in the browser's Python worker on the web
 //! (see `remote`: the page carries no interpreter, and a run never holds up its frames).
 
-use frontier_script::Ran;
 use frontier_script::wire::ProblemSpec;
+use frontier_script::{Ran, Stopped};
 
 use crate::search::Problem;
 
@@ -19,9 +19,9 @@ pub use runner::Job;
 /// What the states of a problem a program searches must be where the program runs: Python
 /// values on the desktop, where the interpreter is in the app.
 #[cfg(not(target_arch = "wasm32"))]
-pub trait HostState: frontier_script::ScriptState {}
+pub trait HostState: frontier_script::ScriptState + Send + Sync {}
 #[cfg(not(target_arch = "wasm32"))]
-impl<S: frontier_script::ScriptState> HostState for S {}
+impl<S: frontier_script::ScriptState + Send + Sync> HostState for S {}
 
 /// What the states of a problem a program searches must be where the program runs: in the
 /// browser, only what comes back from the worker.
@@ -32,10 +32,29 @@ impl<S> HostState for S {}
 
 /// A problem a student's program can search: described for the worker, and its run read
 /// back from the worker's answer. Each tab says it of its own problem.
-pub trait Recordable: Problem<State: HostState> + Clone + 'static {
+pub trait Recordable: Problem<State: HostState> + Clone + Send + 'static {
     /// The problem as the worker is told it.
     fn spec(&self) -> ProblemSpec;
 
     /// The worker's answer (JSON) read as a run of this problem.
     fn read_reply(json: &str) -> Result<Ran<Self::State>, String>;
+}
+
+/// A run that could not happen, told as a run stopped before its first step with `why`.
+pub fn no_run<S>(why: String) -> Ran<S> {
+    Ran {
+        recording: crate::search::recorded::Recording {
+            opening: vec![],
+            steps: vec![],
+            closing: vec![],
+            returned: None,
+            finished: false,
+        }
+        .into(),
+        output: String::new(),
+        stopped: Some(Stopped::Raised {
+            line: None,
+            text: why,
+        }),
+    }
 }

@@ -1,6 +1,6 @@
 //! The student's own search in Python, as a tab runs it: the program edited in the code
-//! panel, run in the sandbox and recorded (over frames on the desktop, in a worker in the
-//! browser: no program freezes the window),
+//! panel, run in the sandbox and recorded (on a thread of its own on the desktop, in a
+//! worker in the browser: no program freezes the window),
 //! then judged against the search it claims to be. The tab replays the recording as a run
 //! of its board (the search picker's "Your code"); the panel shows the program with the line
 //! of each step lit, what it printed up to that step, and the verdict.
@@ -188,7 +188,8 @@ impl<P: Recordable> CodeRun<P> {
         self.job.as_ref().and_then(Job::expansions)
     }
 
-    /// Records this frame's share of the run under way; true while it goes on.
+    /// Looks at the run under way this frame (or records a share of it); true while it
+    /// goes on.
     pub fn advance(&mut self, budget: FrameBudget) -> bool {
         let Some(job) = &mut self.job else {
             return false;

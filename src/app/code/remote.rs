@@ -10,12 +10,11 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use frontier_script::wire::Request;
-use frontier_script::{Limits, Ran, Stopped};
+use frontier_script::{Limits, Ran};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use super::Recordable;
-use crate::search::recorded::Recording;
 use crate::ui::step_controls::FrameBudget;
 
 /// Where a run's answer lands: the worker's JSON, or why there is none.
@@ -156,27 +155,12 @@ impl<P: Recordable> Job<P> {
     /// The run, once the worker has answered.
     pub fn poll(&mut self, _budget: FrameBudget) -> Option<Ran<P::State>> {
         let answer = self.slot.borrow_mut().take()?;
+        // No run (the worker failed, or its answer does not read): told as a run stopped
+        // before its first step.
         Some(
             answer
                 .and_then(|json| P::read_reply(&json))
-                .unwrap_or_else(|why| {
-                    // No run: an empty recording, stopped with the reason.
-                    Ran {
-                        recording: Recording {
-                            opening: vec![],
-                            steps: vec![],
-                            closing: vec![],
-                            returned: None,
-                            finished: false,
-                        }
-                        .into(),
-                        output: String::new(),
-                        stopped: Some(Stopped::Raised {
-                            line: None,
-                            text: why,
-                        }),
-                    }
-                }),
+                .unwrap_or_else(super::no_run),
         )
     }
 }

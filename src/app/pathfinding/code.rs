@@ -110,8 +110,8 @@ impl PathfindingTab {
         self.code.run.saved()
     }
 
-    /// Records this frame's share of the program's run; once it ends, the board's runs
-    /// start over on it. True while recording.
+    /// Looks at the program's run this frame (or records a share of it); once it ends,
+    /// the board's runs start over on it. True while recording.
     pub(super) fn advance_code(&mut self, budget: FrameBudget) -> bool {
         let busy = self.code.run.advance(budget);
         if self.code.run.take_fresh() && self.runs_your_code() {

@@ -92,8 +92,8 @@ impl SlidingTab {
         self.start_watching();
     }
 
-    /// Records this frame's share of the program's run; once it ends, the searches
-    /// watched start over with it. True while recording.
+    /// Looks at the program's run this frame (or records a share of it); once it ends,
+    /// the searches watched start over with it. True while recording.
     pub(in crate::app::sliding) fn advance_code(&mut self, budget: FrameBudget) -> bool {
         let busy = self.watch.code.run.advance(budget);
         if self.watch.code.run.take_fresh() && self.runs_your_code() && self.mode == Mode::Watch {
