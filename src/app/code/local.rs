@@ -193,7 +193,11 @@ mod tests {
         };
         assert_eq!(threaded.stopped, None);
         assert_eq!(*threaded.recording, *in_frames.recording);
-        assert_eq!(threaded.recording.steps.len(), 96 - 1, "every cell but the goal");
+        assert_eq!(
+            threaded.recording.steps.len(),
+            96 - 1,
+            "every cell but the goal"
+        );
     }
 
     #[test]
@@ -205,7 +209,10 @@ mod tests {
         };
         let mut job = Job::start(endless, problem(), limits);
         // The frame that starts it comes straight back: the loop runs on the thread.
-        assert!(job.poll(FrameBudget::Time(Duration::from_millis(8))).is_none());
+        assert!(
+            job.poll(FrameBudget::Time(Duration::from_millis(8)))
+                .is_none()
+        );
         let ran = on_thread(job);
         assert!(
             matches!(ran.stopped, Some(frontier_script::Stopped::Limit(_))),
