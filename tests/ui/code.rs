@@ -143,6 +143,27 @@ fn a_syntax_error_is_marked_in_the_editor_and_said_above_the_board() {
 }
 
 #[test]
+fn a_limit_hit_is_said_once_above_the_board() {
+    let mut harness = app_on_open_board();
+    choose_your_code(&mut harness);
+    type_program(
+        &mut harness,
+        "def down(n):\n    return down(n + 1)\n\ndef search(problem):\n    return down(0)\n",
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run_steps(6);
+    let said = harness
+        .query_all_by_label_contains("nested deeper than 1000")
+        .count();
+    assert_eq!(said, 2, "above the board and in the console");
+    assert!(
+        harness
+            .query_by_label_contains("Your program stopped: Stopped")
+            .is_none()
+    );
+}
+
+#[test]
 fn a_stack_in_bfs_is_caught_and_show_step_goes_to_where_it_broke() {
     let mut harness = app_on_open_board();
     choose_your_code(&mut harness);
@@ -183,6 +204,23 @@ fn tab_indents_four_spaces() {
     let source = &harness.state().tabs.pathfinding.code().source;
     assert!(!source.contains('\t'), "{source:?}");
     assert!(source.contains("    "), "{source:?}");
+}
+
+#[test]
+fn enter_keeps_the_indent_and_indents_after_a_colon() {
+    let mut harness = app_on_open_board();
+    choose_your_code(&mut harness);
+    type_program(&mut harness, "def search(problem):");
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    harness
+        .get_by_label("Your program (Python)")
+        .type_text("x = 1");
+    harness.run_steps(1);
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    let source = &harness.state().tabs.pathfinding.code().source;
+    assert_eq!(source, "def search(problem):\n    x = 1\n    ");
 }
 
 #[test]

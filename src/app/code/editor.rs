@@ -79,6 +79,15 @@ pub fn code_editor(
                         if source.contains('\t') {
                             indent_tabs(ui, source, &mut output);
                         }
+                        let entered = ui.input(|i| {
+                            i.events.iter().any(|e| {
+                                matches!(e, egui::Event::Key { key: egui::Key::Enter, pressed: true, modifiers, .. }
+                                    if modifiers.is_none())
+                            })
+                        });
+                        if entered && response.changed() {
+                            indent_new_line(ui, source, &mut output);
+                        }
                         response
                     })
                     .inner
@@ -163,4 +172,39 @@ fn indent_tabs(ui: &Ui, source: &mut String, output: &mut egui::text_edit::TextE
             .clone()
             .store(ui.ctx(), output.response.response.id);
     }
+}
+
+/// After Enter: the new line indented as the one before it, and four spaces more after a
+/// line that opens a block (ends with a colon), as Python editors do.
+fn indent_new_line(ui: &Ui, source: &mut String, output: &mut egui::text_edit::TextEditOutput) {
+    let Some(at) = output.cursor_range.map(|range| range.primary.index.0) else {
+        return;
+    };
+    let byte = source
+        .char_indices()
+        .nth(at)
+        .map_or(source.len(), |(b, _)| b);
+    if at == 0 || !source[..byte].ends_with('\n') {
+        return;
+    }
+    let before = &source[..byte - 1];
+    let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+    let mut indent = line.len() - line.trim_start_matches(' ').len();
+    let code = line.split('#').next().unwrap_or("").trim_end();
+    if code.ends_with(':') {
+        indent += INDENT.len();
+    }
+    if indent == 0 {
+        return;
+    }
+    source.insert_str(byte, &" ".repeat(indent));
+    let moved = CCursor::new(at + indent);
+    output
+        .state
+        .cursor
+        .set_char_range(Some(CCursorRange::one(moved)));
+    output
+        .state
+        .clone()
+        .store(ui.ctx(), output.response.response.id);
 }

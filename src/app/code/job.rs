@@ -24,11 +24,11 @@ pub trait HostState: frontier_script::ScriptState + Send + Sync {}
 impl<S: frontier_script::ScriptState + Send + Sync> HostState for S {}
 
 /// What the states of a problem a program searches must be where the program runs: in the
-/// browser, only what comes back from the worker.
+/// browser, only what comes back from the worker, and what the verdict names.
 #[cfg(target_arch = "wasm32")]
-pub trait HostState {}
+pub trait HostState: std::fmt::Display {}
 #[cfg(target_arch = "wasm32")]
-impl<S> HostState for S {}
+impl<S: std::fmt::Display> HostState for S {}
 
 /// A problem a student's program can search: described for the worker, and its run read
 /// back from the worker's answer. Each tab says it of its own problem.

@@ -19,7 +19,7 @@ use crate::search::recorded::Recording;
 use crate::ui::step_controls::FrameBudget;
 
 pub use job::{Job, Recordable};
-pub use panel::code_panel;
+pub use panel::{code_panel, verdict_strip};
 
 /// The searches a program can be checked against, in the picker's order.
 pub const RULES: [Rule; 5] = [Rule::Bfs, Rule::Dfs, Rule::Ucs, Rule::AStar, Rule::Greedy];

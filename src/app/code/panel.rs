@@ -3,8 +3,11 @@
 
 use egui::{Key, Modifiers, Ui};
 
+use frontier_script::Stopped;
+
 use super::editor::{Marks, code_editor};
 use super::{CodeRun, RULES, Recordable};
+use crate::search::judge::Verdict;
 use crate::tr;
 
 /// What the student asked of the panel this frame.
@@ -75,7 +78,10 @@ pub fn code_panel<P: Recordable>(ui: &mut Ui, code: &mut CodeRun<P>, step: usize
     }
     let marks = Marks {
         lit: code.line_at(step),
-        error: code.outcome().and_then(|o| o.error_at()),
+        // An error's mark is of the program as it ran: gone once it is edited.
+        error: (code.outcome())
+            .filter(|_| !code.edited_since_run())
+            .and_then(|o| o.error_at()),
     };
     let console = code.printed_at(step).to_owned();
     let stopped = code.stopped_at(step).map(|s| s.to_string());
@@ -115,4 +121,60 @@ pub fn code_panel<P: Recordable>(ui: &mut Ui, code: &mut CodeRun<P>, step: usize
             });
     });
     action
+}
+
+/// Above the board or the puzzle: the program running, or why it stopped, or the verdict,
+/// with a button to the step where the run broke the rule. Returns the step asked for.
+pub fn verdict_strip<P: Recordable>(ui: &mut Ui, code: &CodeRun<P>, shown: usize) -> Option<usize> {
+    if code.running() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!("code-waiting"));
+        });
+        return None;
+    }
+    let outcome = code.outcome()?;
+    let (good, bad) = (
+        crate::ui::color(crate::palette::status::SUCCESS),
+        crate::ui::color(crate::palette::status::TROUBLE),
+    );
+    let mut seek = None;
+    ui.horizontal_wrapped(|ui| {
+        if let Some(stopped) = &outcome.ran.stopped {
+            ui.colored_label(bad, stopped_in_a_line(stopped));
+            return;
+        }
+        let Some((rule, verdict)) = &outcome.verdict else {
+            ui.weak(tr!("code-no-check"));
+            return;
+        };
+        let text = crate::judged::verdict_text(*rule, verdict);
+        match verdict {
+            Verdict::Follows { .. } => {
+                ui.colored_label(good, text);
+            }
+            Verdict::Diverged { step, .. } => {
+                ui.colored_label(bad, text);
+                // Greyed out there, not gone: the row keeps its place while playing.
+                let button = egui::Button::new(tr!("code-show-step", step = *step));
+                if ui.add_enabled(shown != *step, button).clicked() {
+                    seek = Some(*step);
+                }
+            }
+        }
+    });
+    seek
+}
+
+/// Why a program stopped, in a line: a limit's own sentence, or the last line of a
+/// traceback (the error itself; the console holds the rest).
+fn stopped_in_a_line(stopped: &Stopped) -> String {
+    match stopped {
+        Stopped::Limit(limit) => limit.to_string(),
+        other => {
+            let told = other.to_string();
+            let last = told.lines().last().unwrap_or_default().to_owned();
+            tr!("code-stopped", why = last)
+        }
+    }
 }

@@ -15,9 +15,7 @@ use crate::app::code::{CodeRun, CodeSaved, code_panel};
 use crate::app::tab::AnswerMark;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
 use crate::grid::Pos;
-use crate::search::judge::Verdict;
 use crate::search::recorded::Recording;
-use crate::tr;
 use crate::ui::StepAction;
 use crate::ui::step_controls::FrameBudget;
 
@@ -146,54 +144,9 @@ impl PathfindingTab {
         if !self.runs_your_code() {
             return;
         }
-        if self.code.run.running() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(tr!("code-waiting"));
-            });
-            return;
-        }
-        let Some(outcome) = self.code.run.outcome() else {
-            return;
-        };
-        let (good, bad) = (
-            crate::ui::color(crate::palette::status::SUCCESS),
-            crate::ui::color(crate::palette::status::TROUBLE),
-        );
-        let mut seek = None;
-        ui.horizontal_wrapped(|ui| {
-            if let Some(stopped) = &outcome.ran.stopped {
-                let first_line = stopped.to_string();
-                let first_line = first_line.lines().last().unwrap_or_default().to_owned();
-                ui.colored_label(bad, tr!("code-stopped", why = first_line));
-                return;
-            }
-            match &outcome.verdict {
-                Some((rule, verdict)) => {
-                    let text = crate::judged::verdict_text(*rule, verdict);
-                    match verdict {
-                        Verdict::Follows { .. } => {
-                            ui.colored_label(good, text);
-                        }
-                        Verdict::Diverged { step, .. } => {
-                            ui.colored_label(bad, text);
-                            // Greyed out there, not gone: the row keeps its place while playing.
-                            let button = egui::Button::new(tr!("code-show-step", step = *step));
-                            if ui
-                                .add_enabled(self.sessions[0].position() != *step, button)
-                                .clicked()
-                            {
-                                seek = Some(*step);
-                            }
-                        }
-                    }
-                }
-                None => {
-                    ui.weak(tr!("code-no-check"));
-                }
-            }
-        });
-        if let Some(step) = seek {
+        if let Some(step) =
+            crate::app::code::verdict_strip(ui, &self.code.run, self.sessions[0].position())
+        {
             self.player.stop();
             self.apply(StepAction::Seek(step));
         }

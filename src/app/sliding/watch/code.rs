@@ -9,8 +9,6 @@ use crate::app::code::{CodeRun, CodeSaved, code_panel};
 use crate::app::sliding::session::PuzzleSession;
 use crate::app::sliding::{Mode, SlidingTab};
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
-use crate::search::judge::Verdict;
-use crate::tr;
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
 /// The program, and what its last run was of.
@@ -122,59 +120,15 @@ impl SlidingTab {
         }
     }
 
-    /// Above the boards: the program running, or why it stopped, or the verdict, with a
+    /// Above the board: the program running, or why it stopped, or the verdict, with a
     /// button to the step where the run broke the rule.
     pub(in crate::app::sliding) fn verdict_strip(&mut self, ui: &mut Ui) {
         if !self.runs_your_code() {
             return;
         }
-        let code = &self.watch.code.run;
-        if code.running() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(tr!("code-waiting"));
-            });
-            return;
-        }
-        let Some(outcome) = code.outcome() else {
-            return;
-        };
-        let (good, bad) = (
-            crate::ui::color(crate::palette::status::SUCCESS),
-            crate::ui::color(crate::palette::status::TROUBLE),
-        );
-        let shown = self.shown_step();
-        let mut seek = None;
-        ui.horizontal_wrapped(|ui| {
-            if let Some(stopped) = &outcome.ran.stopped {
-                let told = stopped.to_string();
-                let last = told.lines().last().unwrap_or_default().to_owned();
-                ui.colored_label(bad, tr!("code-stopped", why = last));
-                return;
-            }
-            match &outcome.verdict {
-                Some((rule, verdict)) => {
-                    let text = crate::judged::verdict_text(*rule, verdict);
-                    match verdict {
-                        Verdict::Follows { .. } => {
-                            ui.colored_label(good, text);
-                        }
-                        Verdict::Diverged { step, .. } => {
-                            ui.colored_label(bad, text);
-                            // Greyed out there, not gone: the row keeps its place while playing.
-                            let button = egui::Button::new(tr!("code-show-step", step = *step));
-                            if ui.add_enabled(shown != *step, button).clicked() {
-                                seek = Some(*step);
-                            }
-                        }
-                    }
-                }
-                None => {
-                    ui.weak(tr!("code-no-check"));
-                }
-            }
-        });
-        if let Some(step) = seek {
+        if let Some(step) =
+            crate::app::code::verdict_strip(ui, &self.watch.code.run, self.shown_step())
+        {
             self.watch.stop();
             self.apply(StepAction::Seek(step));
         }
