@@ -162,16 +162,18 @@ fn indent_tabs(ui: &Ui, source: &mut String, output: &mut egui::text_edit::TextE
     });
     *source = source.replace('\t', INDENT);
     if let Some(at) = cursor {
-        let moved = CCursor::new(at + tabs_before * (INDENT.len() - 1));
-        output
-            .state
-            .cursor
-            .set_char_range(Some(CCursorRange::one(moved)));
-        output
-            .state
-            .clone()
-            .store(ui.ctx(), output.response.response.id);
+        put_cursor(ui, output, at + tabs_before * (INDENT.len() - 1));
     }
+}
+
+/// Puts the field's cursor at character `at` (after the program's text was changed under it).
+fn put_cursor(ui: &Ui, output: &mut egui::text_edit::TextEditOutput, at: usize) {
+    let moved = CCursorRange::one(CCursor::new(at));
+    output.state.cursor.set_char_range(Some(moved));
+    output
+        .state
+        .clone()
+        .store(ui.ctx(), output.response.response.id);
 }
 
 /// After Enter: the new line indented as the one before it, and four spaces more after a
@@ -198,13 +200,5 @@ fn indent_new_line(ui: &Ui, source: &mut String, output: &mut egui::text_edit::T
         return;
     }
     source.insert_str(byte, &" ".repeat(indent));
-    let moved = CCursor::new(at + indent);
-    output
-        .state
-        .cursor
-        .set_char_range(Some(CCursorRange::one(moved)));
-    output
-        .state
-        .clone()
-        .store(ui.ctx(), output.response.response.id);
+    put_cursor(ui, output, at + indent);
 }
