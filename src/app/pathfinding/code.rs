@@ -28,6 +28,9 @@ pub(super) struct CodeState {
     play_when_ready: bool,
     /// The step to show once the run is recorded (a link's).
     seek_when_ready: Option<usize>,
+    /// Whether the code panel was asked open when "Your code" was chosen (a small window
+    /// keeps its side panels closed: the program would be out of sight).
+    pub(super) panel_asked: bool,
 }
 
 impl CodeState {
@@ -37,6 +40,7 @@ impl CodeState {
             of: None,
             play_when_ready: false,
             seek_when_ready: None,
+            panel_asked: false,
         }
     }
 }

@@ -464,6 +464,13 @@ impl crate::app::tab::Tab for PathfindingTab {
             &PANELS
         };
         let panels = SidePanels::plan(ui, specs);
+        // "Your code" just chosen: its panel opens, however small the window (once; closed
+        // again by hand, it stays closed).
+        let code = self.runs_your_code();
+        if code && !self.code.panel_asked && !panels.is_open(1) {
+            crate::ui::side_panels::request_toggle(ui.ctx(), Side::Right);
+        }
+        self.code.panel_asked = code;
         panels.show(ui, 0, |ui| self.controls(ui));
         panels.show(ui, 1, |ui| self.teaching(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {
