@@ -1,6 +1,8 @@
 //! A static file server for the web build on 127.0.0.1, with nothing but the standard
-//! library: `cargo run --example serve -- [FOLDER] [PORT]` (default `target/web`, 8080).
-//! For a quick look and the browser tests; a real site is any static host.
+//! library: `cargo run --example serve -- [FOLDER] [PORT]` (default `target/site`, 8080).
+//! For a quick look; a real site is any static host. Like a host set up as the README
+//! advises, it sends `NAME.gz` (written by the build) in place of `NAME` to a browser that
+//! accepts gzip, with `Content-Encoding: gzip`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -8,7 +10,7 @@ use std::path::{Component, Path, PathBuf};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let folder = PathBuf::from(args.next().unwrap_or_else(|| "target/web".into()));
+    let folder = PathBuf::from(args.next().unwrap_or_else(|| "target/site".into()));
     let port: u16 = match args.next().map(|p| p.parse()) {
         None => 8080,
         Some(Ok(port)) => port,
@@ -48,8 +50,21 @@ fn main() {
 
 /// Answers one request (GET or HEAD of a file under `folder`).
 fn answer(mut stream: TcpStream, folder: &Path) -> std::io::Result<()> {
+    let mut reader = BufReader::new(&stream);
     let mut request = String::new();
-    BufReader::new(&stream).read_line(&mut request)?;
+    reader.read_line(&mut request)?;
+    let mut accepts_gzip = false;
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 0 && !header.trim().is_empty() {
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("accept-encoding")
+        {
+            accepts_gzip |= value
+                .split(',')
+                .any(|coding| coding.trim().starts_with("gzip"));
+        }
+        header.clear();
+    }
     let mut parts = request.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let path = target.split(['?', '#']).next().unwrap_or("/");
@@ -62,10 +77,15 @@ fn answer(mut stream: TcpStream, folder: &Path) -> std::io::Result<()> {
     if file.is_dir() {
         file = file.join("index.html");
     }
-    let body = if safe {
-        std::fs::read(&file).ok()
-    } else {
-        None
+    let mut gzipped = PathBuf::from(&file);
+    gzipped.as_mut_os_string().push(".gz");
+    let (body, encoding) = match (safe, accepts_gzip) {
+        (false, _) => (None, ""),
+        (true, true) if gzipped.is_file() => (
+            std::fs::read(&gzipped).ok(),
+            "Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n",
+        ),
+        (true, _) => (std::fs::read(&file).ok(), ""),
     };
     let (status, kind, body) = match body {
         Some(body) => ("200 OK", content_type(&file), body),
@@ -73,7 +93,7 @@ fn answer(mut stream: TcpStream, folder: &Path) -> std::io::Result<()> {
     };
     write!(
         stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\n{encoding}Content-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
         body.len()
     )?;
     if method != "HEAD" {

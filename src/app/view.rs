@@ -24,6 +24,15 @@ pub enum Theme {
 impl Theme {
     pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
 
+    /// Its name as the loading page's `data-theme` takes it.
+    pub fn css_name(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
     fn preference(self) -> ThemePreference {
         match self {
             Theme::System => ThemePreference::System,

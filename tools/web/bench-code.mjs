@@ -15,7 +15,7 @@ const figure = (key) => {
   if (!line) throw new Error(`the desktop bench printed no ${key}`);
   return line.slice(key.length + 1).trim();
 };
-const site = new URL("../../target/web/", import.meta.url).pathname;
+const site = new URL("../../target/site/", import.meta.url).pathname;
 for (const file of ["frontier_bg.wasm", "frontier_script_bg.wasm"]) {
   const bytes = readFileSync(site + file);
   console.log(`${file}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);

@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# Builds Frontier for the browser: a static site in target/web/ (index.html, frontier.js,
+# Builds Frontier for the browser: a static site in target/site/ (index.html, frontier.js,
 # frontier_bg.wasm; and the Python worker the code panel starts the first time it runs a
-# program: script-worker.js, frontier_script.js, frontier_script_bg.wasm). The first time it installs what it needs: the
-# wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at the version Cargo.lock
-# names (cargo install, a few minutes).
-#   usage: tools/web/build.sh [OUTDIR]      (default target/web)
+# program: script-worker.js, frontier_script.js, frontier_script_bg.wasm), each script and
+# module also gzipped beside itself (NAME.gz) for a server that sends precompressed files.
+# The first time it installs what it needs: the wasm32-unknown-unknown target (rustup) and
+# wasm-bindgen-cli at the version Cargo.lock names (cargo install, a few minutes).
+#   usage: tools/web/build.sh [OUTDIR]      (default target/site)
+# Not target/web: with `--profile web` Cargo keeps the build scripts, proc-macros and
+# fingerprints there, and writing the site over them would recompile everything each time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-out="${1:-target/web}"
+out="${1:-target/site}"
 target_dir="${CARGO_TARGET_DIR:-target}"
+if [ "$(realpath -m "$out")" = "$(realpath -m "$target_dir/web")" ]; then
+    echo "build.sh: $out is Cargo's own folder for the web profile; write the site elsewhere" >&2
+    exit 2
+fi
 
 # The toolchain rust-toolchain.toml names, installed explicitly: rustup's automatic install
 # on the first cargo call may be off.
@@ -33,9 +40,14 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name frontier_script \
     "$target_dir/wasm32-unknown-unknown/web/frontier_script_web.wasm"
-cp tools/web/index.html tools/web/script-worker.js "$out/"
+cp tools/web/script-worker.js "$out/"
+# The page shows the module's download against its size (the bytes a browser counts are the
+# uncompressed ones, whatever the server sends).
+wasm_bytes="$(wc -c <"$out/frontier_bg.wasm")"
+sed "s/__FRONTIER_WASM_BYTES__/$wasm_bytes/" tools/web/index.html >"$out/index.html"
 for file in "$out"/frontier.js "$out"/frontier_bg.wasm "$out"/frontier_script.js \
-    "$out"/frontier_script_bg.wasm; do
-    printf '%s: %s bytes, %s gzipped\n' "$(basename "$file")" "$(wc -c <"$file")" "$(gzip -9 -c "$file" | wc -c)"
+    "$out"/frontier_script_bg.wasm "$out"/script-worker.js "$out"/index.html; do
+    gzip -9 -k -n -f "$file"
+    printf '%s: %s bytes, %s gzipped\n' "$(basename "$file")" "$(wc -c <"$file")" "$(wc -c <"$file.gz")"
 done
 echo "built $out/"

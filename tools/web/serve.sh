@@ -3,4 +3,4 @@
 #   usage: tools/web/serve.sh [PORT]      (default 8080; then open http://127.0.0.1:PORT/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-exec cargo run --quiet --release --example serve -- target/web "${1:-8080}"
+exec cargo run --quiet --release --example serve -- target/site "${1:-8080}"

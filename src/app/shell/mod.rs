@@ -132,6 +132,8 @@ pub struct FrontierApp {
     pub link_page: Option<String>,
     /// File → Page for links….
     pub page_window: links::PageWindow,
+    /// File → Copy link's link, while the browser copies it or when it would not.
+    pub copied_link: links::CopiedLink,
     /// The time the frames have spent in the tabs' share of work (searching, playing) since
     /// the start: what the benchmarks compare between the builds.
     pub advance_time: std::time::Duration,
@@ -228,6 +230,7 @@ impl FrontierApp {
             link_window: Default::default(),
             link_page: read.shell.link_page.clone(),
             page_window: Default::default(),
+            copied_link: Default::default(),
             advance_time: std::time::Duration::ZERO,
         }
     }
@@ -362,7 +365,14 @@ impl FrontierApp {
         #[cfg(target_arch = "wasm32")]
         {
             if let Some(fragment) = super::page::new_fragment() {
-                self.open_link_or_say(&fragment);
+                match self.open_link(&fragment) {
+                    Ok(()) => super::page::forget_fragment(),
+                    // A link that did not open stays in the address bar, to be looked at.
+                    Err(why) => {
+                        self.notice =
+                            Some(Notice::error(crate::msg!("share-not-opened", why = why)));
+                    }
+                }
             }
             // eframe saves on its timer only when a frame is drawn: a frame now and then
             // keeps what was done saved even while nothing moves.
@@ -456,6 +466,7 @@ impl FrontierApp {
         // The message itself says what came back.
         self.link_window(ui.ctx());
         self.page_window(ui.ctx());
+        self.refused_link_window(ui.ctx());
         error_window(ui.ctx(), &mut self.notice, "");
         #[cfg(target_arch = "wasm32")]
         if test_hook::on() {
@@ -684,6 +695,12 @@ impl eframe::App for FrontierApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(STORAGE_KEY, self.saved_state().to_ron());
+        if cfg!(target_arch = "wasm32") {
+            // The loading page (index.html) reads these before the module arrives, to greet
+            // a returning student in their language and theme.
+            storage.set_string("frontier.language", self.language.tag().into());
+            storage.set_string("frontier.theme", self.view.theme.css_name().into());
+        }
     }
 
     /// A page can be closed with no word to it (eframe saves when the page loses focus, and

@@ -1,5 +1,5 @@
 // Driving Frontier's web build in headless Chromium for the browser tests: a static server
-// for target/web on 127.0.0.1, the system's Chromium (Debian's package, software WebGL),
+// for target/site on 127.0.0.1, the system's Chromium (Debian's package, software WebGL),
 // and the page's test hook (index.html?test: src/app/shell/test_hook.rs), which publishes
 // egui's accessibility tree (labels and places) and a summary of the app's state.
 
@@ -8,12 +8,14 @@ import { readFile } from "node:fs/promises";
 import { join, extname, normalize } from "node:path";
 import { chromium } from "playwright-core";
 
-const SITE = process.env.FRONTIER_WEB_DIR ?? new URL("../../../target/web/", import.meta.url).pathname;
+const SITE = process.env.FRONTIER_WEB_DIR ?? new URL("../../../target/site/", import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
 
-/** Serves the site on a free port of 127.0.0.1; resolves to { url, close }. */
-export function serve(folder = SITE) {
+/** Serves the site on a free port of 127.0.0.1; resolves to { url, close }. As a host set
+ * up as the README advises, it sends the build's `NAME.gz` to a browser accepting gzip
+ * (unless `precompressed` is false: then every file goes as it is, as a bare server would). */
+export function serve(folder = SITE, { precompressed = true } = {}) {
   const server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
     const file = join(folder, path.endsWith("/") ? path + "index.html" : path);
@@ -21,9 +23,18 @@ export function serve(folder = SITE) {
       response.writeHead(403).end();
       return;
     }
+    const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
+    const gzip = precompressed && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
     try {
-      const body = await readFile(file);
-      response.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" });
+      let body;
+      try {
+        if (!gzip) throw new Error("sent as it is");
+        body = await readFile(file + ".gz");
+        headers["Content-Encoding"] = "gzip";
+      } catch {
+        body = await readFile(file);
+      }
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404).end("not found");
