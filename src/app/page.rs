@@ -21,6 +21,25 @@ pub fn new_fragment() -> Option<String> {
     (changed && !fragment.is_empty()).then_some(fragment)
 }
 
+/// Takes the link's part out of the address bar once its view is open (the history entry is
+/// replaced, not added to), so that a reload keeps what the student did since rather than
+/// opening the link again over it.
+pub fn forget_fragment() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let address = format!(
+        "{}{}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        // A refusal (a sandboxed frame) leaves the address as it was: nothing else depends on it.
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
+    }
+}
+
 /// Keeps a copy of a saved state that could not be used, beside it in the browser's
 /// storage, before the next save overwrites it; the sentence to tell the user (with a
 /// leading space).

@@ -273,3 +273,56 @@ fn every_tab_shares_its_view_and_a_link_to_it_opens_that_tab() {
         );
     }
 }
+
+#[test]
+fn a_link_over_unsaved_edits_offers_a_button_that_brings_the_board_back() {
+    use frontier::games::sandbox::Board;
+    use frontier::grid::Pos;
+    let mut app = FrontierApp::from_saved(None);
+    let mut board = Board::new(12, 8);
+    board.start = Pos::new(1, 1);
+    board.goal = Pos::new(10, 6);
+    app.tabs.pathfinding.replace_board(board);
+    app.tabs.pathfinding.mark_saved();
+    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
+    harness.run_steps(3);
+    harness.get_by_label("Wall").click();
+    harness.run_steps(2);
+    harness::drag(&mut harness, Pos::new(5, 2), &[Pos::new(5, 5)]);
+    assert!(harness.state().tabs.pathfinding.dirty());
+    let painted = harness.state().tabs.pathfinding.board().clone();
+
+    let mut linked = Board::new(9, 9);
+    linked.start = Pos::new(0, 0);
+    linked.goal = Pos::new(8, 8);
+    let mut sender = harness::app([1400.0, 900.0]);
+    sender.state_mut().tabs.pathfinding.replace_board(linked);
+    sender.run_steps(2);
+    let link = share::link(
+        "https://example.org/f/",
+        &sender.state().shared_view().unwrap(),
+    );
+    harness.state_mut().open_link(&link).unwrap();
+    harness.run_steps(3);
+    assert_eq!(harness.state().tabs.pathfinding.board().width(), 9);
+    harness.get_by_label_contains("replaced yours, which had unsaved edits");
+
+    // A button, not a key a phone has not.
+    harness::click(&mut harness, "Bring back my board");
+    assert_eq!(*harness.state().tabs.pathfinding.board(), painted);
+    assert!(
+        harness.query_by_label_contains("replaced yours").is_none(),
+        "the offer goes once taken"
+    );
+}
+
+#[test]
+fn a_link_over_a_saved_board_says_nothing_of_edits() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness.state_mut().tabs.pathfinding.mark_saved();
+    let view = harness.state().shared_view().unwrap();
+    let link = share::link("https://example.org/f/", &view);
+    harness.state_mut().open_link(&link).unwrap();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains("replaced yours").is_none());
+}

@@ -158,6 +158,9 @@ pub struct PathfindingTab {
     robot_radius: u32,
     asking: Asking,
     notice: Option<Notice>,
+    /// A link's board replaced one with unsaved edits: the undo position right after, while
+    /// the strip above the board offers to bring the old one back.
+    replaced_by_link: Option<u64>,
     hovered: Option<Pos>,
     files: files::FileState,
     export: crate::app::export_window::ExportWindow,
@@ -198,6 +201,7 @@ impl PathfindingTab {
             player: Player::new(playback),
             previous: vec![],
             notice: None,
+            replaced_by_link: None,
             hovered: None,
             files: files::FileState::default(),
             export: export::window(),
@@ -481,6 +485,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             if narrated_here {
                 self.compact_narration(ui);
             }
+            self.replaced_by_link_strip(ui);
             self.verdict_strip(ui);
             // The narration above names the runs; otherwise each board is headed by its
             // algorithm.

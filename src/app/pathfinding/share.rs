@@ -30,9 +30,7 @@ impl PathfindingTab {
         self.origin.file = None;
         self.origin.preset = None;
         self.mark_saved();
-        if unsaved {
-            self.notice = Some(crate::app::Notice::info(crate::msg!("share-board-kept")));
-        }
+        self.replaced_by_link = unsaved.then(|| self.edit.history.position());
         if algorithm.is_your_code() {
             // The program runs first; the step is shown once it is recorded.
             let program = program.unwrap_or_else(|| self.code.run.source.clone());
@@ -41,5 +39,32 @@ impl PathfindingTab {
         }
         self.apply(StepAction::Seek(0));
         self.player.run_to(step);
+    }
+}
+
+impl PathfindingTab {
+    /// Above the board after a link replaced a board with unsaved edits: says so, with a
+    /// button (a phone has no Ctrl+Z) that brings the old board back, until the board is
+    /// edited again or the strip is closed.
+    pub(super) fn replaced_by_link_strip(&mut self, ui: &mut egui::Ui) {
+        let Some(position) = self.replaced_by_link else {
+            return;
+        };
+        if self.edit.history.position() != position {
+            self.replaced_by_link = None;
+            return;
+        }
+        let (mut back, mut close) = (false, false);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(crate::tr!("share-board-kept"));
+            back = ui.button(crate::tr!("share-board-back")).clicked();
+            close = ui.button(crate::tr!("share-board-keep-link")).clicked();
+        });
+        if back {
+            self.undo();
+        }
+        if back || close {
+            self.replaced_by_link = None;
+        }
     }
 }

@@ -8,6 +8,7 @@
 use egui::Ui;
 
 use super::{FrontierApp, TabId};
+use crate::app::clipboard::{self, PendingCopy};
 use crate::app::notice::Notice;
 use crate::i18n::Message;
 use crate::share::{self, LinkPage, Opened, PageSource, View};
@@ -20,6 +21,15 @@ pub struct LinkWindow {
     pub text: String,
     /// Why the last link tried did not open.
     pub problem: Option<Message>,
+}
+
+/// A link given to the clipboard, waiting for the browser's word; or one the browser would
+/// not copy, shown in a window to select and copy by hand (or share).
+#[derive(Default)]
+pub struct CopiedLink {
+    waiting: Option<(PendingCopy, String)>,
+    /// The link shown to copy by hand, and why it was not copied.
+    pub refused: Option<(String, String)>,
 }
 
 /// The Page for links window: the address typed, and why the last one was refused.
@@ -50,29 +60,108 @@ impl FrontierApp {
         self.shared_view().map(|view| share::link(&page.url, &view))
     }
 
-    /// Copies the link to the view shown and says so in the tab's status line; a link only
-    /// this computer can open is copied too (the app's Open link reads it), and the window
-    /// that sets the page opens.
+    /// Copies the link to the view shown; once the clipboard has it, says so in the tab's
+    /// status line (see [`Self::copied_link`]).
     pub fn copy_link(&mut self, ui: &Ui) {
-        let page = self.link_page();
-        let notice = match self.link_to_view() {
+        match self.link_to_view() {
             Some(link) => {
-                let length = link.len();
-                ui.ctx().copy_text(link);
-                if page.others_can_open() {
-                    Notice::info(msg!("share-copied", characters = length, page = page.url))
-                } else {
-                    self.open_page_window();
-                    Notice::info(msg!(
-                        "share-copied-local",
-                        characters = length,
-                        page = page.url
-                    ))
-                }
+                let pending = clipboard::copy(ui.ctx(), link.clone());
+                self.copied_link = CopiedLink {
+                    waiting: Some((pending, link)),
+                    refused: None,
+                };
+                self.copied_link_said();
             }
-            None => Notice::info(msg!("share-nothing", tab = self.current().title())),
+            None => {
+                let notice = Notice::info(msg!("share-nothing", tab = self.current().title()));
+                *self.current().notice() = Some(notice);
+            }
+        }
+    }
+
+    /// Says what became of a link given to the clipboard, once the browser has told: copied
+    /// (and a link only this computer can open is copied too, the app's Open link reads it,
+    /// and the window that sets the page opens), or refused, and then the link is shown in a
+    /// window to copy by hand.
+    fn copied_link_said(&mut self) {
+        let Some((pending, _)) = &self.copied_link.waiting else {
+            return;
+        };
+        let Some(outcome) = pending.outcome() else {
+            return;
+        };
+        let Some((_, link)) = self.copied_link.waiting.take() else {
+            return;
+        };
+        let page = self.link_page();
+        let length = link.len();
+        let notice = match outcome {
+            Err(why) => {
+                self.copied_link.refused = Some((link, why));
+                return;
+            }
+            Ok(()) if page.others_can_open() => {
+                Notice::info(msg!("share-copied", characters = length, page = page.url))
+            }
+            Ok(()) => {
+                self.open_page_window();
+                Notice::info(msg!(
+                    "share-copied-local",
+                    characters = length,
+                    page = page.url
+                ))
+            }
         };
         *self.current().notice() = Some(notice);
+    }
+
+    /// The window of a link the browser would not copy: the link selected in a field to copy
+    /// by hand (a long press on a phone), the system's share sheet where there is one.
+    pub(super) fn refused_link_window(&mut self, ctx: &egui::Context) {
+        self.copied_link_said();
+        let Some((link, why)) = &mut self.copied_link.refused else {
+            return;
+        };
+        let mut open = true;
+        let mut close = false;
+        let width = (ctx.content_rect().width() - 48.0).clamp(200.0, 460.0);
+        egui::Window::new(tr!("share-refused-title"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                ui.set_max_width(width);
+                ui.label(tr!("share-refused-text", why = why.as_str()));
+                let label = ui.label(tr!("share-refused-field"));
+                let field = egui::TextEdit::multiline(link)
+                    .desired_width(width)
+                    .desired_rows(3)
+                    .font(egui::TextStyle::Monospace)
+                    .show(ui);
+                field.response.response.clone().labelled_by(label.id);
+                if field.response.gained_focus() || !field.response.has_focus() {
+                    // The whole link selected, ready for Ctrl+C or the phone's Copy.
+                    let mut state = field.state;
+                    let all = egui::text::CCursorRange::two(
+                        egui::text::CCursor::new(0),
+                        egui::text::CCursor::new(link.chars().count()),
+                    );
+                    state.cursor.set_char_range(Some(all));
+                    state.store(ui.ctx(), field.response.id);
+                }
+                ui.horizontal_wrapped(|ui| {
+                    if clipboard::can_share() && ui.button(tr!("share-refused-share")).clicked() {
+                        clipboard::share(link, "Frontier");
+                    }
+                    if ui.button(tr!("share-refused-close")).clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if !open || close {
+            self.copied_link.refused = None;
+        }
     }
 
     /// Sets the page links point to (None: back to the one known otherwise); the error

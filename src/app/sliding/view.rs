@@ -61,7 +61,7 @@ pub(in crate::app::sliding) fn solution_lines(ui: &mut Ui, moves: &str, offered:
             .on_hover_text(tr!("sliding-copy-moves-tip", moves = moves.len()))
             .clicked()
     {
-        ui.ctx().copy_text(moves.to_string());
+        crate::app::clipboard::copy(ui.ctx(), moves.to_string());
     }
     ui.small(tr!("sliding-letters"));
     offered

@@ -2,6 +2,8 @@
 //! the browser's storage (eframe's web persistence), the language the browser asks for on
 //! the first visit. Everything below the app is the same code as on the desktop.
 
+pub mod page_js;
+
 use wasm_bindgen::JsCast;
 
 use super::FrontierApp;

@@ -46,7 +46,7 @@ impl SokobanTab {
             if let Some(lurd) = portfolio.solution()
                 && ui.button(tr!("solve-copy-lurd")).clicked()
             {
-                ui.ctx().copy_text(lurd.to_string());
+                crate::app::clipboard::copy(ui.ctx(), lurd.to_string());
             }
             ui.separator();
         }
@@ -178,7 +178,7 @@ impl SokobanTab {
                     ui.label(tr!("solve-solution", moves = moves, pushes = pushes));
                     ui.horizontal_wrapped(|ui| {
                         if ui.button(tr!("solve-copy-lurd")).clicked() {
-                            ui.ctx().copy_text(lurd.clone());
+                            crate::app::clipboard::copy(ui.ctx(), lurd.clone());
                         }
                         replay = ui.button(tr!("solve-replay")).clicked();
                     });

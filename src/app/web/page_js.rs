@@ -1,0 +1,57 @@
+//! What the app asks of the page beyond eframe: the clipboard and the share sheet. Each
+//! function catches what the browser throws and answers with a reason, so no page script's
+//! exception reaches the app.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = r#"
+// Resolves to "" once the text is on the clipboard, else to the reason it is not.
+export async function copy_text(text) {
+    let refusal = "";
+    try {
+        if (window.isSecureContext && navigator.clipboard && navigator.clipboard.writeText) {
+            await navigator.clipboard.writeText(text);
+            return "";
+        }
+        refusal = window.isSecureContext ? "this browser has no clipboard for pages" : "the page is not served over https";
+    } catch (error) {
+        refusal = String((error && error.message) || error);
+    }
+    // The older way: a selected text area copied by the document, where the browser allows it.
+    const focused = document.activeElement;
+    try {
+        const area = document.createElement("textarea");
+        area.value = text;
+        area.setAttribute("readonly", "");
+        area.style.position = "fixed";
+        area.style.opacity = "0";
+        document.body.appendChild(area);
+        area.select();
+        const copied = document.execCommand("copy");
+        area.remove();
+        return copied ? "" : refusal;
+    } catch (error) {
+        return refusal;
+    } finally {
+        if (focused && focused.focus) focused.focus();
+    }
+}
+
+export function can_share() {
+    return typeof navigator.share === "function";
+}
+
+export async function share(url, title) {
+    try {
+        await navigator.share({ url, title });
+    } catch (error) {
+        // Cancelled, or refused: the link stays shown to copy by hand.
+    }
+}
+"#)]
+extern "C" {
+    /// Puts `text` on the clipboard; resolves to "" on success, else the reason.
+    pub async fn copy_text(text: &str) -> JsValue;
+    pub fn can_share() -> bool;
+    pub async fn share(url: &str, title: &str);
+}
