@@ -1,0 +1,167 @@
+// The page on a student's phone and a school's network (run by tools/web/test.sh with the
+// rest): the first load, links copied and opened, a reload.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as web from "./page.js";
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+let server;
+let chromium;
+
+before(async () => {
+  server = await web.serve();
+  chromium = await web.browser();
+});
+
+after(async () => {
+  await chromium?.close();
+  server?.close();
+});
+
+function frontier(...args) {
+  const run = spawnSync("cargo", ["run", "--quiet", "--bin", "frontier", "--", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout.trim();
+}
+
+test("the first load shows the module's bytes as they arrive, in the app's colours, gzipped on the way", async () => {
+  for (const [scheme, background] of [["dark", "rgb(27, 27, 27)"], ["light", "rgb(248, 248, 248)"]]) {
+    const context = await chromium.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme, locale: "zh-CN" });
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send("Network.enable");
+    // A school's shared 10 Mbit/s: the download takes a few seconds, the bar has time to move.
+    await session.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: (10e6 / 8) * 1,
+      uploadThroughput: (10e6 / 8) * 1,
+    });
+    const encodings = {};
+    page.on("response", async (response) => {
+      const name = new URL(response.url()).pathname.split("/").pop();
+      encodings[name] = (await response.allHeaders())["content-encoding"] ?? "none";
+    });
+    await page.goto(server.url + "?test", { waitUntil: "commit" });
+    const seen = [];
+    while (!(await page.evaluate(() => window.frontierTestState))) {
+      const shown = await page.evaluate(() => ({
+        text: document.getElementById("loading-text")?.textContent ?? "",
+        bytes: document.getElementById("loading-bytes")?.textContent ?? "",
+        width: document.getElementById("loading-done")?.style.width ?? "",
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+      if (shown.bytes && seen.at(-1)?.bytes !== shown.bytes) seen.push(shown);
+      await page.waitForTimeout(100);
+    }
+    assert.ok(seen.length >= 3, `the count moved: ${JSON.stringify(seen)}`);
+    for (const shown of seen) {
+      assert.match(shown.bytes, /^\d+\.\d MB \/ \d+\.\d MB$/, "the module's own size, in Chinese punctuation");
+      assert.equal(shown.background, background, scheme);
+    }
+    assert.match(seen[0].text, /正在加载 Frontier…|正在启动…/);
+    const percents = seen.map((s) => parseFloat(s.width));
+    assert.ok(percents.every((p, i) => i === 0 || p >= percents[i - 1]), `${percents}`);
+    assert.equal(encodings["frontier_bg.wasm"], "gzip");
+    assert.equal(encodings["frontier.js"], "gzip");
+    await context.close();
+  }
+});
+
+/** The Pathfinding board's link, copied with File → Copy link; the notice and any window. */
+async function copyLink(page) {
+  await web.click(page, "File");
+  await web.click(page, "Copy link");
+  await web.frames(page, 5);
+}
+
+test("Copy link is said only once the browser has copied it; refused, the link is shown to copy by hand", async () => {
+  // A browser that copies: the link is on the clipboard and the status line says so.
+  const granted = await web.open(chromium, server.url);
+  await granted.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await web.dismissGettingStarted(granted);
+  await copyLink(granted);
+  const said = await web.until(granted, (s) => s.tabNotice.startsWith("Link copied"), "the copy said");
+  const link = await granted.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#v1\./);
+  assert.match(said.tabNotice, new RegExp(`\\(${link.length} characters\\)`));
+  await granted.context().close();
+
+  // A page over plain http (no async clipboard), where the older copy is refused too; and
+  // a browser whose clipboard throws as it is called: the link is shown, the app draws on.
+  const refusals = {
+    "no clipboard": () => {
+      Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
+      document.execCommand = () => false;
+    },
+    "a clipboard that throws": () => {
+      Object.defineProperty(Navigator.prototype, "clipboard", {
+        get: () => ({ writeText: () => { throw new TypeError("writeText is not allowed here"); } }),
+      });
+      document.execCommand = () => { throw new Error("execCommand is gone"); };
+    },
+  };
+  for (const [what, refuse] of Object.entries(refusals)) {
+    const context = await chromium.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await context.addInitScript(refuse);
+    const page = await context.newPage();
+    page.errors = [];
+    page.on("pageerror", (error) => page.errors.push(String(error)));
+    await page.goto(server.url + "?test");
+    await web.until(page, (s) => s.frames >= 3, "the first frames");
+    await web.dismissGettingStarted(page);
+    await copyLink(page);
+    await web.find(page, "Copy this link");
+    await web.find(page, "The link");
+    const s = await web.until(page, (t) => t.refusedLink !== "", `${what}: the link shown`);
+    assert.match(s.refusedLink, /^http:\/\/127\.0\.0\.1:\d+\/#v1\./, what);
+    assert.ok(!s.tabNotice.startsWith("Link copied"), `${what}: ${s.tabNotice}`);
+    // Still drawing: a step is taken and shown.
+    await web.click(page, "Close");
+    await web.click(page, "Step");
+    await web.until(page, (t) => t.pathfinding.step === 1, `${what}: a step after the refusal`);
+    assert.deepEqual(page.errors, [], what);
+    await context.close();
+  }
+});
+
+test("an opened link leaves the address bar, so a reload keeps what the student did since", async () => {
+  const link = frontier("link", `${ROOT}presets/boards/maze.board`, "--algo", "bfs", "--step", "5", "--page", server.url);
+  const page = await web.open(chromium, link, { touch: true });
+  await web.until(page, (s) => s.pathfinding.step === 5, "the link's step");
+  assert.equal(new URL(page.url()).hash, "", "the fragment is gone");
+  assert.equal(new URL(page.url()).search, "?test", "the rest of the address stays");
+  // The student's own edit: a wall on a floor cell of the maze.
+  let s = await web.state(page);
+  const lines = s.pathfinding.board.split("\n");
+  const map = lines.indexOf("map");
+  let floor;
+  for (let y = 1; y < 6 && !floor; y++) {
+    for (let x = 1; x < 6 && !floor; x++) {
+      const ends = lines.filter((l) => /^(start|goal) /.test(l)).map((l) => l.split(" ").slice(1).join(" "));
+      const plain = lines[map + 1 + y][x] === "." && !ends.includes(`${x} ${y}`);
+      if (plain) floor = [x, y];
+    }
+  }
+  assert.ok(floor, "a floor cell near the corner");
+  await web.tap(page, "Wall");
+  const at = web.cell(s, ...floor);
+  const session = await page.context().newCDPSession(page);
+  await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+  await web.frames(page, 2);
+  await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  s = await web.until(page, (t) => web.isWall(t.pathfinding.board, ...floor), "the wall painted");
+  const saved = await page.evaluate(() => localStorage.getItem("frontier-state"));
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await page.waitForFunction((before) => localStorage.getItem("frontier-state") !== before, saved);
+  await page.reload();
+  const again = await web.until(page, (t) => t.frames >= 3, "the page again");
+  assert.equal(web.isWall(again.pathfinding.board, ...floor), true, "the student's wall is still there");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
