@@ -178,6 +178,8 @@ menu-open-board = Open board…  (Ctrl+O)
 menu-save-board = Save board  (Ctrl+S)
 menu-save-board-as = Save board as…
 menu-preset-boards = Preset boards
+menu-phone = Menu
+menu-tab = Tab
 menu-undo = Undo  (Ctrl+Z)
 menu-redo = Redo  (Ctrl+Y)
 dialog-open-board = Open a board
@@ -1268,6 +1270,12 @@ sk-about-level = About this level
 
 ## Side panels, scale, themes and presentation
 
+panel-title-controls = Controls
+panel-title-explained = Explanation
+panel-title-code = Your code
+panel-title-plan = The plan
+panel-title-solver = Solver
+panel-sheet-close = Hide { $panel }
 panel-open-left = Show the left panel ([)
 panel-close-left = Hide this panel ([)
 panel-open-right = Show the right panel (])

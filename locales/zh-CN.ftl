@@ -166,6 +166,8 @@ menu-open-board = 打开棋盘…  (Ctrl+O)
 menu-save-board = 保存棋盘  (Ctrl+S)
 menu-save-board-as = 棋盘另存为…
 menu-preset-boards = 预设棋盘
+menu-phone = 菜单
+menu-tab = 标签页
 menu-undo = 撤销  (Ctrl+Z)
 menu-redo = 重做  (Ctrl+Y)
 dialog-open-board = 打开棋盘
@@ -979,6 +981,12 @@ sk-about-level = 关于这一关
 
 ## 侧边面板、缩放、主题与演示
 
+panel-title-controls = 控制
+panel-title-explained = 讲解
+panel-title-code = 你的代码
+panel-title-plan = 规划
+panel-title-solver = 求解器
+panel-sheet-close = 收起{ $panel }
 panel-open-left = 显示左侧面板（[）
 panel-close-left = 隐藏这个面板（[）
 panel-open-right = 显示右侧面板（]）

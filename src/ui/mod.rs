@@ -11,6 +11,7 @@ pub mod pseudocode;
 pub mod recent;
 pub mod side_panels;
 pub mod step_controls;
+pub mod touch;
 
 pub use board_view::{BoardInput, BoardPainter, BoardView};
 pub use step_controls::{Pace, Playback, StepAction};

@@ -7,6 +7,11 @@
 //! [`COLLAPSE_ALL_SHORTER_THAN`]) they all collapse by themselves (the tab then shows its compact control bar above the board); in presentation
 //! mode they are hidden.
 //!
+//! On a tall narrow screen (a phone or a tablet held upright: see [`sheets`]) the panels are
+//! sheets under the board instead, so the board keeps the whole width: a row of buttons at
+//! the bottom names each panel, one sheet opens at a time above it, and its top edge drags.
+//! On a touch screen the strips and buttons are a finger's size ([`super::touch`]).
+//!
 //! The user's choices (open, closed, or left to the window; a width dragged by hand) live
 //! in egui's memory, keyed by the panel's id, so a tab only describes its panels.
 
@@ -16,8 +21,38 @@ use crate::tr;
 
 /// The narrowest an open panel gets before it collapses instead.
 pub const MIN_WIDTH: f32 = 210.0;
-/// The width of a collapsed panel's strip.
+/// The width of a collapsed panel's strip (with a mouse; a finger's on a touch screen).
 pub const STRIP_WIDTH: f32 = 28.0;
+/// Below this width a window at least [`SHEETS_TALLER_BY`] times as tall as wide shows
+/// its panels as sheets under the board (a portrait phone, a portrait tablet).
+pub const SHEETS_NARROWER_THAN: f32 = 1000.0;
+/// How much taller than wide a window must be for sheets.
+pub const SHEETS_TALLER_BY: f32 = 1.25;
+/// The share of the height a sheet opens at, so the board keeps the rest; the most a sheet
+/// can be dragged to.
+pub const SHEET_SHARE: f32 = 0.38;
+pub const SHEET_MAX_SHARE: f32 = 0.7;
+
+/// Whether panels go under the board as sheets (see [`SHEETS_NARROWER_THAN`]): decided by
+/// the screen's shape, not by the room another sheet has left.
+pub fn sheets(ui: &Ui) -> bool {
+    let screen = ui.ctx().content_rect();
+    screen.width() < SHEETS_NARROWER_THAN && screen.height() >= screen.width() * SHEETS_TALLER_BY
+}
+
+fn sheet_id() -> Id {
+    Id::unique("frontier-sheet-open")
+}
+
+/// Says that a sheet of the app's own (the lesson) is open this frame: the tab's row of
+/// sheet buttons then steps aside, one sheet under the board at a time.
+pub fn app_sheet_open(ctx: &Context, open: bool) {
+    ctx.data_mut(|d| d.insert_temp(sheet_id(), open));
+}
+
+fn app_sheet_is_open(ctx: &Context) -> bool {
+    ctx.data(|d| d.get_temp(sheet_id())).unwrap_or(false)
+}
 /// The share of the window's width the side panels may take together.
 pub const PANELS_SHARE: f32 = 0.5;
 /// Below this window width the panels left to the window collapse, all of them: the board
@@ -33,10 +68,12 @@ pub enum Side {
     Right,
 }
 
-/// One side panel: its id, side, and the width its content was designed for.
+/// One side panel: its id, its name's message key (a sheet's button says it), side, and the
+/// width its content was designed for.
 #[derive(Clone, Copy, Debug)]
 pub struct PanelSpec {
     pub id: &'static str,
+    pub title: &'static str,
     pub side: Side,
     pub width: f32,
 }
@@ -97,6 +134,10 @@ pub struct SidePanels {
     /// The width of each open panel; None for a collapsed one.
     widths: Vec<Option<f32>>,
     hidden: bool,
+    /// Shown as sheets under the board (a tall narrow window), with the room's height.
+    sheets: Option<f32>,
+    /// The width of a collapsed panel's strip.
+    strip: f32,
 }
 
 impl SidePanels {
@@ -106,7 +147,9 @@ impl SidePanels {
         let hidden = super::presentation::active(ctx);
         let mut memories: Vec<Memory> = specs.iter().map(|s| load(ctx, s.id)).collect();
         let available = ui.available_width();
-        let was_open = |m: &Memory| m.rect.is_some_and(|r| r.width() > STRIP_WIDTH + 1.0);
+        let sheets = sheets(ui).then(|| ctx.content_rect().height());
+        let strip = super::touch::strip_width(ctx);
+        let was_open = |m: &Memory| m.rect.is_some_and(|r| r.width() > strip + 1.0);
         for side in [Side::Left, Side::Right] {
             let asked = ctx.data_mut(|d| d.remove_temp::<bool>(toggle_id(side)).is_some());
             if !asked || hidden {
@@ -125,7 +168,7 @@ impl SidePanels {
             }
             // Where even the narrowest panels on both sides would not leave the board its
             // share, the one just opened takes the room and the other side closes.
-            let both_fit = MIN_WIDTH * 2.0 <= available * PANELS_SHARE;
+            let both_fit = sheets.is_none() && MIN_WIDTH * 2.0 <= available * PANELS_SHARE;
             if opened && !both_fit {
                 for (spec, memory) in specs.iter().zip(&mut memories) {
                     if spec.side != side && was_open(memory) {
@@ -134,9 +177,11 @@ impl SidePanels {
                 }
             }
         }
-        let roomy =
-            available >= COLLAPSE_ALL_BELOW && ui.available_height() >= COLLAPSE_ALL_SHORTER_THAN;
-        let widths = plan_widths(specs, &memories, available, roomy);
+        // Sheets open when asked: left to the window, the board has the screen.
+        let roomy = sheets.is_none()
+            && available >= COLLAPSE_ALL_BELOW
+            && ui.available_height() >= COLLAPSE_ALL_SHORTER_THAN;
+        let widths = plan_widths(specs, &memories, available, roomy, strip);
         for (spec, memory) in specs.iter().zip(memories) {
             store(ctx, spec.id, memory);
         }
@@ -144,6 +189,8 @@ impl SidePanels {
             specs: specs.to_vec(),
             widths,
             hidden,
+            sheets,
+            strip,
         }
     }
 
@@ -155,6 +202,12 @@ impl SidePanels {
         let mut memory = load(&ctx, spec.id);
         if self.hidden {
             memory.rect = None;
+            store(&ctx, spec.id, memory);
+            return;
+        }
+        if let Some(height) = self.sheets {
+            memory.rect = self.show_sheet(ui, index, height, contents);
+            memory.pass = ctx.cumulative_pass_nr();
             store(&ctx, spec.id, memory);
             return;
         }
@@ -171,7 +224,7 @@ impl SidePanels {
             None => {
                 panel(format!("{}-strip", spec.id))
                     .resizable(false)
-                    .exact_size(STRIP_WIDTH)
+                    .exact_size(self.strip)
                     .show(ui, |ui| {
                         let button = ui.button(open_mark).on_hover_text(&open_tip);
                         button.widget_info(|| {
@@ -200,7 +253,12 @@ impl SidePanels {
                     };
                     let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
                     ui.allocate_ui_with_layout(row, layout, |ui| {
-                        let button = ui.small_button(close_mark).on_hover_text(&close_tip);
+                        let button = if super::touch::active(ui.ctx()) {
+                            ui.button(close_mark)
+                        } else {
+                            ui.small_button(close_mark)
+                        };
+                        let button = button.on_hover_text(&close_tip);
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &close_tip)
                         });
@@ -234,6 +292,53 @@ impl SidePanels {
         }
     }
 
+    /// Panel `index` as a sheet under the board (when open); before the first, the row of
+    /// buttons naming every panel, at the bottom. Where the sheet was drawn, if open.
+    fn show_sheet(
+        &self,
+        ui: &mut Ui,
+        index: usize,
+        height: f32,
+        contents: impl FnOnce(&mut Ui),
+    ) -> Option<Rect> {
+        let spec = self.specs[index];
+        if app_sheet_is_open(ui.ctx()) {
+            // The lesson's sheet is open: the tab's stay closed, the compact bar above the
+            // board stands in for the controls.
+            return None;
+        }
+        if index == 0 {
+            egui::Panel::bottom("frontier-sheet-buttons").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (i, spec) in self.specs.iter().enumerate() {
+                        // Lit while its sheet is open; a tap opens or closes it.
+                        let open = self.widths[i].is_some();
+                        let text = crate::i18n::tr(spec.title, None);
+                        if ui.add(egui::Button::selectable(open, text)).clicked() {
+                            request_toggle(ui.ctx(), spec.side);
+                            ui.ctx().request_repaint();
+                        }
+                    }
+                });
+            });
+        }
+        self.widths[index]?;
+        let response = egui::Panel::bottom(format!("{}-sheet", spec.id))
+            .resizable(true)
+            .default_size(height * SHEET_SHARE)
+            .size_range(120.0_f32.min(height * 0.3)..=height * SHEET_MAX_SHARE)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt((spec.id, "sheet-scroll"))
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                        contents(ui);
+                    });
+            });
+        Some(response.response.rect)
+    }
+
     /// Whether panel `index` shows its content this frame (not collapsed, not hidden).
     pub fn is_open(&self, index: usize) -> bool {
         !self.hidden && self.widths[index].is_some()
@@ -241,7 +346,7 @@ impl SidePanels {
 
     /// The widest panel `index` may be dragged: its share of the panels' room.
     fn max_width(&self, index: usize) -> f32 {
-        self.widths[index].map_or(STRIP_WIDTH, |w| w.max(self.specs[index].width * 1.6))
+        self.widths[index].map_or(self.strip, |w| w.max(self.specs[index].width * 1.6))
     }
 }
 
@@ -270,6 +375,7 @@ fn plan_widths(
     memories: &[Memory],
     available: f32,
     roomy: bool,
+    strip: f32,
 ) -> Vec<Option<f32>> {
     let budget = available * PANELS_SHARE;
     let wanted: Vec<f32> = specs
@@ -291,7 +397,7 @@ fn plan_widths(
                 if open[i] {
                     MIN_WIDTH.min(wanted[i])
                 } else {
-                    STRIP_WIDTH
+                    strip
                 }
             })
             .sum()
@@ -308,7 +414,7 @@ fn plan_widths(
             open[i] = false;
         }
     }
-    let strips = open.iter().filter(|o| !**o).count() as f32 * STRIP_WIDTH;
+    let strips = open.iter().filter(|o| !**o).count() as f32 * strip;
     let total: f32 = (0..specs.len())
         .filter(|&i| open[i])
         .map(|i| wanted[i])
@@ -331,11 +437,13 @@ mod tests {
         vec![
             PanelSpec {
                 id: "left",
+                title: "panel-title-controls",
                 side: Side::Left,
                 width: 300.0,
             },
             PanelSpec {
                 id: "right",
+                title: "panel-title-explained",
                 side: Side::Right,
                 width: 360.0,
             },
@@ -355,6 +463,7 @@ mod tests {
             &memories,
             available,
             available >= COLLAPSE_ALL_BELOW,
+            28.0,
         )
     }
 

@@ -46,7 +46,13 @@ pub fn step_controls(
 ) -> Vec<StepAction> {
     let mut actions = vec![];
     ui.horizontal_wrapped(|ui| {
-        buttons(ui, playback, position, known, finished, &mut actions);
+        buttons(
+            ui,
+            playback,
+            (position, known, finished),
+            false,
+            &mut actions,
+        );
     });
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr!("run-speed"));
@@ -77,7 +83,7 @@ pub fn step_controls(
         ui.horizontal(|ui| {
             ui.spacing_mut().slider_width = room;
             let label = ui.label(tr!("run-timeline"));
-            timeline(ui, label.id, position, known, finished, &mut actions);
+            timeline(ui, Some(label.id), position, known, finished, &mut actions);
         });
     } else {
         let label = ui.label(tr!("run-timeline"));
@@ -85,7 +91,7 @@ pub fn step_controls(
             let room = ui.available_width() - timeline_fixed_width(ui)
                 + text_width(ui, &tr!("run-timeline"));
             ui.spacing_mut().slider_width = room.max(40.0);
-            timeline(ui, label.id, position, known, finished, &mut actions);
+            timeline(ui, Some(label.id), position, known, finished, &mut actions);
         });
     }
     actions
@@ -118,20 +124,21 @@ fn timeline_fixed_width(ui: &Ui) -> f32 {
         + 4.0 * spacing.item_spacing.x
 }
 
-/// Reset, step back, play or pause, step and run to the end, in a row.
+/// Reset, step back, play or pause, step and run to the end, in a row (with `essential`,
+/// back, play and step only).
 fn buttons(
     ui: &mut Ui,
     playback: &Playback,
-    position: usize,
-    known: usize,
-    finished: bool,
+    (position, known, finished): (usize, usize, bool),
+    essential: bool,
     actions: &mut Vec<StepAction>,
 ) {
     let at_end = finished && position >= known;
-    if ui
-        .add_enabled(position > 0, egui::Button::new(tr!("run-reset")))
-        .on_hover_text(tr!("run-reset-tip"))
-        .clicked()
+    if !essential
+        && ui
+            .add_enabled(position > 0, egui::Button::new(tr!("run-reset")))
+            .on_hover_text(tr!("run-reset-tip"))
+            .clicked()
     {
         actions.push(StepAction::Reset);
     }
@@ -157,10 +164,11 @@ fn buttons(
     {
         actions.push(StepAction::Step);
     }
-    if ui
-        .add_enabled(!at_end, egui::Button::new(tr!("run-to-end")))
-        .on_hover_text(tr!("run-to-end-tip"))
-        .clicked()
+    if !essential
+        && ui
+            .add_enabled(!at_end, egui::Button::new(tr!("run-to-end")))
+            .on_hover_text(tr!("run-to-end-tip"))
+            .clicked()
     {
         actions.push(StepAction::RunToEnd);
     }
@@ -175,31 +183,55 @@ pub fn step_bar(
     finished: bool,
 ) -> Vec<StepAction> {
     let mut actions = vec![];
-    buttons(ui, playback, position, known, finished, &mut actions);
+    // A phone's finger-sized buttons: back, play and step in one row with the search; reset
+    // and to the end are in the controls' sheet (and the timeline resets).
+    let essential = super::touch::active(ui.ctx()) && ui.ctx().content_rect().width() < 600.0;
+    let run = (position, known, finished);
+    buttons(ui, playback, run, essential, &mut actions);
     // The timeline on a row of its own, its slider as long as the row allows: a slider
     // running past the window's edge would widen the board's area with it.
     ui.end_row();
-    let room = ui.available_width() - timeline_fixed_width(ui);
-    ui.spacing_mut().slider_width = room.clamp(40.0, 420.0);
-    let label = ui.label(tr!("run-timeline"));
-    timeline(ui, label.id, position, known, finished, &mut actions);
+    let mut room = ui.available_width() - timeline_fixed_width(ui);
+    let label = if essential {
+        // On a phone the slider is named for the screen reader only: its row keeps the
+        // room the word would take.
+        room += text_width(ui, &tr!("run-timeline")) + ui.spacing().item_spacing.x;
+        ui.spacing_mut().slider_width = room.clamp(40.0, 420.0);
+        None
+    } else {
+        ui.spacing_mut().slider_width = room.clamp(40.0, 420.0);
+        Some(ui.label(tr!("run-timeline")).id)
+    };
+    timeline(ui, label, position, known, finished, &mut actions);
     actions
 }
 
-/// The timeline slider, named by the label `label`, and how far the run is known.
+/// The timeline slider, named by the label `label` (by its word for the screen reader when
+/// there is none on screen), and how far the run is known.
 pub fn timeline(
     ui: &mut Ui,
-    label: egui::Id,
+    label: Option<egui::Id>,
     position: usize,
     known: usize,
     finished: bool,
     actions: &mut Vec<StepAction>,
 ) {
     let mut at = position;
-    let response = ui
-        .add(egui::Slider::new(&mut at, 0..=known.max(1)).integer())
-        .labelled_by(label)
-        .on_hover_text(tr!("run-timeline-tip"));
+    let response = ui.add(egui::Slider::new(&mut at, 0..=known.max(1)).integer());
+    let response = match label {
+        Some(label) => response.labelled_by(label),
+        None => {
+            let word = tr!("run-timeline");
+            let shown = at as f64;
+            response.widget_info(|| {
+                let mut info = egui::WidgetInfo::labeled(egui::Role::Slider, true, &word);
+                info.value = Some(shown);
+                info
+            });
+            response
+        }
+    };
+    let response = response.on_hover_text(tr!("run-timeline-tip"));
     if response.changed() && at != position {
         actions.push(StepAction::Seek(at));
     }

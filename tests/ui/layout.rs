@@ -1,7 +1,8 @@
 //! The board keeps its room in any window (egui_kittest): every tab, and Sokoban's Solve
 //! mode and the Pathfinding comparison, drawn at 640 x 420, 1024 x 768 and 1920 x 1080; the
 //! board's size is measured, no side panel overlaps it, panels do not grow past their design
-//! width on a wide screen, and nothing is cut off at the side. The side panels collapse with
+//! width on a wide screen, and nothing is cut off at the side; on a phone held upright the
+//! panels are sheets under the board, which keeps the width. The side panels collapse with
 //! their button and with `[` / `]`.
 
 use crate::harness;
@@ -79,6 +80,8 @@ fn layout_problems(
         ));
     }
     let drawn = panels(harness);
+    let sheets = size[0] < side_panels::SHEETS_NARROWER_THAN
+        && size[1] >= size[0] * side_panels::SHEETS_TALLER_BY;
     for board in &boards {
         if board.right() > size[0] + 0.5 || board.bottom() > size[1] + 0.5 {
             problems.push(format!(
@@ -96,14 +99,28 @@ fn layout_problems(
             }
         }
         let designed = PANELS.iter().find(|(p, _)| p == id).unwrap().1;
-        if panel.width() > designed + 1.0 {
+        if !sheets && panel.width() > designed + 1.0 {
             problems.push(format!(
                 "{view} at {size:?}: {id} is {:.0} wide, designed for {designed}",
                 panel.width()
             ));
         }
     }
-    if drawn.is_empty() {
+    if sheets {
+        // A phone upright: the panels are sheets under the board, named by buttons below.
+        if harness.query_by_label("Controls").is_none() {
+            problems.push(format!(
+                "{view} at {size:?}: no button opens the controls' sheet"
+            ));
+        }
+        // (Two boards compared share it side by side.)
+        let across = boards.iter().fold(Rect::NOTHING, |all, b| all.union(*b));
+        if across.width() < size[0] * 0.9 {
+            problems.push(format!(
+                "{view} at {size:?}: the boards {boards:?} do not have the width"
+            ));
+        }
+    } else if drawn.is_empty() {
         problems.push(format!("{view} at {size:?}: no side panel drawn"));
     }
     for text in clipped_texts(harness, size[0]) {

@@ -13,6 +13,7 @@ mod layout;
 mod lessons;
 mod links;
 mod pathfinding;
+mod phone;
 mod sliding;
 mod snake_link;
 mod sokoban;

@@ -10,6 +10,10 @@ use crate::palette;
 use crate::tr;
 use crate::ui::file_dialog::{DialogMode, DialogOutcome, FileDialog, FileFilter};
 
+/// The share of a tall narrow screen the lesson's sheet opens at: the board above keeps
+/// about half, its top edge drags for more text.
+const LESSON_SHEET_SHARE: f32 = 0.25;
+
 impl Lessons {
     /// Opens the dialog for a lesson file of one's own.
     pub fn open_dialog(&mut self) {
@@ -38,6 +42,8 @@ impl Lessons {
     pub fn show(&mut self, ui: &mut Ui, language: Language) -> Option<Request> {
         let mut request = self.file_window(ui.ctx());
         crate::app::notice::error_window(ui.ctx(), &mut self.notice, "");
+        let sheet = crate::ui::side_panels::sheets(ui);
+        crate::ui::side_panels::app_sheet_open(ui.ctx(), sheet && self.open);
         if !self.open {
             return request;
         }
@@ -49,29 +55,45 @@ impl Lessons {
         } else {
             (ui.available_width() * 0.36).clamp(240.0, 380.0)
         };
-        egui::Panel::right(if presenting {
-            "lessons-presenting"
+        // On a tall narrow screen (a phone upright) the lesson is a sheet under the board,
+        // which keeps the whole width; its top edge drags.
+        let height = ui.ctx().content_rect().height();
+        let panel = if sheet {
+            use crate::ui::side_panels::SHEET_MAX_SHARE;
+            // The list of lessons wants room to choose from; a page leaves the board its half.
+            let (id, share) = if self.course.active.is_some() {
+                ("lessons-sheet", LESSON_SHEET_SHARE)
+            } else {
+                ("lessons-sheet-list", 0.6)
+            };
+            egui::Panel::bottom(id)
+                .default_size(height * share)
+                .size_range((height * 0.2)..=height * SHEET_MAX_SHARE)
         } else {
-            "lessons"
-        })
-        .resizable(true)
-        .default_size(width)
-        .size_range(240.0..=900.0)
-        .show(ui, |ui| {
+            egui::Panel::right(if presenting {
+                "lessons-presenting"
+            } else {
+                "lessons"
+            })
+            .default_size(width)
+            .size_range(240.0..=900.0)
+        };
+        panel.resizable(true).show(ui, |ui| {
             if presenting {
                 crate::ui::presentation::enlarge(ui);
             }
-            ui.horizontal(|ui| {
-                ui.heading(tr!("lessons-title"));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button(tr!("lessons-close")).clicked() {
-                        self.open = false;
-                    }
+            // In a sheet a page's first row also holds Close: the board above keeps a row.
+            if !(sheet && self.course.active.is_some()) {
+                ui.horizontal(|ui| {
+                    ui.heading(tr!("lessons-title"));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.close_button(ui);
+                    });
                 });
-            });
-            ui.separator();
+                ui.separator();
+            }
             let asked = if self.course.active.is_some() {
-                self.page(ui)
+                self.page(ui, sheet)
             } else {
                 self.list(ui, language)
             };
@@ -92,8 +114,11 @@ impl Lessons {
     /// Every lesson, with how far the student got, and a button to open one's own.
     fn list(&mut self, ui: &mut Ui, language: Language) -> Option<Request> {
         let mut chosen: Option<Lesson> = None;
+        // Room below for the separator and the button (a finger's height on a touch screen):
+        // a list that asked for more would grow its panel a little every frame.
+        let below = ui.spacing().interact_size.y + 3.0 * ui.spacing().item_spacing.y + 8.0;
         egui::ScrollArea::vertical()
-            .max_height(ui.available_height() - 40.0)
+            .max_height(ui.available_height() - below)
             .show(ui, |ui| {
                 for lesson in self.course.listed(language) {
                     ui.group(|ui| {
@@ -148,8 +173,14 @@ impl Lessons {
         chosen.map(|lesson| self.start(lesson))
     }
 
-    /// The page being taught.
-    fn page(&mut self, ui: &mut Ui) -> Option<Request> {
+    fn close_button(&mut self, ui: &mut Ui) {
+        if ui.button(tr!("lessons-close")).clicked() {
+            self.open = false;
+        }
+    }
+
+    /// The page being taught (in a sheet, with the close button in its first row).
+    fn page(&mut self, ui: &mut Ui, sheet: bool) -> Option<Request> {
         let mut request = None;
         let active = self.course.active.as_ref()?;
         let pages = active.lesson.pages.len();
@@ -158,7 +189,17 @@ impl Lessons {
             if ui.button(tr!("lessons-all")).clicked() {
                 self.course.active = None;
             }
-            if let Some(active) = &self.course.active {
+            if sheet {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    self.close_button(ui);
+                    if let Some(active) = &self.course.active {
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(&active.lesson.title).strong())
+                                .truncate(),
+                        );
+                    }
+                });
+            } else if let Some(active) = &self.course.active {
                 ui.strong(&active.lesson.title);
             }
         });

@@ -233,6 +233,7 @@ impl crate::app::tab::Tab for LinkTab {
     fn ui(&mut self, ui: &mut Ui) {
         const PANELS: [PanelSpec; 1] = [PanelSpec {
             id: "link-controls",
+            title: "panel-title-controls",
             side: Side::Left,
             width: 290.0,
         }];

@@ -234,7 +234,14 @@ impl LinkTab {
                 let (at, reached) = (shown.steps(), shown.reached());
                 ui.horizontal_wrapped(|ui| {
                     let label = ui.label(crate::tr!("run-timeline")).id;
-                    crate::ui::step_controls::timeline(ui, label, at, reached, false, &mut actions);
+                    crate::ui::step_controls::timeline(
+                        ui,
+                        Some(label),
+                        at,
+                        reached,
+                        false,
+                        &mut actions,
+                    );
                 });
                 for action in actions {
                     self.searching.search_paused = true;

@@ -442,6 +442,7 @@ impl crate::app::tab::Tab for PathfindingTab {
     fn ui(&mut self, ui: &mut Ui) {
         const CONTROLS: PanelSpec = PanelSpec {
             id: "pathfinding-controls",
+            title: "panel-title-controls",
             side: Side::Left,
             width: 300.0,
         };
@@ -449,6 +450,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             CONTROLS,
             PanelSpec {
                 id: "pathfinding-teaching",
+                title: "panel-title-explained",
                 side: Side::Right,
                 width: 360.0,
             },
@@ -458,6 +460,7 @@ impl crate::app::tab::Tab for PathfindingTab {
             CONTROLS,
             PanelSpec {
                 id: "pathfinding-code",
+                title: "panel-title-code",
                 side: Side::Right,
                 width: 470.0,
             },

@@ -30,10 +30,16 @@ fn algorithm_picker(
     offer_code: bool,
 ) -> bool {
     let mut changed = false;
-    let label = ui.label(label);
-    egui::ComboBox::from_id_salt(id)
+    // On a phone the compact bar's row is the search and the step buttons: the word
+    // "Algorithm" is left to the screen reader there.
+    let phone = id.starts_with("compact")
+        && crate::ui::touch::active(ui.ctx())
+        && ui.ctx().content_rect().width() < 600.0;
+    let named = label.to_string();
+    let label = (!phone).then(|| ui.label(label));
+    let response = egui::ComboBox::from_id_salt(id)
         .selected_text(names::path_algorithm(*value))
-        .width(150.0)
+        .width(if phone { 110.0 } else { 150.0 })
         // Every algorithm in view at once, no scrolling.
         .height(f32::INFINITY)
         .show_ui(ui, |ui| {
@@ -51,8 +57,15 @@ fn algorithm_picker(
                 }
             }
         })
-        .response
-        .labelled_by(label.id);
+        .response;
+    match label {
+        Some(label) => {
+            response.labelled_by(label.id);
+        }
+        None => {
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &named))
+        }
+    }
     changed
 }
 

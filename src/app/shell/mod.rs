@@ -97,6 +97,10 @@ register_tabs! {
 const LISTED_RESETS: usize = 6;
 
 /// Shortcuts that work in every tab.
+/// Below this width a touch screen gets the phone's menu bar (one row: a menu, the tabs in a
+/// drop-down, the lessons).
+const PHONE_WIDTH: f32 = 600.0;
+
 const SHELL_SHORTCUTS: &[Shortcut] = &[
     ("keys-f1", "does-help"),
     ("keys-brackets", "does-toggle-panels"),
@@ -379,6 +383,7 @@ impl FrontierApp {
             ui.ctx()
                 .request_repaint_after(eframe::App::auto_save_interval(self));
         }
+        crate::ui::touch::notice_touches(ui.ctx());
         let modal = self.current().modal_open() || self.lessons.modal_open();
         self.view.handle_keys(ui.ctx(), modal);
         self.view.apply(ui.ctx());
@@ -476,46 +481,98 @@ impl FrontierApp {
 
     fn menu(&mut self, ui: &mut Ui) {
         // On a phone the bar wraps onto a second row rather than cut off the last tabs.
-        egui::MenuBar::new().ui(ui, |ui| ui.horizontal_wrapped(|ui| self.menu_items(ui)));
+        egui::MenuBar::new().ui(ui, |ui| {
+            if crate::ui::touch::active(ui.ctx()) {
+                // A menu bar's buttons hug their words; a finger needs them wider.
+                ui.spacing_mut().button_padding.x = 12.0;
+            }
+            ui.horizontal_wrapped(|ui| self.menu_items(ui))
+        });
     }
 
     fn menu_items(&mut self, ui: &mut Ui) {
-        ui.menu_button(crate::tr!("menu-file"), |ui| {
-            if ui.button(crate::tr!("menu-open-lesson")).clicked() {
-                self.lessons.open_dialog();
-            }
-            self.link_menu(ui);
-            ui.separator();
-            for (i, &id) in TabId::ALL.iter().enumerate() {
-                if i > 0 {
-                    ui.separator();
-                }
-                if self.tabs.get_mut(id).file_menu(ui) {
-                    self.tab = id;
-                }
-            }
-        });
+        if crate::ui::touch::active(ui.ctx()) && ui.ctx().content_rect().width() < PHONE_WIDTH {
+            return self.phone_menu_items(ui);
+        }
+        ui.menu_button(crate::tr!("menu-file"), |ui| self.file_menu(ui));
         ui.menu_button(crate::tr!("menu-edit"), |ui| self.current().edit_menu(ui));
         ui.menu_button(crate::tr!("menu-view"), |ui| self.view_menu(ui));
-        ui.menu_button(crate::tr!("menu-help"), |ui| {
-            if ui.button(crate::tr!("menu-getting-started")).clicked() {
-                self.getting_started.open(self.tab);
-            }
-            if ui.button(crate::tr!("menu-shortcuts")).clicked() {
-                self.help_open = true;
-            }
-            if ui.button(crate::tr!("menu-lessons")).clicked() {
-                self.lessons.open = true;
-                self.lessons.home = Some(self.tab);
-            }
-        });
+        ui.menu_button(crate::tr!("menu-help"), |ui| self.help_menu(ui));
         ui.separator();
         for &id in TabId::ALL {
             let title = self.tabs.get(id).title();
             ui.selectable_value(&mut self.tab, id, title);
         }
         ui.separator();
-        // On every tab: the way into the lessons, and out again.
+        self.lessons_toggle(ui);
+    }
+
+    /// A phone's menu bar, one row of finger-sized buttons: one menu holding File, Edit,
+    /// View and Help one after the other, the tabs in a drop-down, and the lessons.
+    fn phone_menu_items(&mut self, ui: &mut Ui) {
+        ui.menu_button(crate::tr!("menu-phone"), |ui| {
+            let most = ui.ctx().content_rect().height() * 0.8;
+            egui::ScrollArea::vertical()
+                .max_height(most)
+                .show(ui, |ui| {
+                    ui.strong(crate::tr!("menu-file"));
+                    self.file_menu(ui);
+                    ui.separator();
+                    ui.strong(crate::tr!("menu-edit"));
+                    self.current().edit_menu(ui);
+                    ui.separator();
+                    ui.strong(crate::tr!("menu-view"));
+                    self.view_menu(ui);
+                    ui.separator();
+                    ui.strong(crate::tr!("menu-help"));
+                    self.help_menu(ui);
+                });
+        });
+        let label = crate::tr!("menu-tab");
+        egui::ComboBox::from_id_salt("phone-tab")
+            .selected_text(self.tabs.get(self.tab).title())
+            .show_ui(ui, |ui| {
+                for &id in TabId::ALL {
+                    let title = self.tabs.get(id).title();
+                    ui.selectable_value(&mut self.tab, id, title);
+                }
+            })
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
+        self.lessons_toggle(ui);
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) {
+        if ui.button(crate::tr!("menu-open-lesson")).clicked() {
+            self.lessons.open_dialog();
+        }
+        self.link_menu(ui);
+        ui.separator();
+        for (i, &id) in TabId::ALL.iter().enumerate() {
+            if i > 0 {
+                ui.separator();
+            }
+            if self.tabs.get_mut(id).file_menu(ui) {
+                self.tab = id;
+            }
+        }
+    }
+
+    fn help_menu(&mut self, ui: &mut Ui) {
+        if ui.button(crate::tr!("menu-getting-started")).clicked() {
+            self.getting_started.open(self.tab);
+        }
+        if ui.button(crate::tr!("menu-shortcuts")).clicked() {
+            self.help_open = true;
+        }
+        if ui.button(crate::tr!("menu-lessons")).clicked() {
+            self.lessons.open = true;
+            self.lessons.home = Some(self.tab);
+        }
+    }
+
+    /// On every tab: the way into the lessons, and out again.
+    fn lessons_toggle(&mut self, ui: &mut Ui) {
         let mut shown = self.lessons.open && self.lessons.home == Some(self.tab);
         if ui
             .toggle_value(&mut shown, crate::tr!("lessons-title"))

@@ -206,6 +206,7 @@ impl crate::app::tab::Tab for SlidingTab {
     fn ui(&mut self, ui: &mut Ui) {
         const CONTROLS: PanelSpec = PanelSpec {
             id: "sliding-controls",
+            title: "panel-title-controls",
             side: Side::Left,
             width: 290.0,
         };
@@ -213,6 +214,7 @@ impl crate::app::tab::Tab for SlidingTab {
             CONTROLS,
             PanelSpec {
                 id: "sliding-teach",
+                title: "panel-title-explained",
                 side: Side::Right,
                 width: 340.0,
             },
@@ -222,6 +224,7 @@ impl crate::app::tab::Tab for SlidingTab {
             CONTROLS,
             PanelSpec {
                 id: "sliding-code",
+                title: "panel-title-code",
                 side: Side::Right,
                 width: 470.0,
             },

@@ -276,11 +276,13 @@ impl crate::app::tab::Tab for SnakeTab {
         const PANELS: [PanelSpec; 2] = [
             PanelSpec {
                 id: "snake-controls",
+                title: "panel-title-controls",
                 side: Side::Left,
                 width: 300.0,
             },
             PanelSpec {
                 id: "snake-plan",
+                title: "panel-title-plan",
                 side: Side::Right,
                 width: 320.0,
             },

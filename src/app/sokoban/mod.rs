@@ -266,11 +266,13 @@ impl crate::app::tab::Tab for SokobanTab {
         let ctx = ui.ctx().clone();
         const CONTROLS: PanelSpec = PanelSpec {
             id: "sokoban-controls",
+            title: "panel-title-controls",
             side: Side::Left,
             width: 300.0,
         };
         const SOLVER: PanelSpec = PanelSpec {
             id: "sokoban-solver",
+            title: "panel-title-solver",
             side: Side::Right,
             width: 340.0,
         };

@@ -30,6 +30,11 @@ pub fn start() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
+                    // A finger for a pointer (a phone, a tablet): controls a finger can hit
+                    // from the first frame, before any touch.
+                    if coarse_pointer() {
+                        crate::ui::touch::set_active(&cc.egui_ctx);
+                    }
                     if super::shell::test_hook::wanted() {
                         super::shell::test_hook::install(&cc.egui_ctx);
                     }
@@ -47,4 +52,11 @@ pub fn start() {
             }
         }
     });
+}
+
+/// Whether the page's main pointer is a finger (CSS `pointer: coarse`).
+fn coarse_pointer() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|query| query.matches())
 }
