@@ -17,6 +17,7 @@ menu-language = Language
 menu-shortcuts = Keyboard shortcuts  (F1)
 
 help-title = Keyboard shortcuts
+help-close = Close
 help-anywhere = Anywhere
 keys-f1 = F1 or ?
 does-help = this help
@@ -1351,6 +1352,29 @@ start-link =
     3. Tick "Show each link search" to watch the breadth-first search over cells and headings; the colours say how many turns each cell took.
 start-sliding =
     1. Click a tile in the blank's row or column to slide it (with the tiles between), or press an arrow key; U or Ctrl+Z undoes. Green tiles are in their goal place.
+    2. Pick the size (3 x 3 is the 8-puzzle, 4 x 4 the 15-puzzle) and the goal; Shuffle or Random position deals a new game, or type a position and press "Play this position".
+    3. "Watch a search solve it" runs the search and heuristic chosen below from where you stand: the position expanded, the frontier as small boards with g, h and f, the pseudo-code and the chart. Run it to the end, change the heuristic, run again, and compare the expansions at each depth.
+start-pathfinding-touch =
+    1. Tap Step to watch the search take one node at a time; Play runs it on, Back and the timeline go back.
+    2. The colours: orange cells are the frontier, waiting to be expanded; blue ones are visited; the dark outline is the node expanded now; the crimson line is the path found.
+    3. The paint tools are in the controls (Controls at the bottom on a phone held upright): pick one and drag a finger over the board to paint walls and terrain, or drag S or G to move the start and the goal. Two fingers pinch to zoom and move together to pan.
+    4. The controls also pick another algorithm, or "Compare side by side" to race two; Explanation shows the pseudo-code line being run, the numbers and the chart.
+    5. New to these searches? "Lessons", at the top, leads you through them page by page and asks you to predict what they do next.
+start-sokoban-touch =
+    1. Push every box onto a goal. Tap a square to walk there; drag a box to push it there. Undo and Restart are in the controls.
+    2. Stuck? Hint shows the next push of a solution; a red outline marks a box that can never reach a goal.
+    3. Solve lets a search do it step by step: red shading shows where its positions keep boxes, blue dots where the player can walk. Compare all five races BFS, DFS, A*, greedy and IDA*.
+    4. Edit level paints a level of your own; "Solvable?" asks the solver.
+start-snake-touch =
+    1. Tap the board on the side you want the snake to go: it turns toward your finger. Eat the food; do not hit a wall or yourself.
+    2. Pick the classic planner in the controls: blue shading is the distance to the food, orange dots are its tail check, and the plan says why it chose each move.
+    3. The cycle planner follows a Hamiltonian cycle, with shortcuts, and never loses.
+start-link-touch =
+    1. Tap two equal tiles that a path of at most three straight segments (two turns) joins, through empty cells or around the edge.
+    2. Hint shows a pair that can go, Shuffle shuffles. The score: 10 points a pair, less 5 a hint and 20 a shuffle you ask for (the shuffle when no pair is left is free), so it can go below zero.
+    3. Tick "Show each link search" to watch the breadth-first search over cells and headings; the colours say how many turns each cell took.
+start-sliding-touch =
+    1. Tap a tile in the blank's row or column to slide it (with the tiles between); Undo takes a move back. Green tiles are in their goal place.
     2. Pick the size (3 x 3 is the 8-puzzle, 4 x 4 the 15-puzzle) and the goal; Shuffle or Random position deals a new game, or type a position and press "Play this position".
     3. "Watch a search solve it" runs the search and heuristic chosen below from where you stand: the position expanded, the frontier as small boards with g, h and f, the pseudo-code and the chart. Run it to the end, change the heuristic, run again, and compare the expansions at each depth.
 dialog-all-files = All files

@@ -241,63 +241,65 @@ impl ExportWindow {
         let mut choose = false;
         let mut cancel = false;
         self.choice = self.choice.min(offer.len().saturating_sub(1));
-        egui::Window::new(tr!("export-title"))
-            .id(egui::Id::unique(self.id))
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            // Over the board, roughly centred (a pivot would move it as its contents change).
-            .default_pos(ctx.content_rect().center() - egui::vec2(170.0, 120.0))
-            .show(ctx, |ui| {
-                if let Some((job, _)) = &self.job {
-                    let total = job.steps().len();
-                    let done = (job.done() * total as f32).round() as usize;
-                    ui.label(tr!("export-progress", done = done, total = total));
-                    ui.add(egui::ProgressBar::new(job.done()).show_percentage());
-                    cancel = ui.button(tr!("export-cancel")).clicked();
-                    return;
+        crate::ui::touch::closable(
+            egui::Window::new(tr!("export-title")).id(egui::Id::unique(self.id)),
+            ctx,
+            &mut open,
+        )
+        .collapsible(false)
+        .resizable(false)
+        // Over the board, roughly centred (a pivot would move it as its contents change).
+        .default_pos(ctx.content_rect().center() - egui::vec2(170.0, 120.0))
+        .show(ctx, |ui| {
+            if let Some((job, _)) = &self.job {
+                let total = job.steps().len();
+                let done = (job.done() * total as f32).round() as usize;
+                ui.label(tr!("export-progress", done = done, total = total));
+                ui.add(egui::ProgressBar::new(job.done()).show_percentage());
+                cancel = ui.button(tr!("export-cancel")).clicked();
+                return;
+            }
+            if self.subjects.len() > 1 {
+                ui.label(tr!("export-which"));
+                for (i, subject) in self.subjects.iter().enumerate() {
+                    ui.radio_value(&mut self.subject, i, subject);
                 }
-                if self.subjects.len() > 1 {
-                    ui.label(tr!("export-which"));
-                    for (i, subject) in self.subjects.iter().enumerate() {
-                        ui.radio_value(&mut self.subject, i, subject);
-                    }
-                    ui.separator();
-                }
-                ui.label(tr!("export-format"));
-                for (i, choice) in offer.iter().enumerate() {
-                    ui.radio_value(&mut self.choice, i, &choice.label);
-                }
-                ui.horizontal(|ui| {
-                    let label = ui.label(tr!("export-cell"));
-                    ui.add(egui::DragValue::new(&mut self.cell).range(1..=64))
-                        .labelled_by(label.id);
-                });
-                if let Some(ExportKind::Gif { frames, ranged, .. }) =
-                    offer.get(self.choice).map(|c| c.kind)
-                {
-                    if ranged {
-                        ui.horizontal(|ui| {
-                            let label = ui.label(tr!("export-from"));
-                            ui.add(egui::DragValue::new(&mut self.from_step))
-                                .labelled_by(label.id);
-                            let label = ui.label(tr!("export-to"));
-                            ui.add(egui::DragValue::new(&mut self.to_step))
-                                .labelled_by(label.id);
-                        });
-                    } else {
-                        ui.label(tr!("export-frames", frames = frames));
-                    }
+                ui.separator();
+            }
+            ui.label(tr!("export-format"));
+            for (i, choice) in offer.iter().enumerate() {
+                ui.radio_value(&mut self.choice, i, &choice.label);
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label(tr!("export-cell"));
+                ui.add(egui::DragValue::new(&mut self.cell).range(1..=64))
+                    .labelled_by(label.id);
+            });
+            if let Some(ExportKind::Gif { frames, ranged, .. }) =
+                offer.get(self.choice).map(|c| c.kind)
+            {
+                if ranged {
                     ui.horizontal(|ui| {
-                        let label = ui.label(tr!("export-fps"));
-                        ui.add(egui::DragValue::new(&mut self.fps).range(1..=50))
+                        let label = ui.label(tr!("export-from"));
+                        ui.add(egui::DragValue::new(&mut self.from_step))
+                            .labelled_by(label.id);
+                        let label = ui.label(tr!("export-to"));
+                        ui.add(egui::DragValue::new(&mut self.to_step))
                             .labelled_by(label.id);
                     });
+                } else {
+                    ui.label(tr!("export-frames", frames = frames));
                 }
-                choose = ui
-                    .add_enabled(!offer.is_empty(), egui::Button::new(tr!("export-choose")))
-                    .clicked();
-            });
+                ui.horizontal(|ui| {
+                    let label = ui.label(tr!("export-fps"));
+                    ui.add(egui::DragValue::new(&mut self.fps).range(1..=50))
+                        .labelled_by(label.id);
+                });
+            }
+            choose = ui
+                .add_enabled(!offer.is_empty(), egui::Button::new(tr!("export-choose")))
+                .clicked();
+        });
         if !open {
             self.open = false;
             self.job = None;

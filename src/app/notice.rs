@@ -55,19 +55,22 @@ pub fn error_window(ctx: &Context, notice: &mut Option<Notice>, reassurance: &st
         return;
     };
     let mut open = true;
-    egui::Window::new(crate::tr!("notice-problem"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.colored_label(ui.visuals().error_fg_color, shown.text());
-            if !reassurance.is_empty() {
-                ui.label(reassurance);
-            }
-            if ui.button(crate::tr!("notice-ok")).clicked() {
-                *notice = None;
-            }
-        });
+    crate::ui::touch::closable(
+        egui::Window::new(crate::tr!("notice-problem")),
+        ctx,
+        &mut open,
+    )
+    .collapsible(false)
+    .resizable(false)
+    .show(ctx, |ui| {
+        ui.colored_label(ui.visuals().error_fg_color, shown.text());
+        if !reassurance.is_empty() {
+            ui.label(reassurance);
+        }
+        if ui.button(crate::tr!("notice-ok")).clicked() {
+            *notice = None;
+        }
+    });
     if !open {
         *notice = None;
     }

@@ -54,6 +54,21 @@ pub fn finger_sized(style: &mut Style) {
     style.interaction.resize_grab_radius_corner = 20.0;
 }
 
+/// A window closable by the × in its title bar with a mouse. That × is as small as the
+/// title's text; on a touch screen it is left out, and the window's own button (every one
+/// has its Close, Cancel or OK) closes it.
+pub fn closable<'open>(
+    window: egui::Window<'open>,
+    ctx: &Context,
+    open: &'open mut bool,
+) -> egui::Window<'open> {
+    if active(ctx) {
+        window
+    } else {
+        window.open(open)
+    }
+}
+
 /// The width of a collapsed side panel's strip: its button is a finger's width on a touch
 /// screen.
 pub fn strip_width(ctx: &Context) -> f32 {

@@ -199,8 +199,29 @@ fn every_tab_has_a_getting_started_page_in_both_languages() {
     for language in Language::ALL {
         frontier::i18n::set_language(language);
         for &tab in TabId::ALL {
-            let text = GettingStarted::text(tab);
+            let text = GettingStarted::text(tab, false);
             assert!(text.lines().count() >= 3, "{language:?} {tab:?}: {text}");
+            // A finger's page: as many steps, and none about keys a phone has not.
+            let touch = GettingStarted::text(tab, true);
+            assert_eq!(touch.lines().count(), text.lines().count(), "{tab:?}");
+            for key in [
+                "arrow",
+                "方向键",
+                "WASD",
+                "Ctrl",
+                "F11",
+                "[ and ]",
+                "[ 和 ]",
+                "Press 2",
+                "按 2",
+                "H shows",
+                "H 给出",
+            ] {
+                assert!(
+                    !touch.contains(key),
+                    "{language:?} {tab:?} on a touch screen: {key}"
+                );
+            }
         }
     }
     frontier::i18n::set_language(Language::English);

@@ -246,8 +246,7 @@ impl PathfindingTab {
         };
         let mut open = true;
         let mut load = false;
-        egui::Window::new(tr!("paste-board-title"))
-            .open(&mut open)
+        crate::ui::touch::closable(egui::Window::new(tr!("paste-board-title")), ctx, &mut open)
             .collapsible(false)
             .show(ctx, |ui| {
                 let label = ui.label(tr!("paste-board-text"));

@@ -23,9 +23,10 @@ impl GettingStarted {
         self.page.is_some()
     }
 
-    /// The page's steps, one per paragraph.
-    pub fn text(tab: TabId) -> String {
-        i18n::tr(&format!("start-{}", tab.key()), None)
+    /// The page's steps, one per paragraph: with a mouse and keys, or (`touch`) with a finger.
+    pub fn text(tab: TabId, touch: bool) -> String {
+        let device = if touch { "-touch" } else { "" };
+        i18n::tr(&format!("start-{}{device}", tab.key()), None)
     }
 
     /// Shows the window inside `area` (below the menu bar); `titles` names the tabs.
@@ -40,39 +41,44 @@ impl GettingStarted {
         let mut open = true;
         let mut picked = None;
         let mut close = false;
-        egui::Window::new(tr!("start-title"))
-            .id(egui::Id::unique("getting-started"))
-            .open(&mut open)
-            .collapsible(false)
-            .default_width(460.0)
-            .default_pos(area.min + egui::vec2(16.0, 16.0))
-            .constrain_to(area)
-            .show(ctx, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (tab, title) in titles {
-                        if ui.selectable_label(*tab == page, title).clicked() {
-                            picked = Some(*tab);
-                        }
+        crate::ui::touch::closable(
+            egui::Window::new(tr!("start-title")).id(egui::Id::unique("getting-started")),
+            ctx,
+            &mut open,
+        )
+        .collapsible(false)
+        .default_width(460.0_f32.min(area.width() - 32.0))
+        // At the top right, where the board's start (mostly at the left) stays in view.
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(area.right_top() + egui::vec2(-16.0, 16.0))
+        .constrain_to(area)
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (tab, title) in titles {
+                    if ui.selectable_label(*tab == page, title).clicked() {
+                        picked = Some(*tab);
                     }
-                });
-                ui.separator();
-                for paragraph in Self::text(page).lines() {
-                    ui.label(RichText::new(paragraph.trim()));
-                    ui.add_space(4.0);
                 }
-                ui.separator();
-                ui.horizontal(|ui| {
-                    let index = titles.iter().position(|(t, _)| *t == page).unwrap_or(0);
-                    if let Some((next, _)) = titles.get(index + 1)
-                        && ui.button(tr!("start-next-tab")).clicked()
-                    {
-                        picked = Some(*next);
-                    }
-                    if ui.button(tr!("start-close")).clicked() {
-                        close = true;
-                    }
-                });
             });
+            ui.separator();
+            let touch = crate::ui::touch::active(ui.ctx());
+            for paragraph in Self::text(page, touch).lines() {
+                ui.label(RichText::new(paragraph.trim()));
+                ui.add_space(4.0);
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let index = titles.iter().position(|(t, _)| *t == page).unwrap_or(0);
+                if let Some((next, _)) = titles.get(index + 1)
+                    && ui.button(tr!("start-next-tab")).clicked()
+                {
+                    picked = Some(*next);
+                }
+                if ui.button(tr!("start-close")).clicked() {
+                    close = true;
+                }
+            });
+        });
         if let Some(tab) = picked {
             self.page = Some(tab);
         }

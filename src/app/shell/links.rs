@@ -125,40 +125,43 @@ impl FrontierApp {
         let mut open = true;
         let mut close = false;
         let width = (ctx.content_rect().width() - 48.0).clamp(200.0, 460.0);
-        egui::Window::new(tr!("share-refused-title"))
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-            .show(ctx, |ui| {
-                ui.set_max_width(width);
-                ui.label(tr!("share-refused-text", why = why.as_str()));
-                let label = ui.label(tr!("share-refused-field"));
-                let field = egui::TextEdit::multiline(link)
-                    .desired_width(width)
-                    .desired_rows(3)
-                    .font(egui::TextStyle::Monospace)
-                    .show(ui);
-                field.response.response.clone().labelled_by(label.id);
-                if field.response.gained_focus() || !field.response.has_focus() {
-                    // The whole link selected, ready for Ctrl+C or the phone's Copy.
-                    let mut state = field.state;
-                    let all = egui::text::CCursorRange::two(
-                        egui::text::CCursor::new(0),
-                        egui::text::CCursor::new(link.chars().count()),
-                    );
-                    state.cursor.set_char_range(Some(all));
-                    state.store(ui.ctx(), field.response.id);
+        crate::ui::touch::closable(
+            egui::Window::new(tr!("share-refused-title")),
+            ctx,
+            &mut open,
+        )
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.set_max_width(width);
+            ui.label(tr!("share-refused-text", why = why.as_str()));
+            let label = ui.label(tr!("share-refused-field"));
+            let field = egui::TextEdit::multiline(link)
+                .desired_width(width)
+                .desired_rows(3)
+                .font(egui::TextStyle::Monospace)
+                .show(ui);
+            field.response.response.clone().labelled_by(label.id);
+            if field.response.gained_focus() || !field.response.has_focus() {
+                // The whole link selected, ready for Ctrl+C or the phone's Copy.
+                let mut state = field.state;
+                let all = egui::text::CCursorRange::two(
+                    egui::text::CCursor::new(0),
+                    egui::text::CCursor::new(link.chars().count()),
+                );
+                state.cursor.set_char_range(Some(all));
+                state.store(ui.ctx(), field.response.id);
+            }
+            ui.horizontal_wrapped(|ui| {
+                if clipboard::can_share() && ui.button(tr!("share-refused-share")).clicked() {
+                    clipboard::share(link, "Frontier");
                 }
-                ui.horizontal_wrapped(|ui| {
-                    if clipboard::can_share() && ui.button(tr!("share-refused-share")).clicked() {
-                        clipboard::share(link, "Frontier");
-                    }
-                    if ui.button(tr!("share-refused-close")).clicked() {
-                        close = true;
-                    }
-                });
+                if ui.button(tr!("share-refused-close")).clicked() {
+                    close = true;
+                }
             });
+        });
         if !open || close {
             self.copied_link.refused = None;
         }
@@ -248,8 +251,7 @@ impl FrontierApp {
         let page = self.link_page();
         let mut open = true;
         let (mut chosen, mut forget) = (None, false);
-        egui::Window::new(tr!("link-page-title"))
-            .open(&mut open)
+        crate::ui::touch::closable(egui::Window::new(tr!("link-page-title")), ctx, &mut open)
             .collapsible(false)
             .resizable(false)
             // Clear of the menu bar, over the board.
@@ -329,8 +331,7 @@ impl FrontierApp {
         }
         let mut open = true;
         let mut chosen = None;
-        egui::Window::new(tr!("share-window-title"))
-            .open(&mut open)
+        crate::ui::touch::closable(egui::Window::new(tr!("share-window-title")), ctx, &mut open)
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {

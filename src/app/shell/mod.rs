@@ -375,6 +375,8 @@ impl FrontierApp {
                     Err(why) => {
                         self.notice =
                             Some(Notice::error(crate::msg!("share-not-opened", why = why)));
+                        // The error is what the newcomer must read first, not stacked under it.
+                        self.getting_started.page = None;
                     }
                 }
             }
@@ -465,6 +467,10 @@ impl FrontierApp {
             .iter()
             .map(|&id| (id, self.tabs.get(id).title()))
             .collect();
+        // A tab chosen with the window open: its page follows.
+        if self.getting_started.is_open() {
+            self.getting_started.open(self.tab);
+        }
         if let Some(tab) = self.getting_started.show(ui.ctx(), below_menu, &titles) {
             self.tab = tab;
         }
@@ -715,33 +721,44 @@ impl FrontierApp {
         board.show_step_after(steps);
     }
 
+    /// The keyboard window: every tab's keys, kept within the screen (its text wraps on a
+    /// phone), with a Close button a finger can press.
     fn help(&mut self, ui: &Ui) {
         let mut open = true;
+        let mut close = false;
         let sections: Vec<(String, &[Shortcut])> = TabId::ALL
             .iter()
             .map(|&id| (self.tabs.get(id).title(), self.tabs.get(id).shortcuts()))
             .chain([(crate::tr!("help-anywhere"), SHELL_SHORTCUTS)])
             .collect();
-        egui::Window::new(crate::tr!("help-title"))
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .show(ui.ctx(), |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                        for (title, shortcuts) in &sections {
-                            ui.heading(title);
+        let screen = ui.ctx().content_rect();
+        crate::ui::touch::closable(
+            egui::Window::new(crate::tr!("help-title")),
+            ui.ctx(),
+            &mut open,
+        )
+        .collapsible(false)
+        .resizable(false)
+        .constrain(true)
+        .max_width(screen.width() - 32.0)
+        .max_height(screen.height() - 96.0)
+        .show(ui.ctx(), |ui| {
+            close = ui.button(crate::tr!("help-close")).clicked();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                    for (title, shortcuts) in &sections {
+                        ui.heading(title);
+                        ui.end_row();
+                        for (keys, what) in shortcuts.iter() {
+                            ui.strong(i18n::tr(keys, None));
+                            ui.add(egui::Label::new(i18n::tr(what, None)).wrap());
                             ui.end_row();
-                            for (keys, what) in shortcuts.iter() {
-                                ui.strong(i18n::tr(keys, None));
-                                ui.label(i18n::tr(what, None));
-                                ui.end_row();
-                            }
                         }
-                    });
+                    }
                 });
             });
-        self.help_open &= open;
+        });
+        self.help_open &= open && !close;
     }
 }
 

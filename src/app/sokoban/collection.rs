@@ -179,16 +179,20 @@ impl Collection {
     /// The paste window, while it is open; the text pasted once "Open" is pressed.
     pub(super) fn paste_window(&mut self, ctx: &egui::Context) -> Pasted {
         let text = self.paste.as_mut()?;
-        let (mut open, mut load) = (true, false);
-        egui::Window::new(tr!("sk-paste-title"))
-            .open(&mut open)
-            .show(ctx, |ui| {
+        let (mut open, mut load, mut cancel) = (true, false, false);
+        crate::ui::touch::closable(egui::Window::new(tr!("sk-paste-title")), ctx, &mut open).show(
+            ctx,
+            |ui| {
                 ui.label(tr!("sk-paste-text"));
                 let field = egui::TextEdit::multiline(text).code_editor();
                 ui.add(field.desired_rows(12).desired_width(360.0));
-                load = ui.button(tr!("sk-paste-open")).clicked();
-            });
-        if load || !open {
+                ui.horizontal(|ui| {
+                    load = ui.button(tr!("sk-paste-open")).clicked();
+                    cancel = ui.button(tr!("cancel")).clicked();
+                });
+            },
+        );
+        if load || cancel || !open {
             return self.paste.take().filter(|_| load);
         }
         None

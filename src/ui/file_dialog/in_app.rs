@@ -173,8 +173,7 @@ impl FileDialog {
     pub fn show(&mut self, ctx: &Context) -> Option<DialogOutcome> {
         let mut outcome = None;
         let mut open = true;
-        egui::Window::new(self.title.clone())
-            .open(&mut open)
+        crate::ui::touch::closable(egui::Window::new(self.title.clone()), ctx, &mut open)
             .collapsible(false)
             .default_size([640.0, 440.0])
             .show(ctx, |ui| outcome = self.contents(ui));
