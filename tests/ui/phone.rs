@@ -163,11 +163,18 @@ fn getting_started_on_a_phone_speaks_of_fingers_and_follows_the_tab() {
         .open(frontier::app::TabId::Pathfinding);
     harness.run_steps(4);
     harness.get_by_label_contains("drag a finger over the board");
-    assert!(harness.query_by_label_contains("(or the Right arrow)").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("(or the Right arrow)")
+            .is_none()
+    );
     // No title-bar × as small as the title: "Got it" closes it.
     assert!(harness.query_by_label("Close window").is_none());
     let window = harness.get_by_label("Getting started").rect();
-    assert!(window.right() <= PHONE[0] && window.left() >= 0.0, "{window:?}");
+    assert!(
+        window.right() <= PHONE[0] && window.left() >= 0.0,
+        "{window:?}"
+    );
     // Another tab chosen while it is open (from the tab drop-down, say): its page follows.
     harness.state_mut().tab = frontier::app::TabId::Sokoban;
     harness.run_steps(4);

@@ -62,6 +62,56 @@ impl SnakeTab {
             ui.separator();
             self.pilot_choice(ui);
         });
+        // The speed, and how the game ended with the way to a new one: where the panel
+        // that says so is folded away (a phone), they are here.
+        ui.horizontal_wrapped(|ui| self.speed_slider(ui));
+        self.game_status(ui);
+    }
+
+    /// How the game ended, if it has, in the words of the device in hand.
+    fn game_status(&self, ui: &mut Ui) {
+        let touch = crate::ui::touch::active(ui.ctx());
+        match self.play.game.status() {
+            Status::Dead(death) => {
+                let words = match (death, touch) {
+                    (crate::games::snake::Death::Wall, false) => tr!("snake-over-wall"),
+                    (crate::games::snake::Death::Body, false) => tr!("snake-over-body"),
+                    (crate::games::snake::Death::Wall, true) => tr!("snake-over-wall-touch"),
+                    (crate::games::snake::Death::Body, true) => tr!("snake-over-body-touch"),
+                };
+                ui.colored_label(ui.visuals().error_fg_color, words);
+            }
+            Status::Won => {
+                ui.colored_label(
+                    crate::ui::color(crate::palette::status::SUCCESS),
+                    tr!("snake-won"),
+                );
+            }
+            Status::Playing => {}
+        }
+    }
+
+    /// Moves a second, on a slider that leaves room for its value within the row.
+    fn speed_slider(&mut self, ui: &mut Ui) {
+        let label = ui.label(tr!("run-speed"));
+        // The slider leaves room for its value ("50 moves/s") within the panel.
+        let value = format!("{MAX_SPEED:.0}{}", tr!("snake-moves-per-second"));
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let value = ui
+            .painter()
+            .layout_no_wrap(value, font, egui::Color32::WHITE)
+            .size()
+            .x;
+        let room = ui.available_size_before_wrap().x - value - 3.0 * ui.spacing().item_spacing.x;
+        ui.spacing_mut().slider_width = room.clamp(40.0, 160.0);
+        ui.add(
+            egui::Slider::new(&mut self.play.speed, MIN_SPEED..=MAX_SPEED)
+                .logarithmic(true)
+                // Whole moves: "91.12 moves/s" told nothing the slider does not.
+                .fixed_decimals(0)
+                .suffix(tr!("snake-moves-per-second")),
+        )
+        .labelled_by(label.id);
     }
 
     pub(super) fn controls(&mut self, ui: &mut Ui) {
@@ -75,47 +125,9 @@ impl SnakeTab {
             steps = self.play.game.steps(),
             best = self.high_score()
         ));
-        match self.play.game.status() {
-            Status::Dead(death) => {
-                ui.colored_label(
-                    ui.visuals().error_fg_color,
-                    match death {
-                        crate::games::snake::Death::Wall => tr!("snake-over-wall"),
-                        crate::games::snake::Death::Body => tr!("snake-over-body"),
-                    },
-                );
-            }
-            Status::Won => {
-                ui.colored_label(
-                    crate::ui::color(crate::palette::status::SUCCESS),
-                    tr!("snake-won"),
-                );
-            }
-            Status::Playing => {}
-        }
+        self.game_status(ui);
         ui.horizontal_wrapped(|ui| self.play_buttons(ui));
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label(tr!("run-speed"));
-            // The slider leaves room for its value ("50 moves/s") within the panel.
-            let value = format!("{MAX_SPEED:.0}{}", tr!("snake-moves-per-second"));
-            let font = egui::TextStyle::Body.resolve(ui.style());
-            let value = ui
-                .painter()
-                .layout_no_wrap(value, font, egui::Color32::WHITE)
-                .size()
-                .x;
-            let room =
-                ui.available_size_before_wrap().x - value - 3.0 * ui.spacing().item_spacing.x;
-            ui.spacing_mut().slider_width = room.clamp(40.0, 160.0);
-            ui.add(
-                egui::Slider::new(&mut self.play.speed, MIN_SPEED..=MAX_SPEED)
-                    .logarithmic(true)
-                    // Whole moves: "91.12 moves/s" told nothing the slider does not.
-                    .fixed_decimals(0)
-                    .suffix(tr!("snake-moves-per-second")),
-            )
-            .labelled_by(label.id);
-        });
+        ui.horizontal_wrapped(|ui| self.speed_slider(ui));
         ui.separator();
         ui.label(tr!("snake-who-steers"));
         self.pilot_choice(ui);

@@ -165,3 +165,64 @@ test("an opened link leaves the address bar, so a reload keeps what the student 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** A phone held upright, touch and all, the page at `url`. */
+async function phone(url) {
+  const context = await chromium.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (error) => page.errors.push(String(error)));
+  const [base, fragment] = url.split("#");
+  await page.goto(base + "?test" + (fragment ? "#" + fragment : ""));
+  await web.until(page, (s) => s.frames >= 3, "the first frames");
+  return page;
+}
+
+/** The controls on screen a finger presses that are less than 44 px high. */
+async function tooSmall(page) {
+  const pressed = ["Button", "CheckBox", "ComboBox", "RadioButton", "Slider", "SpinButton", "TextInput", "Tab"];
+  return (await web.widgets(page))
+    .filter((w) => pressed.includes(w.role) && w.y + w.h > 0 && w.y < 844 && w.x < 390)
+    .filter((w) => w.h < 43.5)
+    .map((w) => `${w.label || w.value} (${w.role}) ${Math.round(w.w)} x ${Math.round(w.h)}`);
+}
+
+test("a teacher's lesson link on a phone: the board across the screen above the lesson, every control a finger's size", async () => {
+  const link = frontier("link", "--lesson", "frontier-bfs", "--step", "3", "--page", server.url);
+  const page = await phone(link);
+  let s = await web.until(page, (t) => t.lesson.open && t.lesson.page === 3, "the lesson page");
+  assert.deepEqual(await tooSmall(page), []);
+  const [, top, width, height] = s.pathfinding.area;
+  assert.ok(width >= 390 * 0.9, `the board is ${width} px wide`);
+  assert.ok(height >= 844 * 0.45, `the board is ${height} px high (${((100 * height) / 844).toFixed(0)}%)`);
+  const next = await web.find(page, "Next page");
+  assert.ok(next.y > top + height, "the lesson is under the board");
+  // A finger steps the search and turns the page.
+  const step = s.pathfinding.step;
+  await web.tap(page, "Step");
+  await web.until(page, (t) => t.pathfinding.step === step + 1, "a step by touch");
+  await web.tap(page, "Next page");
+  s = await web.until(page, (t) => t.lesson.page === 4, "the next page");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("Snake on a phone: the speed, the game's end and a new game are in the bar above the board", async () => {
+  const page = await phone(server.url);
+  await web.dismissGettingStarted(page);
+  await web.tap(page, "Tab");
+  // (The drop-down's entry, not Getting started's tab of the same name.)
+  const entries = (await web.widgets(page)).filter((w) => w.label === "Snake" || w.value === "Snake");
+  const entry = entries.at(-1);
+  await page.touchscreen.tap(entry.x + entry.w / 2, entry.y + entry.h / 2);
+  await web.until(page, (t) => t.tab === "snake", "the Snake tab");
+  await web.find(page, "Speed");
+  assert.deepEqual(await tooSmall(page), []);
+  await web.tap(page, "Play");
+  // Straight on, it meets a wall: the bar says so, in words for a finger.
+  await web.find(page, "Tap Restart to play again", { contains: true, seconds: 60 });
+  await web.tap(page, "Restart");
+  await web.until(page, (t) => t.snake.moves === 0, "a new game");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
