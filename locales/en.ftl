@@ -275,6 +275,8 @@ pf-show-current = Expanded node
 pf-show-path = Path
 pf-show-parents = Parent arrows
 pf-show-numbers = g / h / f
+pf-zoom-in-touch = Pinch to zoom in for more: parent arrows from { $arrows } px cells, f from { $f } px, g, h and f from { $ghf } px. Cells are { $cell } px now.
+pf-edit-help-touch = Drag a finger to paint; drag S or G to move them; pinch with two fingers to zoom, move them together to pan.
 pf-zoom-in = Zoom in (mouse wheel) for more: parent arrows from { $arrows } px cells, f from { $f } px, g, h and f from { $ghf } px. Cells are { $cell } px now.
 pf-eraser = Eraser ({ $terrain })
 pf-tool-start = Start
@@ -491,8 +493,11 @@ policy-mark-discovered = mark m discovered; parent[m] ← n
 
 ## Telling a step in words
 
+narrate-ready-touch = Ready: the frontier holds the start { $start }. Tap Play, or Step to expand it.
 narrate-ready = Ready: the frontier holds the start { $start }. Press Play, or Step (Right arrow key) to expand it.
+narrate-ready-goal-touch = Ready: D* Lite searches back from the goal, so its queue holds the goal { $goal }. Tap Play, or Step to expand it.
 narrate-ready-goal = Ready: D* Lite searches back from the goal, so its queue holds the goal { $goal }. Press Play, or Step (Right arrow key) to expand it.
+narrate-ready-both-touch = Ready: the forward frontier holds the start { $start } and the backward one the goal { $goal }. Tap Play, or Step to expand them.
 narrate-ready-both = Ready: the forward frontier holds the start { $start } and the backward one the goal { $goal }. Press Play, or Step (Right arrow key) to expand them.
 narrate-forward-side = Forward side:{" "}
 narrate-backward-side = Backward side:{" "}
@@ -925,6 +930,7 @@ solve-bound-ida-moves = Not solved: { $why }. Any solution needs at least { $bou
     }: IDA* found none within the bound of the iterations it finished.
 solve-not-solved = Not solved: { $why }.
 solve-searching = Searching…
+solve-paused-touch = Paused: tap Play, Step or To end.
 solve-paused = Paused: Play (Space), Step (Right arrow) or To end (End).
 solve-solution = Solution: { $moves ->
         [one] { $moves } move
@@ -1080,6 +1086,7 @@ snake-forward = Forward
 snake-forward-tip = Makes again the move taken back last
 snake-moves-per-second = {" "}moves/s
 snake-who-steers = Who steers (1, 2, 3)
+snake-pilot-you-touch = You (tap where to go)
 snake-pilot-you = You (arrows or WASD)
 snake-pilot-classic = Classic planner
 snake-pilot-cycle = Cycle planner (never loses)
@@ -1288,6 +1295,10 @@ does-toggle-panels = hide or show the left / right panel
 algo-wastar-short = wA* ({ $weight })
 algo-greedy-short = Greedy
 view-scale = Interface scale
+present-size = Size { $percent }%
+present-larger = Larger
+present-smaller = Smaller
+present-leave = Leave presentation (Esc)
 view-larger = Larger  (Ctrl+=)
 view-smaller = Smaller  (Ctrl+-)
 view-actual-size = 100%  (Ctrl+0)

@@ -260,6 +260,8 @@ pf-show-current = 正在扩展的结点
 pf-show-path = 路径
 pf-show-parents = 父结点箭头
 pf-show-numbers = g / h / f
+pf-zoom-in-touch = 两指张开放大可看到更多：格子 { $arrows } 像素起显示父结点箭头，{ $f } 像素起显示 f，{ $ghf } 像素起显示 g、h、f。现在格子是 { $cell } 像素。
+pf-edit-help-touch = 用手指拖动绘制；拖动 S 或 G 移动它们；两指捏合缩放，两指一起移动来平移。
 pf-zoom-in = 用鼠标滚轮放大可看到更多：格子 { $arrows } 像素起显示父结点箭头，{ $f } 像素起显示 f，{ $ghf } 像素起显示 g、h、f。现在格子是 { $cell } 像素。
 pf-eraser = 橡皮擦（{ $terrain }）
 pf-tool-start = 起点
@@ -431,8 +433,11 @@ policy-mark-discovered = 把 m 标记为已发现；parent[m] ← n
 
 ## 用文字讲述一步
 
+narrate-ready-touch = 准备好了：边界（frontier）中只有起点 { $start }。点“播放”，或点“单步”扩展它。
 narrate-ready = 准备好了：边界（frontier）中只有起点 { $start }。按“播放”，或按“单步”（右方向键）扩展它。
+narrate-ready-goal-touch = 准备好了：D* Lite 从终点往回搜索，所以它的队列里只有终点 { $goal }。点“播放”，或点“单步”扩展它。
 narrate-ready-goal = 准备好了：D* Lite 从终点往回搜索，所以它的队列里只有终点 { $goal }。按“播放”，或按“单步”（右方向键）扩展它。
+narrate-ready-both-touch = 准备好了：正向边界中只有起点 { $start }，反向边界中只有终点 { $goal }。点“播放”，或点“单步”扩展它们。
 narrate-ready-both = 准备好了：正向边界中只有起点 { $start }，反向边界中只有终点 { $goal }。按“播放”，或按“单步”（右方向键）扩展它们。
 narrate-forward-side = 正向一侧：
 narrate-backward-side = 反向一侧：
@@ -732,6 +737,7 @@ solve-bound-ida-pushes = 未解出：{ $why }。任何解都至少需要推 { $b
 solve-bound-ida-moves = 未解出：{ $why }。任何解都至少需要 { $bound } 步：IDA* 在已完成各轮的界限内都没有找到解。
 solve-not-solved = 未解出：{ $why }。
 solve-searching = 搜索中…
+solve-paused-touch = 已暂停：点“播放”“单步”或“到结尾”。
 solve-paused = 已暂停：播放（空格）、单步（右方向键）或到结尾（End）。
 solve-solution = 解：{ $moves } 步，推 { $pushes } 次（已回放验证）。
 solve-copy-lurd = 复制 LURD
@@ -848,6 +854,7 @@ snake-forward = 前进一步
 snake-forward-tip = 重新走出最近收回的那一步
 snake-moves-per-second = {" "}步/秒
 snake-who-steers = 谁来操控（1、2、3）
+snake-pilot-you-touch = 你（点你想去的方向）
 snake-pilot-you = 你（方向键或 WASD）
 snake-pilot-classic = 经典规划器
 snake-pilot-cycle = 回路规划器（永不失败）
@@ -999,6 +1006,10 @@ does-toggle-panels = 隐藏或显示左侧 / 右侧面板
 algo-wastar-short = 加权 A*（{ $weight }）
 algo-greedy-short = 贪心
 view-scale = 界面缩放
+present-size = 大小 { $percent }%
+present-larger = 放大
+present-smaller = 缩小
+present-leave = 退出演示（Esc）
 view-larger = 放大  （Ctrl+=）
 view-smaller = 缩小  （Ctrl+-）
 view-actual-size = 100%  （Ctrl+0）

@@ -562,3 +562,34 @@ fn a_glossary_word_found_alone_is_caught() {
         Err("line 2".into())
     );
 }
+
+/// A message's words for a finger (`KEY-touch`) stand in for its own (`KEY`) on a touch
+/// screen: each has the message it replaces, with the same placeables, and none speaks of
+/// keys a phone has not.
+#[test]
+fn words_for_a_finger_replace_words_about_keys_on_a_touch_screen() {
+    for language in Language::ALL {
+        let all = messages(language);
+        let touch: Vec<_> = all.keys().filter(|k| k.ends_with("-touch")).collect();
+        assert!(touch.len() >= 10, "{touch:?}");
+        for key in touch {
+            let base = key.trim_end_matches("-touch");
+            assert!(
+                all.get(base) == all.get(key.as_str()),
+                "{}: {key} and {base} differ in placeables, or {base} is missing",
+                language.tag()
+            );
+        }
+        frontier_games::i18n::set_language(language);
+        frontier_games::i18n::set_touch(true);
+        let ready = frontier_games::tr!("narrate-ready", start = "(3,3)");
+        frontier_games::i18n::set_touch(false);
+        let keys = frontier_games::tr!("narrate-ready", start = "(3,3)");
+        assert_ne!(ready, keys);
+        for key in ["arrow", "方向键", "Space", "空格"] {
+            assert!(!ready.contains(key), "{ready}");
+        }
+        assert!(ready.contains("(3,3)"));
+    }
+    frontier_games::i18n::set_language(Language::English);
+}

@@ -156,6 +156,26 @@ impl ViewSettings {
         presentation::set_active(ctx, self.presenting);
         if std::mem::take(&mut self.presenting_changed) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.presenting));
+            // A page asks the browser itself (which may refuse: the mode stays, the page
+            // only does not fill the screen).
+            #[cfg(target_arch = "wasm32")]
+            super::web::page_js::set_fullscreen(self.presenting);
+        }
+    }
+
+    /// In presentation mode, in the menu bar: the size of everything, in a step or two to
+    /// what the back of the room reads, and the way out.
+    pub fn presentation_bar(&mut self, ui: &mut Ui) {
+        let percent = (self.scale * 100.0).round() as u32;
+        ui.label(tr!("present-size", percent = percent));
+        if ui.button(tr!("present-larger")).clicked() {
+            self.larger();
+        }
+        if ui.button(tr!("present-smaller")).clicked() {
+            self.smaller();
+        }
+        if ui.button(tr!("present-leave")).clicked() {
+            self.set_presenting(false);
         }
     }
 

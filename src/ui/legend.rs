@@ -36,15 +36,19 @@ pub fn legend(ui: &mut Ui, entries: &[(Color32, String)]) {
     }
 }
 
+/// A swatch on a tile of the board's floor, as the colour is seen on the board: on a dark
+/// panel the near-black "expanded now" and the dark wall would otherwise all but vanish.
 fn entry(ui: &mut Ui, color: Color32, name: &str, wrap: bool) {
-    let (rect, _) = ui.allocate_exact_size(vec2(SWATCH, SWATCH), Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, color);
+    let (rect, _) = ui.allocate_exact_size(vec2(SWATCH + 4.0, SWATCH + 4.0), Sense::hover());
+    let floor = super::color(crate::palette::terrain::FLOOR);
+    ui.painter().rect_filled(rect, 3.0, floor);
     ui.painter().rect_stroke(
         rect,
-        2.0,
+        3.0,
         egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
         egui::StrokeKind::Inside,
     );
+    ui.painter().rect_filled(rect.shrink(3.0), 2.0, color);
     let label = egui::Label::new(name);
     ui.add(if wrap { label.wrap() } else { label.extend() });
 }

@@ -124,6 +124,17 @@ fn presentation_mode_hides_the_panels_shows_the_bar_and_esc_leaves_it() {
     click(&mut harness, "View");
     click(&mut harness, "Presentation mode  (F11, Esc leaves)");
     assert!(harness.state().view.presenting);
+    // The size is in the menu bar, two clicks from what the back of a room reads, and so
+    // is the way out.
+    let before = harness.state().view.scale;
+    harness.get_by_label("Size 100%");
+    click(&mut harness, "Larger");
+    click(&mut harness, "Larger");
+    assert!(harness.state().view.scale > before * 1.2);
+    click(&mut harness, "Smaller");
+    click(&mut harness, "Leave presentation (Esc)");
+    assert!(!harness.state().view.presenting);
+    assert!(harness.query_by_label("Leave presentation (Esc)").is_none());
 }
 
 #[test]

@@ -470,11 +470,17 @@ impl PathfindingTab {
                 p if p < 1.0 => ((p * 10.0).round() / 10.0).max(0.1),
                 p => p.round(),
             };
-            ui.small(tr!(
+            let (arrows, f, ghf) = (
+                pixels(super::board::ARROWS_FROM),
+                pixels(super::board::F_FROM),
+                pixels(super::board::GHF_FROM),
+            );
+            // (How to zoom is said for a finger on a touch screen.)
+            ui.weak(tr!(
                 "pf-zoom-in",
-                arrows = pixels(super::board::ARROWS_FROM),
-                f = pixels(super::board::F_FROM),
-                ghf = pixels(super::board::GHF_FROM),
+                arrows = arrows,
+                f = f,
+                ghf = ghf,
                 cell = cell_pixels
             ));
         }
@@ -503,7 +509,7 @@ impl PathfindingTab {
             ui.selectable_value(&mut self.settings.tool, Tool::Start, tr!("pf-tool-start"));
             ui.selectable_value(&mut self.settings.tool, Tool::Goal, tr!("pf-tool-goal"));
         });
-        ui.small(tr!("pf-edit-help"));
+        ui.weak(tr!("pf-edit-help"));
     }
 
     fn legend(&self, ui: &mut Ui) {

@@ -366,6 +366,7 @@ impl FrontierApp {
             self.fonts_installed = true;
         }
         i18n::set_language(self.language);
+        i18n::set_touch(crate::ui::touch::active(ui.ctx()));
         #[cfg(target_arch = "wasm32")]
         {
             if let Some(fragment) = super::page::new_fragment() {
@@ -511,6 +512,10 @@ impl FrontierApp {
         }
         ui.separator();
         self.lessons_toggle(ui);
+        if self.view.presenting {
+            ui.separator();
+            self.view.presentation_bar(ui);
+        }
     }
 
     /// A phone's menu bar, one row of finger-sized buttons: one menu holding File, Edit,

@@ -50,9 +50,15 @@ impl egui::Plugin for Widgets {
         };
         // egui gives places in points; the page's CSS pixels are points times the zoom.
         let zoom = ctx.zoom_factor() as f64;
+        // A field named by a label beside it (`labelled_by`) is named by that label's
+        // text, as a screen reader names it.
+        let texts: std::collections::HashMap<_, _> = (update.nodes.iter())
+            .filter_map(|(id, node)| node.value().or(node.label()).map(|t| (*id, t)))
+            .collect();
         let widgets: Vec<serde_json::Value> = (update.nodes.iter())
             .filter_map(|(_, node)| {
-                let (label, value) = (node.label(), node.value());
+                let by_label = || (node.labelled_by().iter()).find_map(|id| texts.get(id).copied());
+                let (label, value) = (node.label().or_else(by_label), node.value());
                 let bounds = node
                     .bounds()
                     .filter(|_| label.is_some() || value.is_some())?;

@@ -68,16 +68,14 @@ impl SnakeTab {
         self.game_status(ui);
     }
 
-    /// How the game ended, if it has, in the words of the device in hand.
+    /// How the game ended, if it has (in words for a finger on a touch screen: see
+    /// [`crate::i18n::set_touch`]).
     fn game_status(&self, ui: &mut Ui) {
-        let touch = crate::ui::touch::active(ui.ctx());
         match self.play.game.status() {
             Status::Dead(death) => {
-                let words = match (death, touch) {
-                    (crate::games::snake::Death::Wall, false) => tr!("snake-over-wall"),
-                    (crate::games::snake::Death::Body, false) => tr!("snake-over-body"),
-                    (crate::games::snake::Death::Wall, true) => tr!("snake-over-wall-touch"),
-                    (crate::games::snake::Death::Body, true) => tr!("snake-over-body-touch"),
+                let words = match death {
+                    crate::games::snake::Death::Wall => tr!("snake-over-wall"),
+                    crate::games::snake::Death::Body => tr!("snake-over-body"),
                 };
                 ui.colored_label(ui.visuals().error_fg_color, words);
             }

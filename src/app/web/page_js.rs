@@ -1,4 +1,5 @@
-//! What the app asks of the page beyond eframe: the clipboard and the share sheet. Each
+//! What the app asks of the page beyond eframe: the clipboard, the share sheet and full
+//! screen. Each
 //! function catches what the browser throws and answers with a reason, so no page script's
 //! exception reaches the app.
 
@@ -37,6 +38,20 @@ export async function copy_text(text) {
     }
 }
 
+// The page fills the screen (presentation mode) or leaves it; a refusal changes nothing.
+export function set_fullscreen(on) {
+    try {
+        const element = document.documentElement;
+        if (on && !document.fullscreenElement && element.requestFullscreen) {
+            element.requestFullscreen().catch(() => {});
+        } else if (!on && document.fullscreenElement && document.exitFullscreen) {
+            document.exitFullscreen().catch(() => {});
+        }
+    } catch (error) {
+        // No full screen here (an iframe, an old browser): the app goes on in the page.
+    }
+}
+
 export function can_share() {
     return typeof navigator.share === "function";
 }
@@ -53,5 +68,7 @@ extern "C" {
     /// Puts `text` on the clipboard; resolves to "" on success, else the reason.
     pub async fn copy_text(text: &str) -> JsValue;
     pub fn can_share() -> bool;
+    /// Asks the browser to fill the screen with the page (`on`) or to leave full screen.
+    pub fn set_fullscreen(on: bool);
     pub async fn share(url: &str, title: &str);
 }

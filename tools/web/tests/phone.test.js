@@ -226,3 +226,22 @@ test("Snake on a phone: the speed, the game's end and a new game are in the bar 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("presentation mode fills the screen in the browser, offers the size, and gives the screen back", async () => {
+  const page = await web.open(chromium, server.url, { size: [1920, 1080] });
+  await web.dismissGettingStarted(page);
+  await web.click(page, "View");
+  await web.click(page, "Presentation mode  (F11, Esc leaves)");
+  await page.waitForFunction(() => document.fullscreenElement !== null, null, { timeout: 10000 });
+  await web.find(page, "Size 100%");
+  await web.click(page, "Larger");
+  await web.find(page, "Size 110%");
+  await web.click(page, "Leave presentation (Esc)");
+  await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 10000 });
+  // The sliding puzzle's typed fields are named, as a screen reader names them.
+  await web.click(page, "Sliding puzzle");
+  const fields = (await web.widgets(page)).filter((w) => w.role === "TextInput").map((w) => w.label);
+  assert.ok(fields.includes("Position") && fields.includes("Goal position"), JSON.stringify(fields));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

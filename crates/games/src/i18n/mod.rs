@@ -106,9 +106,30 @@ pub fn tr(key: &str, args: Option<&FluentArgs>) -> String {
     try_tr(key, args).unwrap_or_else(|| key.to_string())
 }
 
+thread_local! {
+    static TOUCH: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Words for a finger from now on (`on`), or for a mouse and keys: a message `KEY` with a
+/// variant `KEY-touch` is said in that variant on a touch screen ("Tap Step" rather than
+/// "the Right arrow key").
+pub fn set_touch(on: bool) {
+    TOUCH.with(|touch| touch.set(on));
+}
+
 /// The message `key` (see [`tr`]), or None when neither language has it: for names that
 /// may or may not have a translation, such as a board's own terrain names.
 pub fn try_tr(key: &str, args: Option<&FluentArgs>) -> Option<String> {
+    if TOUCH.with(|touch| touch.get())
+        && let Some(words) = try_tr_exactly(&format!("{key}-touch"), args)
+    {
+        return Some(words);
+    }
+    try_tr_exactly(key, args)
+}
+
+/// The message `key` itself, no touch variant: see [`try_tr`].
+fn try_tr_exactly(key: &str, args: Option<&FluentArgs>) -> Option<String> {
     let language = language();
     BUNDLES.with(|bundles| {
         let mut bundles = bundles.borrow_mut();
