@@ -109,6 +109,7 @@ fn content_type(file: &Path) -> &'static str {
         Some("wasm") => "application/wasm",
         Some("json") => "application/json",
         Some("png") => "image/png",
+        Some("otf") => "font/otf",
         _ => "application/octet-stream",
     }
 }

@@ -6,15 +6,16 @@ use std::sync::Arc;
 
 use egui::{FontData, FontDefinitions, FontFamily};
 
-pub use crate::assets::CJK_FONT;
-
-/// egui's fonts with the Chinese font as the fallback of every family.
+/// egui's fonts with the Chinese font as the fallback of every family (once it is there:
+/// see [`crate::assets::cjk_font`]).
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
-    fonts.font_data.insert(
-        "noto-sans-sc".into(),
-        Arc::new(FontData::from_static(CJK_FONT)),
-    );
+    let Some(cjk) = crate::assets::cjk_font() else {
+        return fonts;
+    };
+    fonts
+        .font_data
+        .insert("noto-sans-sc".into(), Arc::new(FontData::from_static(cjk)));
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         fonts
             .families

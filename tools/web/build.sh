@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Frontier for the browser: a static site in target/site/ (index.html, frontier.js,
 # frontier_bg.wasm; and the Python worker the code panel starts the first time it runs a
-# program: script-worker.js, frontier_script.js, frontier_script_bg.wasm), each script and
+# program: script-worker.js, frontier_script.js, frontier_script_bg.wasm; the Chinese font
+# NotoSansSC-Frontier.otf, fetched after the first frame), each script and
 # module also gzipped beside itself (NAME.gz) for a server that sends precompressed files.
 # The first time it installs what it needs: the wasm32-unknown-unknown target (rustup) and
 # wasm-bindgen-cli at the version Cargo.lock names (cargo install, a few minutes).
@@ -41,12 +42,17 @@ wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-
     --out-dir "$out" --out-name frontier_script \
     "$target_dir/wasm32-unknown-unknown/web/frontier_script_web.wasm"
 cp tools/web/script-worker.js "$out/"
+# The Chinese font, fetched by the page (not inside the module: an English page starts
+# without it), with its licence.
+cp assets/fonts/NotoSansSC-Frontier.otf "$out/"
+cp assets/fonts/OFL.txt "$out/NotoSansSC-OFL.txt"
 # The page shows the module's download against its size (the bytes a browser counts are the
 # uncompressed ones, whatever the server sends).
 wasm_bytes="$(wc -c <"$out/frontier_bg.wasm")"
 sed "s/__FRONTIER_WASM_BYTES__/$wasm_bytes/" tools/web/index.html >"$out/index.html"
 for file in "$out"/frontier.js "$out"/frontier_bg.wasm "$out"/frontier_script.js \
-    "$out"/frontier_script_bg.wasm "$out"/script-worker.js "$out"/index.html; do
+    "$out"/frontier_script_bg.wasm "$out"/script-worker.js "$out"/index.html \
+    "$out"/NotoSansSC-Frontier.otf; do
     gzip -9 -k -n -f "$file"
     printf '%s: %s bytes, %s gzipped\n' "$(basename "$file")" "$(wc -c <"$file")" "$(wc -c <"$file.gz")"
 done

@@ -115,8 +115,9 @@ pub struct FrontierApp {
     pub language: Language,
     /// The language was chosen (or read from a saved state), not taken from the system.
     language_chosen: bool,
-    /// The Chinese font goes in with the first frame.
-    fonts_installed: bool,
+    /// The fonts given to egui, and whether the Chinese one was among them (in a browser it
+    /// arrives after the first frame).
+    fonts_installed: Option<bool>,
     pub help_open: bool,
     /// Scale, theme and presentation mode.
     pub view: ViewSettings,
@@ -220,7 +221,7 @@ impl FrontierApp {
             tabs,
             language: language.unwrap_or(Language::English),
             language_chosen: language.is_some(),
-            fonts_installed: false,
+            fonts_installed: None,
             help_open: false,
             view: ViewSettings::new(
                 read.shell.scale.unwrap_or(1.0),
@@ -361,9 +362,16 @@ impl FrontierApp {
 
     /// The whole window.
     pub fn show(&mut self, ui: &mut Ui) {
-        if !self.fonts_installed {
+        let cjk = crate::assets::cjk_font().is_some();
+        if self.fonts_installed != Some(cjk) {
             ui.ctx().set_fonts(super::fonts::definitions());
-            self.fonts_installed = true;
+            #[cfg(target_arch = "wasm32")]
+            if !cjk && self.fonts_installed.is_none() {
+                // After the first frame, not before it: an English page starts without
+                // waiting for the Chinese font (index.html starts a Chinese page's early).
+                super::web::fetch_cjk_font(ui.ctx());
+            }
+            self.fonts_installed = Some(cjk);
         }
         i18n::set_language(self.language);
         i18n::set_touch(crate::ui::touch::active(ui.ctx()));

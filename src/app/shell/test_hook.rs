@@ -104,6 +104,8 @@ pub fn publish_state(app: &mut FrontierApp) {
         "notice": app.notice.as_ref().map(|n| n.text()).unwrap_or_default(),
         "tabNotice": tab_notice.unwrap_or_default(),
         "advanceMs": app.advance_time.as_secs_f64() * 1e3,
+        // Whether the Chinese font has arrived (the page fetches it after the first frame).
+        "cjkFont": crate::assets::cjk_font().is_some(),
         // The link shown to copy by hand when the browser would not copy it.
         "refusedLink": app.copied_link.refused.as_ref().map_or("", |(link, _)| link.as_str()),
     });

@@ -60,3 +60,38 @@ fn coarse_pointer() -> bool {
         .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
         .is_some_and(|query| query.matches())
 }
+
+/// Fetches the Chinese font beside the page (see [`crate::assets::cjk_font`]) and hands it
+/// over; the frame after, the shell gives it to egui. A font that does not come leaves the
+/// Chinese characters as boxes and says why in the console.
+pub fn fetch_cjk_font(ctx: &egui::Context) {
+    let ctx = ctx.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        match fetched(crate::assets::CJK_FONT_FILE).await {
+            Ok(bytes) => {
+                crate::assets::set_cjk_font(bytes);
+                ctx.request_repaint();
+            }
+            Err(why) => log::warn!("the Chinese font did not load: {why}"),
+        }
+    });
+}
+
+/// The bytes of the file `url` (relative to the page).
+async fn fetched(url: &str) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let describe = |e: wasm_bindgen::JsValue| crate::files::browser::describe(&e);
+    let window = web_sys::window().ok_or("no window")?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(describe)?
+        .dyn_into()
+        .map_err(describe)?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
+        .await
+        .map_err(describe)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}

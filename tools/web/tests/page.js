@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 
 const SITE = process.env.FRONTIER_WEB_DIR ?? new URL("../../../target/site/", import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm", ".otf": "font/otf" };
 
 /** Serves the site on a free port of 127.0.0.1; resolves to { url, close }. As a host set
  * up as the README advises, it sends the build's `NAME.gz` to a browser accepting gzip

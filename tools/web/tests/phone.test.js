@@ -29,7 +29,7 @@ function frontier(...args) {
   return run.stdout.trim();
 }
 
-test("the first load shows the module's bytes as they arrive, in the app's colours, gzipped on the way", async () => {
+test("the first load shows the module's bytes as they arrive, in the app's colours, gzipped on the way, the Chinese font when needed", async () => {
   for (const [scheme, background] of [["dark", "rgb(27, 27, 27)"], ["light", "rgb(248, 248, 248)"]]) {
     const context = await chromium.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme, locale: "zh-CN" });
     const page = await context.newPage();
@@ -69,13 +69,30 @@ test("the first load shows the module's bytes as they arrive, in the app's colou
     assert.ok(percents.every((p, i) => i === 0 || p >= percents[i - 1]), `${percents}`);
     assert.equal(encodings["frontier_bg.wasm"], "gzip");
     assert.equal(encodings["frontier.js"], "gzip");
+    // A Chinese page asked for the Chinese font beside the module, and draws with it.
+    assert.ok("NotoSansSC-Frontier.otf" in encodings, JSON.stringify(encodings));
+    await web.until(page, (t) => t.cjkFont, "the Chinese font");
     await context.close();
   }
+  // An English page starts without it: the font is asked for once the module is in.
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  const asked = {};
+  page.on("request", (request) => (asked[new URL(request.url()).pathname.split("/").pop()] = Date.now()));
+  const done = {};
+  page.on("requestfinished", (request) => (done[new URL(request.url()).pathname.split("/").pop()] = Date.now()));
+  await page.goto(server.url + "?test");
+  const s = await web.until(page, (t) => t.cjkFont, "the Chinese font, later");
+  assert.ok(asked["NotoSansSC-Frontier.otf"] >= done["frontier_bg.wasm"], JSON.stringify({ asked, done }));
+  assert.equal(s.language, "en");
+  await context.close();
 });
 
 /** The Pathfinding board's link, copied with File → Copy link; the notice and any window. */
 async function copyLink(page) {
-  await web.click(page, "File");
+  // A phone's menu bar has one Menu where a desktop's has File.
+  const labels = (await web.widgets(page)).map((w) => w.label);
+  await web.click(page, labels.includes("Menu") ? "Menu" : "File");
   await web.click(page, "Copy link");
   await web.frames(page, 5);
 }

@@ -69,7 +69,8 @@ pub fn draw_text(
     color: Rgba,
     smooth: bool,
 ) -> bool {
-    let Ok(font) = FontRef::new(crate::assets::CJK_FONT) else {
+    // (In a browser, until the page has fetched the font, letters draw nothing.)
+    let Some(Ok(font)) = crate::assets::cjk_font().map(FontRef::new) else {
         return false;
     };
     let size = Size::new(height / CAP_HEIGHT);
