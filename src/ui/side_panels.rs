@@ -226,7 +226,11 @@ impl SidePanels {
                     .resizable(false)
                     .exact_size(self.strip)
                     .show(ui, |ui| {
-                        let button = ui.button(open_mark).on_hover_text(&open_tip);
+                        // The strip's width, so a finger finds it.
+                        let wide = egui::vec2(ui.available_width(), 0.0);
+                        let button = ui
+                            .add(egui::Button::new(open_mark).min_size(wide))
+                            .on_hover_text(&open_tip);
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &open_tip)
                         });

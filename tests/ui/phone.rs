@@ -60,7 +60,7 @@ fn too_small(harness: &Harness<'_, FrontierApp>) -> Vec<String> {
 }
 
 #[test]
-fn on_a_touch_screen_every_control_is_a_finger_high() {
+fn on_a_touch_screen_every_control_is_a_finger_high_and_wide() {
     let mut harness = phone();
     let mut problems = too_small(&harness);
     // The controls' sheet, and the other tabs through the phone's tab drop-down.
@@ -77,6 +77,15 @@ fn on_a_touch_screen_every_control_is_a_finger_high() {
                 .map(|p| format!("{tab}: {p}")),
         );
     }
+    // A phone on its side: the panels are strips at the sides, their buttons a finger wide.
+    let mut side = app([PHONE[1], PHONE[0]]);
+    touch::set_active(&side.ctx);
+    side.run_steps(6);
+    problems.extend(
+        too_small(&side)
+            .into_iter()
+            .map(|p| format!("on its side: {p}")),
+    );
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
