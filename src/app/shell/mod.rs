@@ -550,6 +550,9 @@ impl FrontierApp {
         let label = crate::tr!("menu-tab");
         egui::ComboBox::from_id_salt("phone-tab")
             .selected_text(self.tabs.get(self.tab).title())
+            // Every tab in view: finger-high entries ran past the list's default height and
+            // hid the last one.
+            .height(f32::INFINITY)
             .show_ui(ui, |ui| {
                 for &id in TabId::ALL {
                     let title = self.tabs.get(id).title();

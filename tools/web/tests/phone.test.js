@@ -262,3 +262,64 @@ test("presentation mode fills the screen in the browser, offers the size, and gi
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Swipes the sheet under the board up with a finger until the control `label` is on the
+ * screen (844 px high); returns it. */
+async function reach(page, label) {
+  const session = await page.context().newCDPSession(page);
+  for (let swipe = 0; swipe < 20; swipe++) {
+    const widget = await web.find(page, label);
+    if (widget.y + widget.h <= 730) return widget;
+    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 300, y: 700 }] });
+    for (let y = 680; y >= 560; y -= 20) {
+      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 300, y }] });
+      await web.frames(page, 1);
+    }
+    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await web.frames(page, 3);
+  }
+  throw new Error(`${label} never came into view`);
+}
+
+test("a first visit on a phone: help in words for a finger, the paint tools and Undo in the controls' sheet", async () => {
+  const page = await phone(server.url);
+  // Getting started speaks of taps and fingers, not of arrow keys and F11.
+  await web.find(page, "drag a finger over the board", { contains: true });
+  const words = (await web.widgets(page)).map((w) => w.value).join(" ");
+  assert.ok(!/Right arrow|F11|\[ and \]/.test(words), words.slice(0, 400));
+  await web.tap(page, "Got it");
+  // Paint a wall with a finger from the controls' sheet, and take it back with Undo.
+  await web.tap(page, "Controls");
+  const wall = await reach(page, "Wall");
+  await page.touchscreen.tap(wall.x + wall.w / 2, wall.y + wall.h / 2);
+  let s = await web.state(page);
+  const lines = s.pathfinding.board.split("\n");
+  const ends = lines.filter((l) => /^(start|goal) /.test(l)).map((l) => l.split(" ").slice(1).join(" "));
+  let floor;
+  for (let y = 1; y < s.pathfinding.height && !floor; y++) {
+    for (let x = 1; x < s.pathfinding.width && !floor; x++) {
+      if (!web.isWall(s.pathfinding.board, x, y) && !ends.includes(`${x} ${y}`)) floor = [x, y];
+    }
+  }
+  const at = web.cell(s, ...floor);
+  const session = await page.context().newCDPSession(page);
+  await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+  await web.frames(page, 2);
+  await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await web.until(page, (t) => web.isWall(t.pathfinding.board, ...floor), "the wall painted by a finger");
+  const undo = await reach(page, "Undo");
+  await page.touchscreen.tap(undo.x + undo.w / 2, undo.y + undo.h / 2);
+  await web.until(page, (t) => !web.isWall(t.pathfinding.board, ...floor), "the wall taken back");
+  // Copy link on the sliding puzzle's tab makes a link (its position and searches).
+  await web.tap(page, "Tab");
+  const entries = (await web.widgets(page)).filter((w) => w.label === "Sliding puzzle" || w.value === "Sliding puzzle");
+  const entry = entries.at(-1);
+  await page.touchscreen.tap(entry.x + entry.w / 2, entry.y + entry.h / 2);
+  await web.until(page, (t) => t.tab === "sliding", "the sliding puzzle");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await copyLink(page);
+  s = await web.until(page, (t) => t.tabNotice !== "" || t.refusedLink !== "", "the link made");
+  assert.ok(!/nothing to put in a link/.test(s.tabNotice), s.tabNotice);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
