@@ -92,22 +92,37 @@ impl Drop for Searcher {
 #[cfg(target_arch = "wasm32")]
 struct Searcher {
     search: HintSearch,
+    /// When the last frame's share began: the time between two is what a frame costs.
+    last_poll: Option<Instant>,
 }
 
 #[cfg(target_arch = "wasm32")]
 impl Searcher {
-    /// Each frame's share: most of a 60 Hz frame, leaving the rest to draw it.
+    /// Each frame's share at least: most of a 60 Hz frame, leaving the rest to draw it.
     const PER_FRAME: Duration = Duration::from_millis(11);
+    /// Where drawing alone takes long (software WebGL fills a large canvas in 70 to 130 ms)
+    /// 11 ms a frame gave the search a tenth of the time: it takes this share of the last
+    /// frame instead, up to [`Self::MOST_PER_FRAME`], so the hint comes sooner while the
+    /// page still answers several times a second.
+    const SHARE_OF_FRAME: f64 = 0.4;
+    const MOST_PER_FRAME: Duration = Duration::from_millis(40);
 
     fn start(level: Level, max_states: usize, pace: Pace) -> Searcher {
         Searcher {
             search: HintSearch::new(level, max_states, pace),
+            last_poll: None,
         }
     }
 
     /// This frame's share of the search; the outcome, once there is one.
     fn poll(&mut self) -> Option<HintOutcome> {
-        self.search.advance(Instant::now() + Self::PER_FRAME);
+        let now = Instant::now();
+        let frame = self.last_poll.map_or(Duration::ZERO, |last| now - last);
+        self.last_poll = Some(now);
+        let share = frame
+            .mul_f64(Self::SHARE_OF_FRAME)
+            .clamp(Self::PER_FRAME, Self::MOST_PER_FRAME);
+        self.search.advance(now + share);
         self.search.outcome().cloned()
     }
 
