@@ -1874,3 +1874,33 @@ fn while_a_big_board_is_made_ready_no_old_run_is_narrated() {
         harness.get_by_label_contains("The runs begin as soon as the board is ready");
     }
 }
+
+/// The chart keeps the last run of each search for comparison, not every run: switching
+/// back and forth (or running one's program again and again) gives one "(earlier)" line,
+/// never "(earlier) (earlier)".
+#[test]
+fn the_chart_keeps_one_earlier_run_of_each_search() {
+    let mut harness = app_on_open_board();
+    for _ in 0..3 {
+        for algorithm in [Algorithm::Bfs, Algorithm::AStar] {
+            choose(&mut harness, PathAlgorithm::search(algorithm));
+            harness.run_steps(2);
+            for _ in 0..2 {
+                harness.get_by_label("Step").click();
+                harness.run_steps(2);
+            }
+        }
+    }
+    use egui_kittest::kittest::NodeT;
+    let earlier: Vec<String> = harness
+        .query_all_by_label_contains("(earlier)")
+        .filter(|node| node.accesskit_node().role() == egui::accesskit::Role::Label)
+        .map(|node| format!("{node:?}"))
+        .collect();
+    assert!(earlier.len() <= 1, "{earlier:#?}");
+    assert!(
+        harness
+            .query_by_label_contains("(earlier) (earlier)")
+            .is_none()
+    );
+}

@@ -284,11 +284,15 @@ impl PathfindingTab {
                 .max(self.session().position())
         };
         if same_board {
-            // Keep the finished series for comparison on the chart.
+            // Keep the finished series for comparison on the chart: the last of each search
+            // (a program run again and again kept one "(earlier)" each time, and their
+            // labels piled up: "Your code (earlier) (earlier) …").
             for session in &self.sessions {
                 if !session.series.is_empty() {
                     let problem = session.run().problem();
                     let named = (session.algorithm, problem.connectivity, problem.heuristic);
+                    self.previous
+                        .retain(|(s, _)| s.label != session.series.label);
                     self.previous.push((session.series.clone(), named));
                 }
             }
