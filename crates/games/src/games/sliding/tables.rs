@@ -16,6 +16,9 @@ const CHUNK: usize = 20_000;
 /// The share of a page's frame the build takes.
 #[cfg(target_arch = "wasm32")]
 const WEB_SHARE: std::time::Duration = std::time::Duration::from_millis(25);
+/// The most of a page's frame the build takes, however long frames are.
+#[cfg(target_arch = "wasm32")]
+const WEB_MOST: std::time::Duration = std::time::Duration::from_millis(60);
 
 /// Tables being made, if any.
 #[derive(Default)]
@@ -152,12 +155,17 @@ impl Drop for Making {
 #[cfg(target_arch = "wasm32")]
 struct Making {
     build: Build,
+    /// When the last frame's share began: the time between two is what a frame costs.
+    last_share: Option<web_time::Instant>,
 }
 
 #[cfg(target_arch = "wasm32")]
 impl Making {
     fn start(build: Build) -> Making {
-        Making { build }
+        Making {
+            build,
+            last_share: None,
+        }
     }
 
     fn goal(&self) -> Position {
@@ -170,13 +178,19 @@ impl Making {
 
     /// Builds for this frame's share of time; the tables once made. The page waits for
     /// them with nothing else to run, so a frame gives them 25 ms (not the 6 ms a run
-    /// gets): the bar and the stop button still answer, at some 30 frames a second.
+    /// gets), or 40% of the last frame's time where drawing alone makes frames long
+    /// (software WebGL), up to [`WEB_MOST`]: the bar and the stop button still answer.
     fn advance(&mut self, budget: FrameBudget) -> Option<Option<PatternDatabase>> {
+        let began = web_time::Instant::now();
+        let frame = self
+            .last_share
+            .map_or(Default::default(), |last| began - last);
+        self.last_share = Some(began);
+        let share = frame.mul_f64(0.4).clamp(WEB_SHARE, WEB_MOST);
         let budget = match budget {
-            FrameBudget::Time(time) => FrameBudget::Time(time.max(WEB_SHARE)),
+            FrameBudget::Time(time) => FrameBudget::Time(time.max(share)),
             counted => counted,
         };
-        let began = web_time::Instant::now();
         let mut chunks = 0;
         loop {
             if let Some(tables) = self.build.advance(CHUNK) {
