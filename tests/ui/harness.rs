@@ -42,6 +42,19 @@ pub fn app_in(language: Language, size: [f32; 2]) -> Harness<'static, FrontierAp
     harness
 }
 
+/// The app on a saved, open 12 x 8 board (start (1,1), goal (10,6)), a few frames drawn.
+pub fn app_on_open_board() -> Harness<'static, FrontierApp> {
+    let mut app = FrontierApp::from_saved(None);
+    let mut board = frontier::games::sandbox::Board::new(12, 8);
+    board.start = frontier::grid::Pos::new(1, 1);
+    board.goal = frontier::grid::Pos::new(10, 6);
+    app.tabs.pathfinding.replace_board(board);
+    app.tabs.pathfinding.mark_saved();
+    let mut harness = harness_of(app, [1400.0, 900.0]);
+    harness.run_steps(3);
+    harness
+}
+
 /// The app fresh, in English.
 pub fn app(size: [f32; 2]) -> Harness<'static, FrontierApp> {
     app_in(Language::English, size)

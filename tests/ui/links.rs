@@ -278,14 +278,7 @@ fn every_tab_shares_its_view_and_a_link_to_it_opens_that_tab() {
 fn a_link_over_unsaved_edits_offers_a_button_that_brings_the_board_back() {
     use frontier::games::sandbox::Board;
     use frontier::grid::Pos;
-    let mut app = FrontierApp::from_saved(None);
-    let mut board = Board::new(12, 8);
-    board.start = Pos::new(1, 1);
-    board.goal = Pos::new(10, 6);
-    app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.mark_saved();
-    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
-    harness.run_steps(3);
+    let mut harness = harness::app_on_open_board();
     harness.get_by_label("Wall").click();
     harness.run_steps(2);
     harness::drag(&mut harness, Pos::new(5, 2), &[Pos::new(5, 5)]);

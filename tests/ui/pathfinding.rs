@@ -12,20 +12,7 @@ use frontier::app::FrontierApp;
 use frontier::games::sandbox::{Board, PathAlgorithm};
 use frontier::grid::Pos;
 use frontier::search::Algorithm;
-use harness::{board_cell as cell, drag};
-
-/// The app on a small open board, 12 x 8, start (1,1), goal (10,6), with the wall tool.
-fn app_on_open_board() -> Harness<'static, FrontierApp> {
-    let mut app = FrontierApp::from_saved(None);
-    let mut board = Board::new(12, 8);
-    board.start = Pos::new(1, 1);
-    board.goal = Pos::new(10, 6);
-    app.tabs.pathfinding.replace_board(board);
-    app.tabs.pathfinding.mark_saved();
-    let mut harness = harness::harness_of(app, [1400.0, 900.0]);
-    harness.run_steps(3);
-    harness
-}
+use harness::{app_on_open_board, board_cell as cell, drag};
 
 /// Chooses `algorithm` for the runs, as the Algorithm menu does.
 fn choose(harness: &mut Harness<'_, FrontierApp>, algorithm: PathAlgorithm) {

@@ -2,12 +2,13 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import * as web from "./page.js";
+
+const frontier = web.frontier;
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 let server;
@@ -22,16 +23,6 @@ after(async () => {
   await chromium?.close();
   server?.close();
 });
-
-/** `frontier ARGS…` from the native build, its output. */
-function frontier(...args) {
-  const run = spawnSync("cargo", ["run", "--quiet", "--bin", "frontier", "--", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout.trim();
-}
 
 test("the page draws the app, not a blank or an error", async () => {
   const page = await web.open(chromium, server.url);

@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join, extname, normalize } from "node:path";
+import { spawnSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const SITE = process.env.FRONTIER_WEB_DIR ?? new URL("../../../target/site/", import.meta.url).pathname;
@@ -46,6 +47,18 @@ export function serve(folder = SITE, { precompressed = true } = {}) {
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
     });
   });
+}
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+
+/** `frontier ARGS…` from the native build (links, mostly): its output. */
+export function frontier(...args) {
+  const run = spawnSync("cargo", ["run", "--quiet", "--bin", "frontier", "--", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`frontier ${args.join(" ")}: ${run.stderr}`);
+  return run.stdout.trim();
 }
 
 /** Chromium, headless, drawing WebGL in software. */

@@ -3,8 +3,9 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import * as web from "./page.js";
+
+const frontier = web.frontier;
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 let server;
@@ -19,15 +20,6 @@ after(async () => {
   await chromium?.close();
   server?.close();
 });
-
-function frontier(...args) {
-  const run = spawnSync("cargo", ["run", "--quiet", "--bin", "frontier", "--", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout.trim();
-}
 
 test("the first load shows the module's bytes as they arrive, in the app's colours, gzipped on the way, the Chinese font when needed", async () => {
   for (const [scheme, background] of [["dark", "rgb(27, 27, 27)"], ["light", "rgb(248, 248, 248)"]]) {
