@@ -1464,6 +1464,36 @@ render-png-failed = cannot encode the PNG: { $why }
 render-cancelled = export cancelled
 render-nothing = nothing to animate
 
+## Assignment files (crates/games/src/assignments)
+assignment-not-toml = not an assignment file: { $why }
+assignment-questions = an assignment has 1 to { $max } { $max ->
+    [one] question
+   *[other] questions
+} ([[question]] tables)
+assignment-function-twice = two questions name the function `{ $function }`
+assignment-bad-function = `{ $function }` cannot be the function's name: use letters, digits and _ (not search, problem or frontier)
+assignment-bad-points = points must be a number above 0, at most 1000
+assignment-bad-tier = a tier's points must be from 0 to the question's { $points }
+assignment-no-tiers = a heuristic question needs at least one [[question.tier]]: the expansions in all and the points they earn
+assignment-bad-check = unknown check “{ $check }” (expected bfs, dfs, ucs, astar, greedy or heuristic)
+assignment-tests = a question has 1 to { $max } tests ([[question.test]] tables)
+assignment-bad-max-expansions = max_expansions must be at least 1
+assignment-bad-weight = a test's weight must be a number above 0
+assignment-one-problem = a test names one problem: board, board_text, maze, puzzle or puzzle_depth
+assignment-bad-heuristic = the heuristic: { $why }
+assignment-board-too-big = a heuristic question checks every cell: its boards have at most { $max ->
+    [one] one cell
+   *[other] { $max } cells
+}
+assignment-bad-maze = the maze: { $why }
+assignment-maze-size = a maze is 3 to 256 cells wide and high
+assignment-bad-puzzle = the puzzle: { $why }
+assignment-depth-eight = positions drawn by depth, and heuristic questions, are on the 3 x 3 puzzle (八数码): every position of it can be checked
+assignment-too-deep = no position is { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+} from this goal: the farthest are { $farthest } away
+
 ## Lesson files
 lesson-not-toml = not a lesson file: { $why }
 lesson-bad-id = the id must be letters, digits and hyphens
@@ -1944,14 +1974,45 @@ script-limit-recursion = Stopped: your calls nested deeper than { $limit } (Recu
 script-limit-memory = Stopped: your program's values took more than { $megabytes } MB (MemoryError).
 script-limit-stretch = Stopped: your program ran { $seconds } s without calling successors, is_goal or the frontier. Is there a loop that never ends?
 script-limit-output = Stopped: your program printed more than { $kilobytes } KB.
+script-limit-total = Stopped: your program took more than { $seconds } s in all. Is your function much slower than it needs to be?
+script-not-a-number = { $function }({ $state }, goal) returned { $returned }: a heuristic returns a number.
 script-no-system = Frontier runs your code without files, network or the system.
 script-no-async = Frontier runs no async code.
-script-not-a-path = search(problem) must return a list of states from the start to a goal, or None; it returned { $returned }.
+script-undefined = Your program defines no function `{ $function }`: write `def { $function }(…):` as the question asks.
+script-not-a-path = { $function }(problem) must return a list of states from the start to a goal, or None; it returned { $returned }.
 script-one-state = problem.{ $method }() takes one state.
 script-not-a-state = problem.{ $method }() takes a state, a tuple such as { $example }; it got { $value }.
 script-container-changed = The frontier's own fields (_id, _next, _entries) were changed.
 script-priority-number = A priority must be a number.
 script-container-empty = pop from an empty frontier
+
+# Grading a submission (crates/script/src/grade.rs).
+grade-all-passed = { $tests ->
+    [one] The test passed.
+   *[other] All { $tests } tests passed.
+}
+grade-first-failed = { $passed } of { $tests } tests passed. “{ $test }”: { $why }
+grade-hidden-state = a state of this hidden test
+grade-astar-expanded = A* with your heuristic expanded { $expansions ->
+    [one] one state
+   *[other] { $expansions } states
+}.
+grade-heuristic-full = Admissible, consistent, and A* with it expanded { $expansions ->
+    [one] one state
+   *[other] { $expansions } states
+} in all: full marks.
+grade-heuristic-tier = Admissible and consistent; A* with it expanded { $expansions ->
+    [one] one state
+   *[other] { $expansions } states
+} in all, which scores { $score }: at most { $within } scores more.
+grade-admissible-consistent = Admissible and consistent
+grade-checked-states = Checked on every one of { $states ->
+    [one] one state
+   *[other] { $states } states
+} and on every move between them.
+grade-expansions-in-all = Expansions in all
+grade-not-admissible = Not admissible: { $function }({ $state }, { $goal }) = { $value }, but that state is only { $distance } from the goal. A heuristic must never overestimate.
+grade-not-consistent = Not consistent: { $function }({ $state }) = { $value }, but one move of cost { $cost } leads to { $next }, where it is { $next_value }. Along a move h may drop by at most the move's cost.
 
 ## The code panel: the student's own search in Python.
 algo-your-code = Your code

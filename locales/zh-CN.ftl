@@ -1160,6 +1160,27 @@ render-png-failed = 无法编码 PNG：{ $why }
 render-cancelled = 导出已取消
 render-nothing = 没有可以做成动画的内容
 
+## Assignment files (crates/games/src/assignments)
+assignment-not-toml = 不是作业文件：{ $why }
+assignment-questions = 一份作业有 1 到 { $max } 道题（[[question]] 表）
+assignment-function-twice = 两道题都要求写函数 `{ $function }`
+assignment-bad-function = `{ $function }` 不能作函数名：只用字母、数字和 _（不能是 search、problem 或 frontier）
+assignment-bad-points = 分值必须是大于 0、不超过 1000 的数
+assignment-bad-tier = 一档的分值必须在 0 到本题的 { $points } 分之间
+assignment-no-tiers = 启发函数题至少需要一个 [[question.tier]]：扩展总数上限和对应的分数
+assignment-bad-check = 未知的检查“{ $check }”（应为 bfs、dfs、ucs、astar、greedy 或 heuristic）
+assignment-tests = 一道题有 1 到 { $max } 个测试（[[question.test]] 表）
+assignment-bad-max-expansions = max_expansions 至少为 1
+assignment-bad-weight = 测试的权重必须是大于 0 的数
+assignment-one-problem = 一个测试只给一个问题：board、board_text、maze、puzzle 或 puzzle_depth
+assignment-bad-heuristic = 启发函数：{ $why }
+assignment-board-too-big = 启发函数题要检查每个格子：它的地图最多 { $max } 格
+assignment-bad-maze = 迷宫：{ $why }
+assignment-maze-size = 迷宫的宽和高为 3 到 256 格
+assignment-bad-puzzle = 数码：{ $why }
+assignment-depth-eight = 按步数抽取的局面和启发函数题只用于 3 x 3 的八数码：它的每个局面都能检查
+assignment-too-deep = 没有离这个目标 { $moves } 步的局面：最远的是 { $farthest } 步
+
 ## Lesson files
 lesson-not-toml = 不是课程文件：{ $why }
 lesson-bad-id = id 只能包含字母、数字和连字符
@@ -1511,14 +1532,33 @@ script-limit-recursion = 已停止：函数调用嵌套超过 { $limit } 层（R
 script-limit-memory = 已停止：程序的数据占用超过 { $megabytes } MB（MemoryError）。
 script-limit-stretch = 已停止：程序运行了 { $seconds } 秒都没有调用 successors、is_goal 或边界。是不是有一个永不结束的循环？
 script-limit-output = 已停止：程序打印的内容超过 { $kilobytes } KB。
+script-limit-total = 已停止：你的程序总共运行超过 { $seconds } 秒。你的函数是否比需要的慢得多？
+script-not-a-number = { $function }({ $state }, goal) 返回了 { $returned }：启发函数应返回一个数。
 script-no-system = Frontier 运行你的代码时不能访问文件、网络和系统。
 script-no-async = Frontier 不运行异步（async）代码。
-script-not-a-path = search(problem) 应返回从起点到目标的状态列表，或 None；它返回了 { $returned }。
+script-undefined = 你的程序没有定义函数 `{ $function }`：请按题目要求写出 `def { $function }(…):`。
+script-not-a-path = { $function }(problem) 应返回从起点到目标的状态列表，或 None；它返回了 { $returned }。
 script-one-state = problem.{ $method }() 只接受一个状态。
 script-not-a-state = problem.{ $method }() 接受一个状态，即形如 { $example } 的元组；它收到的是 { $value }。
 script-container-changed = 边界（frontier）自己的字段（_id、_next、_entries）被改动了。
 script-priority-number = 优先级必须是数字。
 script-container-empty = 从空的边界中 pop
+
+# Grading a submission (crates/script/src/grade.rs).
+grade-all-passed = { $tests ->
+    [one] 测试通过。
+   *[other] 全部 { $tests } 个测试通过。
+}
+grade-first-failed = { $tests } 个测试通过了 { $passed } 个。“{ $test }”：{ $why }
+grade-hidden-state = 这个隐藏测试中的一个状态
+grade-astar-expanded = 用你的启发函数，A* 扩展了 { $expansions } 个状态。
+grade-heuristic-full = 可采纳、是一致的启发函数，用它的 A* 共扩展 { $expansions } 个状态：满分。
+grade-heuristic-tier = 可采纳且一致；用它的 A* 共扩展 { $expansions } 个状态，得 { $score } 分：不超过 { $within } 个可得更高分。
+grade-admissible-consistent = 可采纳且一致
+grade-checked-states = 已在全部 { $states } 个状态及它们之间的每一步上检查。
+grade-expansions-in-all = 扩展总数
+grade-not-admissible = 不可采纳：{ $function }({ $state }, { $goal }) = { $value }，但这个状态离目标只有 { $distance }。启发函数绝不能高估。
+grade-not-consistent = 不是一致的启发函数：{ $function }({ $state }) = { $value }，但走一步（代价 { $cost }）到 { $next }，那里的值是 { $next_value }。走一步，h 最多只能减少这一步的代价。
 
 ## The code panel: the student's own search in Python.
 algo-your-code = 你的代码

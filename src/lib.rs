@@ -9,8 +9,8 @@
 //! and `frontier::games` read as they always have.
 
 pub use frontier_games::{
-    assets, files, games, grid, history, i18n, judged, lessons, msg, names, palette, render,
-    search, share, teach, tr, watch,
+    assets, assignments, files, games, grid, history, i18n, judged, lessons, msg, names, palette,
+    render, search, share, teach, tr, watch,
 };
 
 pub mod app;

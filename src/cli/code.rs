@@ -28,25 +28,11 @@ pub fn code(mut args: Args) -> Status {
     }
 }
 
-/// The rule `--check` names.
-fn rule(text: &str) -> Result<Rule, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "bfs" => Ok(Rule::Bfs),
-        "dfs" => Ok(Rule::Dfs),
-        "ucs" | "dijkstra" => Ok(Rule::Ucs),
-        "astar" | "a*" => Ok(Rule::AStar),
-        "greedy" => Ok(Rule::Greedy),
-        other => Err(format!(
-            "unknown search `{other}`: expected bfs, dfs, ucs, astar or greedy"
-        )),
-    }
-}
-
 fn run(args: &mut Args) -> Result<Status, String> {
     let board = args.option("--board")?;
     let puzzle = args.option("--puzzle")?;
     let goal = args.parsed("--goal", Goal::parse)?;
-    let check = args.parsed("--check", rule)?;
+    let check = args.parsed("--check", Rule::parse)?;
     let heuristic = args.option("--heuristic")?;
     let diagonal = args.flag("--diagonal");
     let mut limits = Limits::default();

@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 mod args;
+mod assignment;
 mod code;
 mod lesson;
 mod link;
@@ -89,6 +90,15 @@ usage: frontier                      open the app
                      [--check bfs|dfs|ucs|astar|greedy] [--heuristic H] [--max-expansions N]
                      (your own search in Python, run and judged: exit 0 it ran and passed,
                      1 the check failed, 2 a program error or bad input)
+       frontier assignment check ASSIGNMENT [--reference SOLUTION.py] [--language en|zh-CN]
+                     (ASSIGNMENT a .toml file or a shipped id: every test's problem, the
+                     tiers beside Frontier's own heuristics, and the reference graded)
+       frontier assignment starter ASSIGNMENT   the .py file a student starts from
+       frontier assignment list      the shipped assignments
+       frontier grade ASSIGNMENT SUBMISSION.py|FOLDER... [--csv FILE] [--gradescope FILE]
+                     [--reports FOLDER] [--jobs N] [--language en|zh-CN]
+                     (every test, hidden ones too, on N threads, default every core;
+                     one submission: its report; several: a line each)
 
 BOARD is a Frontier board file or a Moving AI .map file.";
 
@@ -131,6 +141,8 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("replan") => replan::replan(Args::new(&args[1..])),
         Some("lesson") => lesson::lesson(&args[1..]),
         Some("code") => code::code(Args::new(&args[1..])),
+        Some("assignment") => assignment::assignment(Args::new(&args[1..])),
+        Some("grade") => assignment::grade_command(Args::new(&args[1..])),
         Some("help" | "--help" | "-h") => {
             say!("{}", usage());
             Status::Success

@@ -6,6 +6,7 @@
 pub use frontier_engine::{grid, search};
 
 pub mod assets;
+pub mod assignments;
 pub mod files;
 pub mod games;
 pub mod history;

@@ -14,6 +14,7 @@
 //! to ask a worker for a run and read the answer ([`wire`]), the starters and the limits:
 //! the interpreter then loads in the worker only, when the code panel first runs.
 
+mod graded;
 mod limits;
 mod ran;
 mod starter;
@@ -22,20 +23,29 @@ pub mod wire;
 #[cfg(feature = "python")]
 mod containers;
 #[cfg(feature = "python")]
+mod evaluate;
+#[cfg(feature = "python")]
+mod grade;
+#[cfg(feature = "python")]
 mod program;
 #[cfg(feature = "python")]
 mod record;
 #[cfg(feature = "python")]
 mod state;
 
+pub use graded::{Divergence, Graded, QuestionGraded, Status, TestGraded, points};
 pub use limits::{LimitHit, Limits};
 pub use ran::{Ran, Stopped};
 pub use starter::{STARTERS, starter};
 
 #[cfg(feature = "python")]
+pub use evaluate::evaluate;
+#[cfg(feature = "python")]
+pub use grade::{Tests, grade, grade_question};
+#[cfg(feature = "python")]
 pub use program::{PROGRAM_FILE, Program};
 #[cfg(feature = "python")]
-pub use record::{Recorder, record};
+pub use record::{Recorder, record, record_program};
 #[cfg(feature = "python")]
 pub use state::ScriptState;
 

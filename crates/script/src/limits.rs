@@ -58,6 +58,8 @@ pub enum LimitHit {
     Stretch(Duration),
     /// It printed more bytes than this.
     Output(usize),
+    /// It ran longer than this in all (a heuristic asked of every state of a space).
+    Total(Duration),
 }
 
 impl fmt::Display for LimitHit {
@@ -72,6 +74,10 @@ impl fmt::Display for LimitHit {
             LimitHit::Stretch(time) => frontier_games::tr!(
                 "script-limit-stretch",
                 seconds = format!("{:.1}", time.as_secs_f64())
+            ),
+            LimitHit::Total(time) => frontier_games::tr!(
+                "script-limit-total",
+                seconds = format!("{:.0}", time.as_secs_f64())
             ),
             LimitHit::Output(bytes) => {
                 frontier_games::tr!("script-limit-output", kilobytes = bytes >> 10)

@@ -24,6 +24,8 @@ const WHOLE_FILE: &str = "main.py";
 pub struct Program {
     /// What the student wrote.
     pub source: String,
+    /// The function the run calls (`search`, or an assignment question's `bfs`, …).
+    function: String,
     /// The module, the program and the call of `search`.
     pub(crate) whole: String,
     /// Lines of the module before the program's first.
@@ -36,27 +38,41 @@ pub struct Program {
 }
 
 impl Program {
-    /// The program `source` readied to run.
+    /// The program `source` readied to run: its `search(problem)` is called.
     pub fn new(source: &str) -> Program {
+        Program::calling(source, "search")
+    }
+
+    /// The program `source` readied to run its function `function` on `problem`
+    /// (`function` a Python name: an assignment's question names it).
+    pub fn calling(source: &str, function: &str) -> Program {
+        Program::with_entry(source, function, &format!("{function}(problem)"))
+    }
+
+    /// The program `source` followed by `entry`, the code that uses its `function`.
+    pub(crate) fn with_entry(source: &str, function: &str, entry: &str) -> Program {
         // Windows line ends and tabs read as a student's editor shows them.
         let source = source.replace("\r\n", "\n");
         let module_lines = MODULE.lines().count() as u32;
         let program_lines = source.lines().count().max(1) as u32;
-        let whole = format!(
-            "{MODULE}{}\n\nsearch(problem)\n",
-            imports_of_frontier_read(&source)
-        );
+        let whole = format!("{MODULE}{}\n\n{entry}\n", imports_of_frontier_read(&source));
         let line_starts = (whole.bytes().enumerate())
             .filter(|(_, b)| *b == b'\n')
             .map(|(at, _)| at as u32 + 1)
             .collect();
         Program {
             source,
+            function: function.to_owned(),
             whole,
             module_lines,
             program_lines,
             line_starts,
         }
+    }
+
+    /// The function the run calls.
+    pub fn function(&self) -> &str {
+        &self.function
     }
 
     /// The program's line (from 1) of the whole text's line `line`, if it is one of the

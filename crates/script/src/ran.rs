@@ -28,8 +28,15 @@ pub enum Stopped {
     },
     /// It hit a limit.
     Limit(LimitHit),
+    /// The program defines no function of the name the run calls.
+    Undefined {
+        /// The function's name.
+        function: String,
+    },
     /// `search` returned something that is not a path.
     NotAPath {
+        /// The function that returned it.
+        function: String,
         /// What it returned, as Python shows it (cut short).
         returned: String,
     },
@@ -40,8 +47,13 @@ impl std::fmt::Display for Stopped {
         match self {
             Stopped::Syntax { text, .. } | Stopped::Raised { text, .. } => f.write_str(text),
             Stopped::Limit(limit) => limit.fmt(f),
-            Stopped::NotAPath { returned } => f.write_str(&frontier_games::tr!(
+            Stopped::Undefined { function } => f.write_str(&frontier_games::tr!(
+                "script-undefined",
+                function = function.clone()
+            )),
+            Stopped::NotAPath { function, returned } => f.write_str(&frontier_games::tr!(
                 "script-not-a-path",
+                function = function.clone(),
                 returned = returned.clone()
             )),
         }

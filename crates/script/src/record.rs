@@ -53,7 +53,16 @@ pub fn record<P: Problem>(source: &str, problem: P, limits: Limits) -> Ran<P::St
 where
     P::State: ScriptState,
 {
-    let mut recorder = Recorder::start(source, problem, limits);
+    record_program(Program::new(source), problem, limits)
+}
+
+/// Runs `program` (its function called on `problem`) to its end within `limits`, and
+/// records its search.
+pub fn record_program<P: Problem>(program: Program, problem: P, limits: Limits) -> Ran<P::State>
+where
+    P::State: ScriptState,
+{
+    let mut recorder = Recorder::with_program(program, problem, limits);
     while !recorder.advance(usize::MAX) {}
     recorder.into_ran()
 }
@@ -64,7 +73,11 @@ where
 {
     /// Starts `source` on `problem`: it runs up to its first call into Frontier.
     pub fn start(source: &str, problem: P, limits: Limits) -> Recorder<P> {
-        let program = Program::new(source);
+        Recorder::with_program(Program::new(source), problem, limits)
+    }
+
+    /// Starts `program` on `problem`: it runs up to its first call into Frontier.
+    pub fn with_program(program: Program, problem: P, limits: Limits) -> Recorder<P> {
         let start = problem.start();
         let mut recorder = Recorder {
             problem,
@@ -101,18 +114,7 @@ where
                 return recorder;
             }
         };
-        let tracker = ResourceTracker::new(
-            ResourceLimits::default()
-                .max_recursion_depth(limits.recursion)
-                .max_turn_duration(limits.stretch)
-                .max_memory(limits.memory)
-                .max_suspensions(usize::MAX),
-        );
-        // The memory limit counts from here: what the app holds already is not the program's.
-        monty_types::BASELINE_MEMORY.store(
-            monty_types::LIVE_MEMORY.load(Ordering::Relaxed),
-            Ordering::Relaxed,
-        );
+        let tracker = tracker(&limits);
         let inputs = vec![
             problem_object(&start),
             MontyObject::int(start.arity() as i64),
@@ -212,25 +214,13 @@ where
     }
 
     fn name_lookup(&mut self, lookup: NameLookup) -> Result<RunProgress, MontyException> {
-        let answer = match lookup.name.as_str() {
-            name if lookup.object_id().is_none() && name.starts_with("_frontier_") => {
-                NameLookupResult::Value(MontyObject::function(name, None))
-            }
-            _ => NameLookupResult::Undefined,
-        };
+        let answer = host_name(&lookup);
         let print = self.print();
         lookup.resume(answer, print)
     }
 
     fn os_call(&mut self, call: OsCall) -> Result<RunProgress, MontyException> {
-        let answer: ExtFunctionResult = match &call.function_call {
-            OsFunctionCall::Import(name) => ExtFunctionResult::NotFound(name.clone()),
-            _ => MontyException::new(
-                ExcType::PermissionError,
-                Some(frontier_games::tr!("script-no-system")),
-            )
-            .into(),
-        };
+        let answer = refused(&call);
         let print = self.print();
         call.resume(answer, print)
     }
@@ -411,41 +401,21 @@ where
                 self.end(None);
             }
             None => self.end(Some(Stopped::NotAPath {
+                function: self.program.function().to_owned(),
                 returned: short_repr(value),
             })),
         }
     }
 
     fn syntax_error(&self, error: &MontyException) -> Stopped {
-        let (text, _) = self.program.told(error);
-        let (line, column) = error
-            .traceback()
-            .last()
-            .map_or((1, 1), |frame| self.program.syntax_place(frame));
-        Stopped::Syntax { line, column, text }
+        syntax_error(&self.program, error)
     }
 
     /// Why the sandbox stopped with `error`.
     fn raised(&self, error: &MontyException) -> Stopped {
-        if let Some(limit) = self.hit {
-            return Stopped::Limit(limit);
-        }
-        let limit = match error.exc_type() {
-            ExcType::RecursionError => Some(LimitHit::Recursion(self.limits.recursion)),
-            ExcType::TimeoutError => Some(LimitHit::Stretch(self.limits.stretch)),
-            ExcType::MemoryError if self.output.len() + 4096 >= self.limits.output => {
-                Some(LimitHit::Output(self.limits.output))
-            }
-            ExcType::MemoryError => Some(LimitHit::Memory(self.limits.memory)),
-            _ => None,
-        };
-        match limit {
+        match self.hit {
             Some(limit) => Stopped::Limit(limit),
-            None if error.exc_type() == ExcType::SyntaxError => self.syntax_error(error),
-            None => {
-                let (text, line) = self.program.told(error);
-                Stopped::Raised { line, text }
-            }
+            None => stopped_by(&self.program, error, &self.limits, self.output.len()),
         }
     }
 
@@ -470,6 +440,101 @@ where
     }
 }
 
+/// The sandbox's limits for a run within `limits`, counting memory from now: what the app
+/// holds already is not the program's.
+pub(crate) fn tracker(limits: &Limits) -> ResourceTracker {
+    let tracker = ResourceTracker::new(
+        ResourceLimits::default()
+            .max_recursion_depth(limits.recursion)
+            .max_turn_duration(limits.stretch)
+            .max_memory(limits.memory)
+            .max_suspensions(usize::MAX),
+    );
+    monty_types::BASELINE_MEMORY.store(
+        monty_types::LIVE_MEMORY.load(Ordering::Relaxed),
+        Ordering::Relaxed,
+    );
+    tracker
+}
+
+/// A name the program looks up outside itself: Frontier's own functions (`_frontier_*`).
+pub(crate) fn host_name(lookup: &NameLookup) -> NameLookupResult {
+    match lookup.name.as_str() {
+        name if lookup.object_id().is_none() && name.starts_with("_frontier_") => {
+            NameLookupResult::Value(MontyObject::function(name, None))
+        }
+        _ => NameLookupResult::Undefined,
+    }
+}
+
+/// The answer to a call of the system: an import of a module Frontier lacks is not found,
+/// files, the clock and the network are refused.
+pub(crate) fn refused(call: &OsCall) -> ExtFunctionResult {
+    match &call.function_call {
+        OsFunctionCall::Import(name) => ExtFunctionResult::NotFound(name.clone()),
+        _ => MontyException::new(
+            ExcType::PermissionError,
+            Some(frontier_games::tr!("script-no-system")),
+        )
+        .into(),
+    }
+}
+
+/// A syntax error, at the program's line and column.
+pub(crate) fn syntax_error(program: &Program, error: &MontyException) -> Stopped {
+    let (text, _) = program.told(error);
+    let (line, column) = error
+        .traceback()
+        .last()
+        .map_or((1, 1), |frame| program.syntax_place(frame));
+    Stopped::Syntax { line, column, text }
+}
+
+/// Why the sandbox stopped `program` with `error`, having printed `printed` bytes: a limit
+/// it hit, a syntax error, a function it lacks, or what it raised.
+pub(crate) fn stopped_by(
+    program: &Program,
+    error: &MontyException,
+    limits: &Limits,
+    printed: usize,
+) -> Stopped {
+    let limit = match error.exc_type() {
+        ExcType::RecursionError => Some(LimitHit::Recursion(limits.recursion)),
+        ExcType::TimeoutError => Some(LimitHit::Stretch(limits.stretch)),
+        ExcType::MemoryError if printed + 4096 >= limits.output => {
+            Some(LimitHit::Output(limits.output))
+        }
+        ExcType::MemoryError => Some(LimitHit::Memory(limits.memory)),
+        _ => None,
+    };
+    match limit {
+        Some(limit) => Stopped::Limit(limit),
+        None if error.exc_type() == ExcType::SyntaxError => syntax_error(program, error),
+        None => {
+            let (text, line) = program.told(error);
+            undefined(program, error, line).unwrap_or(Stopped::Raised { line, text })
+        }
+    }
+}
+
+/// The program stopped because it does not define the function its run calls: a NameError
+/// for that name raised outside the program's own lines (`raised_at`), in the call after it.
+pub(crate) fn undefined(
+    program: &Program,
+    error: &MontyException,
+    raised_at: Option<u32>,
+) -> Option<Stopped> {
+    let function = program.function();
+    let named = error
+        .message()
+        .is_some_and(|message| message.contains(&format!("'{function}'")));
+    (error.exc_type() == ExcType::NameError && named && raised_at.is_none()).then(|| {
+        Stopped::Undefined {
+            function: function.to_owned(),
+        }
+    })
+}
+
 /// The host's `problem`: its `start` given, its methods answered by the recorder.
 fn problem_object<S: ScriptState>(start: &S) -> MontyObject {
     let class = MontyObject::class_type("Problem", PROBLEM_CLASS_ID, true, false, []);
@@ -482,7 +547,7 @@ fn problem_object<S: ScriptState>(start: &S) -> MontyObject {
 
 /// A cost or estimate as Python gets it: an `int` when whole, so that a student's sums and
 /// prints stay whole.
-fn number(value: f64) -> MontyObject {
+pub(crate) fn number(value: f64) -> MontyObject {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         MontyObject::int(value as i64)
     } else {
@@ -491,7 +556,7 @@ fn number(value: f64) -> MontyObject {
 }
 
 /// A value as Python shows it, cut to a line.
-fn short_repr(value: ObjectRef<'_>) -> String {
+pub(crate) fn short_repr(value: ObjectRef<'_>) -> String {
     let shown = value.to_owned().py_repr();
     match shown.char_indices().nth(80) {
         Some((cut, _)) => format!("{}…", &shown[..cut]),

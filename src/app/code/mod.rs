@@ -22,7 +22,7 @@ pub use job::{Job, Recordable};
 pub use panel::{code_panel, verdict_strip};
 
 /// The searches a program can be checked against, in the picker's order.
-pub const RULES: [Rule; 5] = [Rule::Bfs, Rule::Dfs, Rule::Ucs, Rule::AStar, Rule::Greedy];
+pub const RULES: [Rule; 5] = Rule::ALL;
 
 /// What the app keeps of the code panel across restarts and in links.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -42,21 +42,6 @@ impl Default for CodeSaved {
             check: Some("bfs".to_owned()),
         }
     }
-}
-
-/// A rule's command-line name.
-pub fn rule_code(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Bfs => "bfs",
-        Rule::Dfs => "dfs",
-        Rule::Ucs => "ucs",
-        Rule::AStar => "astar",
-        Rule::Greedy => "greedy",
-    }
-}
-
-fn rule_named(code: &str) -> Option<Rule> {
-    RULES.into_iter().find(|rule| rule_code(*rule) == code)
 }
 
 /// A program run to its end (or stopped), judged.
@@ -128,7 +113,10 @@ impl<P: Recordable> CodeRun<P> {
     pub fn new(saved: &CodeSaved) -> CodeRun<P> {
         CodeRun {
             source: saved.source.clone(),
-            check: saved.check.as_deref().and_then(rule_named),
+            check: saved
+                .check
+                .as_deref()
+                .and_then(|code| Rule::parse(code).ok()),
             limits: Limits::default(),
             job: None,
             outcome: None,
@@ -166,7 +154,7 @@ impl<P: Recordable> CodeRun<P> {
     pub fn saved(&self) -> CodeSaved {
         CodeSaved {
             source: self.source.clone(),
-            check: self.check.map(|rule| rule_code(rule).to_owned()),
+            check: self.check.map(|rule| rule.code().to_owned()),
         }
     }
 

@@ -48,6 +48,41 @@ pub enum Rule {
     Greedy,
 }
 
+impl Rule {
+    /// Every rule, in the order pickers list them.
+    pub const ALL: [Rule; 5] = [Rule::Bfs, Rule::Dfs, Rule::Ucs, Rule::AStar, Rule::Greedy];
+
+    /// The name the command line, links and assignment files give it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Rule::Bfs => "bfs",
+            Rule::Dfs => "dfs",
+            Rule::Ucs => "ucs",
+            Rule::AStar => "astar",
+            Rule::Greedy => "greedy",
+        }
+    }
+
+    /// The rule a name gives (`dijkstra` and `a*` read too, any case).
+    ///
+    /// ```
+    /// use frontier_engine::search::judge::Rule;
+    /// assert_eq!(Rule::parse("A*"), Ok(Rule::AStar));
+    /// assert!(Rule::parse("bogo").unwrap_err().contains("bogo"));
+    /// ```
+    pub fn parse(text: &str) -> Result<Rule, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        let named = match lower.as_str() {
+            "dijkstra" => Some(Rule::Ucs),
+            "a*" => Some(Rule::AStar),
+            other => Rule::ALL.into_iter().find(|rule| rule.code() == other),
+        };
+        named.ok_or_else(|| {
+            format!("unknown search `{lower}`: expected bfs, dfs, ucs, astar or greedy")
+        })
+    }
+}
+
 /// What a search did: the states it expanded (whose successors it asked for), in order, and
 /// the path it returned (start to goal), if any.
 #[derive(Clone, Debug, PartialEq)]

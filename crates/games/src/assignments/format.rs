@@ -1,0 +1,425 @@
+//! Reading an assignment file (TOML, see docs/assignments.md): every problem is reported
+//! with the line it is on, and an assignment with any problem loads nothing.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::instances::{maze, position_at_depth, positions_by_depth};
+use super::{Assignment, Check, Instance, Question, Test, Tier};
+use crate::games::ParseError;
+use crate::games::sandbox::generate::Generator;
+use crate::games::sandbox::{Connectivity, Heuristic, parse_board_or_map, presets};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic};
+use crate::i18n::{Language, Message};
+use crate::msg;
+use crate::search::judge::Rule;
+
+/// The most questions, and tests of one question: a file with more is a mistake.
+const MAX_QUESTIONS: usize = 50;
+const MAX_TESTS: usize = 100;
+
+/// The most cells of a board a heuristic question checks every cell of.
+const MAX_HEURISTIC_CELLS: usize = 250_000;
+
+/// The expansions a test allows unless its question says.
+const DEFAULT_MAX_EXPANSIONS: usize = 100_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AssignmentFile {
+    id: Spanned<String>,
+    title: String,
+    language: Spanned<String>,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    question: Vec<Spanned<QuestionFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuestionFile {
+    function: Spanned<String>,
+    title: String,
+    #[serde(default)]
+    text: String,
+    check: Spanned<String>,
+    points: Spanned<f64>,
+    #[serde(default)]
+    starter: String,
+    max_expansions: Option<Spanned<usize>>,
+    #[serde(default)]
+    tier: Vec<Spanned<TierFile>>,
+    #[serde(default)]
+    test: Vec<Spanned<TestFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TierFile {
+    expansions: usize,
+    points: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TestFile {
+    name: String,
+    #[serde(default)]
+    hidden: bool,
+    weight: Option<Spanned<f64>>,
+    board: Option<Spanned<String>>,
+    board_text: Option<Spanned<String>>,
+    maze: Option<Spanned<MazeFile>>,
+    puzzle: Option<Spanned<String>>,
+    puzzle_depth: Option<Spanned<DepthFile>>,
+    goal: Option<Spanned<String>>,
+    #[serde(default)]
+    diagonal: bool,
+    heuristic: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MazeFile {
+    generator: String,
+    width: usize,
+    height: usize,
+    seed: u64,
+    #[serde(default)]
+    terrain: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DepthFile {
+    depth: usize,
+    seed: u64,
+}
+
+/// The line (from 1) of a byte offset in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    before.iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Where things are in the file, and the positions by depth of each goal drawn from.
+struct Reader<'a> {
+    text: &'a str,
+    layers: HashMap<Position, Vec<Vec<Position>>>,
+}
+
+impl Reader<'_> {
+    fn at(&self, span: Range<usize>) -> usize {
+        line_of(self.text, span.start)
+    }
+
+    fn bad<T>(&self, span: Range<usize>, message: Message) -> Result<T, ParseError> {
+        Err(ParseError::at(self.at(span), message))
+    }
+}
+
+/// Reads an assignment, building every test's problem.
+pub fn parse_assignment(text: &str) -> Result<Assignment, ParseError> {
+    let file: AssignmentFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map_or(0, |span| line_of(text, span.start));
+        ParseError::at(
+            line,
+            msg!("assignment-not-toml", why = e.message().trim().to_string()),
+        )
+    })?;
+    let mut reader = Reader {
+        text,
+        layers: HashMap::new(),
+    };
+    let id = file.id.get_ref().trim();
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return reader.bad(file.id.span(), msg!("lesson-bad-id"));
+    }
+    let language = match file.language.get_ref().as_str() {
+        "en" => Language::English,
+        "zh-CN" => Language::Chinese,
+        other => {
+            let language = other.to_string();
+            return reader.bad(
+                file.language.span(),
+                msg!("lesson-bad-language", language = language),
+            );
+        }
+    };
+    if file.question.is_empty() || file.question.len() > MAX_QUESTIONS {
+        let max = MAX_QUESTIONS;
+        return Err(ParseError::whole(msg!("assignment-questions", max = max)));
+    }
+    let mut questions: Vec<Question> = vec![];
+    for question in file.question {
+        let span = question.span();
+        let question = read_question(&mut reader, span.clone(), question.into_inner())?;
+        if questions.iter().any(|q| q.function == question.function) {
+            let function = question.function;
+            return reader.bad(span, msg!("assignment-function-twice", function = function));
+        }
+        questions.push(question);
+    }
+    Ok(Assignment {
+        id: id.to_string(),
+        title: file.title,
+        language,
+        summary: file.summary,
+        text: file.text,
+        questions,
+    })
+}
+
+/// Whether `name` can be a Python function's name.
+fn is_python_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with("_frontier")
+        && !matches!(name, "problem" | "search" | "frontier")
+}
+
+fn read_question(
+    reader: &mut Reader,
+    span: Range<usize>,
+    file: QuestionFile,
+) -> Result<Question, ParseError> {
+    let function = file.function.get_ref().trim().to_string();
+    if !is_python_name(&function) {
+        return reader.bad(
+            file.function.span(),
+            msg!("assignment-bad-function", function = function),
+        );
+    }
+    let points = *file.points.get_ref();
+    if !(points.is_finite() && points > 0.0 && points <= 1000.0) {
+        return reader.bad(file.points.span(), msg!("assignment-bad-points"));
+    }
+    let check = match file.check.get_ref().trim() {
+        "heuristic" => {
+            let mut tiers = vec![];
+            for tier in &file.tier {
+                let TierFile {
+                    expansions,
+                    points: earned,
+                } = *tier.get_ref();
+                if !(earned.is_finite() && earned >= 0.0 && earned <= points) {
+                    return reader.bad(
+                        tier.span(),
+                        msg!("assignment-bad-tier", points = points.to_string()),
+                    );
+                }
+                tiers.push(Tier {
+                    expansions,
+                    points: earned,
+                });
+            }
+            if tiers.is_empty() {
+                return reader.bad(span, msg!("assignment-no-tiers"));
+            }
+            tiers.sort_by(|a, b| b.points.total_cmp(&a.points));
+            Check::Heuristic { tiers }
+        }
+        other => match Rule::parse(other) {
+            Ok(rule) => Check::Search(rule),
+            Err(_) => {
+                let check = other.to_string();
+                return reader.bad(
+                    file.check.span(),
+                    msg!("assignment-bad-check", check = check),
+                );
+            }
+        },
+    };
+    if file.test.is_empty() || file.test.len() > MAX_TESTS {
+        let max = MAX_TESTS;
+        return reader.bad(span, msg!("assignment-tests", max = max));
+    }
+    let mut tests = vec![];
+    for test in file.test {
+        let span = test.span();
+        tests.push(read_test(reader, span, test.into_inner(), &check)?);
+    }
+    let max_expansions = match &file.max_expansions {
+        Some(max) if *max.get_ref() == 0 => {
+            return reader.bad(max.span(), msg!("assignment-bad-max-expansions"));
+        }
+        Some(max) => *max.get_ref(),
+        None => DEFAULT_MAX_EXPANSIONS,
+    };
+    Ok(Question {
+        function,
+        title: file.title,
+        text: file.text,
+        check,
+        points,
+        starter: file.starter,
+        max_expansions,
+        tests,
+    })
+}
+
+fn read_test(
+    reader: &mut Reader,
+    span: Range<usize>,
+    file: TestFile,
+    check: &Check,
+) -> Result<Test, ParseError> {
+    let weight = match &file.weight {
+        Some(weight) if !(weight.get_ref().is_finite() && *weight.get_ref() > 0.0) => {
+            return reader.bad(weight.span(), msg!("assignment-bad-weight"));
+        }
+        Some(weight) => *weight.get_ref(),
+        None => 1.0,
+    };
+    let boards = [
+        file.board.is_some(),
+        file.board_text.is_some(),
+        file.maze.is_some(),
+    ];
+    let puzzles = [file.puzzle.is_some(), file.puzzle_depth.is_some()];
+    let sources = boards.iter().chain(&puzzles).filter(|&&s| s).count();
+    if sources != 1 {
+        return reader.bad(span, msg!("assignment-one-problem"));
+    }
+    let instance = if boards.contains(&true) {
+        let board = read_board(reader, &file)?;
+        let connectivity = if file.diagonal {
+            Connectivity::Eight
+        } else {
+            Connectivity::Four
+        };
+        let heuristic = match &file.heuristic {
+            Some(name) => Heuristic::parse(name.get_ref()).or_else(|why| {
+                reader.bad(name.span(), msg!("assignment-bad-heuristic", why = why))
+            })?,
+            None => Heuristic::natural(connectivity),
+        };
+        if matches!(check, Check::Heuristic { .. })
+            && board.width() * board.height() > MAX_HEURISTIC_CELLS
+        {
+            let max = MAX_HEURISTIC_CELLS;
+            return reader.bad(span, msg!("assignment-board-too-big", max = max));
+        }
+        Instance::Board {
+            board: Arc::new(board),
+            connectivity,
+            heuristic,
+        }
+    } else {
+        read_puzzle(reader, span, &file, check)?
+    };
+    Ok(Test {
+        name: file.name,
+        hidden: file.hidden,
+        weight,
+        instance,
+    })
+}
+
+fn read_board(
+    reader: &Reader,
+    file: &TestFile,
+) -> Result<crate::games::sandbox::Board, ParseError> {
+    if let Some(preset) = &file.board {
+        let name = format!("{}.board", preset.get_ref());
+        return presets::board(&name).ok_or_else(|| {
+            let name = preset.get_ref().clone();
+            ParseError::at(
+                reader.at(preset.span()),
+                msg!("lesson-no-preset", name = name),
+            )
+        });
+    }
+    if let Some(text) = &file.board_text {
+        return parse_board_or_map(text.get_ref().trim()).map_err(|e| {
+            let first = reader.at(text.span());
+            ParseError::at(first + e.line, msg!("lesson-bad-board", why = e.message))
+        });
+    }
+    let spanned = file.maze.as_ref().expect("a board source was found");
+    let MazeFile {
+        generator,
+        width,
+        height,
+        seed,
+        terrain,
+    } = spanned.get_ref();
+    let generator = Generator::parse(generator)
+        .or_else(|why| reader.bad(spanned.span(), msg!("assignment-bad-maze", why = why)))?;
+    if !(3..=256).contains(width) || !(3..=256).contains(height) {
+        return reader.bad(spanned.span(), msg!("assignment-maze-size"));
+    }
+    Ok(maze(generator, *width, *height, *seed, *terrain))
+}
+
+fn read_puzzle(
+    reader: &mut Reader,
+    span: Range<usize>,
+    file: &TestFile,
+    check: &Check,
+) -> Result<Instance, ParseError> {
+    let heuristic = match &file.heuristic {
+        Some(name) => PuzzleHeuristic::parse(name.get_ref())
+            .or_else(|why| reader.bad(name.span(), msg!("assignment-bad-heuristic", why = why)))?,
+        None => PuzzleHeuristic::Manhattan,
+    };
+    let goal = match &file.goal {
+        Some(goal) => Some(
+            Goal::parse(goal.get_ref())
+                .or_else(|why| reader.bad(goal.span(), msg!("assignment-bad-puzzle", why = why)))?,
+        ),
+        None => None,
+    };
+    let (start, goal) = if let Some(text) = &file.puzzle {
+        let start = Position::parse(text.get_ref()).or_else(|why| {
+            let why = why.to_string();
+            reader.bad(text.span(), msg!("assignment-bad-puzzle", why = why))
+        })?;
+        let goal = goal.unwrap_or(Goal::BlankLast).position(start.side());
+        if let Err(why) = start.reaches(goal) {
+            let why = why.to_string();
+            return reader.bad(text.span(), msg!("assignment-bad-puzzle", why = why));
+        }
+        (start, goal)
+    } else {
+        let depth = file
+            .puzzle_depth
+            .as_ref()
+            .expect("a puzzle source was found");
+        let goal = goal.unwrap_or(Goal::BlankLast).position(3);
+        if goal.side() != 3 {
+            return reader.bad(depth.span(), msg!("assignment-depth-eight"));
+        }
+        let layers = reader
+            .layers
+            .entry(goal)
+            .or_insert_with(|| positions_by_depth(goal));
+        let DepthFile { depth: moves, seed } = *depth.get_ref();
+        let Some(start) = position_at_depth(layers, moves, seed) else {
+            let farthest = layers.len() - 1;
+            return reader.bad(
+                depth.span(),
+                msg!("assignment-too-deep", moves = moves, farthest = farthest),
+            );
+        };
+        (start, goal)
+    };
+    if matches!(check, Check::Heuristic { .. }) && goal.side() != 3 {
+        return reader.bad(span, msg!("assignment-depth-eight"));
+    }
+    Ok(Instance::Puzzle {
+        start,
+        goal,
+        heuristic,
+    })
+}

@@ -1,0 +1,178 @@
+//! The problems an assignment's tests pose, built when the file is read: a board (a preset,
+//! the file's own text, or a maze generated from a seed, with random terrain if asked), or a
+//! sliding-puzzle position (given, or drawn from a seed among those exactly a number of moves
+//! from the goal). A seed makes the same problem on every machine, so a hidden test is the
+//! same for every student and cannot be learnt from a handout.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::games::sandbox::generate::Generator;
+use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
+use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use crate::grid::{Grid, Pos};
+
+/// The problem of one test.
+#[derive(Clone, Debug)]
+pub enum Instance {
+    /// A path on a board, from its start to its goal.
+    Board {
+        board: Arc<Board>,
+        connectivity: Connectivity,
+        /// What `problem.h(state)` answers.
+        heuristic: Heuristic,
+    },
+    /// A sliding-puzzle position to solve.
+    Puzzle {
+        start: Position,
+        goal: Position,
+        /// What `problem.h(state)` answers.
+        heuristic: PuzzleHeuristic,
+    },
+}
+
+impl Instance {
+    /// The board's search problem, if this is a board.
+    pub fn grid_problem(&self) -> Option<GridProblem> {
+        match self {
+            Instance::Board {
+                board,
+                connectivity,
+                heuristic,
+            } => Some(GridProblem::new(board.clone(), *connectivity, *heuristic)),
+            Instance::Puzzle { .. } => None,
+        }
+    }
+
+    /// The puzzle's search problem, if this is a puzzle.
+    pub fn puzzle_problem(&self) -> Option<SlidingProblem> {
+        match self {
+            Instance::Puzzle {
+                start,
+                goal,
+                heuristic,
+            } => SlidingProblem::new(*start, *goal, *heuristic).ok(),
+            Instance::Board { .. } => None,
+        }
+    }
+
+    /// The problem in a line: the board's size and ends, or the position and its goal.
+    pub fn describe(&self) -> String {
+        match self {
+            Instance::Board { board, .. } => format!(
+                "{} x {} board, {} to {}",
+                board.width(),
+                board.height(),
+                board.start,
+                board.goal
+            ),
+            Instance::Puzzle { start, goal, .. } => format!("{start} to {goal}"),
+        }
+    }
+}
+
+/// A maze of `generator`, `width` x `height`, from `seed`; with `terrain`, each floor cell
+/// but the start and goal takes a terrain of the default legend (floor, grass, mud or
+/// swamp) at random from the same seed.
+pub(super) fn maze(
+    generator: Generator,
+    width: usize,
+    height: usize,
+    seed: u64,
+    terrain: bool,
+) -> Board {
+    let board = generator.generate(width, height, seed);
+    if !terrain {
+        return board;
+    }
+    let legend = board.legend().to_vec();
+    let passable: Vec<u8> = (0..legend.len() as u8)
+        .filter(|&t| !legend[t as usize].is_wall())
+        .collect();
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x7e44_a1e5);
+    let mut cells: Grid<u8> = board.cells().clone();
+    for y in 0..board.height() as i32 {
+        for x in 0..board.width() as i32 {
+            let pos = Pos::new(x, y);
+            if board.is_passable(pos) && pos != board.start && pos != board.goal {
+                cells.set(pos, passable[rng.random_range(0..passable.len())]);
+            }
+        }
+    }
+    Board::from_parts(cells, legend, board.start, board.goal).unwrap_or(board)
+}
+
+/// Every position of `goal`'s side (3 x 3 at most) that reaches it, by its fewest moves to
+/// it: entry `d` holds those exactly `d` moves away, in the order a BFS from the goal
+/// meets them.
+pub fn positions_by_depth(goal: Position) -> Vec<Vec<Position>> {
+    let mut seen: HashSet<Position> = HashSet::from([goal]);
+    let mut layers = vec![vec![goal]];
+    while let Some(last) = layers.last().filter(|layer| !layer.is_empty()) {
+        let mut next = vec![];
+        for position in last {
+            for (_, moved) in position.moves() {
+                if seen.insert(moved) {
+                    next.push(moved);
+                }
+            }
+        }
+        layers.push(next);
+    }
+    layers.pop();
+    layers
+}
+
+/// A position exactly `depth` moves from the goal, drawn from `seed` among all of them
+/// (`layers` from [`positions_by_depth`]); `None` when there is none that far.
+pub(super) fn position_at_depth(
+    layers: &[Vec<Position>],
+    depth: usize,
+    seed: u64,
+) -> Option<Position> {
+    let layer = layers.get(depth).filter(|layer| !layer.is_empty())?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    Some(layer[rng.random_range(0..layer.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_puzzle_has_181440_positions_of_the_goals_parity_at_most_31_moves_away() {
+        let layers = positions_by_depth(Position::blank_last(3));
+        assert_eq!(layers.iter().map(Vec::len).sum::<usize>(), 181_440);
+        assert_eq!(layers.len(), 32, "the farthest are 31 moves away");
+        assert_eq!(layers[31].len(), 2);
+        let drawn = position_at_depth(&layers, 12, 7).unwrap();
+        assert!(layers[12].contains(&drawn));
+        assert_eq!(
+            position_at_depth(&layers, 12, 7),
+            Some(drawn),
+            "one seed, one position"
+        );
+        assert_eq!(position_at_depth(&layers, 40, 7), None);
+    }
+
+    #[test]
+    fn a_seeded_maze_with_terrain_is_the_same_every_time_and_keeps_its_walls() {
+        let plain = maze(Generator::Prim, 15, 11, 3, false);
+        let terrain = maze(Generator::Prim, 15, 11, 3, true);
+        assert_eq!(terrain, maze(Generator::Prim, 15, 11, 3, true));
+        let mut costs = std::collections::BTreeSet::new();
+        for y in 0..11 {
+            for x in 0..15 {
+                let pos = Pos::new(x, y);
+                assert_eq!(plain.is_passable(pos), terrain.is_passable(pos));
+                if let Some(cost) = terrain.cost(pos) {
+                    costs.insert(cost as u32);
+                }
+            }
+        }
+        assert_eq!(costs.into_iter().collect::<Vec<_>>(), [1, 2, 3, 5]);
+    }
+}
