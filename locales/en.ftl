@@ -1992,7 +1992,8 @@ grade-all-passed = { $tests ->
    *[other] All { $tests } tests passed.
 }
 grade-first-failed = { $passed } of { $tests } tests passed. “{ $test }”: { $why }
-grade-hidden-state = a state of this hidden test
+grade-hidden-state = a state
+grade-hidden-other-state = another state
 grade-astar-expanded = A* with your heuristic expanded { $expansions ->
     [one] one state
    *[other] { $expansions } states

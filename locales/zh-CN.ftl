@@ -1550,7 +1550,8 @@ grade-all-passed = { $tests ->
    *[other] 全部 { $tests } 个测试通过。
 }
 grade-first-failed = { $tests } 个测试通过了 { $passed } 个。“{ $test }”：{ $why }
-grade-hidden-state = 这个隐藏测试中的一个状态
+grade-hidden-state = 一个状态
+grade-hidden-other-state = 另一个状态
 grade-astar-expanded = 用你的启发函数，A* 扩展了 { $expansions } 个状态。
 grade-heuristic-full = 可采纳、是一致的启发函数，用它的 A* 共扩展 { $expansions } 个状态：满分。
 grade-heuristic-tier = 可采纳且一致；用它的 A* 共扩展 { $expansions } 个状态，得 { $score } 分：不超过 { $within } 个可得更高分。

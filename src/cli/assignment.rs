@@ -20,7 +20,7 @@ use crate::files::{read_text, write_text};
 use crate::games::sandbox::{GridProblem, Heuristic};
 use crate::games::sliding::{PuzzleHeuristic, SlidingProblem};
 use crate::i18n::{Language, set_language};
-use crate::search::{Algorithm, Search};
+use crate::search::{Algorithm, Outcome, Search};
 
 /// The most threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
@@ -108,7 +108,16 @@ fn check(args: &mut Args) -> Result<Status, String> {
         );
         for test in &question.tests {
             let hidden = if test.hidden { " [hidden]" } else { "" };
-            say!("    {}{hidden}: {}", test.name, test.instance.describe());
+            let unreachable = if reaches_goal(&test.instance) {
+                ""
+            } else {
+                " (no path: a function that returns None passes it)"
+            };
+            say!(
+                "    {}{hidden}: {}{unreachable}",
+                test.name,
+                test.instance.describe()
+            );
         }
         if let Check::Heuristic { tiers } = &question.check {
             for tier in tiers {
@@ -138,6 +147,18 @@ fn check(args: &mut Args) -> Result<Status, String> {
     } else {
         Status::Failure
     })
+}
+
+/// Whether the test's problem has a path to its goal.
+fn reaches_goal(instance: &Instance) -> bool {
+    match instance {
+        Instance::Board { .. } => instance.grid_problem().is_some_and(|problem| {
+            let outcome = Search::new(problem, Algorithm::Bfs).run().outcome;
+            matches!(outcome, Outcome::Found { .. })
+        }),
+        // A position that loads reaches its goal (its parity was checked).
+        Instance::Puzzle { .. } => true,
+    }
 }
 
 /// What A* expands over a heuristic question's tests with each of Frontier's own
@@ -309,9 +330,12 @@ fn run_grade(args: &mut Args) -> Result<Status, String> {
             say!("{}", summary_line(name, &graded[&i]));
         }
     }
+    let count = match files.len() {
+        1 => "1 submission".to_owned(),
+        n => format!("{n} submissions"),
+    };
     eprintln!(
-        "graded {} submissions in {:.1} s ({:.2} s each, {jobs} threads)",
-        files.len(),
+        "graded {count} in {:.1} s ({:.2} s each, {jobs} threads)",
         elapsed.as_secs_f64(),
         elapsed.as_secs_f64() / files.len() as f64
     );

@@ -13,7 +13,6 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::hash::Hash;
 
 use frontier_engine::search::judge::{self, Rule, Verdict, judge};
 use frontier_engine::search::{Algorithm, Cost, OrderedCost, Problem, Search};
@@ -227,13 +226,20 @@ where
     })
 }
 
-/// A state of a hidden test, as its messages name it: not at all.
+/// A state of a hidden test, as its messages name it: "a state", and the other one a
+/// verdict names "another state".
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct HiddenState;
+enum HiddenState {
+    One,
+    Another,
+}
 
 impl fmt::Display for HiddenState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&tr!("grade-hidden-state"))
+        f.write_str(&match self {
+            HiddenState::One => tr!("grade-hidden-state"),
+            HiddenState::Another => tr!("grade-hidden-other-state"),
+        })
     }
 }
 
@@ -249,9 +255,11 @@ fn hide<S>(verdict: &Verdict<S>) -> Verdict<HiddenState> {
         Verdict::Diverged { step, how } => (*step, how),
     };
     let how = match how {
-        D::NotReached { .. } => D::NotReached { state: HiddenState },
+        D::NotReached { .. } => D::NotReached {
+            state: HiddenState::One,
+        },
         D::ExpandedAgain { first, .. } => D::ExpandedAgain {
-            state: HiddenState,
+            state: HiddenState::One,
             first: *first,
         },
         D::OutOfOrder {
@@ -260,13 +268,15 @@ fn hide<S>(verdict: &Verdict<S>) -> Verdict<HiddenState> {
             like,
             ..
         } => D::OutOfOrder {
-            state: HiddenState,
+            state: HiddenState::One,
             measure: *measure,
-            waiting: HiddenState,
+            waiting: HiddenState::Another,
             waiting_measure: *waiting_measure,
             like: *like,
         },
-        D::PastGoal { .. } => D::PastGoal { goal: HiddenState },
+        D::PastGoal { .. } => D::PastGoal {
+            goal: HiddenState::One,
+        },
         D::BadPath { at } => D::BadPath { at: *at },
         D::NotCheapest { cost, best } => D::NotCheapest {
             cost: *cost,
@@ -478,7 +488,7 @@ struct Space<S> {
     distance: Vec<Cost>,
 }
 
-impl<S: Clone + Eq + Hash + fmt::Display> Space<S> {
+impl<S: ScriptState> Space<S> {
     /// The states from which `problem`'s moves reach `goal`, found by following the moves
     /// out from it both ways (a board's and a puzzle's moves can be taken back), and their
     /// distances to it (Dijkstra's algorithm on the moves turned round).
@@ -533,13 +543,15 @@ impl<S: Clone + Eq + Hash + fmt::Display> Space<S> {
     /// The first state (nearest the goal) where `values` overestimate, else the first move
     /// along which they drop by more than it costs; in words.
     fn flaw(&self, function: &str, goal: &S, values: &[Cost]) -> Option<String> {
-        let goal = goal.to_string();
+        // States as the function was handed them: Python tuples.
+        let shown = |state: &S| state.to_python().py_repr();
+        let goal = shown(goal);
         for (at, state) in self.states.iter().enumerate() {
             if values[at] > self.distance[at] + TIE {
                 return Some(tr!(
                     "grade-not-admissible",
                     function = function,
-                    state = state.to_string(),
+                    state = shown(state),
                     goal = goal.clone(),
                     value = points(values[at]),
                     distance = points(self.distance[at])
@@ -552,8 +564,8 @@ impl<S: Clone + Eq + Hash + fmt::Display> Space<S> {
                     return Some(tr!(
                         "grade-not-consistent",
                         function = function,
-                        state = self.states[from].to_string(),
-                        next = self.states[to].to_string(),
+                        state = shown(&self.states[from]),
+                        next = shown(&self.states[to]),
                         value = points(values[from]),
                         next_value = points(values[to]),
                         cost = points(cost)
