@@ -2046,3 +2046,35 @@ sliding-frontier-earlier-code = What your frontier held at step { $step }, shown
     }
 code-worker-failed = Python stopped in the browser ({ $why }). Run again to start it afresh.
 code-thread-failed = Python stopped without an answer. Run again to start it afresh.
+
+## The assignment panel (src/app/assignments).
+assignments-title = Assignments
+assignments-all = All assignments
+assignments-open = Open
+assignments-open-named = Open the assignment “{ $title }”
+assignments-open-file = Open an assignment file…
+assignments-last-check = Last check: { $score } of { $max } points on the tests you can see
+assignments-size = { $questions ->
+    [one] One question
+   *[other] { $questions } questions
+}, { $points } points
+assignments-handout = Handout
+assignments-points = { $points } points
+assignments-your-file = Your file (every question's function in one Python file)
+assignments-check = Check
+assignments-check-tip = Runs the tests you can see on your file (Ctrl+Enter). The hidden ones are run when your teacher grades it.
+assignments-checking = Checking…
+assignments-edited = Edited since the last check.
+assignments-score = Your score on the tests you can see: { $score } of their { $max } points. The hidden tests give the rest of the { $total } when your teacher grades your file.
+assignments-test-passed = Passed: { $test }
+assignments-test-failed = Failed: { $test }
+assignments-show = Show on the board
+assignments-show-named = Show “{ $test }” on the board: your search, run to the step that broke the rule
+assignment-export = Export my work…
+assignment-exported = Your work is saved in { $file }: hand in this file.
+assignment-shim-comment = Frontier: the board runs the question's function as search
+dialog-assignments = Assignments
+dialog-open-assignment = Open an assignment
+dialog-python = Python files
+menu-assignments = Assignments
+menu-open-assignment = Open an assignment file…

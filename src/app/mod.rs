@@ -1,5 +1,6 @@
 //! The eframe shell: tabs, menus, files, persistence, shortcuts.
 
+pub mod assignments;
 mod clipboard;
 pub mod code;
 mod deepening_rows;

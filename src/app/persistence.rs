@@ -46,6 +46,8 @@ pub struct ShellSaved {
     pub lessons: Option<BTreeMap<String, crate::lessons::LessonProgress>>,
     /// The page links point to, as set in the app.
     pub link_page: Option<String>,
+    /// The student's file and last check of each assignment, by the assignment's id.
+    pub assignments: Option<BTreeMap<String, crate::app::assignments::AssignmentWork>>,
 }
 
 impl ShellSaved {
@@ -82,6 +84,7 @@ impl ShellSaved {
             recent_folders: fields.value("recent_folders").flatten(),
             lessons: fields.value("lessons").flatten(),
             link_page,
+            assignments: fields.value("assignments").flatten(),
         };
         (saved, resets)
     }

@@ -63,6 +63,10 @@ pub trait Tab {
         Err(view)
     }
 
+    /// Checks the student's program of the code panel against `rule` from now on (an
+    /// assignment's test opened here names the search its question asks for).
+    fn check_code_against(&mut self, _rule: crate::search::judge::Rule) {}
+
     /// The tab's entries in the File menu; true when one was used (the shell then shows
     /// this tab).
     fn file_menu(&mut self, _ui: &mut Ui) -> bool {

@@ -5,6 +5,7 @@ use frontier_test_support::gif;
 mod harness;
 mod screen;
 
+mod assignments;
 mod chinese;
 mod code;
 mod export;

@@ -1,5 +1,6 @@
 // The browser's Python worker: the code panel hands it a student's program and the problem
-// as JSON, and it answers with the recorded run (see crates/script-web and
+// as JSON, and it answers with the recorded run; the assignment panel hands it a student's
+// file and the assignment ({"Grade": …}), and it answers with the grades (see crates/script-web and
 // frontier_script::wire). It loads the interpreter the first time the page starts it, so the
 // page's own first load does not carry it. If the interpreter cannot load, or fails inside a
 // run, it answers {"Err": why} and closes: the page starts a new worker for the next run.
@@ -17,7 +18,9 @@ onmessage = (event) => {
         () => {
             let answer;
             try {
-                answer = wasm_bindgen.record(event.data);
+                answer = event.data.startsWith('{"Grade"')
+                    ? wasm_bindgen.grade(event.data)
+                    : wasm_bindgen.record(event.data);
             } catch (error) {
                 fail(String(error));
                 return;

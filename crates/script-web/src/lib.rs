@@ -11,3 +11,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub fn record(request: &str) -> String {
     frontier_script::wire::answer(request)
 }
+
+/// Checks a student's file against an assignment and answers with the grades, as JSON.
+#[wasm_bindgen]
+pub fn grade(request: &str) -> String {
+    frontier_script::wire::answer_grade(request)
+}

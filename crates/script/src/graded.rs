@@ -95,11 +95,14 @@ impl Graded {
     }
 }
 
-/// A score as a report shows it: whole numbers whole, others to two decimals.
+/// A score as a report shows it: to two decimals at most, without trailing zeros (4, 2.4,
+/// 1.33).
 pub fn points(score: f64) -> String {
-    if (score - score.round()).abs() < 1e-9 {
-        format!("{score:.0}")
+    let shown = format!("{score:.2}");
+    let shown = shown.trim_end_matches('0').trim_end_matches('.');
+    if shown == "-0" {
+        "0".to_owned()
     } else {
-        format!("{score:.2}")
+        shown.to_owned()
     }
 }

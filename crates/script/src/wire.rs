@@ -38,6 +38,53 @@ pub enum ProblemSpec {
     },
 }
 
+/// A student's file checked against an assignment (its file's text), asked of the worker.
+/// It crosses as `{"Grade": {...}}`, which the worker tells apart from a run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum GradeRequest {
+    Grade {
+        assignment: String,
+        source: String,
+        /// The language of the interface (`en` or `zh-CN`): the messages are told in it.
+        language: String,
+        /// Whether the hidden tests are run too (a teacher's grading, not a student's check).
+        hidden: bool,
+    },
+}
+
+/// Reads the worker's answer to a check.
+pub fn grade_reply(json: &str) -> Result<crate::graded::Graded, String> {
+    let reply: Result<crate::graded::Graded, String> =
+        serde_json::from_str(json).map_err(|e| format!("the Python worker's answer: {e}"))?;
+    reply
+}
+
+/// Checks the file a grade request names and answers in JSON.
+#[cfg(feature = "python")]
+pub fn answer_grade(request: &str) -> String {
+    use frontier_games::assignments::parse_assignment;
+    use frontier_games::i18n::{Language, set_language};
+
+    let reply: Result<crate::graded::Graded, String> = (|| {
+        let GradeRequest::Grade {
+            assignment,
+            source,
+            language,
+            hidden,
+        } = serde_json::from_str(request)
+            .map_err(|e| format!("a request the worker cannot read: {e}"))?;
+        set_language(Language::from_locale(&language));
+        let assignment = parse_assignment(&assignment).map_err(|e| e.to_string())?;
+        let tests = if hidden {
+            crate::grade::Tests::All
+        } else {
+            crate::grade::Tests::Visible
+        };
+        Ok(crate::grade::grade(&assignment, &source, tests))
+    })();
+    serde_json::to_string(&reply).unwrap_or_default()
+}
+
 /// What the worker answers: the run, or why it could not begin (a problem it cannot read).
 pub type Reply<S> = Result<Recorded<S>, String>;
 

@@ -15,6 +15,8 @@ mod runner;
 mod runner;
 
 pub use runner::Job;
+#[cfg(target_arch = "wasm32")]
+pub use runner::{Slot, post};
 
 /// What the states of a problem a program searches must be where the program runs: Python
 /// values on the desktop, where the interpreter is in the app.

@@ -5,7 +5,7 @@
 //! of its board (the search picker's "Your code"); the panel shows the program with the line
 //! of each step lit, what it printed up to that step, and the verdict.
 
-mod editor;
+pub(crate) mod editor;
 mod job;
 mod panel;
 
@@ -19,6 +19,8 @@ use crate::search::recorded::Recording;
 use crate::ui::step_controls::FrameBudget;
 
 pub use job::{Job, Recordable};
+#[cfg(target_arch = "wasm32")]
+pub use job::{Slot, post as post_to_worker};
 pub use panel::{code_panel, verdict_strip};
 
 /// The searches a program can be checked against, in the picker's order.

@@ -18,7 +18,7 @@ use super::Recordable;
 use crate::ui::step_controls::FrameBudget;
 
 /// Where a run's answer lands: the worker's JSON, or why there is none.
-type Slot = Rc<RefCell<Option<Result<String, String>>>>;
+pub type Slot = Rc<RefCell<Option<Result<String, String>>>>;
 
 /// The worker, with the runs it owes answers to, oldest first.
 struct Worker {
@@ -84,7 +84,7 @@ fn spawn() -> Result<Worker, String> {
 
 /// Hands `request` to the worker (a fresh one if the last is busy or gone); where its
 /// answer lands.
-fn post(request: String) -> Slot {
+pub fn post(request: String) -> Slot {
     let slot: Slot = Rc::default();
     WORKER.with(|cell| {
         let mut cell = cell.borrow_mut();

@@ -4,7 +4,7 @@
 //! `text` (a page's emphasis and formulas).
 
 use crate::lessons::feedback;
-mod text;
+pub(crate) mod text;
 mod window;
 
 use std::collections::BTreeMap;

@@ -552,6 +552,10 @@ impl crate::app::tab::Tab for PathfindingTab {
         Ok(())
     }
 
+    fn check_code_against(&mut self, rule: crate::search::judge::Rule) {
+        self.code.run.check = Some(rule);
+    }
+
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
         if ui.button(tr!("menu-open-board")).clicked() {

@@ -191,23 +191,27 @@ impl FrontierApp {
                 self.lesson_request(request);
             }
             view => {
-                let mut view = Box::new(view);
-                for &id in TabId::ALL {
-                    match self.tabs.get_mut(id).open_view(view) {
-                        Ok(()) => {
-                            self.lessons.open = false;
-                            self.tab = id;
-                            break;
-                        }
-                        Err(back) => view = back,
-                    }
-                }
+                self.lessons.open = false;
+                self.open_view(Box::new(view));
             }
         }
         // What the link shows is what its sender wanted seen: the first start's "Getting
         // started" does not cover it (the Help menu still has it).
         self.getting_started.page = None;
         Ok(())
+    }
+
+    /// Opens `view` on the tab it belongs to, and shows that tab.
+    pub fn open_view(&mut self, mut view: Box<crate::share::Opened>) {
+        for &id in TabId::ALL {
+            match self.tabs.get_mut(id).open_view(view) {
+                Ok(()) => {
+                    self.tab = id;
+                    return;
+                }
+                Err(back) => view = back,
+            }
+        }
     }
 
     /// Opens `link`, or shows why it could not be opened (what was shown stays).

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, Ui};
 
+use super::assignments::Assignments;
 use super::lessons::{Lessons, Request};
 use super::link::LinkTab;
 use super::notice::{Notice, error_window};
@@ -126,6 +127,8 @@ pub struct FrontierApp {
     getting_started_seen: bool,
     /// The lesson window, the lesson being taught and every lesson's progress.
     pub lessons: Lessons,
+    /// The assignment panel, the assignment being done and every assignment's work.
+    pub assignments: Assignments,
     /// A message about the app as a whole (a saved state that could not be used, say).
     pub notice: Option<Notice>,
     /// The file eframe keeps the saved state in, when known: a damaged state is copied
@@ -230,6 +233,7 @@ impl FrontierApp {
             getting_started: GettingStarted::default(),
             getting_started_seen: read.shell.getting_started_seen.unwrap_or(false),
             lessons: Lessons::with_progress(read.shell.lessons.clone().unwrap_or_default()),
+            assignments: Assignments::with_work(read.shell.assignments.clone().unwrap_or_default()),
             notice: (!problems.is_empty()).then(|| Notice::error(problems.join("\n"))),
             storage_file: None,
             link_window: Default::default(),
@@ -253,6 +257,7 @@ impl FrontierApp {
                 recent_files: Some(crate::ui::recent::get().files),
                 recent_folders: Some(crate::ui::recent::get().folders),
                 lessons: Some(self.lessons.course.progress.clone()),
+                assignments: Some(self.assignments.work.clone()),
                 link_page: self.link_page.clone(),
             },
             tabs: TabId::ALL
@@ -329,6 +334,16 @@ impl FrontierApp {
             .unwrap_or_default();
         if extension == "toml" {
             let name = path.display().to_string();
+            // An assignment has questions; any other TOML is read as a lesson.
+            let assignment = text.as_ref().is_ok_and(|t| {
+                t.lines().any(|line| line.trim() == "[[question]]")
+                    && !t.lines().any(|line| line.trim() == "[[page]]")
+            });
+            if assignment {
+                self.lessons.open = false;
+                self.assignments.load_text(&name, text);
+                return;
+            }
             if let Some(request) = self.lessons.load_text(&name, text) {
                 self.lesson_request(request);
             }
@@ -395,7 +410,9 @@ impl FrontierApp {
                 .request_repaint_after(eframe::App::auto_save_interval(self));
         }
         crate::ui::touch::notice_touches(ui.ctx());
-        let modal = self.current().modal_open() || self.lessons.modal_open();
+        let modal = self.current().modal_open()
+            || self.lessons.modal_open()
+            || self.assignments.modal_open();
         self.view.handle_keys(ui.ctx(), modal);
         self.view.apply(ui.ctx());
         let typing = ui.ctx().text_edit_focused();
@@ -446,8 +463,19 @@ impl FrontierApp {
         if busy {
             ui.ctx().request_repaint();
         }
-        // The lesson panel goes before the tab, which fits its own panels into what is left;
-        // it stays on its own tab.
+        if self.assignments.advance(budget) {
+            ui.ctx().request_repaint();
+        }
+        // The assignment panel, on every tab, and the lesson panel go before the tab, which
+        // fits its own panels into what is left; the lesson stays on its own tab. One of
+        // them is open at a time.
+        if self.assignments.open {
+            self.lessons.open = false;
+        }
+        if let Some(show) = self.assignments.show(ui, self.language) {
+            self.open_view(show.view);
+            self.tabs.get_mut(self.tab).check_code_against(show.rule);
+        }
         let home = *self.lessons.home.get_or_insert(self.tab);
         let away = self.lessons.open && home != self.tab;
         self.lessons.open &= !away;
@@ -520,6 +548,7 @@ impl FrontierApp {
         }
         ui.separator();
         self.lessons_toggle(ui);
+        self.assignments_toggle(ui);
         if self.view.presenting {
             ui.separator();
             self.view.presentation_bar(ui);
@@ -568,6 +597,9 @@ impl FrontierApp {
         if ui.button(crate::tr!("menu-open-lesson")).clicked() {
             self.lessons.open_dialog();
         }
+        if ui.button(crate::tr!("menu-open-assignment")).clicked() {
+            self.assignments.open_dialog();
+        }
         self.link_menu(ui);
         ui.separator();
         for (i, &id) in TabId::ALL.iter().enumerate() {
@@ -590,6 +622,10 @@ impl FrontierApp {
         if ui.button(crate::tr!("menu-lessons")).clicked() {
             self.lessons.open = true;
             self.lessons.home = Some(self.tab);
+            self.assignments.open = false;
+        }
+        if ui.button(crate::tr!("menu-assignments")).clicked() {
+            self.assignments.open = true;
         }
     }
 
@@ -602,7 +638,13 @@ impl FrontierApp {
         {
             self.lessons.open = shown;
             self.lessons.home = Some(self.tab);
+            self.assignments.open &= !shown;
         }
+    }
+
+    /// On every tab: the way into the assignments, and out again.
+    fn assignments_toggle(&mut self, ui: &mut Ui) {
+        ui.toggle_value(&mut self.assignments.open, crate::tr!("assignments-title"));
     }
 
     /// The View menu: the language (each named in its own), the scale, the theme and

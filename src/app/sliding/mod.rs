@@ -164,6 +164,10 @@ impl crate::app::tab::Tab for SlidingTab {
         Ok(())
     }
 
+    fn check_code_against(&mut self, rule: crate::search::judge::Rule) {
+        self.set_code_check(rule);
+    }
+
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
         SHORTCUTS
     }

@@ -72,6 +72,11 @@ impl SlidingTab {
         self.watch.code = CodeState::new(&saved);
     }
 
+    /// Checks the program against `rule` from now on.
+    pub(in crate::app::sliding) fn set_code_check(&mut self, rule: crate::search::judge::Rule) {
+        self.watch.code.run.check = Some(rule);
+    }
+
     /// Puts `source` in the editor (a link's program) and, watching the student's search,
     /// runs it, showing `step` once recorded.
     pub(in crate::app::sliding) fn set_program(&mut self, source: String, step: Option<usize>) {
