@@ -2053,19 +2053,19 @@ assignments-all = All assignments
 assignments-open = Open
 assignments-open-named = Open the assignment “{ $title }”
 assignments-open-file = Open an assignment file…
-assignments-last-check = Last check: { $score } of { $max } points on the tests you can see
+assignments-last-check = Last check: { $score } / { $max } on the tests you can see
 assignments-size = { $questions ->
     [one] One question
    *[other] { $questions } questions
-}, { $points } points
+}, points: { $points }
 assignments-handout = Handout
-assignments-points = { $points } points
+assignments-points = Points: { $points }
 assignments-your-file = Your file (every question's function in one Python file)
 assignments-check = Check
 assignments-check-tip = Runs the tests you can see on your file (Ctrl+Enter). The hidden ones are run when your teacher grades it.
 assignments-checking = Checking…
 assignments-edited = Edited since the last check.
-assignments-score = Your score on the tests you can see: { $score } of their { $max } points. The hidden tests give the rest of the { $total } when your teacher grades your file.
+assignments-score = On the tests you can see: { $score } / { $max }. The hidden tests give the rest of the total ({ $total }) when your teacher grades your file.
 assignments-test-passed = Passed: { $test }
 assignments-test-failed = Failed: { $test }
 assignments-show = Show on the board

@@ -133,6 +133,13 @@ fn a_folder_of_submissions_grades_into_a_csv_where_each_bug_loses_its_question()
             "e-syntax.py",
             mutant("def ucs(problem):", "def ucs(problem)"),
         ),
+        (
+            "f-ucs-by-step.py",
+            mutant(
+                "                frontier.push(next_state, new_g + estimate(next_state))",
+                "                frontier.push(next_state, cost + estimate(next_state))",
+            ),
+        ),
     ];
     let class = dir.join("class");
     std::fs::create_dir_all(&class).unwrap();
@@ -151,12 +158,12 @@ fn a_folder_of_submissions_grades_into_a_csv_where_each_bug_loses_its_question()
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("graded 5 submissions"),
+        stderr(&out).contains("graded 6 submissions"),
         "{}",
         stderr(&out)
     );
     let text = stdout(&out);
-    assert_eq!(text.lines().count(), 5, "a line a submission: {text}");
+    assert_eq!(text.lines().count(), 6, "a line a submission: {text}");
 
     let mut reader = csv::Reader::from_path(&csv).unwrap();
     let header: Vec<String> = reader
@@ -180,7 +187,7 @@ fn a_folder_of_submissions_grades_into_a_csv_where_each_bug_loses_its_question()
         .records()
         .map(|r| r.unwrap().iter().map(str::to_owned).collect())
         .collect();
-    assert_eq!(rows.len(), 5 * 4, "a row per submission and question");
+    assert_eq!(rows.len(), 6 * 4, "a row per submission and question");
     // (submission, question) → (score, status)
     let graded = |submission: &str, question: &str| -> (String, String, String) {
         let row = rows
@@ -209,6 +216,51 @@ fn a_folder_of_submissions_grades_into_a_csv_where_each_bug_loses_its_question()
     assert_eq!(graded("c-missing.py", "dfs").1, "missing");
     assert_eq!(lost("d-endless.py"), ["astar"]);
     assert_eq!(graded("d-endless.py", "astar").1, "failed");
+    // Ranked by the step's cost, both searches that share the code lose on terrain: UCS,
+    // and A* (whose ranking adds h to it).
+    assert_eq!(lost("f-ucs-by-step.py"), ["ucs", "astar"]);
+    let ucs = graded("f-ucs-by-step.py", "ucs");
+    assert!(ucs.2.contains("cost of the last step"), "{ucs:?}");
+}
+
+#[test]
+fn an_inadmissible_heuristic_scores_nothing_in_gradescopes_results() {
+    let text = std::fs::read_to_string(reference("heuristics.py")).unwrap();
+    let from = "def h_puzzle(state, goal):\n    return manhattan(state, goal)";
+    assert!(text.contains(from));
+    let submission = text.replacen(
+        from,
+        "def h_puzzle(state, goal):\n    return 2 * manhattan(state, goal)",
+        1,
+    );
+    // Leave out the slow question: only h_puzzle and h_grid are asked of every state.
+    let submission = submission.replacen("def h_puzzle_plus(", "def h_puzzle_plus_(", 1);
+    let dir = folder("heuristics");
+    let file = dir.join("doubled.py");
+    std::fs::write(&file, submission).unwrap();
+    let results = dir.join("results.json");
+    let out = frontier(&[
+        "grade",
+        "heuristics",
+        file.to_str().unwrap(),
+        "--gradescope",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(json["score"], 5.0, "h_grid's 5 alone");
+    let tests = json["tests"].as_array().unwrap();
+    let output = |i: usize| tests[i]["output"].as_str().unwrap().to_owned();
+    assert_eq!(tests[0]["score"], 0.0);
+    assert!(
+        output(0).starts_with("Not admissible: h_puzzle(("),
+        "{}",
+        output(0)
+    );
+    assert_eq!(tests[1]["score"], 0.0);
+    assert!(output(1).contains("`h_puzzle_plus`"), "{}", output(1));
+    assert_eq!(tests[2]["score"], 5.0);
 }
 
 #[test]

@@ -9,12 +9,14 @@ use std::path::{Path, PathBuf};
 /// The places outside its own folders that may name a game: its `mod` and re-export lines
 /// (`src/app/mod.rs`), its `register_tabs!` line (`src/app/shell/mod.rs`), its link (a
 /// `View` and an `Opened` variant), its lesson scene and its command.
-const REGISTRIES: [&str; 6] = [
+const REGISTRIES: [&str; 7] = [
     "src/app/mod.rs",
     "src/app/shell/mod.rs",
     "crates/games/src/share.rs",
     "crates/games/src/lessons/scene.rs",
     "crates/games/src/lessons/format.rs",
+    // The problems an assignment's tests pose (a board, a puzzle position).
+    "crates/games/src/assignments/instances.rs",
     "src/cli/",
 ];
 

@@ -81,7 +81,7 @@ fn a_student_checks_a_file_with_a_bug_and_opens_the_failing_test_at_its_divergen
         let graded = graded.question(question).unwrap();
         assert_eq!(graded.score, graded.max_score, "{question}");
     }
-    harness.get_by_label_contains("Your score on the tests you can see: 6.4 of their 8.8 points.");
+    harness.get_by_label_contains("On the tests you can see: 6.4 / 8.8.");
     let step = bfs.tests[0]
         .divergence
         .expect("where the BFS broke its rule")
@@ -123,7 +123,7 @@ fn the_work_is_exported_as_one_python_file_and_kept_across_a_restart() {
     let mut harness = app_with_search_basics();
     type_file(&mut harness, REFERENCE);
     click(&mut harness, "Check");
-    harness.get_by_label_contains("Your score on the tests you can see: 8.8 of their 8.8 points.");
+    harness.get_by_label_contains("On the tests you can see: 8.8 / 8.8.");
     click(&mut harness, "Export my work…");
     let dir = std::env::temp_dir().join(format!("frontier-assignment-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -146,7 +146,7 @@ fn the_work_is_exported_as_one_python_file_and_kept_across_a_restart() {
     let mut harness = harness::harness_of(FrontierApp::from_saved(Some(&text)), [1600.0, 1000.0]);
     harness.run_steps(3);
     click(&mut harness, "Assignments");
-    harness.get_by_label_contains("Last check: 8.8 of 8.8 points");
+    harness.get_by_label_contains("Last check: 8.8 / 8.8");
     click(&mut harness, OPEN_SEARCH_BASICS);
     assert_eq!(work_source(&harness), REFERENCE);
 }
@@ -166,7 +166,7 @@ fn the_panel_and_its_check_speak_chinese() {
         &stack_in_bfs(),
     );
     click(&mut harness, "检查");
-    harness.get_by_label_contains("你在可见测试上的得分");
+    harness.get_by_label_contains("可见测试：");
     assert!(
         harness
             .query_all_by_label_contains("你的边界表现得像一个栈")

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use frontier_script::Graded;
 
-use crate::assignments::{Assignment, Check, Instance, parse_assignment, shipped};
+use crate::assignments::{Assignment, Check, parse_assignment, shipped};
 use crate::i18n::Language;
 use crate::share::Opened;
 use crate::ui::file_dialog::FileDialog;
@@ -214,36 +214,7 @@ pub fn show_test(
         source.trim_end(),
         crate::tr!("assignment-shim-comment")
     );
-    let opened = match &question.tests.get(test)?.instance {
-        Instance::Board {
-            board,
-            connectivity,
-            heuristic,
-        } => Opened::Board {
-            board: (**board).clone(),
-            algorithm: crate::games::sandbox::PathAlgorithm::your_code(),
-            heuristic: *heuristic,
-            connectivity: *connectivity,
-            step,
-            compare: None,
-            program: Some(program),
-        },
-        Instance::Puzzle {
-            start,
-            goal,
-            heuristic,
-        } => Opened::Puzzle {
-            start: *start,
-            goal: crate::games::sliding::Goal::Custom(*goal),
-            search: Some((
-                crate::games::sandbox::PathAlgorithm::your_code(),
-                *heuristic,
-            )),
-            compare: None,
-            step,
-            program: Some(program),
-        },
-    };
+    let opened = question.tests.get(test)?.instance.opened(program, step);
     Some(ShowTest {
         view: Box::new(opened),
         rule,

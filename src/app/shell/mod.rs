@@ -102,6 +102,9 @@ const LISTED_RESETS: usize = 6;
 /// drop-down, the lessons).
 const PHONE_WIDTH: f32 = 600.0;
 
+/// From this width the menu bar has room for the Assignments button beside Lessons.
+const ASSIGNMENTS_TOGGLE_WIDTH: f32 = 900.0;
+
 const SHELL_SHORTCUTS: &[Shortcut] = &[
     ("keys-f1", "does-help"),
     ("keys-brackets", "does-toggle-panels"),
@@ -642,9 +645,12 @@ impl FrontierApp {
         }
     }
 
-    /// On every tab: the way into the assignments, and out again.
+    /// On every tab: the way into the assignments, and out again; in a narrow window the
+    /// menu bar keeps one row, and Help → Assignments is the way in (the panel closes itself).
     fn assignments_toggle(&mut self, ui: &mut Ui) {
-        ui.toggle_value(&mut self.assignments.open, crate::tr!("assignments-title"));
+        if ui.ctx().content_rect().width() >= ASSIGNMENTS_TOGGLE_WIDTH {
+            ui.toggle_value(&mut self.assignments.open, crate::tr!("assignments-title"));
+        }
     }
 
     /// The View menu: the language (each named in its own), the scale, the theme and

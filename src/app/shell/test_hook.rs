@@ -101,6 +101,7 @@ pub fn publish_state(app: &mut FrontierApp) {
             "answered": lesson.is_some_and(|l| l.checked.is_some()),
             "right": lesson.is_some_and(|l| l.checked.as_ref().is_some_and(|c| c.is_right())),
         },
+        "assignment": assignment_state(app),
         "notice": app.notice.as_ref().map(|n| n.text()).unwrap_or_default(),
         "tabNotice": tab_notice.unwrap_or_default(),
         "advanceMs": app.advance_time.as_secs_f64() * 1e3,
@@ -113,6 +114,32 @@ pub fn publish_state(app: &mut FrontierApp) {
         state[id.key()] = app.tabs.get(id).test_state();
     }
     set("frontierTestState", &state.to_string());
+}
+
+/// The assignment panel: open, the assignment done, a check under way, the last check's
+/// score of each question.
+fn assignment_state(app: &FrontierApp) -> serde_json::Value {
+    let assignments = &app.assignments;
+    let id = assignments.active.as_ref().map(|a| a.assignment.id.clone());
+    let graded = id
+        .as_ref()
+        .and_then(|id| assignments.work.get(id))
+        .and_then(|w| w.graded.as_ref());
+    serde_json::json!({
+        "open": assignments.open,
+        "id": id.unwrap_or_default(),
+        "checking": assignments.checking(),
+        "notice": assignments.notice.as_ref().map(|n| n.text()).unwrap_or_default(),
+        "questions": graded.map(|g| {
+            g.questions
+                .iter()
+                .map(|q| serde_json::json!({
+                    "function": q.function, "score": q.score, "max": q.max_score,
+                    "status": q.status.code(),
+                }))
+                .collect::<Vec<_>>()
+        }),
+    })
 }
 
 fn set(name: &str, json: &str) {

@@ -321,3 +321,27 @@ test("your own search in Python runs in its worker, is judged, and hostile progr
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("an assignment's check runs in the Python worker and a failing test opens on its board", async () => {
+  const page = await web.open(chromium, `${server.url}?test`);
+  await web.dismissGettingStarted(page);
+  await web.click(page, "Assignments");
+  await web.click(page, "Open the assignment “Search basics: BFS, DFS, uniform-cost search and A*”");
+  // The starter file: every function returns None, so every test with a path fails.
+  await web.click(page, "Check");
+  let s = await web.until(page, (t) => t.assignment.questions, "the check's grades", 120);
+  assert.equal(s.assignment.id, "search-basics");
+  assert.deepEqual(
+    s.assignment.questions.map((q) => [q.function, q.score, q.status]),
+    [["bfs", 0, "failed"], ["dfs", 0, "failed"], ["ucs", 0, "failed"], ["astar", 0, "failed"]],
+  );
+  await web.find(page, "On the tests you can see: 0 / 8.8.", { contains: true });
+  // The maze opened on the Pathfinding board, the file run there as bfs.
+  await web.click(page, "Show “bfs: The maze” on the board: your search, run to the step that broke the rule");
+  s = await web.until(page, (t) => t.pathfinding.code.ran, "the file run on the maze", 120);
+  assert.equal(s.tab, "pathfinding");
+  assert.equal(s.pathfinding.algorithm, "code");
+  assert.match(s.pathfinding.code.verdict, /you returned no path/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

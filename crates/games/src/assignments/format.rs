@@ -1,19 +1,17 @@
 //! Reading an assignment file (TOML, see docs/assignments.md): every problem is reported
 //! with the line it is on, and an assignment with any problem loads nothing.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::instances::{maze, position_at_depth, positions_by_depth};
+use super::instances::{PuzzleAsked, PuzzleFault, Puzzles, maze, puzzle};
 use super::{Assignment, Check, Instance, Question, Test, Tier};
 use crate::games::ParseError;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Connectivity, Heuristic, parse_board_or_map, presets};
-use crate::games::sliding::{Goal, Position, PuzzleHeuristic};
 use crate::i18n::{Language, Message};
 use crate::msg;
 use crate::search::judge::Rule;
@@ -112,7 +110,7 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// Where things are in the file, and the positions by depth of each goal drawn from.
 struct Reader<'a> {
     text: &'a str,
-    layers: HashMap<Position, Vec<Vec<Position>>>,
+    puzzles: Puzzles,
 }
 
 impl Reader<'_> {
@@ -136,7 +134,7 @@ pub fn parse_assignment(text: &str) -> Result<Assignment, ParseError> {
     })?;
     let mut reader = Reader {
         text,
-        layers: HashMap::new(),
+        puzzles: Puzzles::default(),
     };
     let id = file.id.get_ref().trim();
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
@@ -362,64 +360,53 @@ fn read_board(
     Ok(maze(generator, *width, *height, *seed, *terrain))
 }
 
+/// The text of a field, if given.
+fn text_of(field: &Option<Spanned<String>>) -> Option<&str> {
+    field.as_ref().map(|f| f.get_ref().as_str())
+}
+
 fn read_puzzle(
     reader: &mut Reader,
     span: Range<usize>,
     file: &TestFile,
     check: &Check,
 ) -> Result<Instance, ParseError> {
-    let heuristic = match &file.heuristic {
-        Some(name) => PuzzleHeuristic::parse(name.get_ref())
-            .or_else(|why| reader.bad(name.span(), msg!("assignment-bad-heuristic", why = why)))?,
-        None => PuzzleHeuristic::Manhattan,
+    let asked = PuzzleAsked {
+        position: text_of(&file.puzzle),
+        depth: file.puzzle_depth.as_ref().map(|d| {
+            let DepthFile { depth, seed } = *d.get_ref();
+            (depth, seed)
+        }),
+        goal: text_of(&file.goal),
+        heuristic: text_of(&file.heuristic),
     };
-    let goal = match &file.goal {
-        Some(goal) => Some(
-            Goal::parse(goal.get_ref())
-                .or_else(|why| reader.bad(goal.span(), msg!("assignment-bad-puzzle", why = why)))?,
-        ),
-        None => None,
-    };
-    let (start, goal) = if let Some(text) = &file.puzzle {
-        let start = Position::parse(text.get_ref()).or_else(|why| {
-            let why = why.to_string();
-            reader.bad(text.span(), msg!("assignment-bad-puzzle", why = why))
-        })?;
-        let goal = goal.unwrap_or(Goal::BlankLast).position(start.side());
-        if let Err(why) = start.reaches(goal) {
-            let why = why.to_string();
-            return reader.bad(text.span(), msg!("assignment-bad-puzzle", why = why));
-        }
-        (start, goal)
-    } else {
-        let depth = file
+    let instance = puzzle(&mut reader.puzzles, asked).or_else(|fault| {
+        let at =
+            |field: &Option<Spanned<String>>| field.as_ref().map_or(span.clone(), |f| f.span());
+        let depth_span = file
             .puzzle_depth
             .as_ref()
-            .expect("a puzzle source was found");
-        let goal = goal.unwrap_or(Goal::BlankLast).position(3);
-        if goal.side() != 3 {
-            return reader.bad(depth.span(), msg!("assignment-depth-eight"));
-        }
-        let layers = reader
-            .layers
-            .entry(goal)
-            .or_insert_with(|| positions_by_depth(goal));
-        let DepthFile { depth: moves, seed } = *depth.get_ref();
-        let Some(start) = position_at_depth(layers, moves, seed) else {
-            let farthest = layers.len() - 1;
-            return reader.bad(
-                depth.span(),
+            .map_or(span.clone(), |d| d.span());
+        match fault {
+            PuzzleFault::Heuristic(why) => reader.bad(
+                at(&file.heuristic),
+                msg!("assignment-bad-heuristic", why = why),
+            ),
+            PuzzleFault::Goal(why) => {
+                reader.bad(at(&file.goal), msg!("assignment-bad-puzzle", why = why))
+            }
+            PuzzleFault::Position(why) => {
+                reader.bad(at(&file.puzzle), msg!("assignment-bad-puzzle", why = why))
+            }
+            PuzzleFault::NotEightPuzzle => reader.bad(depth_span, msg!("assignment-depth-eight")),
+            PuzzleFault::TooDeep { moves, farthest } => reader.bad(
+                depth_span,
                 msg!("assignment-too-deep", moves = moves, farthest = farthest),
-            );
-        };
-        (start, goal)
-    };
-    if matches!(check, Check::Heuristic { .. }) && goal.side() != 3 {
+            ),
+        }
+    })?;
+    if matches!(check, Check::Heuristic { .. }) && !instance.is_eight_puzzle_or_board() {
         return reader.bad(span, msg!("assignment-depth-eight"));
     }
-    Ok(Instance::Puzzle {
-        start,
-        goal,
-        heuristic,
-    })
+    Ok(instance)
 }

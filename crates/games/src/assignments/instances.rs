@@ -1,19 +1,22 @@
-//! The problems an assignment's tests pose, built when the file is read: a board (a preset,
+//! The problems an assignment's tests pose, built when the file is read (the one place
+//! the assignments name the games whose problems they pose: the registry of them): a board (a preset,
 //! the file's own text, or a maze generated from a seed, with random terrain if asked), or a
 //! sliding-puzzle position (given, or drawn from a seed among those exactly a number of moves
 //! from the goal). A seed makes the same problem on every machine, so a hidden test is the
 //! same for every student and cannot be learnt from a handout.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
-use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem};
 use crate::grid::{Grid, Pos};
+use crate::share::Opened;
 
 /// The problem of one test.
 #[derive(Clone, Debug)]
@@ -72,6 +75,122 @@ impl Instance {
             Instance::Puzzle { start, goal, .. } => format!("{start} to {goal}"),
         }
     }
+}
+
+impl Instance {
+    /// Whether every state of the problem can be asked of a heuristic: a board, or the
+    /// 3 x 3 puzzle.
+    pub fn is_eight_puzzle_or_board(&self) -> bool {
+        match self {
+            Instance::Board { .. } => true,
+            Instance::Puzzle { goal, .. } => goal.side() == 3,
+        }
+    }
+
+    /// The view that shows the problem on its tab, searched by the student's `program`
+    /// (its `search(problem)`) and stepped to `step`.
+    pub fn opened(&self, program: String, step: usize) -> Opened {
+        match self {
+            Instance::Board {
+                board,
+                connectivity,
+                heuristic,
+            } => Opened::Board {
+                board: (**board).clone(),
+                algorithm: PathAlgorithm::your_code(),
+                heuristic: *heuristic,
+                connectivity: *connectivity,
+                step,
+                compare: None,
+                program: Some(program),
+            },
+            Instance::Puzzle {
+                start,
+                goal,
+                heuristic,
+            } => Opened::Puzzle {
+                start: *start,
+                goal: Goal::Custom(*goal),
+                search: Some((PathAlgorithm::your_code(), *heuristic)),
+                compare: None,
+                step,
+                program: Some(program),
+            },
+        }
+    }
+}
+
+/// A puzzle test as its file gives it: a position or a depth and seed, the goal's name or
+/// position, and the heuristic's name.
+pub(super) struct PuzzleAsked<'a> {
+    pub position: Option<&'a str>,
+    pub depth: Option<(usize, u64)>,
+    pub goal: Option<&'a str>,
+    pub heuristic: Option<&'a str>,
+}
+
+/// What is wrong with a puzzle test.
+pub(super) enum PuzzleFault {
+    Heuristic(String),
+    Goal(String),
+    Position(String),
+    /// Drawn by depth on a puzzle other than 3 x 3.
+    NotEightPuzzle,
+    TooDeep {
+        moves: usize,
+        farthest: usize,
+    },
+}
+
+/// The positions by depth of each goal drawn from, made once a file.
+#[derive(Default)]
+pub(super) struct Puzzles {
+    layers: HashMap<Position, Vec<Vec<Position>>>,
+}
+
+/// The puzzle test `asked` describes (the goal blank-last unless named, the heuristic
+/// Manhattan distance).
+pub(super) fn puzzle(puzzles: &mut Puzzles, asked: PuzzleAsked) -> Result<Instance, PuzzleFault> {
+    let heuristic = match asked.heuristic {
+        Some(name) => PuzzleHeuristic::parse(name).map_err(PuzzleFault::Heuristic)?,
+        None => PuzzleHeuristic::Manhattan,
+    };
+    let goal = match asked.goal {
+        Some(goal) => Goal::parse(goal).map_err(PuzzleFault::Goal)?,
+        None => Goal::BlankLast,
+    };
+    let (start, goal) = match (asked.position, asked.depth) {
+        (Some(text), _) => {
+            let start =
+                Position::parse(text).map_err(|why| PuzzleFault::Position(why.to_string()))?;
+            let goal = goal.position(start.side());
+            start
+                .reaches(goal)
+                .map_err(|why| PuzzleFault::Position(why.to_string()))?;
+            (start, goal)
+        }
+        (None, Some((moves, seed))) => {
+            let goal = goal.position(3);
+            if goal.side() != 3 {
+                return Err(PuzzleFault::NotEightPuzzle);
+            }
+            let layers = puzzles
+                .layers
+                .entry(goal)
+                .or_insert_with(|| positions_by_depth(goal));
+            let start = position_at_depth(layers, moves, seed).ok_or(PuzzleFault::TooDeep {
+                moves,
+                farthest: layers.len() - 1,
+            })?;
+            (start, goal)
+        }
+        (None, None) => return Err(PuzzleFault::Position(String::new())),
+    };
+    Ok(Instance::Puzzle {
+        start,
+        goal,
+        heuristic,
+    })
 }
 
 /// A maze of `generator`, `width` x `height`, from `seed`; with `terrain`, each floor cell
