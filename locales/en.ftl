@@ -2049,6 +2049,7 @@ code-thread-failed = Python stopped without an answer. Run again to start it afr
 
 ## The assignment panel (src/app/assignments).
 assignments-title = Assignments
+assignments-close = Close
 assignments-all = All assignments
 assignments-open = Open
 assignments-open-named = Open the assignment “{ $title }”

@@ -1586,6 +1586,7 @@ code-thread-failed = Python 没有给出结果就停止了。再点一次运行�
 
 ## The assignment panel (src/app/assignments).
 assignments-title = 作业
+assignments-close = 关闭
 assignments-all = 全部作业
 assignments-open = 打开
 assignments-open-named = 打开作业“{ $title }”

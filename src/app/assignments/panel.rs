@@ -88,7 +88,10 @@ impl Assignments {
         }
         self.follow_language(language);
         let sheet = crate::ui::side_panels::sheets(ui);
-        crate::ui::side_panels::app_sheet_open(ui.ctx(), sheet);
+        if sheet {
+            // The tab's sheet buttons step aside while this one is open.
+            crate::ui::side_panels::app_sheet_open(ui.ctx(), true);
+        }
         let height = ui.ctx().content_rect().height();
         let panel = if sheet {
             use crate::ui::side_panels::SHEET_MAX_SHARE;
@@ -106,7 +109,7 @@ impl Assignments {
             ui.horizontal(|ui| {
                 ui.heading(tr!("assignments-title"));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button(tr!("lessons-close")).clicked() {
+                    if ui.button(tr!("assignments-close")).clicked() {
                         self.open = false;
                     }
                     if self.active.is_some() && ui.button(tr!("assignments-all")).clicked() {

@@ -77,12 +77,7 @@ fn show_set(ui: &mut Ui, text: &str, color: egui::Color32, emphasis: (egui::Colo
     let body = egui::TextStyle::Body.resolve(ui.style());
     let mono = egui::TextStyle::Monospace.resolve(ui.style());
     for paragraph in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
-        // Lines inside a paragraph join, as in Markdown.
-        let joined = paragraph
-            .lines()
-            .map(str::trim)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let joined = joined_lines(paragraph);
         let mut job = LayoutJob::default();
         for span in spans(&joined) {
             let (text, format) = match span {
@@ -102,9 +97,30 @@ fn show_set(ui: &mut Ui, text: &str, color: egui::Color32, emphasis: (egui::Colo
     }
 }
 
+/// A paragraph's lines joined as in Markdown: into one line, but a list item (`- …`)
+/// begins a line of its own.
+fn joined_lines(paragraph: &str) -> String {
+    let mut joined = String::new();
+    for line in paragraph.lines().map(str::trim) {
+        if !joined.is_empty() {
+            joined.push(if line.starts_with("- ") { '\n' } else { ' ' });
+        }
+        joined.push_str(line);
+    }
+    joined
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_item_begins_a_line_and_other_lines_join() {
+        assert_eq!(
+            joined_lines("What it gives:\n- one\n  more\n- two"),
+            "What it gives:\n- one more\n- two"
+        );
+    }
 
     #[test]
     fn marks_split_a_paragraph_and_the_star_of_a_name_stays_a_letter() {

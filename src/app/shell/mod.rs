@@ -475,10 +475,6 @@ impl FrontierApp {
         if self.assignments.open {
             self.lessons.open = false;
         }
-        if let Some(show) = self.assignments.show(ui, self.language) {
-            self.open_view(show.view);
-            self.tabs.get_mut(self.tab).check_code_against(show.rule);
-        }
         let home = *self.lessons.home.get_or_insert(self.tab);
         let away = self.lessons.open && home != self.tab;
         self.lessons.open &= !away;
@@ -486,6 +482,12 @@ impl FrontierApp {
         self.lessons.open |= away;
         if let Some(request) = asked {
             self.lesson_request(request);
+        }
+        // After the lessons, which say whether a sheet of theirs is open: this one says it
+        // when it is.
+        if let Some(show) = self.assignments.show(ui, self.language) {
+            self.open_view(show.view);
+            self.tabs.get_mut(self.tab).check_code_against(show.rule);
         }
         let cell_wanted = !away && self.lessons.open && self.lessons.wants_cell();
         for &id in TabId::ALL {
@@ -566,6 +568,12 @@ impl FrontierApp {
             egui::ScrollArea::vertical()
                 .max_height(most)
                 .show(ui, |ui| {
+                    // The bar has no room for the Assignments button: first in the menu.
+                    if ui.button(crate::tr!("menu-assignments")).clicked() {
+                        self.assignments.open = true;
+                        ui.close();
+                    }
+                    ui.separator();
                     ui.strong(crate::tr!("menu-file"));
                     self.file_menu(ui);
                     ui.separator();
@@ -629,6 +637,7 @@ impl FrontierApp {
         }
         if ui.button(crate::tr!("menu-assignments")).clicked() {
             self.assignments.open = true;
+            ui.close();
         }
     }
 
