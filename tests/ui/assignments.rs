@@ -89,7 +89,7 @@ fn a_student_checks_a_file_with_a_bug_and_opens_the_failing_test_at_its_divergen
 
     click(
         &mut harness,
-        "Show “bfs: The maze” on the board: your search, run to the step that broke the rule",
+        "Show “bfs: The maze” on the board with your search (after a check, at the step that broke the rule)",
     );
     harness.run_steps(6);
     let app = harness.state();
@@ -182,4 +182,46 @@ fn type_file_labelled(harness: &mut Harness<'_, FrontierApp>, label: &str, sourc
     harness.run_steps(1);
     harness.get_by_label(label).type_text(source);
     harness.run_steps(2);
+}
+
+#[test]
+fn a_puzzle_test_opens_on_the_sliding_puzzle_before_and_after_a_check() {
+    let mut harness = app_with_search_basics();
+    // Before a check: the visible tests are listed, each one's problem a click away, the
+    // file there run on it (the starter's bfs returns None: no path, says the judge).
+    click(
+        &mut harness,
+        "Show “bfs: 8-puzzle, 5 moves” on the board with your search (after a check, at the step that broke the rule)",
+    );
+    harness.run_steps(6);
+    let app = harness.state();
+    assert_eq!(app.tab, frontier::app::TabId::Sliding);
+    let tab = &app.tabs.sliding;
+    assert!(tab.runs_your_code());
+    assert_eq!(tab.code().check, Some(Rule::Bfs));
+    assert_eq!(
+        tab.game().position().to_string(),
+        "2 8 3 1 6 4 7 0 5",
+        "the textbook's position"
+    );
+    harness.get_by_label_contains("you returned no path");
+
+    // After a check of a BFS with a stack: opened at the step that broke the rule (the
+    // panel stayed open on the other tab).
+    type_file(&mut harness, &stack_in_bfs());
+    click(&mut harness, "Check");
+    let graded = harness.state().assignments.work["search-basics"]
+        .graded
+        .clone()
+        .unwrap();
+    let puzzle = &graded.question("bfs").unwrap().tests[2];
+    assert_eq!(puzzle.name, "8-puzzle, 5 moves");
+    let step = puzzle.divergence.unwrap().step;
+    click(
+        &mut harness,
+        "Show “bfs: 8-puzzle, 5 moves” on the board with your search (after a check, at the step that broke the rule)",
+    );
+    harness.run_steps(6);
+    let tab = &harness.state().tabs.sliding;
+    assert_eq!(tab.sessions()[0].position(), step);
 }

@@ -237,17 +237,17 @@ impl Assignments {
                     }
                 });
                 text::show(ui, &question.text);
-                if let Some(outcome) = outcome {
-                    let shown = tests_shown(ui, question, outcome);
-                    if let Some((test, step)) = shown {
-                        asked = show_test(
-                            assignment,
-                            &question.function,
-                            test,
-                            &work.checked_source,
-                            step,
-                        );
-                    }
+                let shown = match outcome {
+                    Some(outcome) => tests_shown(ui, question, outcome),
+                    None => tests_to_show(ui, question),
+                };
+                if let Some((test, step)) = shown {
+                    // A checked file's test shows that file; before a check, the one there.
+                    let source = match outcome {
+                        Some(_) => &work.checked_source,
+                        None => &work.source,
+                    };
+                    asked = show_test(assignment, &question.function, test, source, step);
                 }
             });
         }
@@ -300,15 +300,10 @@ fn tests_shown(
                 .tests
                 .iter()
                 .position(|t| !t.hidden && t.name == test.name);
-            if let (true, Some(place)) = (search, place) {
-                let step = test.divergence.map_or(0, |d| d.step);
-                let named = format!("{}: {}", question.function, test.name);
-                let label = tr!("assignments-show-named", test = named);
-                let button = ui.small_button(tr!("assignments-show"));
-                if button.clone().on_hover_text(&label).clicked() {
-                    asked = Some((place, step));
-                }
-                button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if let (true, Some(place)) = (search, place)
+                && show_button(ui, &question.function, &test.name)
+            {
+                asked = Some((place, test.divergence.map_or(0, |d| d.step)));
             }
         });
         if !test.passed {
@@ -316,6 +311,40 @@ fn tests_shown(
         }
     }
     asked
+}
+
+/// Before a check, a search question's visible tests, each with a button that opens its
+/// problem on its board (the file there run on it, from step 0).
+fn tests_to_show(ui: &mut Ui, question: &crate::assignments::Question) -> Option<(usize, usize)> {
+    if !matches!(question.check, Check::Search(_)) {
+        return None;
+    }
+    let mut asked = None;
+    for (place, test) in question.tests.iter().enumerate() {
+        if test.hidden {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(&test.name);
+            if show_button(ui, &question.function, &test.name) {
+                asked = Some((place, 0));
+            }
+        });
+    }
+    asked
+}
+
+/// The button that shows test `test` of question `function` on its board; whether it was
+/// pressed.
+fn show_button(ui: &mut Ui, function: &str, test: &str) -> bool {
+    let label = tr!(
+        "assignments-show-named",
+        test = format!("{function}: {test}")
+    );
+    let button = ui.small_button(tr!("assignments-show"));
+    let pressed = button.clone().on_hover_text(&label).clicked();
+    button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    pressed
 }
 
 fn status_color(status: Status) -> egui::Color32 {

@@ -337,7 +337,7 @@ test("an assignment's check runs in the Python worker and a failing test opens o
   );
   await web.find(page, "On the tests you can see: 0 / 8.8.", { contains: true });
   // The maze opened on the Pathfinding board, the file run there as bfs.
-  await web.click(page, "Show “bfs: The maze” on the board: your search, run to the step that broke the rule");
+  await web.click(page, "Show “bfs: The maze” on the board with your search (after a check, at the step that broke the rule)");
   s = await web.until(page, (t) => t.pathfinding.code.ran, "the file run on the maze", 120);
   assert.equal(s.tab, "pathfinding");
   assert.equal(s.pathfinding.algorithm, "code");
