@@ -207,16 +207,33 @@ fn astar_with(name: &str, instance: &Instance) -> Option<usize> {
     }
 }
 
-/// A submission's text: not UTF-8 is read as far as it goes (it then fails as Python, not
-/// the batch).
+/// The most of a submission read: a program is a few KB; past this it is cut (and then
+/// fails as Python), so one huge file cannot take the batch's memory.
+const MAX_SUBMISSION_BYTES: u64 = 1 << 20;
+
+/// A submission's text: not UTF-8, or too long, it is read as far as it goes, said on
+/// stderr (it then fails as Python, not the batch).
 fn read_submission(path: &Path) -> Result<String, String> {
-    match read_text(path) {
-        Ok(text) => Ok(text),
-        Err(_) if path.is_file() => std::fs::read(path)
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            .map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) => Err(e),
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut bytes = vec![];
+    file.take(MAX_SUBMISSION_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_SUBMISSION_BYTES {
+        bytes.truncate(MAX_SUBMISSION_BYTES as usize);
+        eprintln!(
+            "{}: longer than 1 MB, graded as far as that",
+            path.display()
+        );
     }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(not_utf8) => {
+            eprintln!("{}: not UTF-8, graded as far as it reads", path.display());
+            String::from_utf8_lossy(not_utf8.as_bytes()).into_owned()
+        }
+    })
 }
 
 /// The submissions named: files, and every `.py` file of each folder named, in order.
