@@ -68,6 +68,10 @@ usage: frontier                      open the app
                      blank; the goal the snail, as in the app, unless given; a FILE
                      holds a position a line; --tsv: number, status, moves, expanded,
                      ms, the blank's moves)
+       frontier puzzle --compare-heuristics [--depths 2..24[:STEP]|A,B,..] [--per-depth N]
+                     [--seed S] [--heuristic misplaced,manhattan,lc,pdb] [--goal G] [--tsv]
+                     (the textbook's table: A*'s mean positions expanded and b* on N random
+                     八数码 positions at each depth; the goal blank-first, as the book's)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]
                      [--before classic|random --handover K|random:K]
        frontier link-game < INPUT    (POJ 1101, The Game: its input and output formats)

@@ -9,7 +9,9 @@ use super::args::{Args, number};
 use crate::files::read_text;
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::algorithms::Shape;
-use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
+use crate::games::sliding::{
+    Goal, Position, PuzzleHeuristic, SlidingProblem, compare_heuristics, run_on_puzzle,
+};
 use crate::search::{Algorithm, Budget, Outcome, effective_branching_factor};
 
 pub fn puzzle(mut args: Args) -> Status {
@@ -59,6 +61,9 @@ fn goal_name(goal: Goal) -> &'static str {
 }
 
 fn run(args: &mut Args) -> Result<Status, String> {
+    if args.flag("--compare-heuristics") {
+        return compare(args);
+    }
     let algorithm = args
         .parsed("--algo", PathAlgorithm::parse)?
         .unwrap_or(PathAlgorithm::search(Algorithm::AStar));
@@ -141,4 +146,105 @@ fn run(args: &mut Args) -> Result<Status, String> {
     } else {
         Status::Failure
     })
+}
+
+/// The depths `--depths` names: `A..B` (every second depth from A, as the textbook's table
+/// has them), `A..B:S` (every S-th), or a list `A,B,C`.
+fn depths(text: &str) -> Result<Vec<usize>, String> {
+    let wrong = || format!("`{text}`: expected A..B, A..B:STEP or a list such as 4,8,12");
+    if let Some((range, step)) = text.split_once("..").map(|(a, rest)| {
+        let (b, step) = rest.split_once(':').unwrap_or((rest, "2"));
+        ((a, b), step)
+    }) {
+        let (from, to) = (number::<usize>(range.0)?, number::<usize>(range.1)?);
+        let step = number::<usize>(step)?;
+        if step == 0 || from > to || to > 31 {
+            return Err(wrong());
+        }
+        return Ok((from..=to).step_by(step).collect());
+    }
+    let list = text
+        .split(',')
+        .map(|d| number::<usize>(d.trim()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| wrong())?;
+    if list.is_empty() || list.iter().any(|&d| d > 31) {
+        return Err(wrong());
+    }
+    Ok(list)
+}
+
+/// `frontier puzzle --compare-heuristics`: the textbook's table of A*'s expansions and b*
+/// per solution depth, for each heuristic.
+fn compare(args: &mut Args) -> Result<Status, String> {
+    let depths = args
+        .parsed("--depths", depths)?
+        .unwrap_or_else(|| (2..=24).step_by(2).collect());
+    let per_depth = args.parsed("--per-depth", number::<usize>)?.unwrap_or(100);
+    if per_depth == 0 || per_depth > 100_000 {
+        return Err("--per-depth: from 1 to 100000 positions a depth".to_owned());
+    }
+    let seed = args.parsed("--seed", number::<u64>)?.unwrap_or(1);
+    let heuristics = args
+        .parsed("--heuristic", |list| {
+            list.split(',')
+                .map(|h| PuzzleHeuristic::parse(h.trim()))
+                .collect::<Result<Vec<_>, _>>()
+        })?
+        .unwrap_or_else(|| {
+            vec![
+                PuzzleHeuristic::Misplaced,
+                PuzzleHeuristic::Manhattan,
+                PuzzleHeuristic::LinearConflict,
+                PuzzleHeuristic::PatternDatabase,
+            ]
+        });
+    // The book's goal has the blank first.
+    let goal = args
+        .parsed("--goal", Goal::parse)?
+        .unwrap_or(Goal::BlankFirst);
+    let tsv = args.flag("--tsv");
+    args.finish()?;
+    let goal = goal.position(3);
+    let names: Vec<&str> = heuristics.iter().map(|h| h.code()).collect();
+    if tsv {
+        let columns: Vec<String> = names
+            .iter()
+            .map(|n| format!("{n}_expanded\t{n}_b*"))
+            .collect();
+        say!("depth\tinstances\t{}", columns.join("\t"));
+    } else {
+        say!(
+            "A* on {per_depth} random positions a depth toward {goal} (seed {seed}): mean positions expanded, and b*"
+        );
+        let header: Vec<String> = names.iter().map(|n| format!("{n:>24}")).collect();
+        say!("{:>5}  {}", "depth", header.join(""));
+    }
+    compare_heuristics(goal, &depths, per_depth, seed, &heuristics, |row| {
+        if tsv {
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{:.1}\t{}",
+                        c.mean,
+                        c.b_star.map_or(String::new(), |b| format!("{b:.2}"))
+                    )
+                })
+                .collect();
+            say!("{}\t{}\t{}", row.depth, row.instances, cells.join("\t"));
+        } else {
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .map(|c| {
+                    let b = c.b_star.map_or("-".to_owned(), |b| format!("{b:.2}"));
+                    format!("{:>16.0} {b:>7}", c.mean)
+                })
+                .collect();
+            say!("{:>5}  {}", row.depth, cells.join(""));
+        }
+    })?;
+    Ok(Status::Success)
 }

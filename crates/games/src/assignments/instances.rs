@@ -5,7 +5,7 @@
 //! from the goal). A seed makes the same problem on every machine, so a hidden test is the
 //! same for every student and cannot be learnt from a handout.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rand::rngs::StdRng;
@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::generate::Generator;
 use crate::games::sandbox::{Board, Connectivity, GridProblem, Heuristic};
-use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem};
+use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem, positions_by_depth};
 use crate::grid::{Grid, Pos};
 use crate::share::Opened;
 
@@ -222,27 +222,6 @@ pub(super) fn maze(
         }
     }
     Board::from_parts(cells, legend, board.start, board.goal).unwrap_or(board)
-}
-
-/// Every position of `goal`'s side (3 x 3 at most) that reaches it, by its fewest moves to
-/// it: entry `d` holds those exactly `d` moves away, in the order a BFS from the goal
-/// meets them.
-pub fn positions_by_depth(goal: Position) -> Vec<Vec<Position>> {
-    let mut seen: HashSet<Position> = HashSet::from([goal]);
-    let mut layers = vec![vec![goal]];
-    while let Some(last) = layers.last().filter(|layer| !layer.is_empty()) {
-        let mut next = vec![];
-        for position in last {
-            for (_, moved) in position.moves() {
-                if seen.insert(moved) {
-                    next.push(moved);
-                }
-            }
-        }
-        layers.push(next);
-    }
-    layers.pop();
-    layers
 }
 
 /// A position exactly `depth` moves from the goal, drawn from `seed` among all of them

@@ -10,7 +10,7 @@ mod instances;
 pub mod shipped;
 
 pub use format::parse_assignment;
-pub use instances::{Instance, positions_by_depth};
+pub use instances::Instance;
 
 use crate::i18n::Language;
 use crate::search::judge::Rule;

@@ -4,6 +4,7 @@
 //! people play: sliding tiles, shuffling, goals and best results.
 
 pub mod colors;
+mod compare;
 mod game;
 mod heuristic;
 mod pattern_database;
@@ -17,6 +18,7 @@ pub mod session;
 pub mod tables;
 mod watch;
 
+pub use compare::{Cell, DepthRow, compare_heuristics, draw_at_depth, positions_by_depth};
 pub use game::{Goal, Shuffle, SlidingGame, position_text, shuffled};
 pub use heuristic::PuzzleHeuristic;
 pub use pattern_database::{PatternDatabase, TablesBuild};
