@@ -69,7 +69,8 @@ usage: frontier                      open the app
                      holds a position a line; --tsv: number, status, moves, expanded,
                      ms, the blank's moves)
        frontier puzzle --compare-heuristics [--depths 2..24[:STEP]|A,B,..] [--per-depth N]
-                     [--seed S] [--heuristic misplaced,manhattan,lc,pdb] [--goal G] [--tsv]
+                     [--seed S] [--heuristic misplaced,manhattan,lc,pdb] [--goal G]
+                     [--count expanded|generated] [--tsv]
                      (the textbook's table: A*'s mean positions expanded and b* on N random
                      八数码 positions at each depth; the goal blank-first, as the book's)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]

@@ -203,19 +203,37 @@ fn compare(args: &mut Args) -> Result<Status, String> {
     let goal = args
         .parsed("--goal", Goal::parse)?
         .unwrap_or(Goal::BlankFirst);
+    let generated = match args.option("--count")?.as_deref() {
+        None | Some("expanded") => false,
+        Some("generated") => true,
+        Some(other) => {
+            return Err(format!(
+                "--count: `{other}`: expected expanded or generated"
+            ));
+        }
+    };
     let tsv = args.flag("--tsv");
     args.finish()?;
     let goal = goal.position(3);
+    let counted = if generated { "generated" } else { "expanded" };
+    // The count asked for, and its b*.
+    let shown = |c: &crate::games::sliding::Cell| {
+        if generated {
+            (c.generated, c.generated_b_star)
+        } else {
+            (c.mean, c.b_star)
+        }
+    };
     let names: Vec<&str> = heuristics.iter().map(|h| h.code()).collect();
     if tsv {
         let columns: Vec<String> = names
             .iter()
-            .map(|n| format!("{n}_expanded\t{n}_b*"))
+            .map(|n| format!("{n}_{counted}\t{n}_b*"))
             .collect();
         say!("depth\tinstances\t{}", columns.join("\t"));
     } else {
         say!(
-            "A* on {per_depth} random positions a depth toward {goal} (seed {seed}): mean positions expanded, and b*"
+            "A* on {per_depth} random positions a depth toward {goal} (seed {seed}): mean positions {counted}, and b*"
         );
         let header: Vec<String> = names.iter().map(|n| format!("{n:>24}")).collect();
         say!("{:>5}  {}", "depth", header.join(""));
@@ -226,11 +244,8 @@ fn compare(args: &mut Args) -> Result<Status, String> {
                 .cells
                 .iter()
                 .map(|c| {
-                    format!(
-                        "{:.1}\t{}",
-                        c.mean,
-                        c.b_star.map_or(String::new(), |b| format!("{b:.2}"))
-                    )
+                    let (n, b) = shown(c);
+                    format!("{n:.1}\t{}", b.map_or(String::new(), |b| format!("{b:.2}")))
                 })
                 .collect();
             say!("{}\t{}\t{}", row.depth, row.instances, cells.join("\t"));
@@ -239,8 +254,9 @@ fn compare(args: &mut Args) -> Result<Status, String> {
                 .cells
                 .iter()
                 .map(|c| {
-                    let b = c.b_star.map_or("-".to_owned(), |b| format!("{b:.2}"));
-                    format!("{:>16.0} {b:>7}", c.mean)
+                    let (n, b) = shown(c);
+                    let b = b.map_or("-".to_owned(), |b| format!("{b:.2}"));
+                    format!("{n:>16.0} {b:>7}")
                 })
                 .collect();
             say!("{:>5}  {}", row.depth, cells.join(""));

@@ -28,6 +28,10 @@ pub struct Cell {
     pub mean: f64,
     /// The effective branching factor of the mean (none at depth 0).
     pub b_star: Option<f64>,
+    /// The mean of the distinct positions generated (the start included), the textbook's
+    /// count, and its b*.
+    pub generated: f64,
+    pub generated_b_star: Option<f64>,
 }
 
 /// Every position of the 3 x 3 puzzle that reaches `goal`, by its fewest moves to it (entry
@@ -95,15 +99,20 @@ pub fn compare_heuristics(
         }
         let mut cells = vec![];
         for &heuristic in heuristics {
-            let mut total = 0usize;
+            let (mut expanded, mut generated) = (0usize, 0usize);
             for &start in &positions {
                 let problem = SlidingProblem::new(start, goal, heuristic)?;
-                total += Search::new(problem, Algorithm::AStar).run().expanded;
+                let run = Search::new(problem, Algorithm::AStar).run();
+                expanded += run.expanded;
+                generated += run.stored;
             }
-            let mean = total as f64 / positions.len() as f64;
+            let mean = expanded as f64 / positions.len() as f64;
+            let generated = generated as f64 / positions.len() as f64;
             cells.push(Cell {
                 mean,
                 b_star: effective_branching_factor(mean.round() as usize, depth),
+                generated,
+                generated_b_star: effective_branching_factor(generated.round() as usize, depth),
             });
         }
         let row = DepthRow {
