@@ -1493,6 +1493,10 @@ assignment-too-deep = no position is { $moves ->
     [one] one move
    *[other] { $moves } moves
 } from this goal: the farthest are { $farthest } away
+assignment-tiers-order = the tiers must give more points for fewer expansions
+assignment-tiers-on-search = tiers belong to heuristic questions: a search question's points are shared among its tests
+assignment-board-goal = a board's goal is the board's own (its `goal` line): `goal` here is for puzzles
+assignment-puzzle-diagonal = `diagonal` is for boards: the puzzle's blank moves in four directions
 
 ## Lesson files
 lesson-not-toml = not a lesson file: { $why }
@@ -1960,6 +1964,8 @@ judge-not-fewest = your path has { $moves ->
 }, but the shortest has { $best }: a BFS finds the fewest moves.
 judge-not-cheapest = your path costs { $cost }, but the cheapest costs { $best }: { $rule } finds the cheapest path.
 judge-missed-goal = you returned no path, but the goal can be reached.
+judge-stopped-early-ucs = you returned a path costing { $cost }, but { $waiting } with g = { $theirs } was still in your frontier: uniform-cost search tests the goal when it takes it from the frontier, not when it generates it, so that its path is surely the cheapest.
+judge-stopped-early-astar = you returned a path costing { $cost }, but { $waiting } with f = g + h = { $theirs } was still in your frontier: A* tests the goal when it takes it from the frontier, not when it generates it, so that its path is surely the cheapest.
 
 # A student's own search in Python (crates/script).
 script-limit-expansions = Stopped at the limit of { $limit ->
@@ -1994,6 +2000,15 @@ grade-all-passed = { $tests ->
 grade-first-failed = { $passed } of { $tests } tests passed. “{ $test }”: { $why }
 grade-hidden-state = a state
 grade-hidden-other-state = another state
+grade-hidden-raised = Your function raised { $kind } on this hidden test (its message is not shown: it may name the test's states).
+grade-hidden-not-a-path = { $function }(problem) returned something that is not a list of states from the start to a goal, or None (not shown for a hidden test).
+grade-hidden-flaw = { $admissible ->
+    [true] Not consistent on a hidden test's board: along some move your estimate drops by more than the move costs.
+   *[false] Not admissible on a hidden test's board: somewhere your estimate is more than the true cost to the goal.
+}
+grade-report-ok = ok
+grade-report-fail = FAIL
+grade-report-hidden = (hidden)
 grade-astar-expanded = A* with your heuristic expanded { $expansions ->
     [one] one state
    *[other] { $expansions } states
@@ -2013,7 +2028,7 @@ grade-checked-states = Checked on every one of { $states ->
 } and on every move between them.
 grade-expansions-in-all = Expansions in all
 grade-not-admissible = Not admissible: { $function }({ $state }, { $goal }) = { $value }, but that state is only { $distance } from the goal. A heuristic must never overestimate.
-grade-not-consistent = Not consistent: { $function }({ $state }) = { $value }, but one move of cost { $cost } leads to { $next }, where it is { $next_value }. Along a move h may drop by at most the move's cost.
+grade-not-consistent = Not consistent: { $function }({ $state }, { $goal }) = { $value }, but one move of cost { $cost } leads to { $next }, where it is { $next_value }. Along a move h may drop by at most the move's cost.
 
 ## The code panel: the student's own search in Python.
 algo-your-code = Your code

@@ -1180,6 +1180,10 @@ assignment-maze-size = 迷宫的宽和高为 3 到 256 格
 assignment-bad-puzzle = 数码：{ $why }
 assignment-depth-eight = 按步数抽取的局面和启发函数题只用于 3 x 3 的八数码：它的每个局面都能检查
 assignment-too-deep = 没有离这个目标 { $moves } 步的局面：最远的是 { $farthest } 步
+assignment-tiers-order = 分档必须是扩展越少分越高
+assignment-tiers-on-search = 分档只用于启发函数题：搜索题的分数由它的各个测试分享
+assignment-board-goal = 地图的目标由地图本身给出（它的 `goal` 行）：这里的 `goal` 只用于数码
+assignment-puzzle-diagonal = `diagonal` 只用于地图：数码的空格只能向四个方向移动
 
 ## Lesson files
 lesson-not-toml = 不是课程文件：{ $why }
@@ -1524,6 +1528,8 @@ judge-bad-path = 你返回的路径在第 { $at } 个状态处断开（从 0 数
 judge-not-fewest = 你的路径有 { $moves } 步，但最短的只有 { $best } 步：BFS 找到步数最少的路径。
 judge-not-cheapest = 你的路径代价为 { $cost }，但最便宜的为 { $best }：{ $rule }找到代价最小的路径。
 judge-missed-goal = 你没有返回路径，但终点是可以到达的。
+judge-stopped-early-ucs = 你返回的路径代价为 { $cost }，但 g = { $theirs } 的 { $waiting } 还在你的边界里：一致代价搜索在从边界取出目标时才检查目标，而不是在生成时，这样它的路径才一定代价最小。
+judge-stopped-early-astar = 你返回的路径代价为 { $cost }，但 f = g + h = { $theirs } 的 { $waiting } 还在你的边界里：A* 在从边界取出目标时才检查目标，而不是在生成时，这样它的路径才一定代价最小。
 
 # 学生自己用 Python 写的搜索（crates/script）。
 script-limit-expansions = 已在 { $limit } 次扩展（调用 successors）的上限处停止。
@@ -1552,6 +1558,15 @@ grade-all-passed = { $tests ->
 grade-first-failed = { $tests } 个测试通过了 { $passed } 个。“{ $test }”：{ $why }
 grade-hidden-state = 一个状态
 grade-hidden-other-state = 另一个状态
+grade-hidden-raised = 你的函数在这个隐藏测试上引发了 { $kind }（不显示它的消息：其中可能有测试的状态）。
+grade-hidden-not-a-path = { $function }(problem) 返回的不是从起点到目标的状态列表，也不是 None（隐藏测试不显示返回值）。
+grade-hidden-flaw = { $admissible ->
+    [true] 在一个隐藏测试的地图上不是一致的启发函数：沿某一步，你的估计减少得比这一步的代价还多。
+   *[false] 在一个隐藏测试的地图上不可采纳：某处你的估计超过了到目标的真实代价。
+}
+grade-report-ok = 通过
+grade-report-fail = 未通过
+grade-report-hidden = （隐藏）
 grade-astar-expanded = 用你的启发函数，A* 扩展了 { $expansions } 个状态。
 grade-heuristic-full = 可采纳、是一致的启发函数，用它的 A* 共扩展 { $expansions } 个状态：满分。
 grade-heuristic-tier = 可采纳且一致；用它的 A* 共扩展 { $expansions } 个状态，得 { $score } 分：不超过 { $within } 个可得更高分。
@@ -1559,7 +1574,7 @@ grade-admissible-consistent = 可采纳且一致
 grade-checked-states = 已在全部 { $states } 个状态及它们之间的每一步上检查。
 grade-expansions-in-all = 扩展总数
 grade-not-admissible = 不可采纳：{ $function }({ $state }, { $goal }) = { $value }，但这个状态离目标只有 { $distance }。启发函数绝不能高估。
-grade-not-consistent = 不是一致的启发函数：{ $function }({ $state }) = { $value }，但走一步（代价 { $cost }）到 { $next }，那里的值是 { $next_value }。走一步，h 最多只能减少这一步的代价。
+grade-not-consistent = 不是一致的启发函数：{ $function }({ $state }, { $goal }) = { $value }，但走一步（代价 { $cost }）到 { $next }，那里的值是 { $next_value }。走一步，h 最多只能减少这一步的代价。
 
 ## The code panel: the student's own search in Python.
 algo-your-code = 你的代码

@@ -21,6 +21,7 @@ use crate::games::sandbox::{GridProblem, Heuristic};
 use crate::games::sliding::{PuzzleHeuristic, SlidingProblem};
 use crate::i18n::{Language, set_language};
 use crate::search::{Algorithm, Outcome, Search};
+use crate::tr;
 
 /// The most threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
@@ -89,10 +90,13 @@ fn check(args: &mut Args) -> Result<Status, String> {
     args.finish()?;
     let assignment = load(&name, language)?;
     set_language(assignment.language);
+    let questions = match assignment.questions.len() {
+        1 => "1 question".to_owned(),
+        n => format!("{n} questions"),
+    };
     say!(
-        "{}: {} questions, {} points",
+        "{}: {questions}, {} points",
         assignment.id,
-        assignment.questions.len(),
         points(assignment.points())
     );
     for question in &assignment.questions {
@@ -352,18 +356,15 @@ fn run_grade(args: &mut Args) -> Result<Status, String> {
         n => format!("{n} submissions"),
     };
     eprintln!(
-        "graded {count} in {:.1} s ({:.2} s each, {jobs} threads)",
+        "graded {count} in {:.1} s ({:.2} s each, {jobs} {})",
         elapsed.as_secs_f64(),
-        elapsed.as_secs_f64() / files.len() as f64
+        elapsed.as_secs_f64() / files.len() as f64,
+        if jobs == 1 { "thread" } else { "threads" }
     );
     if let Some(folder) = reports {
         std::fs::create_dir_all(&folder).map_err(|e| format!("{folder}: {e}"))?;
         for (i, file) in files.iter().enumerate() {
-            let stem = file.file_stem().map_or_else(
-                || format!("submission-{i}"),
-                |s| s.to_string_lossy().into_owned(),
-            );
-            let out = Path::new(&folder).join(format!("{stem}.txt"));
+            let out = Path::new(&folder).join(report_name(file, i));
             write_text(&out, &report(&names[i], &graded[&i]))?;
         }
     }
@@ -374,6 +375,28 @@ fn run_grade(args: &mut Args) -> Result<Status, String> {
         write_text(Path::new(&out), &gradescope_json(&assignment, &graded[&0]))?;
     }
     Ok(Status::Success)
+}
+
+/// The report's file name for submission `file` (number `index`): its path as named, its
+/// separators made dashes, so that `a/hw.py` and `b/hw.py` get a report each.
+fn report_name(file: &Path, index: usize) -> String {
+    let named = file.with_extension("").display().to_string();
+    let name: String = named
+        .trim_start_matches(['.', '/', '\\'])
+        .chars()
+        .map(|c| {
+            if matches!(c, '/' | '\\' | ':') {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        format!("submission-{index}.txt")
+    } else {
+        format!("{name}.txt")
+    }
 }
 
 /// One line a submission: its score and each question's.
@@ -409,8 +432,16 @@ pub fn report(name: &str, graded: &Graded) -> String {
             question.message
         ));
         for test in &question.tests {
-            let mark = if test.passed { "ok  " } else { "FAIL" };
-            let hidden = if test.hidden { " (hidden)" } else { "" };
+            let mark = if test.passed {
+                tr!("grade-report-ok")
+            } else {
+                tr!("grade-report-fail")
+            };
+            let hidden = if test.hidden {
+                format!(" {}", tr!("grade-report-hidden"))
+            } else {
+                String::new()
+            };
             text.push_str(&format!(
                 "  {mark} {}{hidden}: {}\n",
                 test.name, test.message
@@ -422,7 +453,10 @@ pub fn report(name: &str, graded: &Graded) -> String {
 
 /// The CSV: a row per submission and question.
 fn csv_text(names: &[String], graded: &BTreeMap<usize, Graded>) -> Result<String, String> {
-    let mut writer = csv::Writer::from_writer(vec![]);
+    // RFC 4180's line ends, which every spreadsheet reads.
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(vec![]);
     let failed = |e: csv::Error| e.to_string();
     writer
         .write_record([
@@ -461,8 +495,20 @@ fn gradescope_json(assignment: &Assignment, graded: &Graded) -> String {
         .map(|question| {
             let mut output = question.message.clone();
             for test in &question.tests {
-                let mark = if test.passed { "ok" } else { "FAIL" };
-                output.push_str(&format!("\n{mark} {}: {}", test.name, test.message));
+                let mark = if test.passed {
+                    tr!("grade-report-ok")
+                } else {
+                    tr!("grade-report-fail")
+                };
+                let hidden = if test.hidden {
+                    format!(" {}", tr!("grade-report-hidden"))
+                } else {
+                    String::new()
+                };
+                output.push_str(&format!(
+                    "\n{mark} {}{hidden}: {}",
+                    test.name, test.message
+                ));
             }
             serde_json::json!({
                 "name": format!("{}: {}", question.function, question.title),

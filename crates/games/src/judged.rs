@@ -105,6 +105,28 @@ pub fn verdict_text<S: Display>(rule: Rule, verdict: &Verdict<S>) -> String {
             ),
         },
         Divergence::MissedGoal => tr!("judge-missed-goal"),
+        Divergence::StoppedEarly {
+            cost,
+            waiting,
+            waiting_measure,
+        } => {
+            let (cost, theirs) = (shown(*cost), shown(*waiting_measure));
+            let waiting = waiting.to_string();
+            match rule {
+                Rule::AStar => tr!(
+                    "judge-stopped-early-astar",
+                    cost = cost,
+                    waiting = waiting,
+                    theirs = theirs
+                ),
+                _ => tr!(
+                    "judge-stopped-early-ucs",
+                    cost = cost,
+                    waiting = waiting,
+                    theirs = theirs
+                ),
+            }
+        }
     };
     tr!("judge-step", step = step, what = what)
 }

@@ -23,7 +23,7 @@ use web_time::Duration;
 
 use crate::evaluate::evaluate;
 use crate::graded::{Divergence, Graded, QuestionGraded, Status, TestGraded, points};
-use crate::limits::Limits;
+use crate::limits::{LimitHit, Limits};
 use crate::program::Program;
 use crate::ran::Stopped;
 use crate::record::record_program;
@@ -127,7 +127,11 @@ fn search_question(
                     passed: false,
                     score: 0.0,
                     max_score: points,
-                    message: stopped.to_string(),
+                    message: if test.hidden {
+                        hidden_stop(&stopped)
+                    } else {
+                        stopped.to_string()
+                    },
                     expansions: 0,
                     divergence: None,
                 });
@@ -195,11 +199,20 @@ where
         ..Limits::default()
     };
     let ran = record_program(program, problem.clone(), limits);
-    if let Some(stopped) = ran.stopped {
-        return Err(stopped);
-    }
     let expansions = ran.recording.steps.len();
     let verdict = judge(&problem, rule, &ran.recording.trace());
+    if let Some(stopped) = ran.stopped {
+        // Stopped at the expansions' limit after it broke the rule (a BFS with no visited
+        // set): the step where it broke it says more than the limit.
+        let broke_before = matches!(
+            (&stopped, &verdict),
+            (Stopped::Limit(LimitHit::Expansions(_)), Verdict::Diverged { step, .. })
+                if *step < expansions
+        );
+        if !broke_before {
+            return Err(stopped);
+        }
+    }
     let message = if hidden {
         verdict_text(rule, &hide(&verdict))
     } else {
@@ -224,6 +237,22 @@ where
             }
         }
     })
+}
+
+/// Why a hidden test's run stopped, naming nothing of its problem: a limit as it is, an
+/// exception by its kind alone (its message may hold a state), a return value not shown.
+fn hidden_stop(stopped: &Stopped) -> String {
+    match stopped {
+        Stopped::Raised { text, .. } => {
+            let last = text.lines().last().unwrap_or_default();
+            let kind = last.split(':').next().unwrap_or_default().trim();
+            tr!("grade-hidden-raised", kind = kind.to_owned())
+        }
+        Stopped::NotAPath { function, .. } => {
+            tr!("grade-hidden-not-a-path", function = function.clone())
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A state of a hidden test, as its messages name it: "a state", and the other one a
@@ -283,6 +312,15 @@ fn hide<S>(verdict: &Verdict<S>) -> Verdict<HiddenState> {
             best: *best,
         },
         D::MissedGoal => D::MissedGoal,
+        D::StoppedEarly {
+            cost,
+            waiting_measure,
+            ..
+        } => D::StoppedEarly {
+            cost: *cost,
+            waiting: HiddenState::One,
+            waiting_measure: *waiting_measure,
+        },
     };
     Verdict::Diverged { step, how }
 }
@@ -299,12 +337,17 @@ fn heuristic_question(
         let outcome = match &test.instance {
             instance @ Instance::Board { board, .. } => {
                 let problem = instance.grid_problem().expect("a board");
-                spaces.astar(question, source, problem, board.goal, |s| &mut s.cells)
+                let hidden = test.hidden;
+                spaces.astar(question, source, problem, board.goal, hidden, |s| {
+                    &mut s.cells
+                })
             }
             instance @ Instance::Puzzle { goal, .. } => match instance.puzzle_problem() {
-                Some(problem) => {
-                    spaces.astar(question, source, problem, *goal, |s| &mut s.positions)
-                }
+                // Every position of the goal's parity is asked, whatever the test: a
+                // position named is no hidden test's.
+                Some(problem) => spaces.astar(question, source, problem, *goal, false, |s| {
+                    &mut s.positions
+                }),
                 None => continue,
             },
         };
@@ -393,12 +436,14 @@ fn heuristic_question(
     }
 }
 
-/// A heuristic that failed a check, or could not be asked: no points.
+/// A heuristic that failed a check, or could not be asked: no points, and no test's
+/// expansions listed as if they counted.
 fn failed_heuristic(
     question: &Question,
     why: String,
     mut tests: Vec<TestGraded>,
 ) -> QuestionGraded {
+    tests.clear();
     tests.insert(
         0,
         TestGraded {
@@ -449,6 +494,7 @@ impl Spaces {
         source: &str,
         problem: P,
         goal: P::State,
+        hidden: bool,
         tables: impl Fn(&mut Spaces) -> &mut HashMap<P::State, Table<P::State>>,
     ) -> Result<usize, Stopped>
     where
@@ -467,7 +513,16 @@ impl Spaces {
             )?;
             self.checked += space.states.len();
             if self.flaw.is_none() {
-                self.flaw = space.flaw(&question.function, &goal, &values);
+                self.flaw = space.flaw(&question.function, &goal, &values).map(|flaw| {
+                    if hidden {
+                        tr!(
+                            "grade-hidden-flaw",
+                            admissible = flaw.admissible.to_string()
+                        )
+                    } else {
+                        flaw.text
+                    }
+                });
             }
             let table = space.states.into_iter().zip(values).collect();
             tables(self).insert(goal.clone(), table);
@@ -542,39 +597,55 @@ impl<S: ScriptState> Space<S> {
 
     /// The first state (nearest the goal) where `values` overestimate, else the first move
     /// along which they drop by more than it costs; in words.
-    fn flaw(&self, function: &str, goal: &S, values: &[Cost]) -> Option<String> {
+    fn flaw(&self, function: &str, goal: &S, values: &[Cost]) -> Option<Flaw> {
         // States as the function was handed them: Python tuples.
         let shown = |state: &S| state.to_python().py_repr();
         let goal = shown(goal);
         for (at, state) in self.states.iter().enumerate() {
             if values[at] > self.distance[at] + TIE {
-                return Some(tr!(
+                let text = tr!(
                     "grade-not-admissible",
                     function = function,
                     state = shown(state),
                     goal = goal.clone(),
                     value = points(values[at]),
                     distance = points(self.distance[at])
-                ));
+                );
+                return Some(Flaw {
+                    admissible: false,
+                    text,
+                });
             }
         }
         for (from, edges) in self.moves.iter().enumerate() {
             for &(to, cost) in edges {
                 if values[from] > cost + values[to] + TIE {
-                    return Some(tr!(
+                    let text = tr!(
                         "grade-not-consistent",
                         function = function,
+                        goal = goal.clone(),
                         state = shown(&self.states[from]),
                         next = shown(&self.states[to]),
                         value = points(values[from]),
                         next_value = points(values[to]),
                         cost = points(cost)
-                    ));
+                    );
+                    return Some(Flaw {
+                        admissible: true,
+                        text,
+                    });
                 }
             }
         }
         None
     }
+}
+
+/// What is wrong with a heuristic's values: whether they are admissible at least, and the
+/// state where they fail, in words.
+struct Flaw {
+    admissible: bool,
+    text: String,
 }
 
 /// A problem estimated by a heuristic's table of values (infinite where it has none: such

@@ -269,20 +269,59 @@ fn an_inadmissible_and_an_inconsistent_heuristic_score_nothing_and_name_a_state(
 }
 
 #[test]
-fn a_heuristic_in_a_lower_tier_earns_that_tiers_points() {
+fn a_heuristic_earns_the_tier_its_expansions_are_within_and_the_baseline_earns_nothing() {
     let assignment = shipped("heuristics", "en");
-    // Misplaced tiles: admissible and consistent, but A* expands 11,847 positions with it.
+    // Misplaced tiles: admissible and consistent, but A* expands 11,847 positions with it,
+    // and "beat misplaced tiles" gives it nothing.
     let misplaced = "def h_puzzle(state, goal):\n    \
                      return sum(1 for i in range(9) if state[i] != 0 and state[i] != goal[i])\n";
     let question = assignment.question("h_puzzle").unwrap();
     let graded = frontier_script::grade_question(question, misplaced, Tests::All);
-    assert_eq!((graded.score, graded.status), (1.0, Status::Partial));
+    assert_eq!((graded.score, graded.status), (0.0, Status::Failed));
     assert_eq!(graded.tests.last().unwrap().expansions, 11_847);
+    assert!(
+        graded.message.contains("at most 10000 scores more"),
+        "{}",
+        graded.message
+    );
+    // Half of Manhattan distance, rounded up: between the two, the middle tier.
+    let half = "def h_puzzle(state, goal):\n    total = 0\n    for i in range(9):\n        \
+                t = state[i]\n        if t != 0:\n            j = goal.index(t)\n            \
+                total += abs(i // 3 - j // 3) + abs(i % 3 - j % 3)\n    return (total + 1) // 2\n";
+    let graded = frontier_script::grade_question(question, half, Tests::All);
+    assert_eq!(graded.status, Status::Partial, "{}", graded.message);
+    let expansions = graded.tests.last().unwrap().expansions;
+    let tier = question.tier_points(expansions);
+    assert!(tier > 0.0 && tier < question.points, "{expansions}: {tier}");
+    assert_eq!(graded.score, tier);
     assert!(matches!(question.check, Check::Heuristic { .. }));
     assert!(
         question
             .tests
             .iter()
             .all(|t| matches!(t.instance, Instance::Puzzle { .. }))
+    );
+}
+
+#[test]
+fn uniform_cost_search_testing_the_goal_when_generated_is_caught_where_it_stops_too_early() {
+    let assignment = shipped("search-basics", "en");
+    let source = mutated(
+        SEARCH_BASICS_REFERENCE,
+        "        for next_state, cost in problem.successors(state):\n            new_g = g[state] + cost\n",
+        "        for next_state, cost in problem.successors(state):\n            new_g = g[state] + cost\n            \
+         if problem.is_goal(next_state):\n                parent[next_state] = state\n                \
+         return path_to(next_state, parent)\n",
+    );
+    let graded = grade(&assignment, &source, Tests::All);
+    let ucs = graded.question("ucs").unwrap();
+    let swamp = &ucs.tests[0];
+    assert!(!swamp.passed);
+    assert!(
+        swamp
+            .message
+            .contains("tests the goal when it takes it from the frontier"),
+        "{}",
+        swamp.message
     );
 }

@@ -159,6 +159,17 @@ pub enum Divergence<S> {
     },
     /// It returned no path although a goal can be reached.
     MissedGoal,
+    /// A uniform-cost search or an A* returned its path while a state that came first by
+    /// its measure still waited: it tested the goal when it generated it, not when it took
+    /// it, and its path is the cheapest only by chance.
+    StoppedEarly {
+        /// The path's cost.
+        cost: Cost,
+        /// The state that still waited.
+        waiting: S,
+        /// Its measure (g, or g + h).
+        waiting_measure: Cost,
+    },
 }
 
 /// What a search that took states in the wrong order did instead.
@@ -247,10 +258,49 @@ where
         }
     }
     let step = trace.expanded.len();
-    match path_problem(problem, rule, trace.path.as_deref()) {
-        Some(how) => Verdict::Diverged { step, how },
-        None => Verdict::Follows { expansions: step },
+    if let Some(how) = path_problem(problem, rule, trace.path.as_deref()) {
+        return Verdict::Diverged { step, how };
     }
+    if let Some(how) = stopped_early(problem, rule, trace.path.as_deref(), &mut replay) {
+        return Verdict::Diverged { step, how };
+    }
+    Verdict::Follows { expansions: step }
+}
+
+/// For a uniform-cost search or an A*, a state still waiting that comes before the path's
+/// cost by the rule's measure: the search returned before it could know its path was the
+/// cheapest (the goal tested when generated). Ties are allowed.
+fn stopped_early<P>(
+    problem: &P,
+    rule: Rule,
+    path: Option<&[P::State]>,
+    replay: &mut Replay<P::State>,
+) -> Option<Divergence<P::State>>
+where
+    P: Problem + Clone,
+{
+    if !matches!(rule, Rule::Ucs | Rule::AStar) {
+        return None;
+    }
+    let path = path?;
+    let mut cost = 0.0;
+    let mut successors = Vec::new();
+    for pair in path.windows(2) {
+        successors.clear();
+        problem.successors(&pair[0], &mut successors);
+        cost += successors
+            .iter()
+            .filter(|(s, _)| *s == pair[1])
+            .map(|&(_, c)| c)
+            .reduce(Cost::min)?;
+    }
+    let first = replay.first()?;
+    let waiting_measure = measure(rule, &replay.known[first]);
+    (waiting_measure < cost - TIE).then(|| Divergence::StoppedEarly {
+        cost,
+        waiting: replay.states[first].clone(),
+        waiting_measure,
+    })
 }
 
 /// The frontier the rule implies, replayed from the trace: every state generated, what is

@@ -225,9 +225,19 @@ fn read_question(
                 return reader.bad(span, msg!("assignment-no-tiers"));
             }
             tiers.sort_by(|a, b| b.points.total_cmp(&a.points));
+            // More points for fewer expansions, else a tier is never the best one reached.
+            if tiers
+                .windows(2)
+                .any(|pair| pair[0].expansions >= pair[1].expansions)
+            {
+                return reader.bad(span, msg!("assignment-tiers-order"));
+            }
             Check::Heuristic { tiers }
         }
         other => match Rule::parse(other) {
+            Ok(_) if !file.tier.is_empty() => {
+                return reader.bad(file.tier[0].span(), msg!("assignment-tiers-on-search"));
+            }
             Ok(rule) => Check::Search(rule),
             Err(_) => {
                 let check = other.to_string();
@@ -290,6 +300,9 @@ fn read_test(
         return reader.bad(span, msg!("assignment-one-problem"));
     }
     let instance = if boards.contains(&true) {
+        if let Some(goal) = &file.goal {
+            return reader.bad(goal.span(), msg!("assignment-board-goal"));
+        }
         let board = read_board(reader, &file)?;
         let connectivity = if file.diagonal {
             Connectivity::Eight
@@ -313,6 +326,8 @@ fn read_test(
             connectivity,
             heuristic,
         }
+    } else if file.diagonal {
+        return reader.bad(span, msg!("assignment-puzzle-diagonal"));
     } else {
         read_puzzle(reader, span, &file, check)?
     };
@@ -409,4 +424,83 @@ fn read_puzzle(
         return reader.bad(span, msg!("assignment-depth-eight"));
     }
     Ok(instance)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "id = \"t\"\ntitle = \"T\"\nlanguage = \"en\"\n";
+
+    /// The message key of the error reading `body` after the head, and its line.
+    fn refused(body: &str) -> (String, usize) {
+        let text = format!("{HEAD}{body}");
+        let error = parse_assignment(&text).expect_err("refused");
+        (error.message.key().to_owned(), error.line)
+    }
+
+    const BFS: &str =
+        "\n[[question]]\nfunction = \"bfs\"\ntitle = \"B\"\ncheck = \"bfs\"\npoints = 2\n";
+    const HEURISTIC: &str =
+        "\n[[question]]\nfunction = \"h\"\ntitle = \"H\"\ncheck = \"heuristic\"\npoints = 5\n";
+
+    #[test]
+    fn a_well_formed_assignment_reads_with_its_tests_built() {
+        let body = format!(
+            "{BFS}\n[[question.test]]\nname = \"m\"\nmaze = {{ generator = \"prim\", width = 11, height = 9, seed = 3 }}\n\
+             \n[[question.test]]\nname = \"p\"\nhidden = true\npuzzle_depth = {{ depth = 6, seed = 2 }}\ngoal = \"snail\"\n"
+        );
+        let assignment = parse_assignment(&format!("{HEAD}{body}")).unwrap();
+        let question = &assignment.questions[0];
+        assert_eq!(question.tests.len(), 2);
+        assert!(question.tests[1].hidden);
+        assert_eq!(question.test_points(0), 1.0);
+        assert_eq!(question.max_expansions, DEFAULT_MAX_EXPANSIONS);
+    }
+
+    #[test]
+    fn mistakes_are_refused_at_their_line() {
+        let test = "\n[[question.test]]\nname = \"t\"\nboard = \"maze\"\n";
+        assert_eq!(
+            refused(&format!(
+                "{BFS}\n[[question.test]]\nname = \"t\"\nboard = \"mazee\"\n"
+            )),
+            ("lesson-no-preset".to_owned(), 13)
+        );
+        assert_eq!(
+            refused(&format!("{BFS}{test}{BFS}{test}")).0,
+            "assignment-function-twice"
+        );
+        let tier = "\n[[question.tier]]\nexpansions = 10\npoints = 1\n";
+        assert_eq!(
+            refused(&format!("{BFS}{tier}{test}")).0,
+            "assignment-tiers-on-search"
+        );
+        assert_eq!(
+            refused(&format!("{HEURISTIC}{test}")).0,
+            "assignment-no-tiers"
+        );
+        let backwards = "\n[[question.tier]]\nexpansions = 10\npoints = 1\n\
+                         \n[[question.tier]]\nexpansions = 100\npoints = 5\n";
+        assert_eq!(
+            refused(&format!("{HEURISTIC}{backwards}{test}")).0,
+            "assignment-tiers-order"
+        );
+        assert_eq!(
+            refused(&format!("{BFS}{test}goal = \"snail\"\n")).0,
+            "assignment-board-goal"
+        );
+        let puzzle = "\n[[question.test]]\nname = \"p\"\npuzzle = \"1 2 3 4 5 6 7 0 8\"\n";
+        assert_eq!(
+            refused(&format!("{BFS}{puzzle}diagonal = true\n")).0,
+            "assignment-puzzle-diagonal"
+        );
+        let deep = "\n[[question.test]]\nname = \"p\"\npuzzle_depth = { depth = 35, seed = 1 }\n";
+        assert_eq!(refused(&format!("{BFS}{deep}")).0, "assignment-too-deep");
+        assert_eq!(refused(BFS).0, "assignment-tests");
+        assert_eq!(
+            refused("\n[[question]]\nfunction = \"bfs\"\n").0,
+            "assignment-not-toml"
+        );
+    }
 }
