@@ -16,7 +16,7 @@ for jobs in "$(nproc)" 1; do
         --csv "target/grade-bench/grades-$jobs.csv" >/dev/null
     end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" -v n="$count" -v j="$jobs" \
-        'BEGIN { printf "%d submissions, %d threads: %.1f s wall, %.2f s a submission\n", n, j, e - s, (e - s) / n }'
+        'BEGIN { printf "%d submissions, %d thread(s): %.1f s wall, %.2f s a submission\n", n, j, e - s, (e - s) / n }'
 done
 # The status column, counted (a row per submission and question).
 grep -oE ",(passed|partial|failed|missing|syntax-error)," "target/grade-bench/grades-$(nproc).csv" |
