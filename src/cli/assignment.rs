@@ -110,6 +110,12 @@ fn check(args: &mut Args) -> Result<Status, String> {
             points(question.points),
             question.title
         );
+        let defined = format!("def {}(", question.function);
+        if !question.starter.trim().is_empty() && !question.starter.contains(&defined) {
+            say!(
+                "    warning: the starter has no `{defined}...`: students start without the function"
+            );
+        }
         for test in &question.tests {
             let hidden = if test.hidden { " [hidden]" } else { "" };
             let unreachable = if reaches_goal(&test.instance) {
