@@ -438,23 +438,25 @@ pub fn report(name: &str, graded: &Graded) -> String {
             question.message
         ));
         for test in &question.tests {
-            let mark = if test.passed {
-                tr!("grade-report-ok")
-            } else {
-                tr!("grade-report-fail")
-            };
-            let hidden = if test.hidden {
-                format!(" {}", tr!("grade-report-hidden"))
-            } else {
-                String::new()
-            };
-            text.push_str(&format!(
-                "  {mark} {}{hidden}: {}\n",
-                test.name, test.message
-            ));
+            text.push_str(&format!("  {}\n", test_line(test)));
         }
     }
     text
+}
+
+/// A test's outcome in a line: ok or FAIL, its name (marked when hidden), its message.
+fn test_line(test: &frontier_script::TestGraded) -> String {
+    let mark = if test.passed {
+        tr!("grade-report-ok")
+    } else {
+        tr!("grade-report-fail")
+    };
+    let hidden = if test.hidden {
+        format!(" {}", tr!("grade-report-hidden"))
+    } else {
+        String::new()
+    };
+    format!("{mark} {}{hidden}: {}", test.name, test.message)
 }
 
 /// The CSV: a row per submission and question.
@@ -501,20 +503,7 @@ fn gradescope_json(assignment: &Assignment, graded: &Graded) -> String {
         .map(|question| {
             let mut output = question.message.clone();
             for test in &question.tests {
-                let mark = if test.passed {
-                    tr!("grade-report-ok")
-                } else {
-                    tr!("grade-report-fail")
-                };
-                let hidden = if test.hidden {
-                    format!(" {}", tr!("grade-report-hidden"))
-                } else {
-                    String::new()
-                };
-                output.push_str(&format!(
-                    "\n{mark} {}{hidden}: {}",
-                    test.name, test.message
-                ));
+                output.push_str(&format!("\n{}", test_line(test)));
             }
             serde_json::json!({
                 "name": format!("{}: {}", question.function, question.title),
