@@ -100,9 +100,12 @@ impl Assignments {
                 .size_range((height * 0.2)..=height * SHEET_MAX_SHARE)
         } else {
             let width = (ui.available_width() * 0.42).clamp(280.0, 560.0);
+            // At most half the window, whatever it was dragged to in a larger one: the board
+            // keeps the rest.
+            let widest = (ui.ctx().content_rect().width() * 0.5).max(260.0);
             egui::Panel::right("assignments")
-                .default_size(width)
-                .size_range(260.0..=1000.0)
+                .default_size(width.min(widest))
+                .size_range(260.0..=widest)
         };
         let mut asked = None;
         panel.resizable(true).show(ui, |ui| {
