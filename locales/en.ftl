@@ -2094,3 +2094,34 @@ dialog-open-assignment = Open an assignment
 dialog-python = Python files
 menu-assignments = Assignments
 menu-open-assignment = Open an assignment file…
+
+## The search tree and the OPEN and CLOSED tables of the sliding puzzle
+search-tree-title = Search tree: { $search } · step { $step }
+search-tree-legend-depth = Under each board: its name and g, the moves from the start.
+search-tree-legend-cost = Under each board: its name and g(n), the cost from the start; the search takes the lowest g first.
+search-tree-legend-greedy = Under each board: its name and { $h }(n); greedy takes the lowest first.
+search-tree-legend-astar = Evaluation function f(n) = d(n) + { $h }(n). Under each board: its name, then d + { $h } = f.
+search-tree-legend-weighted = Evaluation function f(n) = d(n) + { $weight } × { $h }(n). Under each board: its name, then d + { $weight } × { $h } = f.
+search-tree-marks = Disc: the order expanded. Dashed: in OPEN. Faint: a repeat, not kept.
+search-tree-repeat = repeat
+search-tree-replaced = (replaced)
+search-tables-title = OPEN and CLOSED tables: { $search }
+search-tables-step = Step
+search-tables-taken = Node expanded
+search-tables-open = OPEN
+search-tables-closed = CLOSED
+search-tables-goal = (goal)
+search-tables-no-solution = OPEN is empty: no solution
+sliding-view-boards = Boards
+sliding-view-tree = Search tree
+sliding-view-tables = OPEN/CLOSED
+sliding-view-label = What the middle shows
+sliding-tree-not-best-first = The search tree and the OPEN and CLOSED tables are drawn for the searches with one OPEN table: BFS, DFS, Dijkstra, A*, weighted A* and greedy. Pick one of them.
+sliding-tree-full = The tree stops at step { $step }, at { $nodes } nodes: more cannot be read. The search goes on in the Boards view.
+sliding-tree-zoom = Drag to pan, Ctrl + scroll or pinch to zoom.
+sliding-tree-fit = Fit
+export-png-tree = The search tree at this step (PNG)
+export-svg-tree = The search tree at this step (SVG)
+export-png-tables = The OPEN and CLOSED tables to this step (PNG)
+export-svg-tables = The OPEN and CLOSED tables to this step (SVG)
+export-md-tables = The OPEN and CLOSED tables to this step (Markdown)

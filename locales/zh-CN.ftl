@@ -1628,3 +1628,34 @@ dialog-open-assignment = 打开作业
 dialog-python = Python 文件
 menu-assignments = 作业
 menu-open-assignment = 打开作业文件…
+
+## 八数码的搜索树与 OPEN 表、CLOSED 表
+search-tree-title = 搜索树：{ $search } · 第 { $step } 步
+search-tree-legend-depth = 每个棋盘下：结点名和 g，即从初始状态走的步数。
+search-tree-legend-cost = 每个棋盘下：结点名和 g(n)，即从初始状态来的代价；搜索先取 g 最小的。
+search-tree-legend-greedy = 每个棋盘下：结点名和 { $h }(n)；贪心搜索先取最小的。
+search-tree-legend-astar = 估价函数 f(n) = d(n) + { $h }(n)。每个棋盘下：结点名，然后 d + { $h } = f。
+search-tree-legend-weighted = 估价函数 f(n) = d(n) + { $weight } × { $h }(n)。每个棋盘下：结点名，然后 d + { $weight } × { $h } = f。
+search-tree-marks = 圆圈数字：扩展顺序。虚线框：在 OPEN 表中。浅色：重复的状态，不保留。
+search-tree-repeat = 重复
+search-tree-replaced = （已被替换）
+search-tables-title = OPEN 表和 CLOSED 表：{ $search }
+search-tables-step = 步骤
+search-tables-taken = 扩展的结点
+search-tables-open = OPEN 表
+search-tables-closed = CLOSED 表
+search-tables-goal = （目标）
+search-tables-no-solution = OPEN 表为空：无解
+sliding-view-boards = 棋盘
+sliding-view-tree = 搜索树
+sliding-view-tables = OPEN/CLOSED 表
+sliding-view-label = 中间显示的内容
+sliding-tree-not-best-first = 搜索树和 OPEN 表、CLOSED 表只为有一张 OPEN 表的搜索画出：BFS、DFS、Dijkstra、A*、加权 A* 和贪心搜索。请选其中一个。
+sliding-tree-full = 搜索树画到第 { $step } 步、{ $nodes } 个结点为止：再多就看不清了。搜索在“棋盘”视图里继续。
+sliding-tree-zoom = 拖动平移，Ctrl + 滚轮或双指缩放。
+sliding-tree-fit = 适应窗口
+export-png-tree = 这一步的搜索树（PNG）
+export-svg-tree = 这一步的搜索树（SVG）
+export-png-tables = 到这一步的 OPEN 表和 CLOSED 表（PNG）
+export-svg-tables = 到这一步的 OPEN 表和 CLOSED 表（SVG）
+export-md-tables = 到这一步的 OPEN 表和 CLOSED 表（Markdown）

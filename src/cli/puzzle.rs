@@ -2,17 +2,23 @@
 //! command line or one a line in a file, with the board's searches and the puzzle's
 //! heuristics.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Status;
 use super::args::{Args, number};
-use crate::files::read_text;
+use crate::files::{read_text, write_bytes};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sandbox::algorithms::Shape;
+use crate::games::sliding::search_tree::{
+    SearchTree, tables_markdown, tables_sketch, tables_wording, tree_sketch, tree_wording,
+};
 use crate::games::sliding::{
     Goal, Position, PuzzleHeuristic, SlidingProblem, compare_heuristics, run_on_puzzle,
 };
+use crate::i18n::{Language, set_language};
+use crate::render::sketch::Sketch;
 use crate::search::{Algorithm, Budget, Outcome, effective_branching_factor};
+use crate::tr;
 
 pub fn puzzle(mut args: Args) -> Status {
     match run(&mut args) {
@@ -73,9 +79,17 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let goal = args.parsed("--goal", Goal::parse)?.unwrap_or(Goal::Snail);
     let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let tsv = args.flag("--tsv");
+    let drawings = Drawings::read(args)?;
     let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;
     args.finish()?;
     let positions = positions(&argument)?;
+    if drawings.wanted() {
+        let [start] = positions[..] else {
+            return Err("--tree and --tables draw the search of one position".into());
+        };
+        let problem = SlidingProblem::new(start, goal.position(start.side()), heuristic)?;
+        return drawings.write(problem, algorithm);
+    }
     let budget = max_expansions.map_or(Budget::UNLIMITED, |n| Budget::default().expansions(n));
     let mut all_solved = true;
     for (i, &start) in positions.iter().enumerate() {
@@ -146,6 +160,90 @@ fn run(args: &mut Args) -> Result<Status, String> {
     } else {
         Status::Failure
     })
+}
+
+/// `--tree OUT.svg|.png`, `--tables OUT.md|.svg|.png`, `--step N` and `--language`: the
+/// search tree and the OPEN and CLOSED tables, drawn instead of the solution printed.
+struct Drawings {
+    tree: Option<PathBuf>,
+    tables: Option<PathBuf>,
+    step: Option<usize>,
+}
+
+impl Drawings {
+    fn read(args: &mut Args) -> Result<Drawings, String> {
+        let drawings = Drawings {
+            tree: args.option("--tree")?.map(PathBuf::from),
+            tables: args.option("--tables")?.map(PathBuf::from),
+            step: args.parsed("--step", number::<usize>)?,
+        };
+        if let Some(language) = args.parsed("--language", |tag| match tag {
+            "en" => Ok(Language::English),
+            "zh-CN" => Ok(Language::Chinese),
+            other => Err(format!("unknown language `{other}` (expected en or zh-CN)")),
+        })? {
+            set_language(language);
+        }
+        Ok(drawings)
+    }
+
+    fn wanted(&self) -> bool {
+        self.tree.is_some() || self.tables.is_some()
+    }
+
+    /// Records the search to `--step` (or its end, or as far as the tree is drawn), then
+    /// writes the drawings asked for.
+    fn write(&self, problem: SlidingProblem, algorithm: PathAlgorithm) -> Result<Status, String> {
+        let mut tree =
+            SearchTree::new(problem, algorithm).map_err(|_| tr!("sliding-tree-not-best-first"))?;
+        tree.grow_to(self.step.unwrap_or(usize::MAX));
+        let step = self.step.unwrap_or(usize::MAX).min(tree.recorded());
+        if let Some(full) = tree.full_at().filter(|&at| at == step) {
+            eprintln!(
+                "{}",
+                tr!("sliding-tree-full", step = full, nodes = tree.nodes().len())
+            );
+        }
+        if let Some(path) = &self.tree {
+            let sketch = tree_sketch(&tree, step, &tree_wording(&tree, algorithm, step));
+            write_sketch(path, &sketch, None)?;
+            println!("search tree at step {step}: {}", path.display());
+        }
+        if let Some(path) = &self.tables {
+            let wording = tables_wording(&tree, algorithm);
+            let markdown = tables_markdown(&tree, step, &wording);
+            write_sketch(path, &tables_sketch(&tree, step, &wording), Some(&markdown))?;
+            println!("OPEN and CLOSED tables to step {step}: {}", path.display());
+        }
+        Ok(Status::Success)
+    }
+}
+
+/// Writes `sketch` as the file's extension says: `.svg`, `.png`, or (with `markdown`)
+/// `.md`.
+fn write_sketch(path: &Path, sketch: &Sketch, markdown: Option<&str>) -> Result<(), String> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let bytes = match (extension.as_str(), markdown) {
+        ("svg", _) => sketch.svg().into_bytes(),
+        ("png", _) => sketch.png(2.0).map_err(|m| m.to_string())?,
+        ("md", Some(text)) => text.as_bytes().to_vec(),
+        _ => {
+            let kinds = if markdown.is_some() {
+                ".md, .svg or .png"
+            } else {
+                ".svg or .png"
+            };
+            return Err(format!(
+                "{}: expected a file ending {kinds}",
+                path.display()
+            ));
+        }
+    };
+    write_bytes(path, &bytes)
 }
 
 /// The depths `--depths` names: `A..B` (every second depth from A, as the textbook's table

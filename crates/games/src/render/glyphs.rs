@@ -64,10 +64,31 @@ pub fn draw_letter(
 pub fn draw_text(
     pixmap: &mut Pixmap,
     text: &str,
+    centre: (f32, f32),
+    height: f32,
+    color: Rgba,
+    smooth: bool,
+) -> bool {
+    draw_text_aligned(pixmap, text, centre, height, color, smooth, Align::Centre)
+}
+
+/// Which end of a line of text its position names (vertically, always its middle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+}
+
+/// Draws `text` on one line, its middle at height `y` and its left end or its middle at
+/// `x` as `align` says; otherwise as [`draw_text`].
+pub fn draw_text_aligned(
+    pixmap: &mut Pixmap,
+    text: &str,
     (x, y): (f32, f32),
     height: f32,
     color: Rgba,
     smooth: bool,
+    align: Align,
 ) -> bool {
     // (In a browser, until the page has fetched the font, letters draw nothing.)
     let Some(Ok(font)) = crate::assets::cjk_font().map(FontRef::new) else {
@@ -96,10 +117,11 @@ pub fn draw_text(
         return false;
     };
     let bounds = path.bounds();
-    let centre = Transform::from_translate(
-        x - (bounds.left() + bounds.right()) / 2.0,
-        y - (bounds.top() + bounds.bottom()) / 2.0,
-    );
+    let left = match align {
+        Align::Left => x - bounds.left(),
+        Align::Centre => x - (bounds.left() + bounds.right()) / 2.0,
+    };
+    let centre = Transform::from_translate(left, y - (bounds.top() + bounds.bottom()) / 2.0);
     pixmap.fill_path(
         &path,
         &paint(color, smooth),

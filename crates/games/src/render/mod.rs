@@ -9,6 +9,7 @@ pub mod games;
 pub mod glyphs;
 pub mod picture;
 pub mod raster;
+pub mod sketch;
 
 pub use animation::{GifExport, GifOptions, run_gif};
 pub use frames::{FrameSource, PictureFrames, RunFrames};

@@ -18,7 +18,6 @@ use crate::app::notice::Notice;
 use crate::app::watch::{Player, keys, standing};
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
-use crate::tr;
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
 /// A finished search kept for the table of effective branching factors and the plot of
@@ -348,12 +347,5 @@ pub(in crate::app::sliding) fn run_label(
 
 /// A heuristic's name in the current language.
 pub(in crate::app::sliding) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
-    match heuristic {
-        PuzzleHeuristic::Misplaced => tr!("sliding-h-misplaced"),
-        PuzzleHeuristic::Manhattan => tr!("sliding-h-manhattan"),
-        PuzzleHeuristic::LinearConflict => tr!("sliding-h-linear-conflict"),
-        PuzzleHeuristic::PatternDatabase => tr!("sliding-h-pdb"),
-        PuzzleHeuristic::Zero => tr!("sliding-h-zero"),
-        PuzzleHeuristic::Inconsistent => tr!("sliding-h-inconsistent"),
-    }
+    crate::names::puzzle_heuristic(heuristic)
 }

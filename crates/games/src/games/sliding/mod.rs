@@ -13,6 +13,7 @@ mod position;
 mod problem;
 mod records;
 pub mod replay;
+pub mod search_tree;
 mod searches;
 pub mod session;
 pub mod tables;
