@@ -1431,6 +1431,7 @@ dialog-keep = Keep it
 dialog-export = Save the export as
 dialog-png = PNG pictures
 dialog-svg = SVG pictures
+dialog-markdown = Markdown files
 dialog-gif = GIF animations
 export-png-board = PNG picture of the board shown
 export-gif-moves = GIF of the moves played
@@ -1441,7 +1442,7 @@ export-frames = { $frames ->
         [one] { $frames } frame
        *[other] { $frames } frames
     }
-menu-export-sliding = Export the sliding puzzle as PNG, SVG or GIF…
+menu-export-sliding = Export the sliding puzzle as PNG, SVG or GIF, its tables as Markdown…
 export-png-position = PNG picture of the position shown
 export-svg-position = SVG picture of the position shown
 export-gif-puzzle-solution = GIF of the solution found, { $moves ->

@@ -20,6 +20,8 @@ use crate::ui::step_controls::FrameBudget;
 pub enum ExportKind {
     Png,
     Svg,
+    /// A table as Markdown text.
+    Markdown,
     /// The tab's animation number `id`, of `frames` frames; `ranged`: the student picks the
     /// first and last frame (a run's steps), else all are used.
     Gif {
@@ -34,6 +36,7 @@ impl ExportKind {
         match self {
             ExportKind::Png => "png",
             ExportKind::Svg => "svg",
+            ExportKind::Markdown => "md",
             ExportKind::Gif { .. } => "gif",
         }
     }
@@ -42,6 +45,7 @@ impl ExportKind {
         match self {
             ExportKind::Png => FileFilter::new(tr!("dialog-png"), &["png"]),
             ExportKind::Svg => FileFilter::new(tr!("dialog-svg"), &["svg"]),
+            ExportKind::Markdown => FileFilter::new(tr!("dialog-markdown"), &["md"]),
             ExportKind::Gif { .. } => FileFilter::new(tr!("dialog-gif"), &["gif"]),
         }
     }
@@ -68,6 +72,12 @@ impl ExportChoice {
         ExportChoice { label, kind, stem }
     }
 
+    /// A table as Markdown.
+    pub fn markdown(label: String, stem: &'static str) -> ExportChoice {
+        let kind = ExportKind::Markdown;
+        ExportChoice { label, kind, stem }
+    }
+
     /// Animation `id` of `frames` frames as a GIF; `ranged`: the student picks the first and
     /// last frame.
     pub fn gif(label: String, stem: &'static str, id: usize, frames: usize, ranged: bool) -> Self {
@@ -76,11 +86,19 @@ impl ExportChoice {
     }
 }
 
+/// The choice a file is written for: its kind and its stem.
+pub type Chosen = (ExportKind, &'static str);
+
 /// What the tab is asked to make once a file is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {
-    /// The picture, as the file's bytes (PNG drawn smooth, or SVG text).
-    Picture { kind: ExportKind, cell: u32 },
+    /// The picture (or table) the choice named `stem` offers, as the file's bytes (PNG
+    /// drawn smooth, SVG or Markdown text).
+    Picture {
+        kind: ExportKind,
+        cell: u32,
+        stem: &'static str,
+    },
     /// The frames of animation `id`.
     Frames { id: usize },
 }
@@ -106,7 +124,7 @@ pub struct ExportWindow {
     /// the one picked.
     subjects: Vec<String>,
     pub subject: usize,
-    dialog: Option<(FileDialog, ExportKind)>,
+    dialog: Option<(FileDialog, Chosen)>,
     job: Option<(GifExport, PathBuf)>,
 }
 
@@ -167,13 +185,13 @@ impl ExportWindow {
         if let Some(notice) = self.write_frames(ctx) {
             return Some(notice);
         }
-        if let Some((dialog, kind)) = &mut self.dialog
+        if let Some((dialog, chosen)) = &mut self.dialog
             && let Some(outcome) = dialog.show(ctx)
         {
-            let kind = *kind;
+            let chosen = *chosen;
             self.dialog = None;
             if let DialogOutcome::Chosen(path) = outcome {
-                return self.export_to(path, kind, make);
+                return self.export_to(path, chosen, make);
             }
         }
         if !self.open && self.job.is_none() {
@@ -187,7 +205,7 @@ impl ExportWindow {
     pub fn export_to(
         &mut self,
         path: PathBuf,
-        kind: ExportKind,
+        (kind, stem): Chosen,
         make: impl FnOnce(Wanted) -> Result<Made, Message>,
     ) -> Option<Notice> {
         let path = if path.extension().is_none() {
@@ -200,6 +218,7 @@ impl ExportWindow {
             _ => Wanted::Picture {
                 kind,
                 cell: self.cell,
+                stem,
             },
         };
         let result = make(wanted).map_err(|e| e.to_string());
@@ -317,7 +336,7 @@ impl ExportWindow {
                 &format!("{}-{}.{}", self.name, choice.stem, kind.extension()),
                 vec![kind.filter()],
             );
-            self.dialog = Some((dialog, kind));
+            self.dialog = Some((dialog, (kind, choice.stem)));
         }
         None
     }

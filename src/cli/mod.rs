@@ -68,6 +68,11 @@ usage: frontier                      open the app
                      blank; the goal the snail, as in the app, unless given; a FILE
                      holds a position a line; --tsv: number, status, moves, expanded,
                      ms, the blank's moves)
+       frontier puzzle POSITION [--goal G] [--algo ALGO] [--heuristic H]
+                     [--tree OUT.svg|.png] [--tables OUT.md|.svg|.png] [--step N]
+                     [--language en|zh-CN]
+                     (the search tree and the OPEN and CLOSED tables of a best-first
+                     search, at step N or its end, as the textbooks draw them)
        frontier puzzle --compare-heuristics [--depths 2..24[:STEP]|A,B,..] [--per-depth N]
                      [--seed S] [--heuristic misplaced,manhattan,lc,pdb] [--goal G]
                      [--count expanded|generated] [--tsv]

@@ -10,6 +10,7 @@ pub mod presentation;
 pub mod pseudocode;
 pub mod recent;
 pub mod side_panels;
+pub mod sketch;
 pub mod step_controls;
 pub mod touch;
 

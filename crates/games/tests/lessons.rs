@@ -337,6 +337,8 @@ enum Measured {
     Branching,
     /// The goal's g when it first joined the frontier.
     GoalFirstG,
+    /// The nodes the search tree keeps (S0, S1, ...) by the end of the run.
+    TreeKept,
 }
 
 /// Every number a lesson states about a run, with the run that gives it: (lesson id, page
@@ -568,6 +570,29 @@ const FACTS: &[(&str, usize, &str, Measured, &str)] = &[
     ("dijkstra-rules", 3, "dijkstra", Measured::Expanded, "24"),
     ("dijkstra-rules", 5, "astar", Measured::Expanded, "33"),
     ("dijkstra-rules", 5, "bfs", Measured::Expanded, "732"),
+    (
+        "a-star-by-hand",
+        4,
+        "astar misplaced",
+        Measured::Expanded,
+        "7",
+    ),
+    ("a-star-by-hand", 4, "astar misplaced", Measured::Moves, "5"),
+    (
+        "a-star-by-hand",
+        4,
+        "astar misplaced",
+        Measured::TreeKept,
+        "14",
+    ),
+    ("a-star-by-hand", 4, "bfs zero", Measured::Expanded, "35"),
+    (
+        "a-star-by-hand",
+        5,
+        "astar manhattan",
+        Measured::Expanded,
+        "6",
+    ),
 ];
 
 /// `search` run to its end on the page's board or level.
@@ -591,7 +616,9 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
                 Measured::Cost => run.path_cost().expect("a path"),
                 Measured::Moves => (run.path().expect("a path").len() - 1) as f64,
                 Measured::GoalFirstG => goal_first_g.expect("the goal was reached"),
-                Measured::Distinct | Measured::Branching => panic!("not counted on boards"),
+                Measured::Distinct | Measured::Branching | Measured::TreeKept => {
+                    panic!("not counted on boards")
+                }
             }
         }
         Some(Scene::Sokoban(scene)) => {
@@ -617,6 +644,15 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
             let algorithm = PathAlgorithm::parse(algorithm).expect("a search the app has");
             let heuristic = frontier_games::games::sliding::PuzzleHeuristic::parse(heuristic)
                 .expect("a heuristic the puzzle has");
+            if let Measured::TreeKept = what {
+                use frontier_games::games::sliding::search_tree::{Kind, SearchTree};
+                let problem = scene.fresh_run(algorithm, heuristic).expect("it runs");
+                let mut tree = SearchTree::new(problem.problem().clone(), algorithm)
+                    .expect("a search with a tree");
+                tree.grow_to(usize::MAX);
+                assert!(tree.end().is_some() && tree.full_at().is_none());
+                return tree.nodes().iter().filter(|n| n.kind == Kind::Kept).count() as f64;
+            }
             let mut run = scene.fresh_run(algorithm, heuristic).expect("it runs");
             let result = run.run_to_end();
             let frontier_games::search::Outcome::Found { path, .. } = result.outcome else {
@@ -631,7 +667,9 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
                     frontier_games::search::effective_branching_factor(result.expanded, moves)
                         .expect("a solution of some moves")
                 }
-                Measured::Cost | Measured::GoalFirstG => panic!("moves are the cost"),
+                Measured::Cost | Measured::GoalFirstG | Measured::TreeKept => {
+                    panic!("moves are the cost")
+                }
             }
         }
         _ => panic!("a fact about a page without a search"),
@@ -766,4 +804,62 @@ fn the_heuristic_values_the_lesson_states_are_the_heuristics() {
             2
         );
     }
+}
+
+/// The A*-by-hand lesson's tree and tables: the tie of S4 and S5 after step 2, the order of
+/// expansion, the path, and with Manhattan distance the path alone with every other node at
+/// f = 7, as its pages say.
+#[test]
+fn the_a_star_by_hand_lessons_tree_and_tables_are_what_it_says() {
+    use frontier_games::games::sliding::search_tree::{SearchTree, TreeEnd};
+    let lesson = shipped()
+        .into_iter()
+        .find(|(_, l)| l.id == "a-star-by-hand")
+        .expect("shipped")
+        .1;
+    let tree_of = |page: usize| {
+        let Some(Scene::Sliding(scene)) = &lesson.pages[page - 1].scene else {
+            panic!("a puzzle page");
+        };
+        let run = scene.fresh_run(scene.algorithm, scene.heuristic).unwrap();
+        let mut tree = SearchTree::new(run.problem().clone(), scene.algorithm).unwrap();
+        tree.grow_to(usize::MAX);
+        tree
+    };
+    let name = |tree: &SearchTree, n: usize| tree.nodes()[n].name.unwrap();
+    let misplaced = tree_of(4);
+    let row = &misplaced.rows()[2];
+    let front: Vec<(usize, f64)> = row.open[..2]
+        .iter()
+        .map(|&n| (name(&misplaced, n), misplaced.nodes()[n].value))
+        .collect();
+    assert_eq!(front, [(5, 5.0), (4, 5.0)]);
+    let taken: Vec<usize> = misplaced.rows()[1..]
+        .iter()
+        .map(|r| name(&misplaced, r.taken.unwrap()))
+        .collect();
+    assert_eq!(taken, [0, 1, 5, 4, 9, 11, 13]);
+    let Some(TreeEnd::Found { step, .. }) = misplaced.end() else {
+        panic!("found");
+    };
+    let path: Vec<usize> = misplaced
+        .path_at(step)
+        .unwrap()
+        .into_iter()
+        .map(|n| name(&misplaced, n))
+        .collect();
+    assert_eq!(path, [0, 1, 4, 9, 11, 13]);
+    let manhattan = tree_of(5);
+    let taken: Vec<usize> = manhattan.rows()[1..]
+        .iter()
+        .map(|r| name(&manhattan, r.taken.unwrap()))
+        .collect();
+    assert_eq!(taken, [0, 1, 4, 7, 9, 11]);
+    let last = manhattan.rows().last().unwrap();
+    assert!(last.open.iter().all(|&n| manhattan.nodes()[n].value == 7.0));
+    assert!(
+        last.closed
+            .iter()
+            .all(|&n| manhattan.nodes()[n].value == 5.0)
+    );
 }

@@ -53,6 +53,7 @@ impl Source {
             Wanted::Picture {
                 kind: ExportKind::Svg,
                 cell,
+                ..
             } => Ok(Made::Bytes(
                 self.snapshot.svg(cell, self.layers)?.into_bytes(),
             )),
@@ -136,7 +137,7 @@ impl PathfindingTab {
     /// that follow).
     pub fn export_to(&mut self, path: PathBuf) {
         let offer = offer(self.exported().known());
-        let Some(kind) = offer.get(self.export.choice).map(|c| c.kind) else {
+        let Some(kind) = offer.get(self.export.choice).map(|c| (c.kind, c.stem)) else {
             return;
         };
         let source = self.export_source();

@@ -4,9 +4,14 @@
 
 use egui::Context;
 
+use super::watch::Middle;
 use super::{Mode, SlidingTab};
 use crate::app::export_window::{ExportChoice, ExportKind, ExportWindow, Made, Wanted};
+use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::picture::{PuzzleFrames, PuzzlePicture};
+use crate::games::sliding::search_tree::{
+    SearchTree, tables_markdown, tables_sketch, tables_wording, tree_sketch, tree_wording,
+};
 use crate::games::sliding::{Move, Position};
 use crate::i18n::Message;
 use crate::tr;
@@ -37,7 +42,8 @@ impl SlidingTab {
     }
 
     fn offer(&self) -> Vec<ExportChoice> {
-        let mut offer = vec![
+        let mut offer = self.tree_offer();
+        offer.extend([
             ExportChoice::png(tr!("export-png-position"), "position"),
             ExportChoice::svg(tr!("export-svg-position"), "position"),
             ExportChoice::gif(
@@ -47,7 +53,7 @@ impl SlidingTab {
                 self.play.game().moves() + 1,
                 false,
             ),
-        ];
+        ]);
         if let Some(moves) = self
             .watch
             .sessions()
@@ -80,6 +86,7 @@ impl SlidingTab {
                 Some((session.run().problem().start, session.solution_moves()?))
             });
         Source {
+            tree: self.tree_at_step(),
             shown: self.shown_position(),
             goal: self.play.game().goal(),
             game: (self.play.game().start(), played),
@@ -101,7 +108,7 @@ impl SlidingTab {
     /// tests choose the file directly).
     pub fn export_to(&mut self, path: std::path::PathBuf) {
         let offer = self.offer();
-        let Some(kind) = offer.get(self.export.choice).map(|c| c.kind) else {
+        let Some(kind) = offer.get(self.export.choice).map(|c| (c.kind, c.stem)) else {
             return;
         };
         let source = self.source();
@@ -116,6 +123,8 @@ impl SlidingTab {
 
 /// What the export window's choices are made from.
 struct Source {
+    /// The first search's tree, its search and the step shown.
+    tree: Option<(SearchTree, PathAlgorithm, usize)>,
     shown: Position,
     goal: Position,
     /// Where the game began, and the blank's moves since.
@@ -126,6 +135,15 @@ struct Source {
 
 impl Source {
     fn make(self, wanted: Wanted) -> Result<Made, Message> {
+        if let Wanted::Picture {
+            kind,
+            cell,
+            stem: stem @ (TREE | TABLES),
+        } = wanted
+        {
+            let (tree, algorithm, step) = self.tree.ok_or(crate::msg!("render-nothing"))?;
+            return diagram(&tree, algorithm, step, stem, kind, cell);
+        }
         let picture = PuzzlePicture {
             position: self.shown,
             goal: self.goal,
@@ -134,6 +152,7 @@ impl Source {
             Wanted::Picture {
                 kind: ExportKind::Svg,
                 cell,
+                ..
             } => return Ok(Made::Bytes(picture.svg(cell)?.into_bytes())),
             Wanted::Picture { cell, .. } => return Ok(Made::Bytes(picture.png(cell)?)),
             Wanted::Frames { id: SOLUTION } => {
@@ -144,5 +163,57 @@ impl Source {
         Ok(Made::Frames(Box::new(PuzzleFrames::new(
             start, self.goal, moves,
         )?)))
+    }
+}
+
+/// The stems of the tree's and the tables' choices.
+const TREE: &str = "search-tree";
+const TABLES: &str = "open-closed";
+
+/// The tree or the tables (`stem`) at `step` as `kind`; PNG at `cell` / 24 pixels a unit
+/// (the window's default cell of 48 draws at twice the view's size).
+fn diagram(
+    tree: &SearchTree,
+    algorithm: PathAlgorithm,
+    step: usize,
+    stem: &str,
+    kind: ExportKind,
+    cell: u32,
+) -> Result<Made, Message> {
+    let wording = tables_wording(tree, algorithm);
+    let sketch = if stem == TREE {
+        tree_sketch(tree, step, &tree_wording(tree, algorithm, step))
+    } else {
+        tables_sketch(tree, step, &wording)
+    };
+    let bytes = match kind {
+        ExportKind::Svg => sketch.svg().into_bytes(),
+        ExportKind::Markdown => tables_markdown(tree, step, &wording).into_bytes(),
+        _ => sketch.png(cell as f32 / 24.0)?,
+    };
+    Ok(Made::Bytes(bytes))
+}
+
+impl SlidingTab {
+    /// The tree's and the tables' choices, offered first while one is in the middle.
+    fn tree_offer(&self) -> Vec<ExportChoice> {
+        if self.mode != Mode::Watch || self.watch.middle() == Middle::Boards {
+            return vec![];
+        }
+        vec![
+            ExportChoice::png(tr!("export-png-tree"), TREE),
+            ExportChoice::svg(tr!("export-svg-tree"), TREE),
+            ExportChoice::png(tr!("export-png-tables"), TABLES),
+            ExportChoice::svg(tr!("export-svg-tables"), TABLES),
+            ExportChoice::markdown(tr!("export-md-tables"), TABLES),
+        ]
+    }
+
+    /// The first search's tree at the step shown, if it draws one.
+    fn tree_at_step(&self) -> Option<(SearchTree, PathAlgorithm, usize)> {
+        let session = self.watch.sessions().first()?;
+        let (tree, algorithm) = self.watch.tree_of(session)?;
+        let step = session.position().min(tree.recorded());
+        Some((tree.clone(), algorithm, step))
     }
 }

@@ -4,7 +4,9 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::scene::{BoardScene, LinkScene, RunTo, Scene, SlidingScene, SnakeScene, SokobanScene};
+use super::scene::{
+    BoardScene, LinkScene, RunTo, Scene, SlidingScene, SlidingView, SnakeScene, SokobanScene,
+};
 use super::{Lesson, Page, Question, QuestionKind};
 use crate::games::ParseError;
 use crate::games::sandbox::{Connectivity, Heuristic, PathAlgorithm};
@@ -93,6 +95,7 @@ struct SlidingFile {
     compare: Option<Spanned<String>>,
     compare_heuristic: Option<Spanned<String>>,
     run: Option<Spanned<String>>,
+    view: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -345,10 +348,35 @@ fn read_sliding(
         None => None,
     };
     let run_line = file.run.as_ref().map_or(line, |run| at(run.span()));
+    let algorithm = read_algorithm(&file.algorithm, at)?;
+    let view = match &file.view {
+        None => SlidingView::Boards,
+        Some(view) => {
+            let chosen = match view.get_ref().as_str() {
+                "boards" => SlidingView::Boards,
+                "tree" => SlidingView::Tree,
+                "tables" => SlidingView::Tables,
+                other => {
+                    let why = format!("unknown view `{other}` (expected boards, tree or tables)");
+                    return Err(value(view, why));
+                }
+            };
+            if chosen != SlidingView::Boards && algorithm.best_first().is_none() {
+                let why = format!(
+                    "{} has no search tree: the tree and the tables are drawn for bfs, dfs, \
+                     dijkstra, astar, wastar and greedy",
+                    algorithm.code()
+                );
+                return Err(value(view, why));
+            }
+            chosen
+        }
+    };
     let scene = SlidingScene {
         start,
         goal,
-        algorithm: read_algorithm(&file.algorithm, at)?,
+        view,
+        algorithm,
         heuristic: heuristic(&file.heuristic)?,
         compare,
         run: read_run(file.run, at)?,

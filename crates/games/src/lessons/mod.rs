@@ -12,7 +12,9 @@ pub mod shipped;
 
 pub use check::{Answer, Checked, check};
 pub use format::parse_lesson;
-pub use scene::{BoardScene, LinkScene, RunTo, Scene, SlidingScene, SnakeScene, SokobanScene};
+pub use scene::{
+    BoardScene, LinkScene, RunTo, Scene, SlidingScene, SlidingView, SnakeScene, SokobanScene,
+};
 
 use crate::games::sandbox::PathAlgorithm;
 use crate::grid::Pos;

@@ -196,11 +196,25 @@ pub struct LinkScene {
 #[derive(Clone, Debug)]
 pub struct SlidingScene {
     pub start: Position,
+    /// What the middle of Watch shows: the boards, the search tree or the tables.
+    pub view: SlidingView,
     pub goal: Goal,
     pub algorithm: PathAlgorithm,
     pub heuristic: PuzzleHeuristic,
     pub compare: Option<(PathAlgorithm, PuzzleHeuristic)>,
     pub run: RunTo,
+}
+
+/// What the middle of the sliding puzzle's Watch shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SlidingView {
+    /// The position expanded and the frontier, as boards.
+    #[default]
+    Boards,
+    /// The search tree.
+    Tree,
+    /// The OPEN and CLOSED tables.
+    Tables,
 }
 
 impl SlidingScene {

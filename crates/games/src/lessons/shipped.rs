@@ -123,4 +123,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "15-dijkstra-rules.zh-CN.toml",
         include_str!("../../../../presets/lessons/15-dijkstra-rules.zh-CN.toml"),
     ),
+    (
+        "16-a-star-by-hand.en.toml",
+        include_str!("../../../../presets/lessons/16-a-star-by-hand.en.toml"),
+    ),
+    (
+        "16-a-star-by-hand.zh-CN.toml",
+        include_str!("../../../../presets/lessons/16-a-star-by-hand.zh-CN.toml"),
+    ),
 ];

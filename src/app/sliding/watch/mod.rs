@@ -7,7 +7,10 @@
 mod code;
 mod controls;
 mod teach;
+mod tree;
 mod view;
+
+pub use tree::Middle;
 
 use egui::Ui;
 
@@ -52,6 +55,9 @@ pub(super) struct Watch {
     predicting: bool,
     /// The student's own search: the program and its last run.
     code: code::CodeState,
+    /// Boards, the search tree or the OPEN and CLOSED tables in the middle.
+    middle: Middle,
+    tree: tree::TreeState,
 }
 
 impl Watch {
@@ -66,6 +72,8 @@ impl Watch {
             watch_when_ready: false,
             predicting: false,
             code: code::CodeState::new(&crate::app::code::CodeSaved::default()),
+            middle: Middle::Boards,
+            tree: tree::TreeState::default(),
         }
     }
 
@@ -91,6 +99,21 @@ impl Watch {
     pub fn choose(&mut self, search: (PathAlgorithm, PuzzleHeuristic), compare: Option<Search>) {
         (self.algorithm, self.heuristic) = search;
         self.compare_with = compare;
+    }
+
+    pub fn middle(&self) -> Middle {
+        self.middle
+    }
+
+    /// The tree of `session` as recorded, if it is the one followed and draws one.
+    pub fn tree_of(
+        &self,
+        session: &PuzzleSession,
+    ) -> Option<(
+        &crate::games::sliding::search_tree::SearchTree,
+        PathAlgorithm,
+    )> {
+        self.tree.recorded(session)
     }
 
     pub fn set_predicting(&mut self, on: bool) {
@@ -226,6 +249,7 @@ impl SlidingTab {
         self.watch.heuristic = scene.heuristic;
         self.watch.compare_with = scene.compare;
         self.watch.predicting = false;
+        self.watch.middle = scene.view;
         self.start_watching();
         self.apply(StepAction::Seek(steps));
     }

@@ -33,6 +33,17 @@ struct Asked {
 
 impl SlidingTab {
     pub(in crate::app::sliding) fn watch_view(&mut self, ui: &mut Ui) {
+        if self.watch.sessions.is_empty() {
+            return self.boards_view(ui);
+        }
+        self.middle_picker(ui);
+        match self.watch.middle {
+            super::Middle::Boards => self.boards_view(ui),
+            _ => self.tree_view(ui),
+        }
+    }
+
+    fn boards_view(&mut self, ui: &mut Ui) {
         // Side by side where there is room for two boards; one under the other on a phone.
         let rows: Vec<Vec<usize>> = if ui.available_width() < 460.0 {
             (0..self.watch.sessions.len()).map(|i| vec![i]).collect()
