@@ -863,3 +863,52 @@ fn the_a_star_by_hand_lessons_tree_and_tables_are_what_it_says() {
             .all(|&n| manhattan.nodes()[n].value == 5.0)
     );
 }
+
+/// The inversions lesson: each position's inversions and whether it reaches its goal are
+/// what its pages state, and Frontier's parity rule (which refuses a position in the Play
+/// view) agrees with the rule the lesson teaches, on every position it names.
+#[test]
+fn the_inversions_lessons_counts_and_verdicts_are_frontiers() {
+    use frontier_games::games::sliding::{Goal, Position};
+    fn inversions(position: Position) -> usize {
+        let tiles: Vec<u8> = position.tiles().into_iter().filter(|&t| t != 0).collect();
+        (0..tiles.len())
+            .map(|i| tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count())
+            .sum()
+    }
+    // (page, position, inversions as stated, reaches the blank-last goal)
+    let stated = [
+        (1, "7 2 4 5 0 6 8 3 1", 16, true),
+        (3, "8 1 2 0 4 3 7 6 5", 11, false),
+        (3, "1 2 3 4 5 6 8 7 0", 1, false),
+        (3, "1 2 3 4 0 6 7 5 8", 2, true),
+        (4, "5 1 2 4 9 6 3 8 13 15 10 11 14 0 7 12", 24, true),
+        (4, "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", 1, false),
+    ];
+    for (page, text, count, reaches) in stated {
+        let position = Position::parse(text).unwrap();
+        let side = position.side();
+        assert_eq!(inversions(position), count, "{text}");
+        let goal = Goal::BlankLast.position(side);
+        assert_eq!(position.reaches(goal).is_ok(), reaches, "{text}");
+        // The lesson's rule: parity of inversions (odd width), of inversions plus the
+        // blank's row (even width), the same as the goal's.
+        let key = |p: Position| inversions(p) + if side % 2 == 0 { p.blank() / side } else { 0 };
+        assert_eq!(key(position) % 2 == key(goal) % 2, reaches, "{text}");
+        for (file, words) in page_words("inversions", page) {
+            assert!(
+                words.contains(&count.to_string()),
+                "{file} page {page}: {count}"
+            );
+        }
+    }
+    let c = Position::parse("1 2 3 4 0 6 7 5 8").unwrap();
+    assert_eq!(
+        c.after("DR").unwrap(),
+        Goal::BlankLast.position(3),
+        "C is two moves away"
+    );
+    let sixteen: u64 = (1..=16).product();
+    assert_eq!(sixteen, 20_922_789_888_000);
+    assert_eq!(sixteen / 2, 10_461_394_944_000);
+}

@@ -131,4 +131,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "16-a-star-by-hand.zh-CN.toml",
         include_str!("../../../../presets/lessons/16-a-star-by-hand.zh-CN.toml"),
     ),
+    (
+        "17-inversions.en.toml",
+        include_str!("../../../../presets/lessons/17-inversions.en.toml"),
+    ),
+    (
+        "17-inversions.zh-CN.toml",
+        include_str!("../../../../presets/lessons/17-inversions.zh-CN.toml"),
+    ),
 ];
