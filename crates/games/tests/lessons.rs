@@ -912,3 +912,63 @@ fn the_inversions_lessons_counts_and_verdicts_are_frontiers() {
     assert_eq!(sixteen, 20_922_789_888_000);
     assert_eq!(sixteen / 2, 10_461_394_944_000);
 }
+
+/// The reopening lesson: A* expands exactly 543 different positions (its 559 expansions less
+/// the 16 of positions put back in OPEN), and the search that never reopens returns its 22
+/// moves because a position on its path was closed with a g above its true distance.
+#[test]
+fn the_reopening_lessons_claims_hold_on_its_position() {
+    use frontier_games::games::sandbox::PathAlgorithm;
+    use frontier_games::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+    use frontier_games::search::{Algorithm, Run, Search};
+    use std::collections::{HashMap, HashSet, VecDeque};
+    let lesson = shipped()
+        .into_iter()
+        .find(|(_, l)| l.id == "reopening")
+        .expect("shipped")
+        .1;
+    let Some(Scene::Sliding(scene)) = &lesson.pages[1].scene else {
+        panic!("a puzzle page");
+    };
+    let (start, goal) = (scene.start, scene.goal_position());
+    let problem = SlidingProblem::new(start, goal, PuzzleHeuristic::Inconsistent).unwrap();
+    let mut astar = Search::new(problem.clone(), Algorithm::AStar);
+    let mut expanded = HashSet::new();
+    let mut expansions = 0;
+    while astar.step().is_some() {
+        if let Some((_, state)) = Run::last_expanded(&astar) {
+            expansions += 1;
+            expanded.insert(state);
+        }
+    }
+    assert_eq!((expansions, expanded.len()), (559, 543));
+    // True distances from the start, by BFS.
+    let mut distance: HashMap<Position, u32> = HashMap::from([(start, 0)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        for (_, next) in at.moves() {
+            if !distance.contains_key(&next) {
+                distance.insert(next, distance[&at] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    let never_reopens = PathAlgorithm::parse("wastar:1")
+        .unwrap()
+        .best_first()
+        .unwrap();
+    let mut search = Search::new(problem, never_reopens);
+    while search.step().is_some() {}
+    let path = Run::path(&search).expect("a path");
+    assert_eq!(path.len() - 1, 22);
+    let too_dear = path
+        .iter()
+        .enumerate()
+        .filter(|(g, state)| *g as u32 > distance[state])
+        .count();
+    assert!(
+        too_dear > 0,
+        "some position on the path was closed with too high a g"
+    );
+    assert_eq!(distance[&goal], 20);
+}

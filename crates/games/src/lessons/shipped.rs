@@ -139,4 +139,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "17-inversions.zh-CN.toml",
         include_str!("../../../../presets/lessons/17-inversions.zh-CN.toml"),
     ),
+    (
+        "18-reopening.en.toml",
+        include_str!("../../../../presets/lessons/18-reopening.en.toml"),
+    ),
+    (
+        "18-reopening.zh-CN.toml",
+        include_str!("../../../../presets/lessons/18-reopening.zh-CN.toml"),
+    ),
 ];
