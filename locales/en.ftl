@@ -2126,3 +2126,12 @@ export-svg-tree = The search tree at this step (SVG)
 export-png-tables = The OPEN and CLOSED tables to this step (PNG)
 export-svg-tables = The OPEN and CLOSED tables to this step (SVG)
 export-md-tables = The OPEN and CLOSED tables to this step (Markdown)
+sliding-view-heuristics = Heuristics table
+sliding-compare-intro = A* with each heuristic on { $per_depth } random positions at each depth (each exactly that many moves from the goal): the mean count and its effective branching factor b*, where N + 1 = 1 + b* + b*² + … + b*^d.
+sliding-compare-refused = The table is made for 八数码 only: { $why }
+sliding-compare-progress = { $done } of { $all } searches
+sliding-compare-count = Count
+sliding-compare-expanded = positions expanded
+sliding-compare-generated = positions generated
+sliding-compare-depth = Depth
+sliding-compare-book = Russell and Norvig's table (Artificial Intelligence: A Modern Approach, 3rd ed., Figure 3.29) counts nodes generated, toward the goal with the blank first: at depth 12, 227 with misplaced tiles and 73 with Manhattan distance; at depth 20, 7,276 and 676. Frontier's counts are lower (docs/searches.md says why); the shape is the same.

@@ -1660,3 +1660,12 @@ export-svg-tree = 这一步的搜索树（SVG）
 export-png-tables = 到这一步的 OPEN 表和 CLOSED 表（PNG）
 export-svg-tables = 到这一步的 OPEN 表和 CLOSED 表（SVG）
 export-md-tables = 到这一步的 OPEN 表和 CLOSED 表（Markdown）
+sliding-view-heuristics = 启发函数对比表
+sliding-compare-intro = 在每个深度上取 { $per_depth } 个随机局面（每个离目标恰好那么多步），用每个启发函数跑 A*：扩展数的平均值及其有效分支因子 b*，N + 1 = 1 + b* + b*² + … + b*^d。
+sliding-compare-refused = 这张表只为八数码制作：{ $why }
+sliding-compare-progress = 已完成 { $done } / { $all } 次搜索
+sliding-compare-count = 计数
+sliding-compare-expanded = 扩展的局面
+sliding-compare-generated = 生成的局面
+sliding-compare-depth = 深度
+sliding-compare-book = Russell 和 Norvig 的表（《Artificial Intelligence: A Modern Approach》第 3 版，图 3.29）数的是生成的结点，目标是空格在最前的局面：深度 12 时错位数码数 227、曼哈顿距离 73；深度 20 时 7,276 和 676。Frontier 的计数更低（docs/searches.md 说明了原因），形状相同。

@@ -972,3 +972,51 @@ fn the_reopening_lessons_claims_hold_on_its_position() {
     );
     assert_eq!(distance[&goal], 20);
 }
+
+/// The heuristics-table lesson's figures are the table the app makes (100 positions a depth,
+/// seed 1, toward the goal with the blank first): means and b* at depths 12, 20 and 24, and
+/// the order of the columns from depth 10 on.
+#[test]
+fn the_heuristics_tables_figures_are_the_tables() {
+    use frontier_games::games::sliding::{Position, PuzzleHeuristic, compare_heuristics};
+    let depths: Vec<usize> = (2..=24).step_by(2).collect();
+    let heuristics = [
+        PuzzleHeuristic::Misplaced,
+        PuzzleHeuristic::Manhattan,
+        PuzzleHeuristic::LinearConflict,
+    ];
+    let rows = compare_heuristics(
+        Position::blank_first(3),
+        &depths,
+        100,
+        1,
+        &heuristics,
+        |_| {},
+    )
+    .unwrap();
+    let at = |depth: usize| rows.iter().find(|r| r.depth == depth).unwrap();
+    let means = |depth: usize| -> Vec<u64> {
+        at(depth)
+            .cells
+            .iter()
+            .map(|c| c.mean.round() as u64)
+            .collect()
+    };
+    let b = |depth: usize, i: usize| format!("{:.2}", at(depth).cells[i].b_star.unwrap());
+    assert_eq!(means(12)[..2], [71, 25]);
+    assert_eq!(means(20), [2560, 306, 177]);
+    assert_eq!(means(24)[..2], [13_710, 1138]);
+    assert_eq!([b(12, 0), b(20, 0), b(24, 0)], ["1.26", "1.39", "1.41"]);
+    assert_eq!([b(12, 1), b(20, 1)], ["1.11", "1.22"]);
+    for row in rows.iter().filter(|r| r.depth >= 10) {
+        let [h1, h2, lc] = [row.cells[0].mean, row.cells[1].mean, row.cells[2].mean];
+        assert!(h1 > h2 && h2 > lc, "depth {}", row.depth);
+    }
+    for (file, words) in page_words("heuristics-table", 1) {
+        assert!(words.contains("2,560") && words.contains("306"), "{file}");
+    }
+    for (file, words) in page_words("heuristics-table", 3) {
+        assert!(words.contains("177") && words.contains("13,710"), "{file}");
+        assert!(words.contains("1,138"), "{file}");
+    }
+}

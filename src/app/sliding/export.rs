@@ -197,7 +197,8 @@ fn diagram(
 impl SlidingTab {
     /// The tree's and the tables' choices, offered first while one is in the middle.
     fn tree_offer(&self) -> Vec<ExportChoice> {
-        if self.mode != Mode::Watch || self.watch.middle() == Middle::Boards {
+        if self.mode != Mode::Watch || !matches!(self.watch.middle(), Middle::Tree | Middle::Tables)
+        {
             return vec![];
         }
         vec![

@@ -356,12 +356,16 @@ fn read_sliding(
                 "boards" => SlidingView::Boards,
                 "tree" => SlidingView::Tree,
                 "tables" => SlidingView::Tables,
+                "heuristics" => SlidingView::Heuristics,
                 other => {
-                    let why = format!("unknown view `{other}` (expected boards, tree or tables)");
+                    let why = format!(
+                        "unknown view `{other}` (expected boards, tree, tables or heuristics)"
+                    );
                     return Err(value(view, why));
                 }
             };
-            if chosen != SlidingView::Boards && algorithm.best_first().is_none() {
+            let draws_tree = matches!(chosen, SlidingView::Tree | SlidingView::Tables);
+            if draws_tree && algorithm.best_first().is_none() {
                 let why = format!(
                     "{} has no search tree: the tree and the tables are drawn for bfs, dfs, \
                      dijkstra, astar, wastar and greedy",

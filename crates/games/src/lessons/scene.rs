@@ -215,6 +215,8 @@ pub enum SlidingView {
     Tree,
     /// The OPEN and CLOSED tables.
     Tables,
+    /// The table of heuristics over random positions by depth.
+    Heuristics,
 }
 
 impl SlidingScene {

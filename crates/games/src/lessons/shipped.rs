@@ -147,4 +147,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "18-reopening.zh-CN.toml",
         include_str!("../../../../presets/lessons/18-reopening.zh-CN.toml"),
     ),
+    (
+        "19-heuristics-table.en.toml",
+        include_str!("../../../../presets/lessons/19-heuristics-table.en.toml"),
+    ),
+    (
+        "19-heuristics-table.zh-CN.toml",
+        include_str!("../../../../presets/lessons/19-heuristics-table.zh-CN.toml"),
+    ),
 ];

@@ -6,6 +6,7 @@
 
 mod code;
 mod controls;
+mod heuristics;
 mod teach;
 mod tree;
 mod view;
@@ -58,6 +59,7 @@ pub(super) struct Watch {
     /// Boards, the search tree or the OPEN and CLOSED tables in the middle.
     middle: Middle,
     tree: tree::TreeState,
+    heuristics: heuristics::HeuristicsTable,
 }
 
 impl Watch {
@@ -74,6 +76,7 @@ impl Watch {
             code: code::CodeState::new(&crate::app::code::CodeSaved::default()),
             middle: Middle::Boards,
             tree: tree::TreeState::default(),
+            heuristics: heuristics::HeuristicsTable::default(),
         }
     }
 

@@ -83,6 +83,7 @@ impl SlidingTab {
                 (Middle::Boards, tr!("sliding-view-boards")),
                 (Middle::Tree, tr!("sliding-view-tree")),
                 (Middle::Tables, tr!("sliding-view-tables")),
+                (Middle::Heuristics, tr!("sliding-view-heuristics")),
             ] {
                 ui.selectable_value(&mut self.watch.middle, middle, name)
                     .labelled_by(label.id);

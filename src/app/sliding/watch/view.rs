@@ -39,7 +39,8 @@ impl SlidingTab {
         self.middle_picker(ui);
         match self.watch.middle {
             super::Middle::Boards => self.boards_view(ui),
-            _ => self.tree_view(ui),
+            super::Middle::Heuristics => self.heuristics_view(ui),
+            super::Middle::Tree | super::Middle::Tables => self.tree_view(ui),
         }
     }
 

@@ -71,8 +71,149 @@ pub fn draw_at_depth(
         .collect()
 }
 
-/// The table for `depths` (each drawn `per_depth` positions from `seed`) toward `goal` (a
-/// 3 x 3 position), A* run with each of `heuristics`. `each` is told every depth done, for
+/// The table made a run at a time, so a view can make it over frames: depth by depth,
+/// each heuristic's A* on each of the depth's positions.
+#[derive(Clone)]
+pub struct Comparison {
+    goal: Position,
+    layers: Vec<Vec<Position>>,
+    /// The depths still to do, the next first.
+    depths: std::collections::VecDeque<usize>,
+    per_depth: usize,
+    heuristics: Vec<PuzzleHeuristic>,
+    rng: StdRng,
+    rows: Vec<DepthRow>,
+    /// The depth being done: its positions, the heuristic and position next, and the sums
+    /// (expanded, generated) of each heuristic done so far.
+    current: Option<Current>,
+    runs_done: usize,
+    runs_in_all: usize,
+}
+
+#[derive(Clone)]
+struct Current {
+    depth: usize,
+    positions: Vec<Position>,
+    heuristic: usize,
+    next: usize,
+    sums: (usize, usize),
+    cells: Vec<Cell>,
+}
+
+impl Comparison {
+    /// The table for `depths` (each drawn `per_depth` positions from `seed`) toward `goal`
+    /// (a 3 x 3 position), A* run with each of `heuristics`; nothing run yet.
+    pub fn new(
+        goal: Position,
+        depths: &[usize],
+        per_depth: usize,
+        seed: u64,
+        heuristics: &[PuzzleHeuristic],
+    ) -> Result<Comparison, String> {
+        if goal.side() != 3 {
+            return Err(
+                "the comparison runs on the 3 x 3 puzzle (八数码): every position of it can be \
+                 drawn by its depth"
+                    .to_owned(),
+            );
+        }
+        // A heuristic that cannot be made (a pattern database refused) is said now.
+        for &heuristic in heuristics {
+            SlidingProblem::new(goal, goal, heuristic)?;
+        }
+        let layers = positions_by_depth(goal);
+        let reachable = depths
+            .iter()
+            .filter(|&&d| layers.get(d).is_some_and(|l| !l.is_empty()))
+            .count();
+        Ok(Comparison {
+            goal,
+            layers,
+            depths: depths.iter().copied().collect(),
+            per_depth,
+            heuristics: heuristics.to_vec(),
+            rng: StdRng::seed_from_u64(seed),
+            rows: vec![],
+            current: None,
+            runs_done: 0,
+            runs_in_all: reachable * per_depth * heuristics.len(),
+        })
+    }
+
+    /// The rows of the depths done.
+    pub fn rows(&self) -> &[DepthRow] {
+        &self.rows
+    }
+
+    pub fn heuristics(&self) -> &[PuzzleHeuristic] {
+        &self.heuristics
+    }
+
+    /// A* runs done and to do in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.runs_done, self.runs_in_all)
+    }
+
+    pub fn done(&self) -> bool {
+        self.current.is_none() && self.depths.is_empty()
+    }
+
+    /// Runs A* once more (the next heuristic on the next position); the row of a depth
+    /// just finished, if this run finished one.
+    pub fn run_one(&mut self) -> Result<Option<&DepthRow>, String> {
+        if self.current.is_none() {
+            let Some(depth) = self.depths.pop_front() else {
+                return Ok(None);
+            };
+            let positions = draw_at_depth(&self.layers, depth, self.per_depth, &mut self.rng);
+            if positions.is_empty() || self.heuristics.is_empty() {
+                return Ok(None);
+            }
+            self.current = Some(Current {
+                depth,
+                positions,
+                heuristic: 0,
+                next: 0,
+                sums: (0, 0),
+                cells: vec![],
+            });
+        }
+        let current = self.current.as_mut().expect("a depth under way");
+        let heuristic = self.heuristics[current.heuristic];
+        let problem = SlidingProblem::new(current.positions[current.next], self.goal, heuristic)?;
+        let run = Search::new(problem, Algorithm::AStar).run();
+        current.sums.0 += run.expanded;
+        current.sums.1 += run.stored;
+        current.next += 1;
+        self.runs_done += 1;
+        if current.next < current.positions.len() {
+            return Ok(None);
+        }
+        let count = current.positions.len() as f64;
+        let (mean, generated) = (current.sums.0 as f64 / count, current.sums.1 as f64 / count);
+        current.cells.push(Cell {
+            mean,
+            b_star: effective_branching_factor(mean.round() as usize, current.depth),
+            generated,
+            generated_b_star: effective_branching_factor(generated.round() as usize, current.depth),
+        });
+        current.heuristic += 1;
+        current.next = 0;
+        current.sums = (0, 0);
+        if current.heuristic < self.heuristics.len() {
+            return Ok(None);
+        }
+        let current = self.current.take().expect("a depth under way");
+        self.rows.push(DepthRow {
+            depth: current.depth,
+            instances: current.positions.len(),
+            cells: current.cells,
+        });
+        Ok(self.rows.last())
+    }
+}
+
+/// The whole table at once (see [`Comparison::new`]); `each` is told every depth done, for
 /// a progress bar.
 pub fn compare_heuristics(
     goal: Position,
@@ -82,48 +223,13 @@ pub fn compare_heuristics(
     heuristics: &[PuzzleHeuristic],
     mut each: impl FnMut(&DepthRow),
 ) -> Result<Vec<DepthRow>, String> {
-    if goal.side() != 3 {
-        return Err(
-            "the comparison runs on the 3 x 3 puzzle (八数码): every position of \
-                    it can be drawn by its depth"
-                .to_owned(),
-        );
-    }
-    let layers = positions_by_depth(goal);
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut rows = vec![];
-    for &depth in depths {
-        let positions = draw_at_depth(&layers, depth, per_depth, &mut rng);
-        if positions.is_empty() {
-            continue;
+    let mut comparison = Comparison::new(goal, depths, per_depth, seed, heuristics)?;
+    while !comparison.done() {
+        if let Some(row) = comparison.run_one()? {
+            each(row);
         }
-        let mut cells = vec![];
-        for &heuristic in heuristics {
-            let (mut expanded, mut generated) = (0usize, 0usize);
-            for &start in &positions {
-                let problem = SlidingProblem::new(start, goal, heuristic)?;
-                let run = Search::new(problem, Algorithm::AStar).run();
-                expanded += run.expanded;
-                generated += run.stored;
-            }
-            let mean = expanded as f64 / positions.len() as f64;
-            let generated = generated as f64 / positions.len() as f64;
-            cells.push(Cell {
-                mean,
-                b_star: effective_branching_factor(mean.round() as usize, depth),
-                generated,
-                generated_b_star: effective_branching_factor(generated.round() as usize, depth),
-            });
-        }
-        let row = DepthRow {
-            depth,
-            instances: positions.len(),
-            cells,
-        };
-        each(&row);
-        rows.push(row);
     }
-    Ok(rows)
+    Ok(comparison.rows)
 }
 
 #[cfg(test)]

@@ -19,7 +19,9 @@ pub mod session;
 pub mod tables;
 mod watch;
 
-pub use compare::{Cell, DepthRow, compare_heuristics, draw_at_depth, positions_by_depth};
+pub use compare::{
+    Cell, Comparison, DepthRow, compare_heuristics, draw_at_depth, positions_by_depth,
+};
 pub use game::{Goal, Shuffle, SlidingGame, position_text, shuffled};
 pub use heuristic::PuzzleHeuristic;
 pub use pattern_database::{PatternDatabase, TablesBuild};
