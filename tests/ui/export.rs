@@ -410,7 +410,7 @@ fn the_sliding_puzzle_exports_its_position_game_and_solution() {
         .play_typed("2 8 3 1 6 4 7 0 5");
     harness.run_steps(2);
     click(&mut harness, "Tile 6");
-    let entry = "Export the sliding puzzle as PNG, SVG or GIF…";
+    let entry = "Export the sliding puzzle as PNG, SVG or GIF, its tables as Markdown…";
     let png = export_from_game_tab(
         &mut harness,
         entry,
@@ -447,4 +447,91 @@ fn the_sliding_puzzle_exports_its_position_game_and_solution() {
     let frames = gif_frames(&solution);
     assert_eq!(frames.len(), moves.len() + 1);
     assert_ne!(frames[0], frames[frames.len() - 1]);
+}
+
+/// The search tree and the OPEN and CLOSED tables, seen in Watch and exported at the step
+/// shown: the tree as SVG and PNG, the tables as Markdown with a row a step.
+#[test]
+fn the_sliding_puzzles_tree_and_tables_are_seen_and_exported_at_the_step_shown() {
+    let mut harness = harness::app([1400.0, 900.0]);
+    harness.state_mut().tab = frontier::app::TabId::Sliding;
+    harness.run_steps(2);
+    harness
+        .state_mut()
+        .tabs
+        .sliding
+        .play_typed("2 8 3 1 6 4 7 0 5");
+    harness.run_steps(2);
+    click(&mut harness, "Watch a search solve it");
+    click(&mut harness, "Search tree");
+    for _ in 0..2 {
+        click(&mut harness, "Step");
+    }
+    let sliding = &harness.state().tabs.sliding;
+    assert_eq!(sliding.middle(), frontier::lessons::SlidingView::Tree);
+    let tree = sliding.search_tree().expect("A* draws a tree");
+    assert_eq!(tree.recorded(), 2, "recorded as far as the step shown");
+    let kept_after_two = tree.nodes_at(2);
+    let entry = "Export the sliding puzzle as PNG, SVG or GIF, its tables as Markdown…";
+    let svg = export_from_game_tab(
+        &mut harness,
+        entry,
+        "The search tree at this step (SVG)",
+        "tree.svg",
+    );
+    let svg = String::from_utf8(svg).unwrap();
+    // Each node a board of 8 numbers, a name and its values; two discs of expansions.
+    assert_eq!(svg.matches("<circle").count(), 2, "{svg}");
+    for name in 0..kept_after_two {
+        assert!(svg.contains(&format!(">S{name}</text>")), "S{name}");
+    }
+    let png = export_from_game_tab(
+        &mut harness,
+        entry,
+        "The search tree at this step (PNG)",
+        "tree.png",
+    );
+    assert!(tiny_skia::Pixmap::decode_png(&png).is_ok());
+    click(&mut harness, "OPEN/CLOSED");
+    harness.get_by_label("CLOSED");
+    harness.get_by_label("S0, S1");
+    // "Step" heads a column of the tables too: the button is the one clicked.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Step")
+        .click();
+    harness.run_steps(4);
+    let markdown = export_from_game_tab(
+        &mut harness,
+        entry,
+        "The OPEN and CLOSED tables to this step (Markdown)",
+        "tables.md",
+    );
+    let markdown = String::from_utf8(markdown).unwrap();
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(
+        rows.len(),
+        1 + 4,
+        "the heading and steps 0 to 3: {markdown}"
+    );
+    assert!(rows[2].starts_with("| 1 | S0("), "{markdown}");
+    // Back a step: the view and the export follow it, the recording stays.
+    click(&mut harness, "Back");
+    assert_eq!(
+        harness
+            .state()
+            .tabs
+            .sliding
+            .search_tree()
+            .unwrap()
+            .recorded(),
+        3
+    );
+    let markdown = export_from_game_tab(
+        &mut harness,
+        entry,
+        "The OPEN and CLOSED tables to this step (Markdown)",
+        "tables.md",
+    );
+    let markdown = String::from_utf8(markdown).unwrap();
+    assert_eq!(markdown.lines().filter(|l| l.starts_with("| ")).count(), 4);
 }

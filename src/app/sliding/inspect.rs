@@ -19,6 +19,18 @@ impl SlidingTab {
         self.watch.sessions()
     }
 
+    /// What the middle of Watch shows.
+    pub fn middle(&self) -> crate::lessons::SlidingView {
+        self.watch.middle()
+    }
+
+    /// The first search's tree, as recorded for the tree and tables views, if it draws one
+    /// and one of them has been shown.
+    pub fn search_tree(&self) -> Option<&crate::games::sliding::search_tree::SearchTree> {
+        let session = self.watch.sessions().first()?;
+        self.watch.tree_of(session).map(|(tree, _)| tree)
+    }
+
     /// Searches run to their end on this position.
     pub fn finished(&self) -> &[FinishedRun] {
         self.watch.finished()

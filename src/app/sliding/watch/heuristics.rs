@@ -69,11 +69,9 @@ impl SlidingTab {
             ui.ctx().request_repaint();
         }
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(tr!("sliding-compare-count"));
-            ui.selectable_value(generated, false, tr!("sliding-compare-expanded"))
-                .labelled_by(label.id);
-            ui.selectable_value(generated, true, tr!("sliding-compare-generated"))
-                .labelled_by(label.id);
+            ui.label(tr!("sliding-compare-count"));
+            ui.selectable_value(generated, false, tr!("sliding-compare-expanded"));
+            ui.selectable_value(generated, true, tr!("sliding-compare-generated"));
         });
         let generated = *generated;
         egui::ScrollArea::vertical()
@@ -105,16 +103,22 @@ fn make_some(ctx: &egui::Context, comparison: &mut Comparison) -> Result<(), Str
     Ok(())
 }
 
-/// A heuristic's column heading: its name and the textbook's letter.
+/// A heuristic's column heading: the textbook's letter (the legend above names it).
 fn heading(heuristic: PuzzleHeuristic) -> String {
-    format!(
-        "{} {}(n)",
-        crate::names::puzzle_heuristic(heuristic),
-        heuristic_letter(heuristic)
-    )
+    format!("{}(n)", heuristic_letter(heuristic))
+}
+
+/// What each column's letter stands for: `w(n): misplaced tiles · p(n): ...`.
+fn legend(heuristics: &[PuzzleHeuristic]) -> String {
+    heuristics
+        .iter()
+        .map(|&h| format!("{}: {}", heading(h), crate::names::puzzle_heuristic(h)))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn table_grid(ui: &mut Ui, comparison: &Comparison, generated: bool) {
+    ui.label(legend(comparison.heuristics()));
     egui::Grid::new("sliding-heuristics-table")
         .striped(true)
         .show(ui, |ui| {

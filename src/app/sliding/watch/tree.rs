@@ -78,15 +78,14 @@ impl SlidingTab {
     /// Boards, tree or tables: the choice above the middle of Watch.
     pub(in crate::app::sliding) fn middle_picker(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(tr!("sliding-view-label"));
+            ui.label(tr!("sliding-view-label"));
             for (middle, name) in [
                 (Middle::Boards, tr!("sliding-view-boards")),
                 (Middle::Tree, tr!("sliding-view-tree")),
                 (Middle::Tables, tr!("sliding-view-tables")),
                 (Middle::Heuristics, tr!("sliding-view-heuristics")),
             ] {
-                ui.selectable_value(&mut self.watch.middle, middle, name)
-                    .labelled_by(label.id);
+                ui.selectable_value(&mut self.watch.middle, middle, name);
             }
         });
     }
