@@ -2135,3 +2135,7 @@ sliding-compare-expanded = positions expanded
 sliding-compare-generated = positions generated
 sliding-compare-depth = Depth
 sliding-compare-book = Russell and Norvig's table (Artificial Intelligence: A Modern Approach, 3rd ed., Figure 3.29) counts nodes generated, toward the goal with the blank first: at depth 12, 227 with misplaced tiles and 73 with Manhattan distance; at depth 20, 7,276 and 676. Frontier's counts are lower (docs/searches.md says why); the shape is the same.
+sliding-path-only = Keep only the path (the textbook's IDA*)
+sliding-path-only-tip = Without a table of the positions each iteration reached: the run holds the path and the moves still to try on it, and a position reached again along another path is expanded again. Korf's IDA* (1985) is this.
+sliding-path-only-short = path only
+sliding-memory = Memory held: { $memory }

@@ -1669,3 +1669,7 @@ sliding-compare-expanded = 扩展的局面
 sliding-compare-generated = 生成的局面
 sliding-compare-depth = 深度
 sliding-compare-book = Russell 和 Norvig 的表（《Artificial Intelligence: A Modern Approach》第 3 版，图 3.29）数的是生成的结点，目标是空格在最前的局面：深度 12 时错位数码数 227、曼哈顿距离 73；深度 20 时 7,276 和 676。Frontier 的计数更低（docs/searches.md 说明了原因），形状相同。
+sliding-path-only = 只保留路径（教材里的 IDA*）
+sliding-path-only-tip = 不用表记下每一轮到达过的局面：运行只保存当前路径和路径上还没试的走法，沿另一条路径再次到达的局面会再扩展一次。Korf 的 IDA*（1985）就是这样。
+sliding-path-only-short = 只保留路径
+sliding-memory = 占用内存：{ $memory }

@@ -63,11 +63,12 @@ usage: frontier                      open the app
                      --without switches techniques off to measure them)
        frontier puzzle POSITION|FILE [--goal snail|blank-first|blank-last|POSITION] [--algo ALGO]
                      [--heuristic misplaced|manhattan|linear-conflict|pdb|zero|inconsistent]
-                     [--max-expansions N] [--tsv]
+                     [--max-expansions N] [--path-only] [--tsv]
                      (the sliding puzzle, 2 x 2 to 5 x 5: \"1 2 3 4 5 6 7 8 0\", 0 the
                      blank; the goal the snail, as in the app, unless given; a FILE
                      holds a position a line; --tsv: number, status, moves, expanded,
-                     ms, the blank's moves)
+                     ms, the blank's moves; --path-only: IDA* or IDDFS holding its
+                     path alone, no table of the positions reached)
        frontier puzzle POSITION [--goal G] [--algo ALGO] [--heuristic H]
                      [--tree OUT.svg|.png] [--tables OUT.md|.svg|.png] [--step N]
                      [--language en|zh-CN]

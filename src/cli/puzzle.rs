@@ -13,7 +13,8 @@ use crate::games::sliding::search_tree::{
     SearchTree, tables_markdown, tables_sketch, tables_wording, tree_sketch, tree_wording,
 };
 use crate::games::sliding::{
-    Goal, Position, PuzzleHeuristic, SlidingProblem, compare_heuristics, run_on_puzzle,
+    Goal, Holding, Position, PuzzleHeuristic, SlidingProblem, compare_heuristics,
+    run_on_puzzle_holding,
 };
 use crate::i18n::{Language, set_language};
 use crate::render::sketch::Sketch;
@@ -56,6 +57,11 @@ fn positions(argument: &str) -> Result<Vec<Position>, String> {
     Ok(out)
 }
 
+/// `bytes` as the output writes them: `12.3 KiB`.
+fn kibibytes(bytes: usize) -> String {
+    format!("{:.1} KiB", bytes as f64 / 1024.0)
+}
+
 /// How the output names a goal.
 fn goal_name(goal: Goal) -> &'static str {
     match goal {
@@ -79,6 +85,18 @@ fn run(args: &mut Args) -> Result<Status, String> {
     let goal = args.parsed("--goal", Goal::parse)?.unwrap_or(Goal::Snail);
     let max_expansions = args.parsed("--max-expansions", number::<usize>)?;
     let tsv = args.flag("--tsv");
+    let holding = if args.flag("--path-only") {
+        if !matches!(algorithm.descriptor().shape, Shape::Deepening(_)) {
+            return Err(
+                "--path-only is for the iterative deepening searches (idastar, iddfs): the \
+                 others keep every position they reach"
+                    .into(),
+            );
+        }
+        Holding::PathOnly
+    } else {
+        Holding::Table
+    };
     let drawings = Drawings::read(args)?;
     let argument = args.positional("POSITION (\"1 2 3 4 5 6 7 8 0\") or a FILE of positions")?;
     args.finish()?;
@@ -103,7 +121,7 @@ fn run(args: &mut Args) -> Result<Status, String> {
             }
         };
         let problem = SlidingProblem::new(start, goal, heuristic).map_err(what)?;
-        let mut engine = run_on_puzzle(problem, algorithm, budget)?;
+        let mut engine = run_on_puzzle_holding(problem, algorithm, budget, holding)?;
         let result = engine.run_to_end();
         let distinct = engine.visited_len();
         let millis = result.elapsed.as_secs_f64() * 1e3;
@@ -152,6 +170,10 @@ fn run(args: &mut Args) -> Result<Status, String> {
                     result.expanded
                 );
             }
+            println!(
+                "memory held at the end: {}",
+                kibibytes(engine.memory_bytes())
+            );
             println!("time: {millis:.3} ms");
         }
     }

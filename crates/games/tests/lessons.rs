@@ -641,6 +641,11 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
         }
         Some(Scene::Sliding(scene)) => {
             let (algorithm, heuristic) = search.split_once(' ').expect("search heuristic");
+            // `idastar-path`: IDA* holding its path alone.
+            let (algorithm, holding) = match algorithm.strip_suffix("-path") {
+                Some(deepening) => (deepening, frontier_games::games::sliding::Holding::PathOnly),
+                None => (algorithm, frontier_games::games::sliding::Holding::Table),
+            };
             let algorithm = PathAlgorithm::parse(algorithm).expect("a search the app has");
             let heuristic = frontier_games::games::sliding::PuzzleHeuristic::parse(heuristic)
                 .expect("a heuristic the puzzle has");
@@ -653,7 +658,9 @@ fn measure(page: &frontier_games::lessons::Page, search: &str, what: Measured) -
                 assert!(tree.end().is_some() && tree.full_at().is_none());
                 return tree.nodes().iter().filter(|n| n.kind == Kind::Kept).count() as f64;
             }
-            let mut run = scene.fresh_run(algorithm, heuristic).expect("it runs");
+            let mut run = scene
+                .fresh_run_holding(algorithm, heuristic, holding)
+                .expect("it runs");
             let result = run.run_to_end();
             let frontier_games::search::Outcome::Found { path, .. } = result.outcome else {
                 panic!("{search}: solved");
@@ -1018,5 +1025,57 @@ fn the_heuristics_tables_figures_are_the_tables() {
     for (file, words) in page_words("heuristics-table", 3) {
         assert!(words.contains("177") && words.contains("13,710"), "{file}");
         assert!(words.contains("1,138"), "{file}");
+    }
+}
+
+/// The IDA*-memory lesson's memory figures: A* about 23 MiB, Frontier's IDA* with its table
+/// about 51 MiB, IDA* holding its path about 12 KiB and never more than 42 positions long.
+#[test]
+fn the_ida_star_lessons_memory_is_what_it_says() {
+    use frontier_games::games::sandbox::PathAlgorithm;
+    use frontier_games::games::sliding::Holding;
+    let lesson = shipped()
+        .into_iter()
+        .find(|(_, l)| l.id == "ida-star-memory")
+        .expect("shipped")
+        .1;
+    let Some(Scene::Sliding(scene)) = &lesson.pages[1].scene else {
+        panic!("a puzzle page");
+    };
+    assert_eq!(scene.holding, Holding::PathOnly);
+    let mib = |bytes: usize| bytes as f64 / (1 << 20) as f64;
+    let held = |search: &str, holding: Holding| {
+        let algorithm = PathAlgorithm::parse(search).unwrap();
+        let mut run = scene
+            .fresh_run_holding(algorithm, scene.heuristic, holding)
+            .unwrap();
+        let (mut most, mut deepest) = (0, 0);
+        while run.next().is_some() {
+            if holding == Holding::PathOnly {
+                most = most.max(run.memory_bytes());
+                deepest = deepest.max(run.visited_len());
+            }
+        }
+        (run.memory_bytes(), most, deepest)
+    };
+    let (astar, _, _) = held("astar", Holding::Table);
+    let (table, _, _) = held("idastar", Holding::Table);
+    let (path, most, deepest) = held("idastar", Holding::PathOnly);
+    assert!((22.5..23.5).contains(&mib(astar)), "A* {}", mib(astar));
+    assert!((50.5..51.5).contains(&mib(table)), "table {}", mib(table));
+    assert!(
+        (11.0..13.0).contains(&(path as f64 / 1024.0)),
+        "path {path}"
+    );
+    assert!(most < 16 * 1024, "at most {most} bytes along the way");
+    assert_eq!(deepest, 42, "the path at its deepest: 42 positions");
+    assert_eq!(406_931 - 277_648, 129_283);
+    for page in [1, 2] {
+        for (file, words) in page_words("ida-star-memory", page) {
+            assert!(
+                words.contains("23 MiB") || words.contains("12 KiB"),
+                "{file}"
+            );
+        }
     }
 }

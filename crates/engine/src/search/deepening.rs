@@ -94,6 +94,11 @@ pub struct Deepening<P: Problem> {
     last_expanded: Option<P::State>,
     ended: Option<Step>,
     found: Option<(Vec<P::State>, Cost)>,
+    /// Whether the tables above are kept: the states reached in this iteration (a state
+    /// reached again no more cheaply is skipped), and for the views each state's number and
+    /// how often it was expanded. Without them (the textbook's IDA*, Korf's) the run holds
+    /// its path alone and avoids only stepping back to a parent.
+    keeps_table: bool,
 }
 
 impl<P: Problem> Deepening<P> {
@@ -123,7 +128,22 @@ impl<P: Problem> Deepening<P> {
             last_expanded: None,
             ended: None,
             found: None,
+            keeps_table: true,
         }
+    }
+
+    /// The same search holding only its path (Korf's IDA*): no table of the states
+    /// reached, so its memory is the path and the successors still to try on it, whatever
+    /// the number of expansions; a state reached again along another path is expanded
+    /// again. Expansions of states expanded before are then not counted.
+    pub fn path_only(mut self) -> Self {
+        self.keeps_table = false;
+        self
+    }
+
+    /// Whether it keeps a table of the states reached (see [`Deepening::path_only`]).
+    pub fn keeps_table(&self) -> bool {
+        self.keeps_table
     }
 
     /// The same search within `budget`. A run that gives up has proved that no goal lies
@@ -180,10 +200,11 @@ impl<P: Problem> Deepening<P> {
 
     /// Whether this iteration already reached `state` at least as well.
     fn reached_as_well(&self, state: &P::State, g: Cost, depth: u32) -> bool {
-        self.reached.get(state).is_some_and(|r| match self.limit {
-            DeepeningLimit::Moves => r.depth <= depth,
-            DeepeningLimit::Cost => r.g <= g + TOLERANCE,
-        })
+        self.keeps_table
+            && self.reached.get(state).is_some_and(|r| match self.limit {
+                DeepeningLimit::Moves => r.depth <= depth,
+                DeepeningLimit::Cost => r.g <= g + TOLERANCE,
+            })
     }
 
     fn end(&mut self, event: Event) -> Option<Step> {
@@ -197,21 +218,26 @@ impl<P: Problem> Deepening<P> {
 
     /// Expands `state` (or stops on it, if it is a goal).
     fn visit(&mut self, state: P::State, g: Cost, depth: u32, parent: Option<P::State>) -> Step {
-        self.reached.insert(
-            state.clone(),
-            Reached {
-                g,
-                depth,
-                parent: parent.clone(),
-            },
-        );
-        let node = self.id(&state);
+        let node = if self.keeps_table {
+            self.reached.insert(
+                state.clone(),
+                Reached {
+                    g,
+                    depth,
+                    parent: parent.clone(),
+                },
+            );
+            let times = self.times_expanded.entry(state.clone()).or_insert(0);
+            *times += 1;
+            if *times > 1 {
+                self.re_expansions += 1;
+            }
+            self.id(&state)
+        } else {
+            // Numbered by expansion: without a table a state has no number of its own.
+            self.expansions as NodeId
+        };
         self.expansions += 1;
-        let times = self.times_expanded.entry(state.clone()).or_insert(0);
-        *times += 1;
-        if *times > 1 {
-            self.re_expansions += 1;
-        }
         self.last_expanded = Some(state.clone());
         if self.problem.is_goal(&state) {
             let mut path: Vec<P::State> = self.stack.iter().map(|f| f.state.clone()).collect();
@@ -336,7 +362,7 @@ impl<P: Problem> Run for Deepening<P> {
     }
 
     fn discovered(&self) -> usize {
-        self.reached.len() + self.frontier_len()
+        self.visited_len() + self.frontier_len()
     }
 
     fn frontier_len(&self) -> usize {
@@ -344,14 +370,19 @@ impl<P: Problem> Run for Deepening<P> {
     }
 
     fn visited_len(&self) -> usize {
-        self.reached.len()
+        if self.keeps_table {
+            self.reached.len()
+        } else {
+            self.stack.len()
+        }
     }
 
     fn memory_bytes(&self) -> usize {
         let state = std::mem::size_of::<P::State>();
         let entries = self.reached.len() + self.times_expanded.len() + self.ids.len();
         let pending: usize = self.stack.iter().map(|f| f.children.capacity()).sum();
-        entries * (2 * state + 32) + pending * (state + 8)
+        let frames = self.stack.capacity() * std::mem::size_of::<Frame<P::State>>();
+        entries * (2 * state + 32) + pending * (state + 8) + frames
     }
 
     fn path(&self) -> Option<Vec<P::State>> {
@@ -378,6 +409,20 @@ impl<P: Problem> Run for Deepening<P> {
     }
 
     fn node(&self, state: &P::State) -> Option<NodeView<P::State>> {
+        if !self.keeps_table
+            && let Some(i) = self.stack.iter().rposition(|f| &f.state == state)
+        {
+            let frame = &self.stack[i];
+            return Some(NodeView {
+                side: Side::Forward,
+                status: NodeStatus::Visited,
+                g: frame.g,
+                h: self.h(state),
+                f: self.measure(state, frame.g, frame.depth),
+                parent: i.checked_sub(1).map(|p| self.stack[p].state.clone()),
+                depth: frame.depth,
+            });
+        }
         if let Some(r) = self.reached.get(state) {
             let h = self.h(state);
             return Some(NodeView {
@@ -404,12 +449,20 @@ impl<P: Problem> Run for Deepening<P> {
     }
 
     fn for_each_node(&self, visit: &mut NodeVisitor<'_, P::State>) {
-        for state in self.reached.keys() {
-            if let Some(view) = self.node(state) {
+        let mut told = std::collections::HashSet::new();
+        let path = self.stack.iter().map(|f| &f.state);
+        let expanded: Vec<&P::State> = if self.keeps_table {
+            self.reached.keys().collect()
+        } else {
+            path.collect()
+        };
+        for state in expanded {
+            if told.insert(state.clone())
+                && let Some(view) = self.node(state)
+            {
                 visit(state, &view);
             }
         }
-        let mut told = std::collections::HashSet::new();
         for frame in &self.stack {
             for (child, _) in &frame.children[frame.next..] {
                 if !self.reached.contains_key(child)
@@ -428,5 +481,62 @@ impl<P: Problem> Run for Deepening<P> {
 
     fn deepening(&self) -> Option<DeepeningStatus> {
         Some(self.status())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Outcome, Search};
+
+    /// A 6 x 6 open grid, 4-connected, from one corner to the other: many equal paths.
+    fn grid() -> impl Problem<State = (i32, i32)> + Clone {
+        let moves = |&(x, y): &(i32, i32)| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .into_iter()
+                .map(move |(dx, dy)| (x + dx, y + dy))
+                .filter(|&(x, y)| (0..6).contains(&x) && (0..6).contains(&y))
+                .map(|p| (p, 1.0))
+                .collect::<Vec<_>>()
+        };
+        Search::from_fn((0, 0), moves, |&p| p == (5, 5)).into_problem()
+    }
+
+    #[test]
+    fn holding_only_the_path_finds_the_same_answer_in_less_memory_and_more_expansions() {
+        let mut with_table = Deepening::new(grid(), DeepeningLimit::Moves);
+        let mut path_only = Deepening::new(grid(), DeepeningLimit::Moves).path_only();
+        assert!(with_table.keeps_table() && !path_only.keeps_table());
+        let (mut most_table, mut most_path, mut deepest) = (0, 0, 0);
+        while Run::step(&mut with_table).is_some() {
+            most_table = most_table.max(Run::memory_bytes(&with_table));
+        }
+        while Run::step(&mut path_only).is_some() {
+            most_path = most_path.max(Run::memory_bytes(&path_only));
+            deepest = deepest.max(path_only.stack.len());
+            // A view of the path: every state on it is known, its parent the one before.
+            if let Some(top) = path_only.stack.last() {
+                let view = Run::node(&path_only, &top.state).unwrap();
+                assert_eq!(view.depth as usize, path_only.stack.len() - 1);
+            }
+        }
+        assert!(path_only.reached.is_empty() && path_only.times_expanded.is_empty());
+        let cost = |run: &Deepening<_>| Run::path_cost(run).unwrap();
+        assert_eq!(cost(&with_table), 10.0);
+        assert_eq!(cost(&path_only), 10.0);
+        assert!(Run::expansions(&path_only) > Run::expansions(&with_table));
+        assert!(most_path < most_table, "{most_path} against {most_table}");
+        assert_eq!(
+            deepest, 11,
+            "the path holds depths 0 to the limit, no deeper"
+        );
+        let Outcome::Found { path, .. } = Deepening::new(grid(), DeepeningLimit::Moves)
+            .path_only()
+            .run()
+            .outcome
+        else {
+            panic!("found");
+        };
+        assert_eq!(path.len(), 11);
     }
 }

@@ -96,6 +96,7 @@ struct SlidingFile {
     compare_heuristic: Option<Spanned<String>>,
     run: Option<Spanned<String>>,
     view: Option<Spanned<String>>,
+    holding: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -376,10 +377,28 @@ fn read_sliding(
             chosen
         }
     };
+    let holding = match &file.holding {
+        None => crate::games::sliding::Holding::Table,
+        Some(holding) => {
+            if algorithm.deepening().is_none() {
+                let why = "`holding` is for the iterative deepening searches (idastar, iddfs)";
+                return Err(value(holding, why.to_owned()));
+            }
+            match holding.get_ref().as_str() {
+                "table" => crate::games::sliding::Holding::Table,
+                "path" => crate::games::sliding::Holding::PathOnly,
+                other => {
+                    let why = format!("unknown holding `{other}` (expected table or path)");
+                    return Err(value(holding, why));
+                }
+            }
+        }
+    };
     let scene = SlidingScene {
         start,
         goal,
         view,
+        holding,
         algorithm,
         heuristic: heuristic(&file.heuristic)?,
         compare,

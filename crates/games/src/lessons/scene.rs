@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use crate::games::sandbox::{Board, Connectivity, GridProblem, GridRun, Heuristic, PathAlgorithm};
-use crate::games::sliding::{Goal, Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle};
+use crate::games::sliding::{
+    Goal, Holding, Position, PuzzleHeuristic, SlidingProblem, run_on_puzzle_holding,
+};
 use crate::games::snake::SnakeGame;
 use crate::games::snake::play::{Autopilot, Planner};
 use crate::games::sokoban::Level;
@@ -198,6 +200,8 @@ pub struct SlidingScene {
     pub start: Position,
     /// What the middle of Watch shows: the boards, the search tree or the tables.
     pub view: SlidingView,
+    /// What the first search holds beside its path, if it is an iterative deepening one.
+    pub holding: Holding,
     pub goal: Goal,
     pub algorithm: PathAlgorithm,
     pub heuristic: PuzzleHeuristic,
@@ -230,7 +234,7 @@ impl SlidingScene {
     /// minute.
     pub fn prepare(&self) -> Result<usize, Message> {
         let (algorithm, heuristic) = (self.algorithm, self.heuristic);
-        let mut run = self.fresh_run(algorithm, heuristic)?;
+        let mut run = self.fresh_run_holding(algorithm, heuristic, self.holding)?;
         self.run.reach(&mut run, |run| run.frontier_len())
     }
 
@@ -240,12 +244,23 @@ impl SlidingScene {
         algorithm: PathAlgorithm,
         heuristic: PuzzleHeuristic,
     ) -> Result<crate::search::Engine<SlidingProblem>, Message> {
+        self.fresh_run_holding(algorithm, heuristic, Holding::Table)
+    }
+
+    /// As [`SlidingScene::fresh_run`], an iterative deepening search holding what
+    /// `holding` says beside its path.
+    pub fn fresh_run_holding(
+        &self,
+        algorithm: PathAlgorithm,
+        heuristic: PuzzleHeuristic,
+        holding: Holding,
+    ) -> Result<crate::search::Engine<SlidingProblem>, Message> {
         if heuristic == PuzzleHeuristic::PatternDatabase && self.start.side() > 3 {
             return Err(msg!("lesson-sliding-tables"));
         }
         let problem = SlidingProblem::new(self.start, self.goal_position(), heuristic)
             .map_err(|why| msg!("lesson-bad-value", why = why))?;
-        run_on_puzzle(problem, algorithm, LESSON_BUDGET)
+        run_on_puzzle_holding(problem, algorithm, LESSON_BUDGET, holding)
             .map_err(|why| msg!("lesson-bad-value", why = why))
     }
 }

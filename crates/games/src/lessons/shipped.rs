@@ -155,4 +155,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "19-heuristics-table.zh-CN.toml",
         include_str!("../../../../presets/lessons/19-heuristics-table.zh-CN.toml"),
     ),
+    (
+        "20-ida-star-memory.en.toml",
+        include_str!("../../../../presets/lessons/20-ida-star-memory.en.toml"),
+    ),
+    (
+        "20-ida-star-memory.zh-CN.toml",
+        include_str!("../../../../presets/lessons/20-ida-star-memory.zh-CN.toml"),
+    ),
 ];

@@ -7,7 +7,7 @@ use super::{heuristic_name, run_label};
 use crate::app::sliding::controls::picker;
 use crate::app::sliding::{Mode, SlidingTab, offered};
 use crate::games::sandbox::PathAlgorithm;
-use crate::games::sliding::PuzzleHeuristic;
+use crate::games::sliding::{Holding, PuzzleHeuristic};
 use crate::tr;
 use crate::ui::step_controls::step_controls;
 
@@ -44,11 +44,22 @@ impl SlidingTab {
             self.watch.algorithm,
             self.watch.heuristic,
             self.watch.compare_with,
+            self.watch.holding,
         );
         let mut first = (self.watch.algorithm, self.watch.heuristic);
         let labels = (tr!("sliding-search"), tr!("sliding-heuristic"));
         search_pickers(ui, "sliding-search", labels, &mut first, true);
         (self.watch.algorithm, self.watch.heuristic) = first;
+        if self.watch.algorithm.deepening().is_some() {
+            let mut path_only = self.watch.holding == Holding::PathOnly;
+            ui.checkbox(&mut path_only, tr!("sliding-path-only"))
+                .on_hover_text(tr!("sliding-path-only-tip"));
+            self.watch.holding = if path_only {
+                Holding::PathOnly
+            } else {
+                Holding::Table
+            };
+        }
         let mut comparing = self.watch.compare_with.is_some();
         ui.checkbox(&mut comparing, tr!("sliding-compare"))
             .on_hover_text(tr!("sliding-compare-tip"));
@@ -70,6 +81,7 @@ impl SlidingTab {
             self.watch.algorithm,
             self.watch.heuristic,
             self.watch.compare_with,
+            self.watch.holding,
         ) != before
             && self.mode == Mode::Watch
         {

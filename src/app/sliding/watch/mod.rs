@@ -21,7 +21,8 @@ use super::{Mode, SlidingTab};
 use crate::app::notice::Notice;
 use crate::app::watch::{Player, keys, standing};
 use crate::games::sandbox::PathAlgorithm;
-use crate::games::sliding::{Position, PuzzleHeuristic, SlidingProblem};
+use crate::games::sliding::{Holding, Position, PuzzleHeuristic, SlidingProblem};
+use crate::tr;
 use crate::ui::step_controls::{FrameBudget, StepAction};
 
 /// A finished search kept for the table of effective branching factors and the plot of
@@ -58,6 +59,8 @@ pub(super) struct Watch {
     code: code::CodeState,
     /// Boards, the search tree or the OPEN and CLOSED tables in the middle.
     middle: Middle,
+    /// What the first search holds beside its path, when it is an iterative deepening one.
+    holding: Holding,
     tree: tree::TreeState,
     heuristics: heuristics::HeuristicsTable,
 }
@@ -75,6 +78,7 @@ impl Watch {
             predicting: false,
             code: code::CodeState::new(&crate::app::code::CodeSaved::default()),
             middle: Middle::Boards,
+            holding: Holding::Table,
             tree: tree::TreeState::default(),
             heuristics: heuristics::HeuristicsTable::default(),
         }
@@ -177,7 +181,7 @@ impl SlidingTab {
         let mut wanted = vec![(self.watch.algorithm, self.watch.heuristic)];
         wanted.extend(self.watch.compare_with);
         let mut sessions = vec![];
-        for (algorithm, heuristic) in wanted {
+        for (i, (algorithm, heuristic)) in wanted.into_iter().enumerate() {
             let problem = match self.problem(start, goal, heuristic) {
                 Ok(Some(problem)) => problem,
                 Ok(None) => {
@@ -204,7 +208,16 @@ impl SlidingTab {
                 }
                 continue;
             }
-            match PuzzleSession::new(problem, algorithm, run_label(algorithm, heuristic)) {
+            // The first search alone holds its path only, when asked.
+            let holding = match (i, algorithm.deepening()) {
+                (0, Some(_)) => self.watch.holding,
+                _ => Holding::Table,
+            };
+            let mut label = run_label(algorithm, heuristic);
+            if holding == Holding::PathOnly {
+                label = format!("{label} · {}", tr!("sliding-path-only-short"));
+            }
+            match PuzzleSession::holding(problem, algorithm, label, holding) {
                 Ok(session) => sessions.push(session),
                 Err(why) => {
                     self.notice = Some(Notice::error(why));
@@ -253,6 +266,7 @@ impl SlidingTab {
         self.watch.compare_with = scene.compare;
         self.watch.predicting = false;
         self.watch.middle = scene.view;
+        self.watch.holding = scene.holding;
         self.start_watching();
         self.apply(StepAction::Seek(steps));
     }

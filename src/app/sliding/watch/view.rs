@@ -122,6 +122,10 @@ fn session_column(
         frontier = run.frontier_len(),
         visited = run.visited_len()
     ));
+    ui.label(tr!(
+        "sliding-memory",
+        memory = memory_text(run.memory_bytes())
+    ));
     if let Some(moves) = session.solution()
         && solution_lines(ui, &moves, first)
     {
@@ -182,6 +186,16 @@ fn frontier_cards(
     }
     if total > first.len() {
         ui.label(tr!("sliding-frontier-more", more = total - first.len()));
+    }
+}
+
+/// Bytes as a reader takes them in: `12.3 KiB`, `52.1 MiB`.
+fn memory_text(bytes: usize) -> String {
+    let kib = bytes as f64 / 1024.0;
+    if kib < 1024.0 {
+        format!("{kib:.1} KiB")
+    } else {
+        format!("{:.1} MiB", kib / 1024.0)
     }
 }
 

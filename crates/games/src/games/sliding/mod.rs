@@ -28,5 +28,5 @@ pub use pattern_database::{PatternDatabase, TablesBuild};
 pub use position::{MAX_SIDE, MIN_SIDE, Move, Position, Unsolvable};
 pub use problem::SlidingProblem;
 pub use records::{Best, BestResults, Solved};
-pub use searches::run_on_puzzle;
+pub use searches::{Holding, run_on_puzzle, run_on_puzzle_holding};
 pub use watch::{ExpansionsByDepth, Waiting, frontier_preview};

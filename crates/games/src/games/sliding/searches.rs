@@ -14,6 +14,26 @@ pub fn run_on_puzzle(
     algorithm: PathAlgorithm,
     budget: Budget,
 ) -> Result<Engine<SlidingProblem>, String> {
+    run_on_puzzle_holding(problem, algorithm, budget, Holding::Table)
+}
+
+/// What an iterative deepening search holds beside its path (the other searches ignore it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Holding {
+    /// A table of the states reached in the iteration: a repeat is skipped.
+    #[default]
+    Table,
+    /// The path alone, as the textbook's IDA* (Korf's).
+    PathOnly,
+}
+
+/// As [`run_on_puzzle`], an iterative deepening search holding what `holding` says.
+pub fn run_on_puzzle_holding(
+    problem: SlidingProblem,
+    algorithm: PathAlgorithm,
+    budget: Budget,
+    holding: Holding,
+) -> Result<Engine<SlidingProblem>, String> {
     match algorithm.descriptor().shape {
         Shape::BestFirst(_) => {
             let policy = algorithm
@@ -26,9 +46,13 @@ pub fn run_on_puzzle(
         Shape::TwoSided(each) => Ok(Engine::new(
             BiSearch::with_algorithm(problem, each).with_budget(budget),
         )),
-        Shape::Deepening(limit) => Ok(Engine::new(
-            Deepening::new(problem, limit).with_budget(budget),
-        )),
+        Shape::Deepening(limit) => {
+            let run = Deepening::new(problem, limit).with_budget(budget);
+            Ok(match holding {
+                Holding::Table => Engine::new(run),
+                Holding::PathOnly => Engine::new(run.path_only()),
+            })
+        }
         Shape::Own => Err(format!(
             "{} searches a grid of cells and does not run on the sliding puzzle: use bfs, \
              bibfs, astar, idastar, greedy or wastar:W",

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use crate::games::sandbox::PathAlgorithm;
 use crate::games::sliding::{
-    ExpansionsByDepth, Move, Position, PuzzleHeuristic, SlidingProblem, Waiting, frontier_preview,
-    run_on_puzzle,
+    ExpansionsByDepth, Holding, Move, Position, PuzzleHeuristic, SlidingProblem, Waiting,
+    frontier_preview, run_on_puzzle_holding,
 };
 use crate::search::predict::{Prediction, Ranking};
 use crate::search::recorded::{Recorded, Recording};
@@ -59,8 +59,19 @@ impl PuzzleSession {
         algorithm: PathAlgorithm,
         label: String,
     ) -> Result<PuzzleSession, String> {
+        PuzzleSession::holding(problem, algorithm, label, Holding::Table)
+    }
+
+    /// As [`PuzzleSession::new`], an iterative deepening search holding what `holding`
+    /// says beside its path.
+    pub fn holding(
+        problem: SlidingProblem,
+        algorithm: PathAlgorithm,
+        label: String,
+        holding: Holding,
+    ) -> Result<PuzzleSession, String> {
         let heuristic = problem.heuristic;
-        let run = run_on_puzzle(problem, algorithm, UI_BUDGET)?;
+        let run = run_on_puzzle_holding(problem, algorithm, UI_BUDGET, holding)?;
         Ok(PuzzleSession::of_run(run, algorithm, heuristic, label))
     }
 
