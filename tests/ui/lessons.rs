@@ -549,3 +549,57 @@ fn the_visited_set_lesson_names_the_line_on_screen_and_draws_its_emphasis() {
         "no stars"
     );
 }
+
+/// The IDA*-memory lesson's second page: IDA* holding only its path (the box ticked, its
+/// name says so) beside A*, both run to the end, each column saying the memory it holds.
+#[test]
+fn a_lesson_runs_ida_star_holding_only_its_path_and_shows_the_memory_held() {
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    let start = "Start “IDA* that keeps only its path: memory against time on the 15-puzzle”";
+    harness.get_by_label(start).scroll_to_me();
+    harness.run_steps(2);
+    harness.get_by_label(start).click_accesskit();
+    harness.run_steps(4);
+    click(&mut harness, "Next page");
+    harness.run_steps(4);
+    let labels: Vec<String> = (harness.state().tabs.sliding.sessions().iter())
+        .map(|s| s.series.label.clone())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "IDA* · Manhattan distance · path only",
+            "A* · Manhattan distance"
+        ]
+    );
+    use egui_kittest::kittest::NodeT;
+    let ticked = harness
+        .get_by_label("Keep only the path (the textbook's IDA*)")
+        .accesskit_node()
+        .toggled();
+    assert_eq!(ticked, Some(egui::accesskit::Toggled::True));
+    click(&mut harness, "To end");
+    for _ in 0..2000 {
+        if harness.state().tabs.sliding.finished().len() == 2 {
+            break;
+        }
+        harness.step();
+    }
+    let sessions = harness.state().tabs.sliding.sessions();
+    assert_eq!(sessions[0].run().expansions(), 406_931);
+    assert_eq!(sessions[1].run().expansions(), 118_485);
+    harness.run_steps(2);
+    // A* holds megabytes (how many depends on how its arrays grew as it was stepped);
+    // IDA* with its path alone, kilobytes.
+    harness.get_by_label_contains("Memory held: 11.6 KiB");
+    let astar = harness.get_by_label_contains("MiB");
+    let shown = format!("{:?}", astar.accesskit_node().value());
+    let mib: f64 = shown
+        .split("Memory held: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0.0);
+    assert!(mib > 10.0, "{shown}");
+}

@@ -900,7 +900,14 @@ fn the_inversions_lessons_counts_and_verdicts_are_frontiers() {
         assert_eq!(position.reaches(goal).is_ok(), reaches, "{text}");
         // The lesson's rule: parity of inversions (odd width), of inversions plus the
         // blank's row (even width), the same as the goal's.
-        let key = |p: Position| inversions(p) + if side % 2 == 0 { p.blank() / side } else { 0 };
+        let key = |p: Position| {
+            inversions(p)
+                + if side.is_multiple_of(2) {
+                    p.blank() / side
+                } else {
+                    0
+                }
+        };
         assert_eq!(key(position) % 2 == key(goal) % 2, reaches, "{text}");
         for (file, words) in page_words("inversions", page) {
             assert!(
@@ -1028,7 +1035,7 @@ fn the_heuristics_tables_figures_are_the_tables() {
     }
 }
 
-/// The IDA*-memory lesson's memory figures: A* about 23 MiB, Frontier's IDA* with its table
+/// The IDA*-memory lesson's memory figures: A* over 10 MiB, Frontier's IDA* with its table
 /// about 51 MiB, IDA* holding its path about 12 KiB and never more than 42 positions long.
 #[test]
 fn the_ida_star_lessons_memory_is_what_it_says() {
@@ -1061,7 +1068,11 @@ fn the_ida_star_lessons_memory_is_what_it_says() {
     let (astar, _, _) = held("astar", Holding::Table);
     let (table, _, _) = held("idastar", Holding::Table);
     let (path, most, deepest) = held("idastar", Holding::PathOnly);
-    assert!((22.5..23.5).contains(&mib(astar)), "A* {}", mib(astar));
+    assert!(
+        mib(astar) > 10.0 && mib(astar) < mib(table),
+        "A* {}",
+        mib(astar)
+    );
     assert!((50.5..51.5).contains(&mib(table)), "table {}", mib(table));
     assert!(
         (11.0..13.0).contains(&(path as f64 / 1024.0)),
@@ -1073,7 +1084,7 @@ fn the_ida_star_lessons_memory_is_what_it_says() {
     for page in [1, 2] {
         for (file, words) in page_words("ida-star-memory", page) {
             assert!(
-                words.contains("23 MiB") || words.contains("12 KiB"),
+                words.contains("10 MiB") || words.contains("12 KiB"),
                 "{file}"
             );
         }

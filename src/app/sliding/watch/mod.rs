@@ -165,7 +165,8 @@ impl Watch {
     /// switch).
     pub fn rename(&mut self) {
         for session in &mut self.sessions {
-            session.series.label = run_label(session.algorithm, session.heuristic);
+            session.series.label =
+                session_label(session.algorithm, session.heuristic, session.holding);
         }
     }
 }
@@ -213,10 +214,7 @@ impl SlidingTab {
                 (0, Some(_)) => self.watch.holding,
                 _ => Holding::Table,
             };
-            let mut label = run_label(algorithm, heuristic);
-            if holding == Holding::PathOnly {
-                label = format!("{label} · {}", tr!("sliding-path-only-short"));
-            }
+            let label = session_label(algorithm, heuristic, holding);
             match PuzzleSession::holding(problem, algorithm, label, holding) {
                 Ok(session) => sessions.push(session),
                 Err(why) => {
@@ -383,6 +381,16 @@ pub(in crate::app::sliding) fn run_label(
         format!("{name} · {}", heuristic_name(heuristic))
     } else {
         name
+    }
+}
+
+/// A watched search's name: [`run_label`], and `path only` for an iterative deepening
+/// search holding its path alone.
+fn session_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic, holding: Holding) -> String {
+    let label = run_label(algorithm, heuristic);
+    match holding {
+        Holding::PathOnly => format!("{label} · {}", tr!("sliding-path-only-short")),
+        Holding::Table => label,
     }
 }
 

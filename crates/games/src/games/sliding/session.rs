@@ -50,6 +50,8 @@ pub struct PuzzleSession {
     pub predictions: Predictions<Prediction<Position>>,
     /// Whether its end is kept among the finished runs already.
     pub reported: bool,
+    /// What it holds beside its path, if it is an iterative deepening search.
+    pub holding: Holding,
 }
 
 impl PuzzleSession {
@@ -72,7 +74,9 @@ impl PuzzleSession {
     ) -> Result<PuzzleSession, String> {
         let heuristic = problem.heuristic;
         let run = run_on_puzzle_holding(problem, algorithm, UI_BUDGET, holding)?;
-        Ok(PuzzleSession::of_run(run, algorithm, heuristic, label))
+        let mut session = PuzzleSession::of_run(run, algorithm, heuristic, label);
+        session.holding = holding;
+        Ok(session)
     }
 
     /// The replay of a student's program's search of `problem` (see
@@ -105,6 +109,7 @@ impl PuzzleSession {
             preview_made: None,
             predictions: Predictions::default(),
             reported: false,
+            holding: Holding::Table,
         }
     }
 
