@@ -1090,3 +1090,51 @@ fn the_ida_star_lessons_memory_is_what_it_says() {
         }
     }
 }
+
+/// The bidirectional-BFS lesson's layers: the sizes it names, 6,053 positions within 14
+/// moves of the goal (and as many of the start, the goal turned round), 181,292 within 29,
+/// and bidirectional BFS expanding exactly the 6,053 on each side.
+#[test]
+fn the_bidirectional_bfs_lessons_layers_are_the_puzzles() {
+    use frontier_games::games::sliding::{
+        Goal, Position, PuzzleHeuristic, SlidingProblem, positions_by_depth,
+    };
+    use frontier_games::search::{BiSearch, Run, Side};
+    let goal = Goal::Snail.position(3);
+    let layers: Vec<usize> = positions_by_depth(goal).iter().map(Vec::len).collect();
+    for (depth, size) in [(0, 1), (1, 4), (6, 60), (10, 376), (15, 3084), (20, 18_612)] {
+        assert_eq!(layers[depth], size, "depth {depth}");
+    }
+    let within = |d: usize| layers[..=d].iter().sum::<usize>();
+    assert_eq!((within(14), within(29)), (6053, 181_292));
+    assert_eq!(layers[30], 148);
+    assert_eq!(layers.len(), 31);
+    let widest = (0..layers.len()).max_by_key(|&d| layers[d]).unwrap();
+    assert_eq!(
+        (widest, layers[widest]),
+        (22, 24_968),
+        "the layers stop growing after 22"
+    );
+    let start = Position::parse("5 6 7 4 0 8 3 2 1").unwrap();
+    let from_start: Vec<usize> = positions_by_depth(start).iter().map(Vec::len).collect();
+    assert_eq!(from_start, layers, "the start's layers are the goal's");
+    let problem = SlidingProblem::new(start, goal, PuzzleHeuristic::Zero).unwrap();
+    let mut search = BiSearch::with_algorithm(problem, frontier_games::search::Algorithm::Bfs);
+    let (mut forward, mut backward) = (0, 0);
+    while let Some(step) = search.step() {
+        if step.event.is_final() {
+            break;
+        }
+        match Run::last_expanded(&search).map(|(side, _)| side) {
+            Some(Side::Forward) => forward += 1,
+            Some(Side::Backward) => backward += 1,
+            None => {}
+        }
+    }
+    assert_eq!((forward, backward), (6053, 6053));
+    for (file, words) in page_words("bidirectional-bfs", 3) {
+        for figure in ["3,084", "18,612", "6,053", "181,292", "24,968"] {
+            assert!(words.contains(figure), "{file}: {figure}");
+        }
+    }
+}

@@ -163,4 +163,12 @@ pub const LESSONS: &[(&str, &str)] = &[
         "20-ida-star-memory.zh-CN.toml",
         include_str!("../../../../presets/lessons/20-ida-star-memory.zh-CN.toml"),
     ),
+    (
+        "21-bidirectional-bfs.en.toml",
+        include_str!("../../../../presets/lessons/21-bidirectional-bfs.en.toml"),
+    ),
+    (
+        "21-bidirectional-bfs.zh-CN.toml",
+        include_str!("../../../../presets/lessons/21-bidirectional-bfs.zh-CN.toml"),
+    ),
 ];
