@@ -1661,7 +1661,7 @@ export-png-tables = 到这一步的 OPEN 表和 CLOSED 表（PNG）
 export-svg-tables = 到这一步的 OPEN 表和 CLOSED 表（SVG）
 export-md-tables = 到这一步的 OPEN 表和 CLOSED 表（Markdown）
 sliding-view-heuristics = 启发函数对比表
-sliding-compare-intro = 在每个深度上取 { $per_depth } 个随机局面（每个离目标恰好那么多步），用每个启发函数跑 A*：扩展数的平均值及其有效分支因子 b*，N + 1 = 1 + b* + b*² + … + b*^d。
+sliding-compare-intro = 在每个深度上取 { $per_depth } 个随机局面（每个离目标恰好那么多步），用每个启发函数跑 A*：扩展数的平均值及其有效分支因子 b*，N + 1 = 1 + b* + b*^2 + … + b*^d。
 sliding-compare-refused = 这张表只为八数码制作：{ $why }
 sliding-compare-progress = 已完成 { $done } / { $all } 次搜索
 sliding-compare-count = 计数
@@ -1673,3 +1673,8 @@ sliding-path-only = 只保留路径（教材里的 IDA*）
 sliding-path-only-tip = 不用表记下每一轮到达过的局面：运行只保存当前路径和路径上还没试的走法，沿另一条路径再次到达的局面会再扩展一次。Korf 的 IDA*（1985）就是这样。
 sliding-path-only-short = 只保留路径
 sliding-memory = 占用内存：{ $memory }
+lesson-code-fields = 页面自己的搜索需要同时给出 `program`（代码面板打开时的骨架）和 `check`（bfs、dfs、ucs、astar 或 greedy）
+lesson-code-question-needs-program = “code”题要求它的页面给出 `program` 和 `check`
+lessons-write-then-check = 在代码面板里补全程序，按那里的“运行”；然后在这里检查。
+lessons-check-code = 检查我的搜索
+lessons-run-code-first = 先运行你的程序（代码面板里的“运行”）：现在还没有可以评判的东西。

@@ -67,6 +67,12 @@ pub trait Tab {
     /// assignment's test opened here names the search its question asks for).
     fn check_code_against(&mut self, _rule: crate::search::judge::Rule) {}
 
+    /// The student's program as last run, judged against `rule` (a lesson's question):
+    /// whether it follows it and the judge's words; None before a run has ended.
+    fn code_judged(&self, _rule: crate::search::judge::Rule) -> Option<(bool, String)> {
+        None
+    }
+
     /// The tab's entries in the File menu; true when one was used (the shell then shows
     /// this tab).
     fn file_menu(&mut self, _ui: &mut Ui) -> bool {

@@ -603,3 +603,61 @@ fn a_lesson_runs_ida_star_holding_only_its_path_and_shows_the_memory_held() {
         .unwrap_or(0.0);
     assert!(mib > 10.0, "{shown}");
 }
+
+/// A lesson page where the student writes the search: the skeleton opens in the code panel
+/// and fails the judge; a program that is a BFS passes, and going back to the page keeps
+/// what the student wrote.
+#[test]
+fn a_lesson_page_judges_the_search_the_student_wrote() {
+    let mut harness = app([1400.0, 900.0]);
+    open_lessons(&mut harness);
+    let start = "Start “Write it yourself: BFS on a maze”";
+    harness.get_by_label(start).scroll_to_me();
+    harness.run_steps(2);
+    harness.get_by_label(start).click_accesskit();
+    harness.run_steps(4);
+    click(&mut harness, "Next page");
+    let wait_for_the_run = |harness: &mut Harness<'_, FrontierApp>| {
+        for _ in 0..600 {
+            harness.step();
+            let code = harness.state().tabs.pathfinding.code();
+            if code.outcome().is_some() && !code.running() {
+                break;
+            }
+        }
+        harness.run_steps(2);
+    };
+    wait_for_the_run(&mut harness);
+    assert!(harness.state().tabs.pathfinding.runs_your_code());
+    assert!(
+        harness
+            .state()
+            .tabs
+            .pathfinding
+            .code()
+            .source
+            .contains("TODO 1")
+    );
+    click(&mut harness, "Check my search");
+    let active = harness.state().lessons.course.active.as_ref().unwrap();
+    assert_eq!(active.checked.as_ref().map(|c| c.is_right()), Some(false));
+    // The student writes the loop.
+    let solution = include_str!("../lessons/write-bfs.py").to_owned();
+    harness
+        .state_mut()
+        .tabs
+        .pathfinding
+        .set_program(solution.clone(), None);
+    click(&mut harness, "Try again");
+    wait_for_the_run(&mut harness);
+    click(&mut harness, "Check my search");
+    let active = harness.state().lessons.course.active.as_ref().unwrap();
+    assert_eq!(active.checked.as_ref().map(|c| c.is_right()), Some(true));
+    // The judge's words, above the board and under the question.
+    let told = harness.get_all_by_label_contains("A correct BFS on this problem");
+    assert_eq!(told.count(), 2);
+    // The page shown again keeps the program written.
+    click(&mut harness, "Previous page");
+    click(&mut harness, "Next page");
+    assert_eq!(harness.state().tabs.pathfinding.code().source, solution);
+}

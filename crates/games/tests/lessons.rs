@@ -61,6 +61,7 @@ fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each()
                     QuestionKind::Joins => (3, 0),
                     QuestionKind::Lowest(_) => (1, 0),
                     QuestionKind::PaintWall { solution, .. } => (2, solution.x as usize),
+                    QuestionKind::Code => (4, 0),
                 })
             };
             assert_eq!(kinds(pa), kinds(pb), "{id} page {}", i + 1);
@@ -69,6 +70,13 @@ fn at_least_nine_lessons_ship_in_english_and_chinese_with_three_questions_each()
                 _ => None,
             };
             assert_eq!(runs(pa), runs(pb), "{id} page {}", i + 1);
+            // A page where the student writes the search holds them to the same rule.
+            let code = |p: &frontier_games::lessons::Page| match &p.scene {
+                Some(Scene::Board(s)) => s.code.as_ref().map(|c| c.check),
+                Some(Scene::Sliding(s)) => s.code.as_ref().map(|c| c.check),
+                _ => None,
+            };
+            assert_eq!(code(pa), code(pb), "{id} page {}", i + 1);
         }
     }
 }
@@ -169,7 +177,7 @@ fn check_board_question(
                 "{context}: a wall far off"
             );
         }
-        QuestionKind::Choice { .. } => unreachable!("checked by the caller"),
+        QuestionKind::Choice { .. } | QuestionKind::Code => unreachable!("checked by the caller"),
     }
 }
 
@@ -220,6 +228,15 @@ fn every_page_reaches_its_event_and_every_question_takes_a_right_answer_and_refu
                     assert!(judge(*answer).unwrap().is_right(), "{context}");
                     let wrong = (answer + 1) % choices.len();
                     assert!(!judge(wrong).unwrap().is_right(), "{context}");
+                }
+                // Judged by the judge on the student's program: the programs' own test
+                // (crates/script/tests/lesson_programs.rs) runs the skeleton and a solution.
+                (QuestionKind::Code, _) => {
+                    let told = "the judge's words";
+                    let judge =
+                        |follows| check(question, None, None, Answer::Code { follows, told });
+                    assert!(judge(true).unwrap().is_right(), "{context}");
+                    assert!(!judge(false).unwrap().is_right(), "{context}");
                 }
                 (_, Some(scene)) => check_board_question(&context, scene, question),
                 (_, None) => panic!("{context}: a board question without a board"),

@@ -109,6 +109,9 @@ pub struct CodeRun<P: Recordable> {
     fresh: bool,
     /// The student's program a link's replaced, to bring back.
     replaced: Option<String>,
+    /// The skeleton a lesson's page last put in the editor: showing that page again keeps
+    /// what the student has written since.
+    lesson_skeleton: Option<String>,
 }
 
 impl<P: Recordable> CodeRun<P> {
@@ -124,7 +127,35 @@ impl<P: Recordable> CodeRun<P> {
             outcome: None,
             fresh: false,
             replaced: None,
+            lesson_skeleton: None,
         }
+    }
+
+    /// A lesson page asks for its own search: checked against `rule` from now on, and true
+    /// when `skeleton` should go into the editor (not when this page's skeleton is already
+    /// there, perhaps half written).
+    pub fn wants_lesson_skeleton(&mut self, skeleton: &str, rule: Rule) -> bool {
+        self.check = Some(rule);
+        if self.lesson_skeleton.as_deref() == Some(skeleton) {
+            return false;
+        }
+        self.lesson_skeleton = Some(skeleton.to_owned());
+        true
+    }
+
+    /// The last run judged against `rule`, for a lesson's question: whether it follows the
+    /// rule, and what the judge (or the program's error) said; None before a run ends.
+    pub fn judged_against(&self, rule: Rule) -> Option<(bool, String)> {
+        if self.running() {
+            return None;
+        }
+        let outcome = self.outcome()?;
+        if let Some(stopped) = &outcome.ran.stopped {
+            return Some((false, panel::stopped_in_a_line(stopped)));
+        }
+        let (checked, verdict) = outcome.verdict.as_ref()?;
+        let follows = *checked == rule && matches!(verdict, Verdict::Follows { .. });
+        Some((follows, crate::judged::verdict_text(*checked, verdict)))
     }
 
     /// Puts `source` in the editor; the program there, if the student wrote it, is kept to

@@ -168,7 +168,7 @@ pub fn verdict_strip<P: Recordable>(ui: &mut Ui, code: &CodeRun<P>, shown: usize
 
 /// Why a program stopped, in a line: a limit's own sentence, or the last line of a
 /// traceback (the error itself; the console holds the rest).
-fn stopped_in_a_line(stopped: &Stopped) -> String {
+pub(super) fn stopped_in_a_line(stopped: &Stopped) -> String {
     match stopped {
         Stopped::Limit(limit) => limit.to_string(),
         other => {

@@ -28,6 +28,8 @@ pub struct Lessons {
     pub course: Course,
     /// A lesson file that could not be read, and why.
     pub notice: Option<Notice>,
+    /// Said under "Check my search" when there is no run of the program to judge yet.
+    pub code_hint: Option<String>,
     dialog: Option<FileDialog>,
 }
 

@@ -295,6 +295,15 @@ impl Lessons {
                     request = Some(Request::CheckCells);
                 }
             }
+            QuestionKind::Code => {
+                ui.weak(tr!("lessons-write-then-check"));
+                if ui.button(tr!("lessons-check-code")).clicked() {
+                    request = Some(Request::CheckCode);
+                }
+                if let Some(hint) = &self.code_hint {
+                    ui.label(hint);
+                }
+            }
             QuestionKind::PaintWall { .. } => {
                 ui.weak(tr!("lessons-paint-then-check"));
                 if ui.button(tr!("lessons-check-board")).clicked() {

@@ -38,6 +38,21 @@ impl PathfindingTab {
             RunTo::End => usize::MAX,
             _ => steps,
         };
+        if let Some(code) = &scene.code {
+            // The student writes the search: their program runs, the page's search beside.
+            self.settings.algorithm = crate::games::sandbox::PathAlgorithm::your_code();
+            self.settings.compare_with = None;
+            if self
+                .code
+                .run
+                .wants_lesson_skeleton(&code.program, code.check)
+            {
+                self.set_program(code.program.clone(), Some(0));
+            } else {
+                self.settings_changed();
+            }
+            return;
+        }
         self.apply(StepAction::Seek(0));
         self.player.run_to(target);
     }

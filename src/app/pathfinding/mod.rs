@@ -556,6 +556,10 @@ impl crate::app::tab::Tab for PathfindingTab {
         self.code.run.check = Some(rule);
     }
 
+    fn code_judged(&self, rule: crate::search::judge::Rule) -> Option<(bool, String)> {
+        self.code.run.judged_against(rule)
+    }
+
     fn file_menu(&mut self, ui: &mut Ui) -> bool {
         let mut used = false;
         if ui.button(tr!("menu-open-board")).clicked() {

@@ -700,12 +700,41 @@ impl FrontierApp {
                 }
             }
             Request::CheckCells => self.check_picked_cells(),
+            Request::CheckCode => self.check_lesson_code(),
+        }
+    }
+
+    /// The student's program, as last run on the page's tab, judged against the page's
+    /// search; a word instead when it has not run yet.
+    fn check_lesson_code(&mut self) {
+        let Some(active) = &self.lessons.course.active else {
+            return;
+        };
+        let rule = match &active.page().scene {
+            Some(crate::lessons::Scene::Board(board)) => board.code.as_ref().map(|c| c.check),
+            Some(crate::lessons::Scene::Sliding(sliding)) => sliding.code.as_ref().map(|c| c.check),
+            _ => None,
+        };
+        let Some(rule) = rule else {
+            return;
+        };
+        let tab = self.lessons.home.unwrap_or(self.tab);
+        match self.tabs.get_mut(tab).code_judged(rule) {
+            Some((follows, told)) => {
+                self.lessons.code_hint = None;
+                self.lessons.course.answer(crate::lessons::Answer::Code {
+                    follows,
+                    told: &told,
+                });
+            }
+            None => self.lessons.code_hint = Some(crate::tr!("lessons-run-code-first")),
         }
     }
 
     /// Puts the lesson page's board, level or game on its tab and opens that tab: the tab
     /// whose kind of scene it is takes it.
     fn show_lesson_page(&mut self) {
+        self.lessons.code_hint = None;
         let Some(active) = &self.lessons.course.active else {
             return;
         };

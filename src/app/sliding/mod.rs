@@ -168,6 +168,10 @@ impl crate::app::tab::Tab for SlidingTab {
         self.set_code_check(rule);
     }
 
+    fn code_judged(&self, rule: crate::search::judge::Rule) -> Option<(bool, String)> {
+        self.code().judged_against(rule)
+    }
+
     fn shortcuts(&self) -> &'static [crate::app::tab::Shortcut] {
         SHORTCUTS
     }

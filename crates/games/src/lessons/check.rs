@@ -23,6 +23,9 @@ pub enum Answer<'a> {
     Board(&'a Board),
     /// Cells picked on the board.
     Cells(&'a [Pos]),
+    /// The student's program as the judge found it: whether it follows the page's rule,
+    /// and what the judge (or the program's error) said.
+    Code { follows: bool, told: &'a str },
 }
 
 /// "Which frontier cell has the lowest value?", judged.
@@ -73,6 +76,11 @@ pub enum Checked {
     },
     Painted(Painted),
     Joined(Joining),
+    /// The student's program judged: whether it follows the rule, and the judge's words.
+    Code {
+        right: bool,
+        told: String,
+    },
 }
 
 impl Checked {
@@ -86,6 +94,7 @@ impl Checked {
             Checked::Choice { right, .. } => *right,
             Checked::Painted(painted) => painted.is_right(),
             Checked::Joined(joining) => joining.is_right(),
+            Checked::Code { right, .. } => *right,
         }
     }
 }
@@ -131,6 +140,10 @@ pub fn check(
         ) => Some(Checked::Painted(paint_wall(
             scene?, board, *longer, *shorter,
         ))),
+        (QuestionKind::Code, Answer::Code { follows, told }) => Some(Checked::Code {
+            right: follows,
+            told: told.to_owned(),
+        }),
         _ => None,
     }
 }

@@ -37,6 +37,8 @@ pub enum Request {
     CheckBoard,
     /// Check the cells picked on the board.
     CheckCells,
+    /// Check the student's program, as last run in the code panel.
+    CheckCode,
 }
 
 /// The lessons, the one on screen and the progress kept.

@@ -28,6 +28,7 @@ pub fn told(
     algorithm: Option<crate::games::sandbox::PathAlgorithm>,
 ) -> String {
     match (checked, kind) {
+        (Checked::Code { told, .. }, _) => told.clone(),
         (Checked::Predicted { prediction, exact }, _) => match algorithm {
             Some(algorithm) if *exact => {
                 crate::games::sandbox::predict_feedback::exact_feedback(algorithm, prediction)

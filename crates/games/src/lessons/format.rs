@@ -6,6 +6,7 @@ use toml::Spanned;
 
 use super::scene::{
     BoardScene, LinkScene, RunTo, Scene, SlidingScene, SlidingView, SnakeScene, SokobanScene,
+    YourSearch,
 };
 use super::{Lesson, Page, Question, QuestionKind};
 use crate::games::ParseError;
@@ -54,6 +55,8 @@ struct BoardFile {
     heuristic: Option<Spanned<String>>,
     run: Option<Spanned<String>>,
     stop: Option<Spanned<String>>,
+    program: Option<Spanned<String>>,
+    check: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +100,8 @@ struct SlidingFile {
     run: Option<Spanned<String>>,
     view: Option<Spanned<String>>,
     holding: Option<Spanned<String>>,
+    program: Option<Spanned<String>>,
+    check: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -298,8 +303,10 @@ fn read_board(
         },
     };
     let run_line = file.run.as_ref().map_or(line, |run| at(run.span()));
+    let code = read_code(file.program, file.check, line, at)?;
     let scene = BoardScene {
         first_meeting,
+        code,
         board,
         algorithm,
         compare,
@@ -310,6 +317,27 @@ fn read_board(
     // A run that never reaches its event is a mistake in the lesson, found now.
     scene.prepare().map_err(|message| bad(run_line, message))?;
     Ok(scene)
+}
+
+/// A page's own search: `program` and `check` both, or neither.
+fn read_code(
+    program: Option<Spanned<String>>,
+    check: Option<Spanned<String>>,
+    line: usize,
+    at: &dyn Fn(std::ops::Range<usize>) -> usize,
+) -> Result<Option<YourSearch>, ParseError> {
+    match (program, check) {
+        (None, None) => Ok(None),
+        (Some(program), Some(check)) => {
+            let rule = crate::search::judge::Rule::parse(check.get_ref())
+                .map_err(|why| bad(at(check.span()), msg!("lesson-bad-value", why = why)))?;
+            Ok(Some(YourSearch {
+                program: program.into_inner(),
+                check: rule,
+            }))
+        }
+        _ => Err(bad(line, msg!("lesson-code-fields"))),
+    }
 }
 
 fn read_sliding(
@@ -394,11 +422,13 @@ fn read_sliding(
             }
         }
     };
+    let code = read_code(file.program, file.check, line, at)?;
     let scene = SlidingScene {
         start,
         goal,
         view,
         holding,
+        code,
         algorithm,
         heuristic: heuristic(&file.heuristic)?,
         compare,
@@ -614,6 +644,17 @@ fn read_question(
                 return Err(bad(at(solution.span()), msg!("lesson-solution-fails")));
             }
             kind
+        }
+        "code" => {
+            let code = match scene {
+                Some(Scene::Board(board)) => board.code.as_ref(),
+                Some(Scene::Sliding(sliding)) => sliding.code.as_ref(),
+                _ => None,
+            };
+            if code.is_none() {
+                return Err(bad(kind_line, msg!("lesson-code-question-needs-program")));
+            }
+            QuestionKind::Code
         }
         other => {
             return Err(bad(

@@ -14,6 +14,7 @@ pub use check::{Answer, Checked, check};
 pub use format::parse_lesson;
 pub use scene::{
     BoardScene, LinkScene, RunTo, Scene, SlidingScene, SlidingView, SnakeScene, SokobanScene,
+    YourSearch,
 };
 
 use crate::games::sandbox::PathAlgorithm;
@@ -95,6 +96,9 @@ pub enum QuestionKind {
         shorter: PathAlgorithm,
         solution: Pos,
     },
+    /// Write the search in the code panel: right when the judge finds the program follows
+    /// the page's rule (the page's scene carries the program and the rule).
+    Code,
 }
 
 impl QuestionKind {

@@ -88,6 +88,8 @@ const LESSON_BUDGET: Budget = Budget {
 #[derive(Clone, Debug)]
 pub struct BoardScene {
     pub board: Board,
+    /// The student's own search the page opens in the code panel, if it asks for one.
+    pub code: Option<YourSearch>,
     pub algorithm: PathAlgorithm,
     pub compare: Option<PathAlgorithm>,
     pub connectivity: Connectivity,
@@ -202,11 +204,21 @@ pub struct SlidingScene {
     pub view: SlidingView,
     /// What the first search holds beside its path, if it is an iterative deepening one.
     pub holding: Holding,
+    /// The student's own search the page opens in the code panel, if it asks for one.
+    pub code: Option<YourSearch>,
     pub goal: Goal,
     pub algorithm: PathAlgorithm,
     pub heuristic: PuzzleHeuristic,
     pub compare: Option<(PathAlgorithm, PuzzleHeuristic)>,
     pub run: RunTo,
+}
+
+/// A page where the student writes the search: the program the code panel opens with (a
+/// skeleton to complete) and the search the judge holds it to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct YourSearch {
+    pub program: String,
+    pub check: crate::search::judge::Rule,
 }
 
 /// What the middle of the sliding puzzle's Watch shows.
@@ -296,6 +308,7 @@ mod tests {
             heuristic: Heuristic::Manhattan,
             run: RunTo::FrontierAbove(20),
             first_meeting: false,
+            code: None,
         };
         let (run, steps) = scene.prepare().unwrap();
         assert!(run.frontier_len() > 20 && steps > 0);

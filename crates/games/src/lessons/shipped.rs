@@ -171,4 +171,28 @@ pub const LESSONS: &[(&str, &str)] = &[
         "21-bidirectional-bfs.zh-CN.toml",
         include_str!("../../../../presets/lessons/21-bidirectional-bfs.zh-CN.toml"),
     ),
+    (
+        "22-write-bfs.en.toml",
+        include_str!("../../../../presets/lessons/22-write-bfs.en.toml"),
+    ),
+    (
+        "22-write-bfs.zh-CN.toml",
+        include_str!("../../../../presets/lessons/22-write-bfs.zh-CN.toml"),
+    ),
+    (
+        "23-write-ucs.en.toml",
+        include_str!("../../../../presets/lessons/23-write-ucs.en.toml"),
+    ),
+    (
+        "23-write-ucs.zh-CN.toml",
+        include_str!("../../../../presets/lessons/23-write-ucs.zh-CN.toml"),
+    ),
+    (
+        "24-write-astar.en.toml",
+        include_str!("../../../../presets/lessons/24-write-astar.en.toml"),
+    ),
+    (
+        "24-write-astar.zh-CN.toml",
+        include_str!("../../../../presets/lessons/24-write-astar.zh-CN.toml"),
+    ),
 ];

@@ -136,7 +136,7 @@ fn table_grid(ui: &mut Ui, comparison: &Comparison, generated: bool) {
                     } else {
                         (cell.mean, cell.b_star)
                     };
-                    ui.label(format!("{count:.0}"));
+                    ui.label(crate::teach::number(count.round()));
                     ui.label(b.map_or("—".to_owned(), |b| format!("{b:.2}")));
                 }
                 ui.end_row();

@@ -265,6 +265,21 @@ impl SlidingTab {
         self.watch.predicting = false;
         self.watch.middle = scene.view;
         self.watch.holding = scene.holding;
+        if let Some(code) = &scene.code {
+            // The student writes the search: their program runs on the page's position.
+            self.watch.algorithm = PathAlgorithm::your_code();
+            self.watch.compare_with = None;
+            if self
+                .watch
+                .code
+                .run
+                .wants_lesson_skeleton(&code.program, code.check)
+            {
+                self.set_program(code.program.clone(), Some(0));
+            }
+            self.start_watching();
+            return;
+        }
         self.start_watching();
         self.apply(StepAction::Seek(steps));
     }
