@@ -290,7 +290,13 @@ fn no_chinese_text_is_clipped_at_1024_by_768() {
 /// Steps the app to a state, and says which texts are cut off or drawn over one another.
 fn look(harness: &mut Harness<'_, FrontierApp>, width: f32, state: &str, found: &mut Vec<String>) {
     harness.run_steps(4);
+    // The code editor scrolls both ways: a program wider than its panel is scrolled to,
+    // not cut off.
+    let program = |text: &str| text.contains("def search(problem):");
     for text in clipped_texts(harness, width) {
+        if program(&text) {
+            continue;
+        }
         found.push(format!("{state}: cut off: {text}"));
     }
     for pair in screen::overlapping_texts(harness) {

@@ -67,19 +67,6 @@ pub fn heuristic(heuristic: Heuristic) -> String {
     }
 }
 
-/// A sliding-puzzle heuristic's name.
-pub fn puzzle_heuristic(heuristic: crate::games::sliding::PuzzleHeuristic) -> String {
-    use crate::games::sliding::PuzzleHeuristic;
-    match heuristic {
-        PuzzleHeuristic::Misplaced => tr!("sliding-h-misplaced"),
-        PuzzleHeuristic::Manhattan => tr!("sliding-h-manhattan"),
-        PuzzleHeuristic::LinearConflict => tr!("sliding-h-linear-conflict"),
-        PuzzleHeuristic::PatternDatabase => tr!("sliding-h-pdb"),
-        PuzzleHeuristic::Zero => tr!("sliding-h-zero"),
-        PuzzleHeuristic::Inconsistent => tr!("sliding-h-inconsistent"),
-    }
-}
-
 /// A board generator's name; `with_density` adds a scatter's share of walls.
 pub fn generator(generator: Generator, with_density: bool) -> String {
     match generator {

@@ -139,7 +139,8 @@ pub fn verdict_strip<P: Recordable>(ui: &mut Ui, code: &CodeRun<P>, shown: usize
         crate::ui::color(crate::palette::status::TROUBLE),
     );
     let mut seek = None;
-    ui.horizontal_wrapped(|ui| {
+    // One under the other: a verdict wrapped over two lines ran under a button beside it.
+    ui.vertical(|ui| {
         if let Some(stopped) = &outcome.ran.stopped {
             ui.colored_label(bad, stopped_in_a_line(stopped));
             return;

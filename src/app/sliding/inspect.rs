@@ -98,6 +98,12 @@ impl SlidingTab {
             "solution": solution.unwrap_or_default(),
             "tables": self.tables_progress().unwrap_or(-1.0),
             "step": step,
+            "middle": format!("{:?}", self.watch.middle()),
+            "tree": self.search_tree().map_or(serde_json::Value::Null, |tree| serde_json::json!({
+                "recorded": tree.recorded(),
+                "nodes": tree.nodes().len(),
+                "rows": tree.rows().len(),
+            })),
             "code": {
                 "running": self.code().running(),
                 "ran": self.code().outcome().is_some(),

@@ -87,6 +87,21 @@ test("links made by `frontier link` open the sliding puzzle's search and a Snake
   await game.context().close();
 });
 
+test("the A*-by-hand lesson draws the search tree and the OPEN and CLOSED tables in the page", async () => {
+  const link = frontier("link", "--lesson", "a-star-by-hand", "--step", "4", "--page", server.url);
+  const page = await web.open(chromium, link);
+  let s = await web.until(page, (s) => s.tab === "sliding" && s.sliding.middle === "Tree" &&
+    s.sliding.tree && s.sliding.tree.recorded === 7, "the tree to the goal");
+  assert.equal(s.sliding.tree.rows, 8, "a row a step, from step 0");
+  await web.click(page, "OPEN/CLOSED");
+  s = await web.until(page, (s) => s.sliding.middle === "Tables", "the tables");
+  await web.find(page, "S13(5) (goal)");
+  await web.click(page, "Heuristics table");
+  await web.until(page, (s) => s.sliding.middle === "Heuristics", "the heuristics table");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("a lesson page opens from a link and its question is answered", async () => {
   const link = frontier("link", "--lesson", "frontier-bfs", "--step", "3", "--page", server.url);
   const page = await web.open(chromium, link);

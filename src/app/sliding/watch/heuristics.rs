@@ -112,7 +112,7 @@ fn heading(heuristic: PuzzleHeuristic) -> String {
 fn legend(heuristics: &[PuzzleHeuristic]) -> String {
     heuristics
         .iter()
-        .map(|&h| format!("{}: {}", heading(h), crate::names::puzzle_heuristic(h)))
+        .map(|&h| format!("{}: {}", heading(h), h.name()))
         .collect::<Vec<_>>()
         .join(" · ")
 }

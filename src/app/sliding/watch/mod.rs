@@ -411,5 +411,5 @@ fn session_label(algorithm: PathAlgorithm, heuristic: PuzzleHeuristic, holding: 
 
 /// A heuristic's name in the current language.
 pub(in crate::app::sliding) fn heuristic_name(heuristic: PuzzleHeuristic) -> String {
-    crate::names::puzzle_heuristic(heuristic)
+    heuristic.name()
 }

@@ -39,6 +39,18 @@ impl PuzzleHeuristic {
         PuzzleHeuristic::Inconsistent,
     ];
 
+    /// Its name in the current language.
+    pub fn name(self) -> String {
+        match self {
+            PuzzleHeuristic::Misplaced => crate::tr!("sliding-h-misplaced"),
+            PuzzleHeuristic::Manhattan => crate::tr!("sliding-h-manhattan"),
+            PuzzleHeuristic::LinearConflict => crate::tr!("sliding-h-linear-conflict"),
+            PuzzleHeuristic::PatternDatabase => crate::tr!("sliding-h-pdb"),
+            PuzzleHeuristic::Zero => crate::tr!("sliding-h-zero"),
+            PuzzleHeuristic::Inconsistent => crate::tr!("sliding-h-inconsistent"),
+        }
+    }
+
     /// The command line's name.
     pub fn code(self) -> &'static str {
         match self {

@@ -25,7 +25,7 @@ pub fn search_name(tree: &SearchTree, algorithm: PathAlgorithm) -> String {
     if tree.ranked().uses_h() {
         format!(
             "{name} · {} {}(n)",
-            crate::names::puzzle_heuristic(heuristic),
+            heuristic.name(),
             heuristic_letter(heuristic)
         )
     } else {
