@@ -88,7 +88,7 @@ test("links made by `frontier link` open the sliding puzzle's search and a Snake
 });
 
 test("the A*-by-hand lesson draws the search tree and the OPEN and CLOSED tables in the page", async () => {
-  const link = frontier("link", "--lesson", "a-star-by-hand", "--step", "4", "--page", server.url);
+  const link = frontier("link", "--lesson", "a-star-by-hand", "--step", "3", "--page", server.url);
   const page = await web.open(chromium, link);
   let s = await web.until(page, (s) => s.tab === "sliding" && s.sliding.middle === "Tree" &&
     s.sliding.tree && s.sliding.tree.recorded === 7, "the tree to the goal");
