@@ -2144,3 +2144,4 @@ lesson-code-question-needs-program = A "code" question needs its page to give `p
 lessons-write-then-check = Complete the program in the code panel and press Run there; then check it here.
 lessons-check-code = Check my search
 lessons-run-code-first = Run your program first (Run, in the code panel): there is nothing to judge yet.
+sliding-compare-ids = IDS: iterative deepening holding its path (to depth 10; its positions generated are not counted)

@@ -76,7 +76,7 @@ usage: frontier                      open the app
                      search, at step N or its end, as the textbooks draw them)
        frontier puzzle --compare-heuristics [--depths 2..24[:STEP]|A,B,..] [--per-depth N]
                      [--seed S] [--heuristic misplaced,manhattan,lc,pdb] [--goal G]
-                     [--count expanded|generated] [--tsv]
+                     [--count expanded|generated] [--ids-to D] [--tsv]
                      (the textbook's table: A*'s mean positions expanded and b* on N random
                      八数码 positions at each depth; the goal blank-first, as the book's)
        frontier snake [--planner classic|cycle] [--size N] [--games G] [--seed S]

@@ -332,6 +332,13 @@ fn compare(args: &mut Args) -> Result<Status, String> {
             ));
         }
     };
+    // Iterative deepening to depth 10 by default: the book's column goes to 12, where it
+    // expands millions of positions for each one.
+    let ids_to = args.parsed("--ids-to", number::<usize>)?.unwrap_or(10);
+    if ids_to > 14 {
+        return Err("--ids-to: at most 14 (IDS expands about three times more a move)".into());
+    }
+    let ids_to = (ids_to > 0).then_some(ids_to);
     let tsv = args.flag("--tsv");
     args.finish()?;
     let goal = goal.position(3);
@@ -344,7 +351,11 @@ fn compare(args: &mut Args) -> Result<Status, String> {
             (c.mean, c.b_star)
         }
     };
-    let names: Vec<&str> = heuristics.iter().map(|h| h.code()).collect();
+    let mut names: Vec<&str> = heuristics.iter().map(|h| h.code()).collect();
+    if ids_to.is_some() {
+        // IDS's column: expansions (its generated positions are not counted).
+        names.push("ids");
+    }
     if tsv {
         let columns: Vec<String> = names
             .iter()
@@ -355,28 +366,43 @@ fn compare(args: &mut Args) -> Result<Status, String> {
         say!(
             "A* on {per_depth} random positions a depth toward {goal} (seed {seed}): mean positions {counted}, and b*"
         );
+        if let Some(depth) = ids_to {
+            say!("ids: iterative deepening holding its path, positions expanded, to depth {depth}");
+        }
         let header: Vec<String> = names.iter().map(|n| format!("{n:>24}")).collect();
         say!("{:>5}  {}", "depth", header.join(""));
     }
-    compare_heuristics(goal, &depths, per_depth, seed, &heuristics, |row| {
+    compare_heuristics(goal, &depths, per_depth, seed, &heuristics, ids_to, |row| {
+        let mut shown_cells: Vec<(Option<f64>, Option<f64>)> = row
+            .cells
+            .iter()
+            .map(|c| {
+                let (n, b) = shown(c);
+                (Some(n), b)
+            })
+            .collect();
+        if ids_to.is_some() {
+            shown_cells.push(match row.ids {
+                Some((n, b)) if !generated => (Some(n), b),
+                _ => (None, None),
+            });
+        }
         if tsv {
-            let cells: Vec<String> = row
-                .cells
+            let cells: Vec<String> = shown_cells
                 .iter()
-                .map(|c| {
-                    let (n, b) = shown(c);
-                    format!("{n:.1}\t{}", b.map_or(String::new(), |b| format!("{b:.2}")))
+                .map(|(n, b)| {
+                    let n = n.map_or(String::new(), |n| format!("{n:.1}"));
+                    format!("{n}\t{}", b.map_or(String::new(), |b| format!("{b:.2}")))
                 })
                 .collect();
             say!("{}\t{}\t{}", row.depth, row.instances, cells.join("\t"));
         } else {
-            let cells: Vec<String> = row
-                .cells
+            let cells: Vec<String> = shown_cells
                 .iter()
-                .map(|c| {
-                    let (n, b) = shown(c);
+                .map(|(n, b)| {
+                    let n = n.map_or("-".to_owned(), |n| format!("{n:.0}"));
                     let b = b.map_or("-".to_owned(), |b| format!("{b:.2}"));
-                    format!("{n:>16.0} {b:>7}")
+                    format!("{n:>16} {b:>7}")
                 })
                 .collect();
             say!("{:>5}  {}", row.depth, cells.join(""));

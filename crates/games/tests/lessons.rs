@@ -1022,6 +1022,7 @@ fn the_heuristics_tables_figures_are_the_tables() {
         100,
         1,
         &heuristics,
+        None,
         |_| {},
     )
     .unwrap();

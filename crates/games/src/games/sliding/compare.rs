@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Position, PuzzleHeuristic, SlidingProblem};
-use crate::search::{Algorithm, Search, effective_branching_factor};
+use crate::search::{Algorithm, Deepening, DeepeningLimit, Search, effective_branching_factor};
 
 /// One depth's row: how many positions were solved and, per heuristic (in the order asked),
 /// A*'s mean expansions and their b*.
@@ -19,6 +19,9 @@ pub struct DepthRow {
     pub depth: usize,
     pub instances: usize,
     pub cells: Vec<Cell>,
+    /// Iterative deepening (the textbook's IDS, holding its path alone) at this depth, if
+    /// asked for and the depth is within its limit: the mean expansions and their b*.
+    pub ids: Option<(f64, Option<f64>)>,
 }
 
 /// A* with one heuristic at one depth.
@@ -81,6 +84,9 @@ pub struct Comparison {
     depths: std::collections::VecDeque<usize>,
     per_depth: usize,
     heuristics: Vec<PuzzleHeuristic>,
+    /// Depths up to which iterative deepening runs too (its expansions grow about
+    /// threefold a move: 3.6 million a position at depth 12 in the book).
+    ids_to: Option<usize>,
     rng: StdRng,
     rows: Vec<DepthRow>,
     /// The depth being done: its positions, the heuristic and position next, and the sums
@@ -98,6 +104,7 @@ struct Current {
     next: usize,
     sums: (usize, usize),
     cells: Vec<Cell>,
+    ids: Option<(f64, Option<f64>)>,
 }
 
 impl Comparison {
@@ -132,12 +139,31 @@ impl Comparison {
             depths: depths.iter().copied().collect(),
             per_depth,
             heuristics: heuristics.to_vec(),
+            ids_to: None,
             rng: StdRng::seed_from_u64(seed),
             rows: vec![],
             current: None,
             runs_done: 0,
             runs_in_all: reachable * per_depth * heuristics.len(),
         })
+    }
+
+    /// The same comparison with iterative deepening as a column too, at the depths up to
+    /// `depth` (nothing run yet).
+    pub fn with_ids_to(mut self, depth: usize) -> Comparison {
+        let reachable = self
+            .depths
+            .iter()
+            .filter(|&&d| d <= depth && self.layers.get(d).is_some_and(|l| !l.is_empty()))
+            .count();
+        self.runs_in_all += reachable * self.per_depth;
+        self.ids_to = Some(depth);
+        self
+    }
+
+    /// Whether iterative deepening is a column.
+    pub fn has_ids(&self) -> bool {
+        self.ids_to.is_some()
     }
 
     /// The rows of the depths done.
@@ -176,20 +202,41 @@ impl Comparison {
                 next: 0,
                 sums: (0, 0),
                 cells: vec![],
+                ids: None,
             });
         }
         let current = self.current.as_mut().expect("a depth under way");
-        let heuristic = self.heuristics[current.heuristic];
-        let problem = SlidingProblem::new(current.positions[current.next], self.goal, heuristic)?;
-        let run = Search::new(problem, Algorithm::AStar).run();
-        current.sums.0 += run.expanded;
-        current.sums.1 += run.stored;
+        let start = current.positions[current.next];
+        // The columns in turn: each heuristic's A*, then iterative deepening if asked.
+        let ids_here = self.ids_to.is_some_and(|to| current.depth <= to);
+        let on_ids = current.heuristic == self.heuristics.len();
+        if on_ids {
+            let problem = SlidingProblem::new(start, self.goal, PuzzleHeuristic::Zero)?;
+            let run = Deepening::new(problem, DeepeningLimit::Moves)
+                .path_only()
+                .run();
+            current.sums.0 += run.expanded;
+        } else {
+            let heuristic = self.heuristics[current.heuristic];
+            let problem = SlidingProblem::new(start, self.goal, heuristic)?;
+            let run = Search::new(problem, Algorithm::AStar).run();
+            current.sums.0 += run.expanded;
+            current.sums.1 += run.stored;
+        }
         current.next += 1;
         self.runs_done += 1;
         if current.next < current.positions.len() {
             return Ok(None);
         }
         let count = current.positions.len() as f64;
+        if on_ids {
+            let mean = current.sums.0 as f64 / count;
+            current.ids = Some((
+                mean,
+                effective_branching_factor(mean.round() as usize, current.depth),
+            ));
+            return Ok(self.finish_depth());
+        }
         let (mean, generated) = (current.sums.0 as f64 / count, current.sums.1 as f64 / count);
         current.cells.push(Cell {
             mean,
@@ -200,16 +247,22 @@ impl Comparison {
         current.heuristic += 1;
         current.next = 0;
         current.sums = (0, 0);
-        if current.heuristic < self.heuristics.len() {
+        if current.heuristic < self.heuristics.len() + usize::from(ids_here) {
             return Ok(None);
         }
-        let current = self.current.take().expect("a depth under way");
+        Ok(self.finish_depth())
+    }
+
+    /// The depth under way done: its row.
+    fn finish_depth(&mut self) -> Option<&DepthRow> {
+        let current = self.current.take()?;
         self.rows.push(DepthRow {
             depth: current.depth,
             instances: current.positions.len(),
             cells: current.cells,
+            ids: current.ids,
         });
-        Ok(self.rows.last())
+        self.rows.last()
     }
 }
 
@@ -221,9 +274,13 @@ pub fn compare_heuristics(
     per_depth: usize,
     seed: u64,
     heuristics: &[PuzzleHeuristic],
+    ids_to: Option<usize>,
     mut each: impl FnMut(&DepthRow),
 ) -> Result<Vec<DepthRow>, String> {
     let mut comparison = Comparison::new(goal, depths, per_depth, seed, heuristics)?;
+    if let Some(depth) = ids_to {
+        comparison = comparison.with_ids_to(depth);
+    }
     while !comparison.done() {
         if let Some(row) = comparison.run_one()? {
             each(row);
@@ -241,7 +298,7 @@ mod tests {
         let goal = Position::blank_first(3);
         let depths: Vec<usize> = (2..=16).step_by(2).collect();
         let heuristics = [PuzzleHeuristic::Misplaced, PuzzleHeuristic::Manhattan];
-        let rows = compare_heuristics(goal, &depths, 10, 1, &heuristics, |_| {}).unwrap();
+        let rows = compare_heuristics(goal, &depths, 10, 1, &heuristics, None, |_| {}).unwrap();
         assert_eq!(rows.len(), depths.len());
         for row in &rows {
             let (h1, h2) = (row.cells[0], row.cells[1]);
@@ -256,7 +313,43 @@ mod tests {
             }
         }
         // The same seed, the same table.
-        let again = compare_heuristics(goal, &depths, 10, 1, &heuristics, |_| {}).unwrap();
+        let again = compare_heuristics(goal, &depths, 10, 1, &heuristics, None, |_| {}).unwrap();
         assert_eq!(rows, again);
+    }
+}
+
+#[cfg(test)]
+mod ids_tests {
+    use super::*;
+
+    #[test]
+    fn iterative_deepening_expands_more_than_a_star_and_runs_only_to_its_depth() {
+        let goal = Position::blank_first(3);
+        let depths = [2, 4, 6, 8, 10];
+        let heuristics = [PuzzleHeuristic::Misplaced];
+        let rows = compare_heuristics(goal, &depths, 5, 1, &heuristics, Some(6), |_| {}).unwrap();
+        for row in &rows {
+            match row.ids {
+                Some((ids, _)) => {
+                    assert!(row.depth <= 6);
+                    assert!(ids >= row.cells[0].mean, "depth {}", row.depth);
+                }
+                None => assert!(row.depth > 6),
+            }
+        }
+        let (ids, _) = rows[2].ids.unwrap();
+        assert!(
+            ids > 2.0 * rows[2].cells[0].mean,
+            "depth 6: {ids} against A*'s"
+        );
+        let mut counted = Comparison::new(goal, &depths, 5, 1, &heuristics)
+            .unwrap()
+            .with_ids_to(6);
+        assert_eq!(counted.progress().1, 5 * 5 + 3 * 5);
+        while !counted.done() {
+            counted.run_one().unwrap();
+        }
+        assert_eq!(counted.progress(), (40, 40));
+        assert_eq!(counted.rows(), &rows[..]);
     }
 }
