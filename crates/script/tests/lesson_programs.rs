@@ -12,8 +12,14 @@ use frontier_games::lessons::shipped::LESSONS;
 use frontier_games::lessons::{Lesson, Scene, YourSearch, parse_lesson};
 use frontier_script::{Limits, ScriptState, record};
 
-const BFS: &str = include_str!("../../../tests/lessons/write-bfs.py");
-const BEST_FIRST: &str = include_str!("../../../tests/lessons/write-best-first.py");
+/// The search-basics assignment's reference solution: its `bfs`, `ucs` and `astar`, each
+/// named `search` in turn, are the lessons' solutions.
+const REFERENCE: &str = include_str!("../../../tests/assignments/search-basics.py");
+
+/// The reference with `search` bound to its function `name`.
+fn solution(name: &str) -> String {
+    format!("{REFERENCE}\n\nsearch = {name}\n")
+}
 
 fn lesson(file: &str) -> Lesson {
     let (_, text) = LESSONS.iter().find(|(f, _)| *f == file).expect("shipped");
@@ -97,12 +103,10 @@ fn kind<S>(how: &Divergence<S>) -> String {
 
 #[test]
 fn the_skeletons_fail_the_judge_and_the_solutions_pass_it() {
-    let ucs = BEST_FIRST.replace("PRIORITY", "new_g");
-    let astar = BEST_FIRST.replace("PRIORITY", "new_g + problem.h(next_state)");
     for (id, solution) in [
-        ("22-write-bfs", BFS.to_owned()),
-        ("23-write-ucs", ucs),
-        ("24-write-astar", astar),
+        ("22-write-bfs", solution("bfs")),
+        ("23-write-ucs", solution("ucs")),
+        ("24-write-astar", solution("astar")),
     ] {
         for (problem, code) in code_pages(id) {
             let (follows, _) = verdict_of(&code.program, &problem, code.check);
@@ -120,24 +124,27 @@ fn the_skeletons_fail_the_judge_and_the_solutions_pass_it() {
 #[test]
 fn the_mistakes_the_last_pages_ask_about_are_told_as_they_say() {
     // A stack in BFS: a deeper state taken while a shallower one waits.
-    let stack = BFS.replace("Queue", "Stack");
+    let stack = solution("bfs").replace("frontier = Queue()", "frontier = Stack()");
+    assert_ne!(stack, solution("bfs"));
     let (problem, code) = code_pages("22-write-bfs").remove(0);
     assert_eq!(
         verdict_of(&stack, &problem, code.check),
         (false, Some("out of order".to_owned()))
     );
     // Uniform-cost search testing the goal when it generates it.
-    let early = BEST_FIRST.replace("PRIORITY", "new_g").replace(
+    let early = solution("ucs").replace(
         "                g[next_state] = new_g\n",
         "                g[next_state] = new_g\n                if problem.is_goal(next_state):\n                    parent[next_state] = state\n                    return path_to(next_state, parent)\n",
     );
+    assert_ne!(early, solution("ucs"));
     let (problem, code) = code_pages("23-write-ucs").remove(0);
     assert_eq!(
         verdict_of(&early, &problem, code.check),
         (false, Some("stopped early".to_owned()))
     );
     // Greedy checked against A*, which still finds a solution.
-    let greedy = BEST_FIRST.replace("PRIORITY", "problem.h(next_state)");
+    let greedy = solution("astar").replace("new_g + estimate(next_state)", "estimate(next_state)");
+    assert_ne!(greedy, solution("astar"));
     let (problem, code) = code_pages("24-write-astar").remove(0);
     assert_eq!(
         verdict_of(&greedy, &problem, code.check),
