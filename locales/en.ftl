@@ -2145,3 +2145,4 @@ lessons-write-then-check = Complete the program in the code panel and press Run 
 lessons-check-code = Check my search
 lessons-run-code-first = Run your program first (Run, in the code panel): there is nothing to judge yet.
 sliding-compare-ids = IDS: iterative deepening holding its path (to depth 10; its positions generated are not counted)
+sliding-compare-ids-column = IDS

@@ -1679,3 +1679,4 @@ lessons-write-then-check = 在代码面板里补全程序，按那里的“运�
 lessons-check-code = 检查我的搜索
 lessons-run-code-first = 先运行你的程序（代码面板里的“运行”）：现在还没有可以评判的东西。
 sliding-compare-ids = IDS：只保留路径的迭代加深搜索（到深度 10；不统计它生成的局面）
+sliding-compare-ids-column = IDS

@@ -127,7 +127,7 @@ fn table_grid(ui: &mut Ui, comparison: &Comparison, generated: bool) {
         .striped(true)
         .show(ui, |ui| {
             ui.strong(tr!("sliding-compare-depth"));
-            ui.strong("IDS");
+            ui.strong(tr!("sliding-compare-ids-column"));
             ui.strong("b*");
             for &heuristic in comparison.heuristics() {
                 ui.strong(heading(heuristic));
@@ -177,7 +177,7 @@ fn plot(ui: &mut Ui, comparison: &Comparison, generated: bool) {
                 .filter_map(|row| Some([row.depth as f64, row.ids?.0.max(1.0).log10()]))
                 .collect();
             if !generated {
-                plot.line(Line::new("IDS", ids));
+                plot.line(Line::new(tr!("sliding-compare-ids-column"), ids));
             }
             for (i, &heuristic) in comparison.heuristics().iter().enumerate() {
                 let points: PlotPoints = comparison
