@@ -686,6 +686,36 @@ fn without_times(tsv: &str) -> Vec<String> {
         .collect()
 }
 
+/// XSokoban, the 90 levels every Sokoban player meets (tests/data/sokoban/xsokoban.xsb):
+/// read whole, each level titled, and the first solved push-optimal in 97 pushes, the
+/// known optimum (the collection issue 59 measures the solver portfolio on).
+#[test]
+fn xsokoban_reads_whole_and_its_first_level_is_solved_in_its_optimal_97_pushes() {
+    let file = common::test_data().join("sokoban").join("xsokoban.xsb");
+    let file = file.to_str().unwrap();
+    let all = frontier(&["sokoban", file, "--max-states", "1", "--tsv"]);
+    assert!(stderr(&all).is_empty(), "{}", stderr(&all));
+    let numbers: Vec<usize> = stdout(&all)
+        .lines()
+        .map(|line| line.split('\t').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=90).collect::<Vec<_>>());
+    let first = frontier(&[
+        "sokoban",
+        file,
+        "--level",
+        "1",
+        "--max-expansions",
+        "200000",
+    ]);
+    let said = stdout(&first);
+    assert!(
+        said.starts_with("level 1 (XSokoban 1): solved by A*, proven push-optimal"),
+        "{said}"
+    );
+    assert!(said.contains(", 97 pushes,"), "{said}");
+}
+
 #[test]
 fn a_sokoban_batch_on_every_core_prints_what_a_serial_one_does_in_level_order() {
     let data = common::test_data().join("sokoban");
