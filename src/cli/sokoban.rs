@@ -15,7 +15,7 @@ use crate::games::sokoban::level::Entry;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::SokobanAlgorithm;
 use crate::games::sokoban::solver::{
-    Detail, Pruning, SolveOutcome, parse_algorithm, solve_portfolio, solve_pruned,
+    Detail, Pruning, SolveOutcome, parse_algorithm, solve_fess, solve_portfolio, solve_pruned,
 };
 use crate::search::Budget;
 
@@ -35,8 +35,9 @@ pub fn sokoban(mut args: Args) -> Status {
 fn run(args: &mut Args) -> Result<Status, String> {
     // The portfolio unless a search is named (with no time limit it is A* alone).
     let algorithm = match args.option("--algo")?.as_deref() {
-        None | Some("auto") => None,
-        Some(name) => Some(parse_algorithm(name)?),
+        None | Some("auto") => Solver::Portfolio,
+        Some("fess") => Solver::Fess,
+        Some(name) => Solver::One(parse_algorithm(name)?),
     };
     let which = args.option("--level")?.unwrap_or_else(|| "all".into());
     let max_states = args.parsed("--max-states", number::<usize>)?;
@@ -150,10 +151,20 @@ fn run(args: &mut Args) -> Result<Status, String> {
     })
 }
 
+/// What solves the levels.
+#[derive(Clone, Copy)]
+enum Solver {
+    /// The portfolio (`--algo auto`, the default).
+    Portfolio,
+    /// One of the engine's searches.
+    One(SokobanAlgorithm),
+    /// The feature-space search alone.
+    Fess,
+}
+
 /// How every level of a batch is solved.
 struct LevelSettings {
-    /// The search, or none for the portfolio.
-    algorithm: Option<SokobanAlgorithm>,
+    algorithm: Solver,
     detail: Detail,
     max_states: Option<usize>,
     /// With the portfolio, its turns are counted in expansions, not timed: the same
@@ -205,11 +216,12 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         budget = budget.timeout(limit);
     }
     let (report, portfolio) = match algorithm {
-        Some(algorithm) => (
+        Solver::One(algorithm) => (
             solve_pruned(level, algorithm, detail, budget, pruning),
             None,
         ),
-        None => {
+        Solver::Fess => (solve_fess(level, budget, pruning), None),
+        Solver::Portfolio => {
             let run = solve_portfolio(level, detail, budget, pruning);
             (run.report, Some((run.found_by, run.proven_optimal)))
         }

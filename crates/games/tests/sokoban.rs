@@ -576,8 +576,8 @@ fn novel_first_pulling_solves_a_level_where_plain_greedy_pulling_stalls() {
 /// With the app's states a hint answers on Grigr2001 40, which only novel-first pulling
 /// solves (alone, or meeting a forward search); at the earlier 1,000,000 states the hint gave
 /// up on it. Paced by expansions, so the answer does not depend on the machine's speed: the
-/// hint needs 782,329 of the million (in release the app's 10 s give it about
-/// 1,060,000; `cargo bench --bench sokoban` times the app's hint).
+/// hint needs 962,329 of the million (782,329 before the feature-space search took its
+/// turns too; `cargo bench --bench sokoban` times the app's hint).
 #[test]
 fn the_apps_hint_states_answer_on_a_level_only_novel_first_pulling_solves() {
     use frontier_games::games::sokoban::solver::portfolio::{Pace, PortfolioSearch};
@@ -646,18 +646,21 @@ fn a_pulling_search_meeting_a_forward_one_joins_into_a_solution() {
     assert!(in_the_middle >= 4, "only {in_the_middle} met in the middle");
 }
 
-/// `--without pulling` leaves the portfolio to A* and greedy; with it, greedy pulling joins,
-/// and novel-first pulling unless `--without novelty`.
+/// `--without pulling` leaves the portfolio to A*, greedy and the feature-space search; with
+/// it, greedy pulling joins, and novel-first pulling unless `--without novelty`;
+/// `--without fess` takes the feature-space search out.
 #[test]
-fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
+fn switching_searches_off_takes_them_out_of_the_portfolio() {
     use frontier_games::games::sokoban::solver::Pruning;
     use frontier_games::games::sokoban::solver::portfolio::{Pace, Portfolio, PortfolioSearch};
     use std::time::{Duration, Instant};
     let level = microban()[143].level.clone().unwrap();
     for (pruning, expected) in [
-        (Pruning::ALL, 4),
-        (Pruning::without("novelty").unwrap(), 3),
-        (Pruning::without("pulling").unwrap(), 2),
+        (Pruning::ALL, 5),
+        (Pruning::without("novelty").unwrap(), 4),
+        (Pruning::without("pulling").unwrap(), 3),
+        (Pruning::without("fess").unwrap(), 4),
+        (Pruning::without("pulling,fess").unwrap(), 2),
     ] {
         let budget = Budget::UNLIMITED.bytes(1 << 30);
         let pace = Pace::Expansions(100_000);
@@ -677,6 +680,7 @@ fn switching_pulling_off_leaves_the_portfolio_to_a_star_and_greedy() {
             searches.contains(&PortfolioSearch::NovelPulling),
             pruning.pulling && pruning.novelty
         );
+        assert_eq!(searches.contains(&PortfolioSearch::Fess), pruning.fess);
     }
 }
 

@@ -18,6 +18,7 @@ pub fn portfolio_search(search: PortfolioSearch) -> String {
         PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling"),
         PortfolioSearch::NovelPulling => tr!("auto-novel-pulling"),
         PortfolioSearch::Meeting => tr!("auto-meeting"),
+        PortfolioSearch::Fess => tr!("auto-fess"),
     }
 }
 
@@ -29,6 +30,7 @@ pub fn portfolio_search_short(search: PortfolioSearch) -> String {
         PortfolioSearch::GreedyPulling => tr!("auto-greedy-pulling-short"),
         PortfolioSearch::NovelPulling => tr!("auto-novel-pulling-short"),
         PortfolioSearch::Meeting => tr!("auto-meeting-short"),
+        PortfolioSearch::Fess => tr!("auto-fess-short"),
     }
 }
 

@@ -16,10 +16,11 @@ use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
 use super::corral_deadlock::DeadlockStats;
+use super::fess::Fess;
 use super::lurd::meeting_to_lurd;
 use super::push::{Detail, Pruning, Sokoban};
-use super::solve::{SokobanRun, SolveOutcome, SolveReport, solve_pruned};
-use crate::games::sokoban::game::verify_solution;
+use super::racer::Racer;
+use super::solve::{SokobanRun, SolveOutcome, SolveReport, checked, solve_pruned};
 use crate::games::sokoban::level::Level;
 use crate::search::{Budget, Event, Limit};
 
@@ -39,6 +40,8 @@ const SLICE_EXPANSIONS: u64 = 10_000;
 const GREEDY_SLICES: u32 = 3;
 const PULLING_SLICES: u32 = 2;
 const NOVEL_PULLING_SLICES: u32 = 1;
+/// The feature-space search's turn, in slices.
+const FESS_SLICES: u32 = 2;
 /// The clock is read once per this many expansions.
 const CHECK_EVERY: usize = 64;
 
@@ -91,6 +94,8 @@ pub enum PortfolioSearch {
     /// Greedy pulling reached a position a forward search had reached (or the other way
     /// round): the forward path to it and the pulls back from the goals make a solution.
     Meeting,
+    /// The feature-space search (see [`super::fess`]).
+    Fess,
 }
 
 impl PortfolioSearch {
@@ -102,6 +107,7 @@ impl PortfolioSearch {
             PortfolioSearch::GreedyPulling => "greedy-pulling",
             PortfolioSearch::NovelPulling => "novel-pulling",
             PortfolioSearch::Meeting => "meeting",
+            PortfolioSearch::Fess => "fess",
         }
     }
 }
@@ -120,6 +126,7 @@ impl fmt::Display for PortfolioSearch {
             PortfolioSearch::Meeting => {
                 f.write_str("Greedy pulling from the goals, meeting a forward search")
             }
+            PortfolioSearch::Fess => f.write_str("Feature-space search (FESS)"),
         }
     }
 }
@@ -136,12 +143,16 @@ pub struct PortfolioReport {
 /// One search of the portfolio and how it stands.
 struct Entrant {
     search: PortfolioSearch,
-    run: SokobanRun,
+    run: Racer,
     ended: Option<Event>,
 }
 
 impl Entrant {
     fn new(search: PortfolioSearch, run: SokobanRun) -> Self {
+        Entrant::racing(search, Racer::Engine(run))
+    }
+
+    fn racing(search: PortfolioSearch, run: Racer) -> Self {
         Entrant {
             search,
             run,
@@ -198,7 +209,10 @@ impl Portfolio {
         // Pulling is a search at the push level (a pull is a push read backwards).
         let pulls =
             pruning.pulling && detail == Detail::Pushes && super::pull::Pull::applies(&sokoban);
-        let searches = 2 + usize::from(pulls) + usize::from(pulls && pruning.novelty);
+        let searches = 2
+            + usize::from(pulls)
+            + usize::from(pulls && pruning.novelty)
+            + usize::from(pruning.fess && detail == Detail::Pushes);
         let share = Budget {
             max_bytes: budget.max_bytes.map(|b| b / searches),
             max_states: budget.max_states.map(|s| s / searches),
@@ -254,11 +268,12 @@ impl Portfolio {
                 }
                 if found(event) && self.held.is_none() {
                     let entrant = &self.entrants[self.turn];
-                    let outcome = super::solve::verified_solution(&self.level, &entrant.run);
+                    let lurd = entrant.run.solution(&self.level).unwrap_or_default();
+                    let outcome = checked(&self.level, lurd);
                     self.held = Some((entrant.search, outcome));
                 }
                 // A search through every position proves there is no solution.
-                if event == Event::Exhausted {
+                if event == Event::Exhausted && self.entrants[self.turn].run.exhausts() {
                     self.finish(None);
                     break;
                 }
@@ -297,7 +312,7 @@ impl Portfolio {
                 if counted && self.spent >= stop {
                     return None;
                 }
-                let event = self.entrants[i].run.next().unwrap_or(Event::Exhausted);
+                let event = self.entrants[i].run.step().unwrap_or(Event::Exhausted);
                 if !matches!(event, Event::Expanded { .. }) {
                     self.entrants[i].ended = Some(event);
                     return Some(event);
@@ -345,14 +360,7 @@ impl Portfolio {
             &route(forward),
             &route(backward),
         );
-        let outcome = match verify_solution(&self.level, &lurd) {
-            Ok((moves, pushes)) => SolveOutcome::Solved {
-                lurd,
-                moves,
-                pushes,
-            },
-            Err(problem) => SolveOutcome::BadSolution(format!("{problem}: {lurd}")),
-        };
+        let outcome = checked(&self.level, lurd);
         self.held = Some((PortfolioSearch::Meeting, outcome));
         true
     }
@@ -375,6 +383,7 @@ impl Portfolio {
                     PortfolioSearch::AStar => 1,
                     PortfolioSearch::GreedyPulling => PULLING_SLICES,
                     PortfolioSearch::NovelPulling => NOVEL_PULLING_SLICES,
+                    PortfolioSearch::Fess => FESS_SLICES,
                     _ => GREEDY_SLICES,
                 };
                 self.turn_until = self
@@ -401,6 +410,9 @@ impl Portfolio {
         let novel = (pulls && astar.pruning.novelty)
             .then(|| SokobanRun::pulling_novel_first(astar.sibling(), self.share))
             .flatten();
+        // The feature-space search is a search of pushes.
+        let fess = (astar.pruning.fess && self.detail == Detail::Pushes)
+            .then(|| Fess::new(astar.sibling(), self.share));
         self.entrants
             .push(Entrant::new(PortfolioSearch::Greedy, greedy));
         if let Some(pulling) = pulling {
@@ -410,6 +422,12 @@ impl Portfolio {
         if let Some(novel) = novel {
             self.entrants
                 .push(Entrant::new(PortfolioSearch::NovelPulling, novel));
+        }
+        if let Some(fess) = fess {
+            self.entrants.push(Entrant::racing(
+                PortfolioSearch::Fess,
+                Racer::Fess(Box::new(fess)),
+            ));
         }
     }
 
@@ -531,12 +549,14 @@ fn report(
     let astar = &entrants[0];
     let (outcome, by) = match (winner, held) {
         (Some(i), _) => (
-            super::solve::verified_solution(level, &entrants[i].run),
+            checked(level, entrants[i].run.solution(level).unwrap_or_default()),
             Some(entrants[i].search),
         ),
         (None, Some((by, outcome))) => (outcome, Some(by)),
         // A search went through the whole (pruned) space: there is none.
-        (None, None) if entrants.iter().any(|e| e.ended == Some(Event::Exhausted)) => {
+        (None, None)
+            if (entrants.iter()).any(|e| e.ended == Some(Event::Exhausted) && e.run.exhausts()) =>
+        {
             (SolveOutcome::NoSolution, None)
         }
         (None, None) => (
@@ -561,7 +581,7 @@ fn report(
             proven_bound: if solved {
                 None
             } else {
-                astar.run.proven_bound()
+                astar.run.engine().and_then(SokobanRun::proven_bound)
             },
         },
     }

@@ -208,6 +208,14 @@ pub struct Pruning {
     pub meeting: bool,
     /// The portfolio runs novel-first greedy pulling as well (see [`Pull::novel_first`]).
     pub novelty: bool,
+    /// The portfolio runs the feature-space search as well (see [`super::fess`]).
+    pub fess: bool,
+    /// The feature-space search packs goal rooms in their packing order (see
+    /// [`super::fess::layout`]).
+    pub packing_order: bool,
+    /// The feature-space search carries pushes through tunnels and makes goal-room macros
+    /// (see [`super::fess::moves`]).
+    pub macros: bool,
 }
 
 impl Pruning {
@@ -217,15 +225,21 @@ impl Pruning {
         pulling: true,
         meeting: true,
         novelty: true,
+        fess: true,
+        packing_order: true,
+        macros: true,
     };
 
     /// The names `--without` takes, each with what it switches off.
-    pub const NAMES: [&str; 5] = [
+    pub const NAMES: [&str; 8] = [
         "pi-corrals",
         "corral-deadlocks",
         "pulling",
         "meeting",
         "novelty",
+        "fess",
+        "packing-order",
+        "macros",
     ];
 
     /// Every pruning except those named in `list` (comma-separated [`Pruning::NAMES`]).
@@ -238,6 +252,9 @@ impl Pruning {
                 "pulling" => pruning.pulling = false,
                 "meeting" => pruning.meeting = false,
                 "novelty" => pruning.novelty = false,
+                "fess" => pruning.fess = false,
+                "packing-order" => pruning.packing_order = false,
+                "macros" => pruning.macros = false,
                 other => {
                     return Err(format!(
                         "unknown pruning \"{other}\" (known: {})",

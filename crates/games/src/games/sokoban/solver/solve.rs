@@ -270,7 +270,11 @@ impl Iterator for SokobanRun {
 /// The solution `run` found for `level`, replayed and checked: solved, or the bug that made
 /// it fail.
 pub fn verified_solution(level: &Level, run: &SokobanRun) -> SolveOutcome {
-    let lurd = run.solution(level).unwrap_or_default();
+    checked(level, run.solution(level).unwrap_or_default())
+}
+
+/// `lurd` replayed on `level` and checked: solved, or the bug that made it fail.
+pub fn checked(level: &Level, lurd: String) -> SolveOutcome {
     match verify_solution(level, &lurd) {
         Ok((moves, pushes)) => SolveOutcome::Solved {
             lurd,
