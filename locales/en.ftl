@@ -1633,8 +1633,8 @@ edit-solvable-not-proven = Solvable: a solution in { $pushes ->
        *[other] { $positions } positions
     }).
 solve-portfolio = Solve with the portfolio
-solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. Once a greedy search has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
-auto-heading = The portfolio: A*, greedy, and greedy pulling backwards
+solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. The feature-space search (FESS) takes turns too, guided by what a position is like (boxes packed in order, areas and links between rooms opened) and pushing a box to the next goal in one move. Once a search other than A* has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
+auto-heading = The portfolio: A*, greedy, greedy pulling backwards, and FESS
 auto-greedy-pulling = Greedy best-first, pulling from the goals
 auto-meeting = Greedy pulling from the goals, meeting a forward search
 auto-greedy-pulling-short = Greedy pulling
@@ -1643,6 +1643,47 @@ auto-novel-pulling-short = Novel pulling
 auto-meeting-short = Meeting
 auto-fess = Feature-space search (FESS)
 auto-fess-short = FESS
+fess-cells-heading = Feature space: { $cells ->
+        [one] { $cells } cell
+       *[other] { $cells } cells
+    }
+fess-cells-about = The feature-space search files each position in the cell of its features and takes the cells in turn, the least explored first; a move an advisor proposes (packing the next goal, opening an area or a link) weighs nothing, so it is tried first.
+fess-layout = { $rooms ->
+        [one] { $rooms } room
+       *[other] { $rooms } rooms
+    }, { $links ->
+        [one] { $links } link
+       *[other] { $links } links
+    } between rooms; { $goals ->
+        [one] { $goals } goal
+       *[other] { $goals } goals
+    } in { $groups ->
+        [one] { $groups } group
+       *[other] { $groups } groups
+    }, each packed in its order.
+fess-packed = Packed
+fess-areas = Areas
+fess-links = Blocked links
+fess-out-of-plan = Out of plan
+fess-positions = Positions
+fess-moves = Moves made
+fess-cells-more = … and { $more } more cells.
+fess-steps-heading = The solution in the search's moves: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    }
+fess-step = { $number }. { $kind }: { $from } → { $to } ({ $pushes ->
+        [one] { $pushes } push
+       *[other] { $pushes } pushes
+    })
+fess-kind-push = push
+fess-kind-tunnel = tunnel macro
+fess-kind-goal-room = goal-room macro
+fess-kind-pack = packing macro
+fess-push = push { $from } → { $to }
 auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
 auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).
 auto-over = Over after { $seconds } s.

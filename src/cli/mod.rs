@@ -52,15 +52,16 @@ usage: frontier                      open the app
                      [--cell PX] [--png OUT] [--gif OUT [--fps F] [--max-frames N]]
        frontier render --snake [--planner classic|cycle] [--size N] [--seed S] [--moves N]
                      [--cell PX] [--png OUT] [--gif OUT [--fps F] [--max-frames N]]
-       frontier sokoban FILE [--level N|all] [--algo auto|bfs|dfs|astar|greedy|idastar] [--moves]
-                     [--max-states N] [--max-expansions N] [--timeout S] [--max-memory M]
-                     [--jobs N] [--tsv]
-                     [--without pi-corrals,corral-deadlocks,pulling,meeting,novelty]
-                     (auto, the default: A* then A*, greedy and two greedy pulling
-                     searches from the goals in turns, timed by --timeout, or counted
-                     by --max-expansions for the same answer on any machine; levels
-                     on N threads, default every core; M per level, default 2G;
-                     --without switches techniques off to measure them)
+       frontier sokoban FILE [--level N|all] [--algo auto|bfs|dfs|astar|greedy|idastar|fess]
+                     [--moves] [--max-states N] [--max-expansions N] [--timeout S]
+                     [--max-memory M] [--jobs N] [--tsv]
+                     [--without pi-corrals,corral-deadlocks,pulling,meeting,novelty,
+                                fess,packing-order,macros]
+                     (auto, the default: A* then A*, greedy, two greedy pulling searches
+                     from the goals and the feature-space search (fess) in turns, timed
+                     by --timeout, or counted by --max-expansions for the same answer on
+                     any machine; levels on N threads, default every core; M per level,
+                     default 2G; --without switches techniques off to measure them)
        frontier puzzle POSITION|FILE [--goal snail|blank-first|blank-last|POSITION] [--algo ALGO]
                      [--heuristic misplaced|manhattan|linear-conflict|pdb|zero|inconsistent]
                      [--max-expansions N] [--path-only] [--tsv]

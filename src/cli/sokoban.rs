@@ -14,6 +14,7 @@ use crate::files::read_text;
 use crate::games::sokoban::level::Entry;
 use crate::games::sokoban::parse_collection;
 use crate::games::sokoban::solver::SokobanAlgorithm;
+use crate::games::sokoban::solver::fess::{SolutionStep, StepKind};
 use crate::games::sokoban::solver::{
     Detail, Pruning, SolveOutcome, parse_algorithm, solve_fess, solve_portfolio, solve_pruned,
 };
@@ -215,14 +216,19 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
     if let Some(limit) = timeout {
         budget = budget.timeout(limit);
     }
+    // The moves of a solution the feature-space search found (its macros whole).
+    let mut steps = None;
     let (report, portfolio) = match algorithm {
         Solver::One(algorithm) => (
             solve_pruned(level, algorithm, detail, budget, pruning),
             None,
         ),
-        Solver::Fess => (solve_fess(level, budget, pruning), None),
-        Solver::Portfolio => {
-            let run = solve_portfolio(level, detail, budget, pruning);
+        Solver::Fess | Solver::Portfolio => {
+            let run = match algorithm {
+                Solver::Fess => solve_fess(level, budget, pruning),
+                _ => solve_portfolio(level, detail, budget, pruning),
+            };
+            steps = run.steps;
             (run.report, Some((run.found_by, run.proven_optimal)))
         }
     };
@@ -269,6 +275,9 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
                     "  pruned: {} dead-square pushes, {} freezes, {} hopeless matchings; {} PI-corral cuts; {} dead corrals, {} learned deadlocks",
                     p.dead_squares, p.freezes, p.matchings, p.corrals, p.corral_deadlocks, p.learned_deadlocks
                 ));
+                if let Some(steps) = &steps {
+                    lines.push(format!("  {}", step_counts(steps)));
+                }
                 lines.push(lurd.clone());
             }
         }
@@ -306,4 +315,17 @@ fn solve_level(entry: &Entry, number: usize, settings: &LevelSettings) -> LevelR
         }
     }
     LevelReport { lines, solved }
+}
+
+/// The moves of the feature-space search's solution, counted by kind.
+fn step_counts(steps: &[SolutionStep]) -> String {
+    let count = |kind: StepKind| steps.iter().filter(|s| s.kind == kind).count();
+    format!(
+        "the feature-space search's moves: {} ({} single pushes, {} tunnel macros, {} goal-room macros, {} packing macros)",
+        steps.len(),
+        count(StepKind::Push),
+        count(StepKind::Tunnel),
+        count(StepKind::GoalRoom),
+        count(StepKind::Pack)
+    )
 }

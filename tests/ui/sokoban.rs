@@ -1125,6 +1125,54 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
     assert!(learned > 0, "{table}");
 }
 
+/// On XSokoban 4 (20 boxes) the feature-space search finds the portfolio's solution: the
+/// panel shows its cells (what guides it) while it runs, and its solution in its own moves,
+/// a packing macro one move with its pushes listed under it.
+#[test]
+fn the_portfolio_shows_the_feature_space_search_its_cells_and_its_macros() {
+    let mut harness = app();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/xsokoban.xsb"),
+    )
+    .unwrap();
+    let sokoban = &mut harness.state_mut().tabs.sokoban;
+    sokoban.load_collection("xsokoban.xsb", &text);
+    sokoban.select(3);
+    harness.get_by_label("Solve").click();
+    harness.run_steps(2);
+    run_portfolio(&mut harness);
+    harness.get_by_label_contains("Solved by Feature-space search (FESS)");
+    harness.get_by_label_contains("not proven shortest");
+    // The cells, opened: the table's columns and at least one row of counts.
+    harness.get_by_label_contains("Feature space:").click();
+    harness.run_steps(2);
+    harness.get_by_label("Blocked links");
+    harness.get_by_label("Moves made");
+    // The solution in the search's moves, opened, and a packing macro opened in turn.
+    let heading = harness.get_by_label_contains("The solution in the search's moves:");
+    let words = heading.accesskit_node().label().unwrap_or_default();
+    heading.click();
+    harness.run_steps(2);
+    let pushes: usize = words
+        .rsplit(", ")
+        .next()
+        .and_then(|p| p.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert_eq!(pushes, 357, "{words}");
+    let macro_step = harness
+        .query_all_by_label_contains("packing macro:")
+        .next()
+        .expect("a packing macro among the moves");
+    let label = macro_step.accesskit_node().label().unwrap_or_default();
+    macro_step.scroll_to_me();
+    harness.run_steps(4);
+    harness.get_by_label(&label).click();
+    harness.run_steps(4);
+    let listed = harness.query_all_by_label_contains("push (").count();
+    assert!(listed >= 2, "{label}: {listed} pushes listed");
+}
+
 /// A link to a level watched being solved opens it in the Solve view with that search at
 /// that step; Copy link there makes the same link.
 #[test]

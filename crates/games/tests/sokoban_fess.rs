@@ -64,7 +64,8 @@ fn fess(text: &str, pruning: Pruning, moves: usize) -> (usize, Option<usize>) {
         &level,
         Budget::UNLIMITED.expansions(moves),
         pruning,
-    );
+    )
+    .report;
     let SolveOutcome::Solved { lurd, pushes, .. } = report.outcome else {
         panic!("found but not solved: {:?}", report.outcome);
     };

@@ -1,8 +1,11 @@
 //! The solver portfolio in the Solve panel ("Solve with the portfolio"): A* alone for the
-//! first second, then A*, greedy and greedy pulling backwards in turns, advanced a few milliseconds a frame; the panel
-//! shows whose turn it is, what each search has done, the best solution so far, the deadlock
-//! table the searches share, and the outcome.
+//! first second, then A*, greedy, greedy pulling backwards and the feature-space search in
+//! turns, advanced a few milliseconds a frame; the panel shows whose turn it is, what each
+//! search has done, the feature-space search's cells, the best solution so far, the deadlock
+//! table the searches share, and the outcome (for a solution the feature-space search found,
+//! its moves, each macro one move with its pushes listed).
 
+use std::cmp::Reverse;
 use std::time::Duration;
 
 use web_time::Instant;
@@ -11,6 +14,7 @@ use egui::Ui;
 
 use crate::games::sokoban::Level;
 use crate::games::sokoban::names as sokoban_names;
+use crate::games::sokoban::solver::fess::{Fess, SolutionStep, StepKind};
 use crate::games::sokoban::solver::portfolio::{Pace, Portfolio, PortfolioSearch};
 use crate::games::sokoban::solver::{Detail, Pruning, SolveOutcome};
 use crate::names;
@@ -22,6 +26,8 @@ pub const TIME: Duration = Duration::from_secs(10);
 pub const PACE: Pace = Pace::Time(TIME);
 /// Its share of a frame.
 const PER_FRAME: Duration = Duration::from_millis(12);
+/// The feature-space search's cells listed, the most explored first.
+const CELLS_SHOWN: usize = 8;
 
 pub struct PortfolioView {
     portfolio: Portfolio,
@@ -99,6 +105,9 @@ impl PortfolioView {
                     ui.end_row();
                 }
             });
+        if let Some(fess) = self.portfolio.fess() {
+            feature_cells(ui, fess);
+        }
         if let Some((by, pushes)) = self.portfolio.held() {
             ui.label(tr!(
                 "auto-held",
@@ -134,6 +143,9 @@ impl PortfolioView {
                         moves = *moves
                     )
                 });
+                if let Some(steps) = &done.steps {
+                    solution_steps(ui, steps);
+                }
             }
             (SolveOutcome::NoSolution, _) => {
                 ui.label(tr!("auto-no-solution"));
@@ -145,5 +157,111 @@ impl PortfolioView {
                 });
             }
         }
+    }
+}
+
+/// The feature-space search's cells, the most explored first: what guides it.
+fn feature_cells(ui: &mut Ui, fess: &Fess) {
+    let mut cells = fess.cells();
+    let layout = fess.layout();
+    let heading = tr!("fess-cells-heading", cells = cells.len());
+    egui::CollapsingHeader::new(heading)
+        .id_salt("fess-cells")
+        .show(ui, |ui| {
+            ui.small(tr!("fess-cells-about"));
+            let goals: usize = layout.packing.iter().map(Vec::len).sum();
+            ui.small(tr!(
+                "fess-layout",
+                rooms = layout.rooms,
+                links = layout.links.len(),
+                goals = goals,
+                groups = layout.packing.len()
+            ));
+            cells.sort_by_key(|cell| (Reverse(cell.moves_made), cell.features.rank()));
+            egui::Grid::new("fess-cells-table")
+                .striped(true)
+                .show(ui, |ui| {
+                    for key in [
+                        "fess-packed",
+                        "fess-areas",
+                        "fess-links",
+                        "fess-out-of-plan",
+                        "fess-positions",
+                        "fess-moves",
+                    ] {
+                        ui.strong(crate::i18n::tr(key, None));
+                    }
+                    ui.end_row();
+                    for cell in cells.iter().take(CELLS_SHOWN) {
+                        let f = cell.features;
+                        for value in [
+                            u64::from(f.packed),
+                            u64::from(f.connectivity),
+                            u64::from(f.room_links),
+                            u64::from(f.out_of_plan),
+                            cell.positions,
+                            cell.moves_made,
+                        ] {
+                            ui.label(value.to_string());
+                        }
+                        ui.end_row();
+                    }
+                });
+            if cells.len() > CELLS_SHOWN {
+                ui.small(tr!("fess-cells-more", more = cells.len() - CELLS_SHOWN));
+            }
+        });
+}
+
+/// A solution the feature-space search found, in its moves: a macro is one move, its pushes
+/// listed under it.
+fn solution_steps(ui: &mut Ui, steps: &[SolutionStep]) {
+    let pushes: usize = steps.iter().map(|step| step.pushes.len()).sum();
+    let heading = tr!("fess-steps-heading", moves = steps.len(), pushes = pushes);
+    egui::CollapsingHeader::new(heading)
+        .id_salt("fess-steps")
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(240.0)
+                .show(ui, |ui| {
+                    for (i, step) in steps.iter().enumerate() {
+                        let (Some(first), Some(last)) = (step.pushes.first(), step.pushes.last())
+                        else {
+                            continue;
+                        };
+                        let text = tr!(
+                            "fess-step",
+                            number = i + 1,
+                            kind = step_kind(step.kind),
+                            from = first.0.to_string(),
+                            to = last.1.to_string(),
+                            pushes = step.pushes.len()
+                        );
+                        if step.pushes.len() == 1 {
+                            ui.label(text);
+                            continue;
+                        }
+                        egui::CollapsingHeader::new(text)
+                            .id_salt(("fess-step", i))
+                            .show(ui, |ui| {
+                                for (from, to) in &step.pushes {
+                                    ui.label(tr!(
+                                        "fess-push",
+                                        from = from.to_string(),
+                                        to = to.to_string()
+                                    ));
+                                }
+                            });
+                    }
+                });
+        });
+}
+
+fn step_kind(kind: StepKind) -> String {
+    match kind {
+        StepKind::Push => tr!("fess-kind-push"),
+        StepKind::Tunnel => tr!("fess-kind-tunnel"),
+        StepKind::GoalRoom => tr!("fess-kind-goal-room"),
+        StepKind::Pack => tr!("fess-kind-pack"),
     }
 }

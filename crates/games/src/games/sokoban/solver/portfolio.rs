@@ -16,7 +16,7 @@ use web_time::Instant;
 
 use super::algorithm::SokobanAlgorithm;
 use super::corral_deadlock::DeadlockStats;
-use super::fess::Fess;
+use super::fess::{Fess, SolutionStep};
 use super::lurd::meeting_to_lurd;
 use super::push::{Detail, Pruning, Sokoban};
 use super::racer::Racer;
@@ -136,6 +136,8 @@ impl fmt::Display for PortfolioSearch {
 #[derive(Clone, Debug)]
 pub struct PortfolioReport {
     pub report: SolveReport,
+    /// When the feature-space search found the solution: its moves, macros whole.
+    pub steps: Option<Vec<SolutionStep>>,
     pub found_by: Option<PortfolioSearch>,
     pub proven_optimal: bool,
 }
@@ -455,6 +457,12 @@ impl Portfolio {
         }
     }
 
+    /// The feature-space search, once it has joined: its cells and the level's layout, for
+    /// the watch view.
+    pub fn fess(&self) -> Option<&Fess> {
+        self.entrants.iter().find_map(|e| e.run.fess())
+    }
+
     /// States expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
         self.entrants.iter().map(|e| e.run.expansions()).sum()
@@ -516,6 +524,7 @@ pub fn solve_portfolio(
                 proven_optimal: solved,
                 found_by: solved.then_some(PortfolioSearch::AStar),
                 report,
+                steps: None,
             };
         }
     };
@@ -569,9 +578,13 @@ fn report(
     };
     let solved = matches!(outcome, SolveOutcome::Solved { .. });
     let found_by = by.filter(|_| solved);
+    let steps = (found_by == Some(PortfolioSearch::Fess))
+        .then(|| entrants.iter().find_map(|e| e.run.fess()?.solution_steps()))
+        .flatten();
     PortfolioReport {
         proven_optimal: found_by == Some(PortfolioSearch::AStar),
         found_by,
+        steps,
         report: SolveReport {
             outcome,
             expanded,

@@ -94,6 +94,14 @@ impl Racer {
         matches!(self, Racer::Engine(_))
     }
 
+    /// The feature-space search, if this is it.
+    pub fn fess(&self) -> Option<&Fess> {
+        match self {
+            Racer::Fess(fess) => Some(fess),
+            Racer::Engine(_) => None,
+        }
+    }
+
     /// The engine's run, for A*'s proven bound.
     pub fn engine(&self) -> Option<&SokobanRun> {
         match self {

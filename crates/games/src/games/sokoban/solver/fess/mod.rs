@@ -25,10 +25,11 @@ use web_time::Instant;
 
 use super::analysis::FAR;
 use super::lurd::push_path_to_lurd;
+use super::portfolio::{PortfolioReport, PortfolioSearch};
 use super::push::{Position, Prunes, Pruning, Sokoban, one_changed};
 use super::solve::{SolveOutcome, SolveReport, checked};
 use crate::games::sokoban::level::Level;
-use crate::grid::Dir;
+use crate::grid::{Dir, Pos};
 use crate::search::{Budget, Cost, Event};
 use features::FeatureScratch;
 pub use features::Features;
@@ -97,6 +98,27 @@ struct Cell {
     positions: u64,
     /// Whether it is in the queue of cells.
     queued: bool,
+}
+
+/// What a move of a solution was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// One push.
+    Push,
+    /// A push carried through a tunnel.
+    Tunnel,
+    /// A box pushed into a goal room and on to its next goal.
+    GoalRoom,
+    /// A box pushed to the next goal in packing order (the packing advisor's move).
+    Pack,
+}
+
+/// A move of a solution, with the pushes it is made of (the box's square before and after
+/// each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionStep {
+    pub kind: StepKind,
+    pub pushes: Vec<(Pos, Pos)>,
 }
 
 /// A cell as the search sees it: its features, how many positions it holds, and how many
@@ -266,6 +288,52 @@ impl Fess {
             )?;
         }
         Some(route)
+    }
+
+    /// The solution as the search made it, once it is found: its moves, each with its kind
+    /// and its pushes (a macro's several).
+    pub fn solution_steps(&self) -> Option<Vec<SolutionStep>> {
+        let mut id = self.goal?;
+        let mut chain = vec![];
+        while self.nodes[id as usize].parent != id {
+            chain.push(id);
+            id = self.nodes[id as usize].parent;
+        }
+        let analysis = &self.sokoban.analysis;
+        let mut mover = Mover::new(self.macros);
+        let mut steps = vec![];
+        for &id in chain.iter().rev() {
+            let node = &self.nodes[id as usize];
+            let parent = &self.nodes[node.parent as usize].position;
+            let made = node.made;
+            let mut trail = vec![parent.clone()];
+            mover.play(
+                analysis,
+                &self.layout,
+                parent,
+                (made.from, made.dir()),
+                made.kind,
+                Some(&mut trail),
+            )?;
+            let pushes: Vec<(Pos, Pos)> = (trail.windows(2))
+                .filter_map(|pair| {
+                    let (gone, to) = one_changed(&pair[0].boxes, &pair[1].boxes)?;
+                    let from = pair[0].boxes[gone];
+                    Some((
+                        analysis.positions[from as usize],
+                        analysis.positions[to as usize],
+                    ))
+                })
+                .collect();
+            let kind = match made.kind {
+                MoveKind::Push if pushes.len() > 1 => StepKind::Tunnel,
+                MoveKind::Push => StepKind::Push,
+                MoveKind::GoalRoom => StepKind::GoalRoom,
+                MoveKind::Pack(_) => StepKind::Pack,
+            };
+            steps.push(SolutionStep { kind, pushes });
+        }
+        Some(steps)
     }
 
     /// The pushes of the solution, one position per push, once it is found.
@@ -541,8 +609,9 @@ impl Iterator for Fess {
 }
 
 /// Solves `level` with the feature-space search alone (`frontier sokoban --algo fess`), within
-/// `budget`; the solution is replayed and checked before it is reported.
-pub fn solve_fess(level: &Level, budget: Budget, pruning: Pruning) -> SolveReport {
+/// `budget`; the solution is replayed and checked before it is reported, with the moves the
+/// search made.
+pub fn solve_fess(level: &Level, budget: Budget, pruning: Pruning) -> PortfolioReport {
     let began = Instant::now();
     let mut sokoban = Sokoban::new(level);
     sokoban.pruning = pruning;
@@ -560,12 +629,18 @@ pub fn solve_fess(level: &Level, budget: Budget, pruning: Pruning) -> SolveRepor
         // Its macros leave positions out: an end is no proof there is no solution.
         _ => SolveOutcome::GaveUp(crate::search::Limit::States(fess.stored())),
     };
-    SolveReport {
-        outcome,
-        expanded: fess.expansions(),
-        stored: fess.stored(),
-        elapsed: began.elapsed(),
-        prunes: fess.prunes(),
-        proven_bound: None,
+    let solved = matches!(outcome, SolveOutcome::Solved { .. });
+    PortfolioReport {
+        report: SolveReport {
+            outcome,
+            expanded: fess.expansions(),
+            stored: fess.stored(),
+            elapsed: began.elapsed(),
+            prunes: fess.prunes(),
+            proven_bound: None,
+        },
+        steps: fess.solution_steps().filter(|_| solved),
+        found_by: solved.then_some(PortfolioSearch::Fess),
+        proven_optimal: false,
     }
 }
