@@ -1647,7 +1647,7 @@ fess-cells-heading = Feature space: { $cells ->
         [one] { $cells } cell
        *[other] { $cells } cells
     }
-fess-cells-about = The feature-space search files each position in the cell of its features and takes the cells in turn, the least explored first; a move an advisor proposes (packing the next goal, opening an area or a link) weighs nothing, so it is tried first.
+fess-cells-about = The feature-space search files each position in the cell of its features and takes the cells in turn, the least explored first; a move an advisor proposes (packing the next goal, opening an area or a link) weighs nothing, so it is tried first. Packed: boxes on goals in packing order; Areas: the areas the boxes cut the free squares into; Links: links between rooms a box blocks; Off plan: boxes on goals out of that order; then the positions in the cell and the moves made from them.
 fess-layout = { $rooms ->
         [one] { $rooms } room
        *[other] { $rooms } rooms
@@ -1663,27 +1663,27 @@ fess-layout = { $rooms ->
     }, each packed in its order.
 fess-packed = Packed
 fess-areas = Areas
-fess-links = Blocked links
-fess-out-of-plan = Out of plan
+fess-links = Links
+fess-out-of-plan = Off plan
 fess-positions = Positions
-fess-moves = Moves made
+fess-moves = Moves
 fess-cells-more = … and { $more } more cells.
-fess-steps-heading = The solution in the search's moves: { $moves ->
+fess-steps-heading = The solution in the search's moves
+fess-steps-about = { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    }, { $pushes ->
+    } made of { $pushes ->
         [one] { $pushes } push
        *[other] { $pushes } pushes
-    }
-fess-step = { $number }. { $kind }: { $from } → { $to } ({ $pushes ->
+    }: a macro is one move, the squares its box was pushed through listed.
+fess-step = { $number }. { $kind } ({ $pushes ->
         [one] { $pushes } push
        *[other] { $pushes } pushes
-    })
+    }): { $squares }
 fess-kind-push = push
 fess-kind-tunnel = tunnel macro
 fess-kind-goal-room = goal-room macro
 fess-kind-pack = packing macro
-fess-push = push { $from } → { $to }
 auto-alone = A* alone, for an answer proven shortest ({ $seconds } s of 10 s).
 auto-turn = Taking turns: { $search } has the slice ({ $seconds } s of 10 s).
 auto-over = Over after { $seconds } s.

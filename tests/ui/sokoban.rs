@@ -1146,31 +1146,28 @@ fn the_portfolio_shows_the_feature_space_search_its_cells_and_its_macros() {
     // The cells, opened: the table's columns and at least one row of counts.
     harness.get_by_label_contains("Feature space:").click();
     harness.run_steps(2);
-    harness.get_by_label("Blocked links");
-    harness.get_by_label("Moves made");
-    // The solution in the search's moves, opened, and a packing macro opened in turn.
-    let heading = harness.get_by_label_contains("The solution in the search's moves:");
-    let words = heading.accesskit_node().label().unwrap_or_default();
-    heading.click();
-    harness.run_steps(2);
-    let pushes: usize = words
-        .rsplit(", ")
-        .next()
-        .and_then(|p| p.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    assert_eq!(pushes, 357, "{words}");
+    harness.get_by_label("Links");
+    harness.get_by_label("Off plan");
+    // The solution in the search's moves, opened: a packing macro is one move, the squares
+    // of each of its pushes listed with it.
+    harness
+        .get_by_label("The solution in the search's moves")
+        .click();
+    harness.run_steps(4);
+    harness.get_by_label_contains("357 pushes: a macro is one move");
     let macro_step = harness
-        .query_all_by_label_contains("packing macro:")
+        .query_all_by_label_contains("packing macro (")
         .next()
         .expect("a packing macro among the moves");
-    let label = macro_step.accesskit_node().label().unwrap_or_default();
-    macro_step.scroll_to_me();
-    harness.run_steps(4);
-    harness.get_by_label(&label).click();
-    harness.run_steps(4);
-    let listed = harness.query_all_by_label_contains("push (").count();
-    assert!(listed >= 2, "{label}: {listed} pushes listed");
+    let label = macro_step.accesskit_node().value().unwrap_or_default();
+    let pushes: usize = label
+        .split(" (")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(pushes >= 2, "{label}");
+    assert_eq!(label.matches(" → ").count(), pushes, "{label}");
 }
 
 /// A link to a level watched being solved opens it in the Solve view with that search at

@@ -3,7 +3,7 @@
 //! turns, advanced a few milliseconds a frame; the panel shows whose turn it is, what each
 //! search has done, the feature-space search's cells, the best solution so far, the deadlock
 //! table the searches share, and the outcome (for a solution the feature-space search found,
-//! its moves, each macro one move with its pushes listed).
+//! its moves, each macro one move with the squares its pushes took the box through).
 
 use std::cmp::Reverse;
 use std::time::Duration;
@@ -213,45 +213,38 @@ fn feature_cells(ui: &mut Ui, fess: &Fess) {
         });
 }
 
-/// A solution the feature-space search found, in its moves: a macro is one move, its pushes
-/// listed under it.
+/// A solution the feature-space search found, in its moves: a macro is one move, the squares
+/// its box was pushed through listed with it (in words that wrap: a collapsing header's
+/// title does not, and a long one would push the panel past the window).
 fn solution_steps(ui: &mut Ui, steps: &[SolutionStep]) {
     let pushes: usize = steps.iter().map(|step| step.pushes.len()).sum();
-    let heading = tr!("fess-steps-heading", moves = steps.len(), pushes = pushes);
-    egui::CollapsingHeader::new(heading)
+    egui::CollapsingHeader::new(tr!("fess-steps-heading"))
         .id_salt("fess-steps")
         .show(ui, |ui| {
+            ui.label(tr!(
+                "fess-steps-about",
+                moves = steps.len(),
+                pushes = pushes
+            ));
             egui::ScrollArea::vertical()
                 .max_height(240.0)
                 .show(ui, |ui| {
                     for (i, step) in steps.iter().enumerate() {
-                        let (Some(first), Some(last)) = (step.pushes.first(), step.pushes.last())
-                        else {
+                        let Some(first) = step.pushes.first() else {
                             continue;
                         };
-                        let text = tr!(
+                        // The box's squares, from where it stood to each square it was pushed to.
+                        let squares: Vec<String> = std::iter::once(first.0)
+                            .chain(step.pushes.iter().map(|push| push.1))
+                            .map(|square| square.to_string())
+                            .collect();
+                        ui.label(tr!(
                             "fess-step",
                             number = i + 1,
                             kind = step_kind(step.kind),
-                            from = first.0.to_string(),
-                            to = last.1.to_string(),
-                            pushes = step.pushes.len()
-                        );
-                        if step.pushes.len() == 1 {
-                            ui.label(text);
-                            continue;
-                        }
-                        egui::CollapsingHeader::new(text)
-                            .id_salt(("fess-step", i))
-                            .show(ui, |ui| {
-                                for (from, to) in &step.pushes {
-                                    ui.label(tr!(
-                                        "fess-push",
-                                        from = from.to_string(),
-                                        to = to.to_string()
-                                    ));
-                                }
-                            });
+                            pushes = step.pushes.len(),
+                            squares = squares.join(" → ")
+                        ));
                     }
                 });
         });
