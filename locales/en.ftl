@@ -1633,7 +1633,7 @@ edit-solvable-not-proven = Solvable: a solution in { $pushes ->
        *[other] { $positions } positions
     }).
 solve-portfolio = Solve with the portfolio
-solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. The feature-space search (FESS) takes turns too, guided by what a position is like (boxes packed in order, areas and links between rooms opened) and pushing a box to the next goal in one move. Once a search other than A* has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
+solve-portfolio-tip = A* alone for the first second, then A*, greedy and greedy pulling from the goals (plain, and taking novel positions first) take turns for up to 10 s in all: a solution even where A* cannot prove the best one in time. Pulling the boxes off their goals, backwards, empties a goal room in an order that works, where forwards most orders jam. On levels of 12 boxes or more the feature-space search (FESS) takes turns too, guided by what a position is like (boxes packed in order, areas and links between rooms opened) and pushing a box to the next goal in one move. Once a search other than A* has a solution, A* goes on alone; only an answer A* found is said to be proven shortest.
 auto-heading = The portfolio: A*, greedy, greedy pulling backwards, and FESS
 auto-greedy-pulling = Greedy best-first, pulling from the goals
 auto-meeting = Greedy pulling from the goals, meeting a forward search

@@ -573,14 +573,21 @@ fn a_hint_points_at_the_next_push_and_goes_stale_once_the_player_moves_on() {
 
 /// The app on Microban 144, a level A* cannot settle quickly (its optimum is not known).
 fn app_on_microban_144() -> Harness<'static, FrontierApp> {
+    app_on_level("microban-1.xsb", 143)
+}
+
+/// The app on level `index` (from 0) of the collection `file` of the test data.
+fn app_on_level(file: &str, index: usize) -> Harness<'static, FrontierApp> {
     let mut harness = app();
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/microban-1.xsb"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/sokoban")
+            .join(file),
     )
     .unwrap();
     let sokoban = &mut harness.state_mut().tabs.sokoban;
-    sokoban.load_collection("microban-1.xsb", &text);
-    sokoban.select(143);
+    sokoban.load_collection(file, &text);
+    sokoban.select(index);
     harness
 }
 
@@ -1127,17 +1134,10 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
 
 /// On XSokoban 4 (20 boxes) the feature-space search finds the portfolio's solution: the
 /// panel shows its cells (what guides it) while it runs, and its solution in its own moves,
-/// a packing macro one move with its pushes listed under it.
+/// a packing macro one move with the squares of its pushes listed with it.
 #[test]
 fn the_portfolio_shows_the_feature_space_search_its_cells_and_its_macros() {
-    let mut harness = app();
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sokoban/xsokoban.xsb"),
-    )
-    .unwrap();
-    let sokoban = &mut harness.state_mut().tabs.sokoban;
-    sokoban.load_collection("xsokoban.xsb", &text);
-    sokoban.select(3);
+    let mut harness = app_on_level("xsokoban.xsb", 3);
     harness.get_by_label("Solve").click();
     harness.run_steps(2);
     run_portfolio(&mut harness);

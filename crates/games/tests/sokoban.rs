@@ -576,8 +576,8 @@ fn novel_first_pulling_solves_a_level_where_plain_greedy_pulling_stalls() {
 /// With the app's states a hint answers on Grigr2001 40, which only novel-first pulling
 /// solves (alone, or meeting a forward search); at the earlier 1,000,000 states the hint gave
 /// up on it. Paced by expansions, so the answer does not depend on the machine's speed: the
-/// hint needs 962,329 of the million (782,329 before the feature-space search took its
-/// turns too; `cargo bench --bench sokoban` times the app's hint).
+/// hint needs 872,329 of the million (782,329 before the feature-space search took its
+/// turns on this 12-box level too; `cargo bench --bench sokoban` times the app's hint).
 #[test]
 fn the_apps_hint_states_answer_on_a_level_only_novel_first_pulling_solves() {
     use frontier_games::games::sokoban::solver::portfolio::{Pace, PortfolioSearch};

@@ -40,8 +40,13 @@ const SLICE_EXPANSIONS: u64 = 10_000;
 const GREEDY_SLICES: u32 = 3;
 const PULLING_SLICES: u32 = 2;
 const NOVEL_PULLING_SLICES: u32 = 1;
-/// The feature-space search's turn, in slices.
-const FESS_SLICES: u32 = 2;
+/// The feature-space search's turn, in slices, and the fewest boxes a level has for it to
+/// join: the level's shape decides. Measured on XSokoban (10 s a level, `--without fess`),
+/// every level it alone unlocked has 12 boxes or more; on smaller ones (Microban's) it
+/// unlocked none and took its turns from greedy, which lost Microban 153 (greedy needs about
+/// 3 s there); with two slices novel-first pulling's smaller share lost Grigr2001 40.
+const FESS_SLICES: u32 = 1;
+const FESS_FROM_BOXES: usize = 12;
 /// The clock is read once per this many expansions.
 const CHECK_EVERY: usize = 64;
 
@@ -214,7 +219,7 @@ impl Portfolio {
         let searches = 2
             + usize::from(pulls)
             + usize::from(pulls && pruning.novelty)
-            + usize::from(pruning.fess && detail == Detail::Pushes);
+            + usize::from(runs_fess(&sokoban, detail));
         let share = Budget {
             max_bytes: budget.max_bytes.map(|b| b / searches),
             max_states: budget.max_states.map(|s| s / searches),
@@ -412,9 +417,7 @@ impl Portfolio {
         let novel = (pulls && astar.pruning.novelty)
             .then(|| SokobanRun::pulling_novel_first(astar.sibling(), self.share))
             .flatten();
-        // The feature-space search is a search of pushes.
-        let fess = (astar.pruning.fess && self.detail == Detail::Pushes)
-            .then(|| Fess::new(astar.sibling(), self.share));
+        let fess = runs_fess(astar, self.detail).then(|| Fess::new(astar.sibling(), self.share));
         self.entrants
             .push(Entrant::new(PortfolioSearch::Greedy, greedy));
         if let Some(pulling) = pulling {
@@ -538,6 +541,14 @@ pub fn solve_portfolio(
             return report.clone();
         }
     }
+}
+
+/// Whether the feature-space search takes turns on this level: a search of pushes, on a level
+/// of its shape (see [`FESS_FROM_BOXES`]).
+fn runs_fess(sokoban: &Sokoban, detail: Detail) -> bool {
+    sokoban.pruning.fess
+        && detail == Detail::Pushes
+        && sokoban.start_boxes().len() >= FESS_FROM_BOXES
 }
 
 fn found(event: Event) -> bool {

@@ -39,7 +39,7 @@ use moves::{MoveKind, Mover};
 /// How many boxes, nearest first, the packing advisor tries to take to a goal.
 const PACKING_TRIES: usize = 2;
 
-/// The budget is looked at once per this many moves.
+/// The clock and the memory are looked at once per this many moves.
 const CHECK_EVERY: usize = 128;
 
 /// A move's weight when an advisor proposes it, and otherwise.
@@ -514,14 +514,17 @@ impl Fess {
             };
         }
         self.last = None;
-        if self.moves_made.is_multiple_of(CHECK_EVERY)
-            && let Some(limit) = self.budget.exceeded(
-                self.moves_made,
-                self.nodes.len(),
-                || self.memory_bytes(),
-                Some(Instant::now()),
-            )
-        {
+        // Moves and positions are counted every move, the clock and memory read now and then.
+        let now = self
+            .moves_made
+            .is_multiple_of(CHECK_EVERY)
+            .then(Instant::now);
+        if let Some(limit) = self.budget.exceeded(
+            self.moves_made,
+            self.nodes.len(),
+            || self.memory_bytes(),
+            now,
+        ) {
             return Event::GaveUp(limit);
         }
         loop {
