@@ -1715,7 +1715,7 @@ auto-held = Best so far: a solution in { $pushes ->
         [one] { $pushes } push
        *[other] { $pushes } pushes
     } by { $search }. A* goes on alone, to find the shortest.
-auto-deadlocks = Deadlock table, shared by A* and greedy: { $patterns } dead fences learned from { $searches } corral checks; { $matches ->
+auto-deadlocks = Deadlock table, shared by the searches that push: { $patterns } dead fences learned from { $searches } corral checks; { $matches ->
         [one] { $matches } position
        *[other] { $matches } positions
     } found dead with it.

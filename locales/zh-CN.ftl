@@ -1324,7 +1324,7 @@ auto-solved-not-proven = 由{ $search }解出：一个推 { $pushes } 次、走 
 auto-no-solution = 无解：有一个搜索查遍了所有局面。
 auto-unsolved = 10 秒内没有解出。
 auto-held = 目前最好：{ $search }找到一个推 { $pushes } 次的解。A* 继续单独搜索，寻找最短的解。
-auto-deadlocks = A* 与贪心共用的死锁表：{ $searches } 次围栏检查学到 { $patterns } 个死围栏，已用它判定 { $matches } 个局面为死局。
+auto-deadlocks = 正向推箱子的搜索共用的死锁表：{ $searches } 次围栏检查学到 { $patterns } 个死围栏，已用它判定 { $matches } 个局面为死局。
 auto-unsolved-bound = 10 秒内没有解出；A* 证明了任何解至少要推 { $pushes } 次。
 
 # Links that open a view (src/share.rs).

@@ -1117,9 +1117,9 @@ fn the_portfolio_shows_greedy_solving_a_level_a_star_cannot_settle_in_time() {
     // Once over, a search that had not ended is said to have stopped, not to be running.
     assert!(harness.query_all_by_label("running").next().is_none());
     assert!(harness.query_all_by_label("stopped").next().is_some());
-    // The deadlock table A* and greedy learn into, with what it has learned.
+    // The deadlock table the searches that push learn into, with what it has learned.
     let table = harness
-        .get_by_label_contains("Deadlock table, shared by A* and greedy:")
+        .get_by_label_contains("Deadlock table, shared by the searches that push:")
         .accesskit_node()
         .value()
         .unwrap_or_default();
