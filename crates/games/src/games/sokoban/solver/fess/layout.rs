@@ -4,16 +4,10 @@
 //! and the *packing order* of the goals: the order in which the goals of each room must be
 //! filled so that no box already packed is in the way of the next.
 //!
-//! The packing order is found backwards, as the FESS paper does it (Shoham & Schaeffer, 2020,
-//! section 4): with a box on every goal, the box the player can pull off its goal and that
-//! is nearest the player's start is taken out first; taken out last is packed first. A box
-//! taken out leaves the board (it is not pulled all the way out), which is what keeps this
-//! a quick, static computation rather than a search of its own.
-
-use std::collections::VecDeque;
+//! The packing order is found backwards (see [`super::packing`]).
 
 use super::super::analysis::{Analysis, NONE};
-use super::super::reach::Reach;
+use super::packing::packing_order;
 use crate::grid::Dir;
 
 /// "Not in a room": the square is a tunnel square.
@@ -48,7 +42,9 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(analysis: &Analysis, start_player: u16, in_order: bool) -> Layout {
+    /// The layout of `analysis`'s level, whose player and boxes start on `start`'s squares;
+    /// with `in_order`, its packing order (else the goals in the order of their squares).
+    pub fn new(analysis: &Analysis, start: (u16, &[u16]), in_order: bool) -> Layout {
         let n = analysis.len();
         let tunnel_along: Vec<Option<Dir>> =
             (0..n as u16).map(|s| tunnel_axis(analysis, s)).collect();
@@ -61,7 +57,7 @@ impl Layout {
             }
         }
         let order = if in_order {
-            packing_order(analysis, start_player)
+            packing_order(analysis, start.0, start.1)
         } else {
             analysis.goals.clone()
         };
@@ -239,92 +235,4 @@ fn links(
         }
     }
     (links, link_of)
-}
-
-/// The goals in packing order, first packed first (see the module's comment).
-fn packing_order(analysis: &Analysis, start_player: u16) -> Vec<u16> {
-    let n = analysis.len();
-    let mut occupied = vec![false; n];
-    for &g in &analysis.goals {
-        occupied[g as usize] = true;
-    }
-    let mut remaining: Vec<u16> = analysis.goals.clone();
-    let mut taken_out = vec![];
-    let mut reach = Reach::default();
-    while !remaining.is_empty() {
-        let walk = walking_distances(analysis, &occupied, start_player);
-        let from = player_square(analysis, &occupied, start_player, &walk);
-        reach.flood(analysis, &occupied, from);
-        let pullable = |g: u16| {
-            Dir::ALL.iter().any(|&d| {
-                let stand = analysis.next(g, d);
-                let step = if stand == NONE {
-                    NONE
-                } else {
-                    analysis.next(stand, d)
-                };
-                step != NONE
-                    && !occupied[stand as usize]
-                    && !occupied[step as usize]
-                    && reach.reached(stand)
-            })
-        };
-        let near = |g: u16| {
-            (analysis.neighbours[g as usize].iter())
-                .filter(|&&m| m != NONE && !occupied[m as usize])
-                .map(|&m| walk[m as usize])
-                .min()
-                .unwrap_or(u32::MAX)
-        };
-        let next = (remaining.iter().copied())
-            .filter(|&g| pullable(g))
-            .min_by_key(|&g| (near(g), g));
-        match next {
-            Some(g) => {
-                occupied[g as usize] = false;
-                remaining.retain(|&r| r != g);
-                taken_out.push(g);
-            }
-            // Nothing can be pulled off: the rest keep the order of their squares.
-            None => {
-                taken_out.extend(remaining.iter().rev());
-                break;
-            }
-        }
-    }
-    taken_out.reverse();
-    taken_out
-}
-
-/// Where the player stands to take the boxes out: its start, or when a goal box covers
-/// that, the free square nearest it.
-fn player_square(analysis: &Analysis, occupied: &[bool], start: u16, walk: &[u32]) -> u16 {
-    if !occupied[start as usize] {
-        return start;
-    }
-    (0..analysis.len() as u16)
-        .filter(|&s| !occupied[s as usize])
-        .min_by_key(|&s| walk[s as usize])
-        .unwrap_or(start)
-}
-
-/// Steps from `from` to every square, walking around the boxes on `occupied` squares but
-/// through the one on `from` if there is one (distances to the boxes themselves are the
-/// steps to step onto them).
-fn walking_distances(analysis: &Analysis, occupied: &[bool], from: u16) -> Vec<u32> {
-    let mut distance = vec![u32::MAX; analysis.len()];
-    let mut queue = VecDeque::from([from]);
-    distance[from as usize] = 0;
-    while let Some(s) = queue.pop_front() {
-        if occupied[s as usize] && s != from {
-            continue;
-        }
-        for &m in &analysis.neighbours[s as usize] {
-            if m != NONE && distance[m as usize] == u32::MAX {
-                distance[m as usize] = distance[s as usize] + 1;
-                queue.push_back(m);
-            }
-        }
-    }
-    distance
 }

@@ -16,6 +16,7 @@
 pub mod features;
 pub mod layout;
 pub mod moves;
+pub mod packing;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -165,7 +166,7 @@ impl Fess {
         let pruning = sokoban.pruning;
         let layout = Layout::new(
             &sokoban.analysis,
-            sokoban.start_player(),
+            (sokoban.start_player(), sokoban.start_boxes()),
             pruning.packing_order,
         );
         let mut fess = Fess {
