@@ -35,7 +35,7 @@ use crate::search::{Budget, Cost, Event};
 use features::FeatureScratch;
 pub use features::Features;
 use layout::Layout;
-use moves::{MoveKind, Mover};
+use moves::{MoveKind, Mover, through_tunnel};
 
 /// How many boxes, nearest first, the packing advisor tries to take to a goal.
 const PACKING_TRIES: usize = 2;
@@ -369,7 +369,8 @@ impl Fess {
         let mut successors = std::mem::take(&mut self.successors);
         successors.clear();
         self.sokoban.pushes(&position, &mut successors);
-        let mut made_moves: Vec<Made> = vec![];
+        // Each move, with the position after it when the pushes found it already.
+        let mut made_moves: Vec<(Made, Option<Position>)> = vec![];
         for (child, _) in &successors {
             let Some((gone, to)) = one_changed(&position.boxes, &child.boxes) else {
                 continue;
@@ -381,20 +382,26 @@ impl Fess {
             ) else {
                 continue;
             };
-            let mut kinds = vec![MoveKind::Push];
-            if self.macros && Mover::enters_goal_room(&self.layout, from, to) {
-                kinds.push(MoveKind::GoalRoom);
-            }
-            made_moves.extend(kinds.into_iter().map(|kind| Made {
+            let made = |kind| Made {
                 from,
                 dir: dir as u8,
                 kind,
-            }));
+            };
+            // A push that does not go on through a tunnel is the position the pushes found:
+            // playing it again would only flood the player's reach a second time.
+            let tunnel = self.macros && through_tunnel(&analysis, &self.layout, to, dir);
+            made_moves.push((made(MoveKind::Push), (!tunnel).then(|| child.clone())));
+            if self.macros && Mover::enters_goal_room(&self.layout, from, to) {
+                made_moves.push((made(MoveKind::GoalRoom), None));
+            }
         }
         self.successors = successors;
-        let mut played: Vec<(Made, Position)> = (made_moves.into_iter())
-            .filter_map(|made| Some((made, self.play(&position, made)?)))
-            .collect();
+        let mut played: Vec<(Made, Position)> = vec![];
+        for (made, after) in made_moves {
+            if let Some(after) = after.or_else(|| self.play(&position, made)) {
+                played.push((made, after));
+            }
+        }
         played.extend(self.packing_moves(&position));
         let mut moves: Vec<(Made, Features, u32)> = vec![];
         for (made, after) in played {

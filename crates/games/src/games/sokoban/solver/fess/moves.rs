@@ -269,8 +269,8 @@ impl Mover {
 }
 
 /// Whether a box pushed in `dir` onto `square` is in a tunnel along that direction, off the
-/// goals (a box stops on a goal in a tunnel).
-fn through_tunnel(analysis: &Analysis, layout: &Layout, square: u16, dir: Dir) -> bool {
+/// goals (a box stops on a goal in a tunnel): the push may go on, a tunnel macro.
+pub fn through_tunnel(analysis: &Analysis, layout: &Layout, square: u16, dir: Dir) -> bool {
     !analysis.goal[square as usize]
         && layout.tunnel_along[square as usize]
             .is_some_and(|along| along == dir || along == dir.opposite())
